@@ -1,0 +1,1 @@
+"""Discord adapter, table service, storage and console table (issue: Loka on Discord)."""

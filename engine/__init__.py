@@ -1,0 +1,1 @@
+"""The rules of Plateau's games: pure Python, no I/O."""

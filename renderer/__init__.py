@@ -1,0 +1,1 @@
+"""Board images drawn from engine views (Pillow)."""
