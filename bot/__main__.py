@@ -7,7 +7,8 @@ def main() -> int:
     print(
         "Plateau's Discord adapter is not built yet: the Loka rules engine is.\n"
         "Try the engine's move-count tool meanwhile:\n"
-        '  python -m engine.perft loka --position "fire: Ke1 Pe2; water: Ke12; turn: fire" --depth 3',
+        "  python -m engine.perft loka --depth 3 \\\n"
+        '    --position "fire: Ke1 Pe2; water: Ke12; turn: fire"',
         file=sys.stderr,
     )
     return 1
