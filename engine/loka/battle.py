@@ -1,0 +1,345 @@
+"""The battle (RULINGS 1.8, 1.9): moves, attacks, the Super D20 decision, turn order."""
+
+from __future__ import annotations
+
+from engine.errors import IllegalAction
+from engine.loka.actions import Keep, Move, Reroll
+from engine.loka.combat import (
+    ATTACKER_REMOVED,
+    BOTH_REMOVED,
+    DEFENDER_REMOVED,
+    ROYAL_LOSS,
+    ROYAL_WIN,
+    Assessment,
+    assess,
+    result_of,
+)
+from engine.loka.movegen import back_to_back, has_move, legal_moves, targets
+from engine.loka.pieces import LETTER, NAME, PAWN, QUEEN, code
+from engine.loka.state import OVER, CombatReport, LokaState, PendingReroll
+from engine.loka.terrain import terrain_map
+from engine.loka.work import Work
+
+
+def relocate(board: list[int], geo, src: int, dst: int, promotion: int) -> list[int]:
+    """Carry out a move on the board (no chance): a plain move, or the back-to-back swap.
+    Returns the squares pawns arrived on that are promotion squares of their owner."""
+    piece = board[src]
+    other = board[dst]
+    army = piece >> 3
+    promoted = []
+    if other and geo.friend[army][other]:
+        # Back-to-back: the mover names its own pawn's promotion; the ally's becomes a queen.
+        board[src], board[dst] = other, piece
+        if src in geo.promotion[other >> 3]:
+            board[src] = code(other >> 3, QUEEN)
+            promoted.append(src)
+    else:
+        board[dst] = piece
+        board[src] = 0
+    if piece & 7 == PAWN and dst in geo.promotion[army]:
+        board[dst] = code(army, promotion or QUEEN)
+        promoted.append(dst)
+    return promoted
+
+
+def explain_illegal(state: LokaState, army: int, src: int, dst: int) -> str:
+    geo = state.geometry
+    names = geo.names
+    piece = state.board[src]
+    if not piece:
+        return f"there is no piece on {names[src]}"
+    if piece >> 3 != army:
+        owner = geo.seat_names[piece >> 3]
+        return f"the {NAME[piece & 7]} on {names[src]} belongs to {owner}: move one of your own"
+    dsts = sorted(set(targets(geo, state.terrain, state.board, src, piece)))
+    if piece & 7 == PAWN:
+        swap = back_to_back(geo, state.terrain, state.board, src, army)
+        if swap >= 0:
+            dsts.append(swap)
+    if not dsts:
+        return f"your {NAME[piece & 7]} on {names[src]} has no legal move now"
+    options = " ".join(names[t] for t in dsts)
+    return (
+        f"your {NAME[piece & 7]} on {names[src]} cannot go to {names[dst]}; it can go to {options}"
+    )
+
+
+def apply_move(w: Work, army: int, move: Move) -> None:
+    state = w.state
+    geo = w.geo
+    src, dst = geo.parse(move.src), geo.parse(move.dst)
+    moves = legal_moves(geo, state.terrain, state.board, army)
+    promotes = any(m[0] == src and m[1] == dst and m[2] for m in moves)
+    promotion = (move.promotion or QUEEN) if promotes else 0
+    if move.promotion and not promotes:
+        raise IllegalAction(
+            f"{move.src}{move.dst} does not bring a pawn to a promotion square: leave out the "
+            f"'{LETTER[move.promotion].lower()}'"
+        )
+    if (src, dst, promotion) not in moves:
+        raise IllegalAction(explain_illegal(state, army, src, dst))
+    w.last_move = (src, dst)
+    w.last_combat = None
+    target = w.board[dst]
+    piece = w.board[src]
+    if not target:
+        w.emit("moved", army=w.seat(army), piece=LETTER[piece & 7], src=move.src, dst=move.dst)
+        _arrive(w, src, dst, promotion)
+    elif geo.friend[army][target]:
+        w.emit("back_to_back", army=w.seat(army), src=move.src, dst=move.dst)
+        _arrive(w, src, dst, promotion)
+    else:
+        _attack(w, src, dst, promotion)
+        if w.pending:
+            return
+    finish_turn(w, army)
+
+
+def _arrive(w: Work, src: int, dst: int, promotion: int) -> None:
+    """Move (or swap) without combat, then promotions and the marsh roll (RULINGS 1.6)."""
+    swapped = w.board[dst] != 0
+    promoted = relocate(w.board, w.geo, src, dst, promotion)
+    for sq in promoted:
+        w.emit(
+            "promoted",
+            army=w.seat(w.board[sq] >> 3),
+            square=w.name(sq),
+            piece=LETTER[w.board[sq] & 7],
+        )
+    arrivals = (dst, src) if swapped else (dst,)
+    for sq in arrivals:
+        _marsh_check(w, sq)
+
+
+def _marsh_check(w: Work, sq: int) -> None:
+    piece = w.board[sq]
+    if piece and w.state.terrain.marsh[sq]:
+        roll = w.roll(12, "marsh", w.seat(piece >> 3), square=w.name(sq))
+        if roll == 1:
+            w.remove(sq, "marsh")
+
+
+def _attack(w: Work, src: int, dst: int, promotion: int) -> None:
+    state = w.state
+    attacker, defender = w.board[src], w.board[dst]
+    if not state.config.combat:
+        w.emit(
+            "captured",
+            army=w.seat(attacker >> 3),
+            src=w.name(src),
+            dst=w.name(dst),
+            piece=LETTER[defender & 7],
+        )
+        w.remove(dst, "captured")
+        _arrive(w, src, dst, promotion)
+        return
+    a = assess(w.geo, state.terrain, state.board, src, dst)
+    if a.royal:
+        _royal_duel(w, src, dst)
+        return
+    w.emit("attack", **describe(w, a))
+    # The weaker die is rolled (and shown) first.
+    seat_a, seat_d = w.seat(attacker >> 3), w.seat(defender >> 3)
+    if a.defence_die < a.attack_die:
+        dr = w.roll(a.defence_die, "defence", seat_d)
+        ar = w.roll(a.attack_die, "attack", seat_a)
+    else:
+        ar = w.roll(a.attack_die, "attack", seat_a)
+        dr = w.roll(a.defence_die, "defence", seat_d)
+    holder = a.reroller
+    if holder:
+        w.pending = PendingReroll(src, dst, promotion, holder, a.attack_die, a.defence_die, ar, dr)
+        w.emit(
+            "reroll_offered",
+            army=seat_a if holder == "attack" else seat_d,
+            side=holder,
+            attack_roll=ar,
+            defence_roll=dr,
+        )
+        return
+    resolve(w, src, dst, promotion, a.attack_die, a.defence_die, ar, dr, None)
+
+
+def describe(w: Work, a: Assessment) -> dict:
+    """The itemised boosts of an attack as event data."""
+
+    def items(boosts: tuple) -> list[dict]:
+        return [
+            {
+                "source": b.source,
+                "amount": b.amount,
+                "square": None if b.square is None else w.name(b.square),
+                "detail": b.detail,
+            }
+            for b in boosts
+        ]
+
+    return {
+        "army": w.seat(a.attacker >> 3),
+        "src": w.name(a.src),
+        "dst": w.name(a.dst),
+        "attacker": LETTER[a.attacker & 7],
+        "defender": LETTER[a.defender & 7],
+        "defender_army": w.seat(a.defender >> 3),
+        "attack_boosts": items(a.attack),
+        "defence_boosts": items(a.defence),
+        "attack_die": a.attack_die,
+        "defence_die": a.defence_die,
+        "reroll": a.reroller,
+    }
+
+
+def resolve(
+    w: Work,
+    src: int,
+    dst: int,
+    promotion: int,
+    ad: int,
+    dd: int,
+    ar: int,
+    dr: int,
+    rerolled: str | None,
+) -> None:
+    result = result_of(ar, dr)
+    w.last_combat = CombatReport(src, dst, ad, dd, ar, dr, result, rerolled=rerolled)
+    w.emit(
+        "combat",
+        src=w.name(src),
+        dst=w.name(dst),
+        attack_roll=ar,
+        defence_roll=dr,
+        attack_die=ad,
+        defence_die=dd,
+        result=result,
+    )
+    if result == DEFENDER_REMOVED:
+        w.remove(dst, "combat")
+        _arrive(w, src, dst, promotion)
+    elif result == ATTACKER_REMOVED:
+        w.remove(src, "combat")
+    elif result == BOTH_REMOVED:
+        # Mutual annihilation: both leave at once.
+        w.remove(src, "combat")
+        w.remove(dst, "combat")
+
+
+def _royal_duel(w: Work, src: int, dst: int) -> None:
+    attacker, defender = w.board[src], w.board[dst]
+    seat_a, seat_d = w.seat(attacker >> 3), w.seat(defender >> 3)
+    w.emit("royal_duel", army=seat_a, defender_army=seat_d, src=w.name(src), dst=w.name(dst))
+    round_ = 1
+    while True:
+        ar = w.roll(20, "royal_duel", seat_a, round=round_)
+        dr = w.roll(20, "royal_duel", seat_d, round=round_)
+        if ar != dr:
+            break
+        round_ += 1
+    result = ROYAL_WIN if ar > dr else ROYAL_LOSS
+    w.last_combat = CombatReport(src, dst, 20, 20, ar, dr, result, royal=True)
+    w.emit(
+        "combat",
+        src=w.name(src),
+        dst=w.name(dst),
+        attack_roll=ar,
+        defence_roll=dr,
+        attack_die=20,
+        defence_die=20,
+        result=result,
+    )
+    if result == ROYAL_WIN:
+        w.remove(dst, "royal_duel")
+        _arrive(w, src, dst, 0)
+    else:
+        w.remove(src, "royal_duel")
+
+
+def apply_decision(w: Work, action: Reroll | Keep) -> None:
+    p = w.pending
+    assert p is not None
+    ar, dr = p.attack_roll, p.defence_roll
+    seat = _holder_army(w.state)
+    if isinstance(action, Reroll):
+        if p.holder == "attack":
+            ar = w.roll(p.attack_die, "reroll", w.seat(seat))
+        else:
+            dr = w.roll(p.defence_die, "reroll", w.seat(seat))
+    w.emit("reroll_decision", army=w.seat(seat), reroll=isinstance(action, Reroll))
+    w.pending = None
+    mover = w.board[p.src] >> 3
+    resolve(
+        w,
+        p.src,
+        p.dst,
+        p.promotion,
+        p.attack_die,
+        p.defence_die,
+        ar,
+        dr,
+        p.holder if isinstance(action, Reroll) else None,
+    )
+    finish_turn(w, mover)
+
+
+def _holder_army(state: LokaState) -> int:
+    p = state.pending
+    assert p is not None
+    return state.board[p.src if p.holder == "attack" else p.dst] >> 3
+
+
+def holder_army(state: LokaState) -> int:
+    return _holder_army(state)
+
+
+def finish_turn(w: Work, army: int) -> None:
+    """After a move: the game may be over; else the next army clockwise that can move."""
+    if check_over(w):
+        return
+    next_mover(w, (army + 1) % len(w.armies))
+
+
+def check_over(w: Work) -> bool:
+    geo = w.geo
+    teams = {geo.seats[a].team for a in range(len(w.armies)) if w.armies[a].alive}
+    if len(teams) > 1:
+        return False
+    w.phase = OVER
+    w.turn = None
+    w.pending = None
+    if teams:
+        team = teams.pop()
+        w.winners = tuple(s.name for s in geo.seats if s.team == team)
+        w.termination = "resignation" if _last_loss_was_resignation(w) else "kings_taken"
+    else:
+        w.winners = ()
+        w.termination = "mutual_destruction"
+    w.emit("game_over", winners=list(w.winners), termination=w.termination)
+    return True
+
+
+def _last_loss_was_resignation(w: Work) -> bool:
+    for e in reversed(w.events):
+        if e.kind == "army_eliminated":
+            return e.data["reason"] == "resigned"
+    return False
+
+
+def next_mover(w: Work, start: int) -> None:
+    """Give the turn to the first living army from ``start`` clockwise that has a move;
+    armies without one pass. Nobody able to move ends the game in a draw."""
+    n = len(w.armies)
+    board = w.board
+    tm = terrain_map(w.geo, tuple(sorted(w.tiles)))
+    for k in range(n):
+        army = (start + k) % n
+        if not w.armies[army].alive:
+            continue
+        if has_move(w.geo, tm, board, army):
+            w.turn = army
+            return
+        w.emit("passed", army=w.seat(army))
+    w.phase = OVER
+    w.turn = None
+    w.winners = ()
+    w.termination = "no_moves"
+    w.emit("game_over", winners=[], termination="no_moves")

@@ -1,0 +1,208 @@
+"""Loka behind the common game protocol (see ``engine.protocol``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.dice import Dice
+from engine.errors import IllegalAction, NotYourTurn
+from engine.loka.actions import (
+    Action,
+    Confirm,
+    Deploy,
+    Draft,
+    Keep,
+    Move,
+    Reroll,
+    Resign,
+)
+from engine.loka.battle import apply_decision, apply_move, check_over, holder_army, next_mover
+from engine.loka.combat import Odds, assess, odds
+from engine.loka.config import LokaConfig
+from engine.loka.geometry import GEOMETRIES
+from engine.loka.movegen import legal_moves
+from engine.loka.setup import (
+    all_drafts,
+    apply_deploy,
+    apply_selection,
+    deploy_actions,
+    next_deployer,
+)
+from engine.loka.state import BATTLE, DEPLOYMENT, OVER, SELECTION, Army, LokaState
+from engine.loka.work import Work
+from engine.protocol import Event, Outcome
+
+
+def new_game(config: LokaConfig | None = None, *, seed: bytes, game_id: str) -> LokaState:
+    """A game at the start of army selection."""
+    config = config or LokaConfig()
+    geo = GEOMETRIES[config.board]
+    armies = tuple(Army(budget=config.budget(name)) for name in geo.seat_names)
+    return LokaState(config, Dice(seed, game_id), SELECTION, (0,) * geo.size, (), armies)
+
+
+def to_act(state: LokaState) -> tuple[str, ...]:
+    """Seats with a decision pending: every unconfirmed army during selection, the Super D20
+    holder while a combat waits, else the army whose turn it is."""
+    names = state.geometry.seat_names
+    if state.phase == OVER:
+        return ()
+    if state.phase == SELECTION:
+        return tuple(names[i] for i, a in enumerate(state.armies) if not a.confirmed)
+    if state.pending is not None:
+        return (names[holder_army(state)],)
+    return (names[state.turn],) if state.turn is not None else ()
+
+
+def _seat_index(state: LokaState, seat: str | None, *, acting: bool = True) -> int:
+    geo = state.geometry
+    if seat is None:
+        waiting = to_act(state)
+        if len(waiting) != 1:
+            raise NotYourTurn(
+                "several armies decide now (" + ", ".join(waiting) + "): say which one acts"
+            )
+        seat = waiting[0]
+    if seat not in geo.seat_index:
+        raise IllegalAction(f"'{seat}' is not an army here: {', '.join(geo.seat_names)}")
+    if acting and seat not in to_act(state):
+        if state.phase == OVER:
+            raise NotYourTurn("the game is over")
+        waiting = to_act(state)
+        raise NotYourTurn(f"it is not {seat}'s turn: waiting for {', '.join(waiting)}")
+    return geo.seat_index[seat]
+
+
+def legal_actions(state: LokaState, seat: str | None = None) -> list[Action]:
+    """Every action the seat may take now (resignation, always allowed from deployment on,
+    is not listed)."""
+    waiting = to_act(state)
+    if seat is None and len(waiting) != 1:
+        return []
+    if seat is not None and seat not in waiting:
+        return []
+    army = _seat_index(state, seat)
+    if state.phase == SELECTION:
+        a = state.armies[army]
+        actions: list[Action] = list(all_drafts(state.config, a.budget))
+        if a.draft is not None:
+            actions.append(Confirm())
+        return actions
+    if state.pending is not None:
+        return [Keep(), Reroll()]
+    if state.phase == DEPLOYMENT:
+        return list(deploy_actions(state, army))
+    names = state.geometry.names
+    return [
+        Move(names[s], names[d], p or None)
+        for s, d, p in legal_moves(state.geometry, state.terrain, state.board, army)
+    ]
+
+
+def apply(
+    state: LokaState, action: Action, seat: str | None = None
+) -> tuple[LokaState, list[Event]]:
+    """The state after ``action`` by ``seat`` and what happened. Raises an ``EngineError``
+    (with a message for the player) when the action is not allowed; the state is unchanged."""
+    if state.phase == OVER:
+        raise IllegalAction("the game is over")
+    if isinstance(action, Resign):
+        army = _seat_index(state, seat, acting=False)
+        w = Work(state)
+        _resign(w, army)
+        return w.freeze(), w.events
+    army = _seat_index(state, seat)
+    w = Work(state)
+    if state.phase == SELECTION:
+        if not isinstance(action, Draft | Confirm):
+            raise IllegalAction(
+                "armies are being chosen: send 'draft Q B 3P' (any mix) and then 'confirm'"
+            )
+        apply_selection(w, army, action)
+    elif state.pending is not None:
+        if not isinstance(action, Reroll | Keep):
+            raise IllegalAction("your Super D20 is waiting: answer 'reroll' or 'keep'")
+        apply_decision(w, action)
+    elif state.phase == DEPLOYMENT:
+        if not isinstance(action, Deploy):
+            raise IllegalAction("armies are deploying: place a piece, like Kf1 or Pe2")
+        apply_deploy(w, army, action)
+    else:
+        if not isinstance(action, Move):
+            raise IllegalAction("the battle is on: move a piece, like e2e4")
+        apply_move(w, army, action)
+    return w.freeze(), w.events
+
+
+def _resign(w: Work, army: int) -> None:
+    state = w.state
+    if state.phase == SELECTION:
+        raise IllegalAction(
+            "an army can resign once deployment begins; before that the host can cancel the game"
+        )
+    if not state.armies[army].alive:
+        raise IllegalAction(f"{w.seat(army)} is already out of the game")
+    pending = state.pending
+    involved = pending is not None and army in (
+        state.board[pending.src] >> 3,
+        state.board[pending.dst] >> 3,
+    )
+    w.eliminate(army, "resigned")
+    if involved:
+        w.pending = None
+        w.emit("combat_cancelled", reason="resigned")
+    if check_over(w):
+        return
+    if state.phase == DEPLOYMENT:
+        if state.turn == army:
+            next_deployer(w, army)
+    elif state.phase == BATTLE and w.pending is None and (involved or state.turn == army):
+        next_mover(w, (state.turn + 1) % len(w.armies))  # type: ignore[operator]
+
+
+def outcome(state: LokaState) -> Outcome | None:
+    if state.phase != OVER:
+        return None
+    return Outcome(frozenset(state.winners or ()), state.termination or "")
+
+
+def view(state: LokaState, seat: str | None) -> LokaState:
+    """What ``seat`` may see (``None``: a spectator). The seed stays hidden until the game
+    is over; during selection only the seat's own team's drafts are shown."""
+    dice = state.dice if state.phase == OVER else state.dice.hidden()
+    armies = state.armies
+    if state.phase == SELECTION:
+        geo = state.geometry
+        team = None if seat is None else geo.seats[geo.seat_index[seat]].team
+        armies = tuple(
+            a
+            if team is not None and geo.seats[i].team == team
+            else Army(budget=a.budget, confirmed=a.confirmed, hidden=True)
+            for i, a in enumerate(armies)
+        )
+    return replace(state, dice=dice, armies=armies)
+
+
+def default_action(state: LokaState, seat: str) -> Action | None:
+    """What happens to a seat that lets its time run out: 'keep' for a Super D20."""
+    if state.pending is not None and seat in to_act(state):
+        return Keep()
+    return None
+
+
+def attack_odds(state: LokaState, src: str, dst: str) -> Odds:
+    """Itemised boosts and exact odds of the piece on ``src`` attacking ``dst``, now."""
+    geo = state.geometry
+    s, d = geo.parse(src), geo.parse(dst)
+    piece, target = state.board[s], state.board[d]
+    if not piece:
+        raise IllegalAction(f"there is no piece on {src}")
+    if not target or not geo.enemy[piece >> 3][target]:
+        raise IllegalAction(f"there is no enemy on {dst} for the piece on {src} to attack")
+    moves = legal_moves(geo, state.terrain, state.board, piece >> 3)
+    if not any(m[0] == s and m[1] == d for m in moves):
+        raise IllegalAction(f"the piece on {src} cannot reach {dst}")
+    marsh = state.terrain.marsh[d]
+    if not state.config.combat:
+        return odds(None, marsh=marsh)
+    return odds(assess(geo, state.terrain, state.board, s, d), marsh=marsh)

@@ -1,0 +1,192 @@
+"""Board geometry as data: squares, seats, zones, rows, directions, promotion squares.
+
+The cross of 4-player Loka (RULINGS 1.1) is one instance; Face-off and massive battles are
+others built by the same constructor. Everything the move generator needs is precomputed
+once per geometry into flat tables indexed by ``rank * width + file``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from engine.errors import InvalidNotation
+from engine.squares import parse_square, square_name
+
+# Directions: the four orthogonal ones first, then the diagonals.
+DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
+ORTHOGONAL = (0, 1, 2, 3)
+DIAGONAL = (4, 5, 6, 7)
+# A mountain pass lies along the file ('n', north-south) or along the rank ('e', east-west).
+AXIS_OF_DIRECTION = ("n", "n", "e", "e", None, None, None, None)
+KNIGHT_STEPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One army's place at the table: its edge and the frame of its zone.
+
+    ``origin`` is zone column 1, row 1 (the player's left on their own edge); ``right`` points
+    along the edge to the player's right; ``forward`` points away from the edge."""
+
+    name: str
+    team: str
+    origin: tuple[int, int]
+    right: tuple[int, int]
+    forward: tuple[int, int]
+
+
+class Geometry:
+    """A board and its seats, with every table the rules need."""
+
+    def __init__(
+        self,
+        name: str,
+        width: int,
+        height: int,
+        seats: tuple[SeatSpec, ...],
+        *,
+        missing: frozenset[tuple[int, int]] = frozenset(),
+        zone_size: int = 6,
+        arm_depth: int = 3,
+        back_to_back: bool = True,
+    ) -> None:
+        self.name = name
+        self.width = width
+        self.height = height
+        self.size = width * height
+        self.seats = seats
+        self.zone_size = zone_size
+        self.arm_depth = arm_depth
+        self.back_to_back = back_to_back
+        self.seat_names = tuple(s.name for s in seats)
+        self.seat_index = {s.name: i for i, s in enumerate(seats)}
+        self.exists = tuple((i % width, i // width) not in missing for i in range(self.size))
+        self.names = tuple(square_name(i % width, i // width) for i in range(self.size))
+        self.squares = tuple(i for i in range(self.size) if self.exists[i])
+        self._build_moves()
+        self._build_seats()
+
+    def index(self, file: int, rank: int) -> int:
+        """The square at zero-based (file, rank), or -1 when it is not on the board."""
+        if 0 <= file < self.width and 0 <= rank < self.height:
+            i = rank * self.width + file
+            if self.exists[i]:
+                return i
+        return -1
+
+    def parse(self, text: str) -> int:
+        """A square name to its index, with a player-readable error."""
+        file, rank = parse_square(text, self.width, self.height)
+        i = rank * self.width + file
+        if not self.exists[i]:
+            raise InvalidNotation(f"{text} is not on the {self.name} board: {self.missing_hint}")
+        return i
+
+    @property
+    def missing_hint(self) -> str:
+        return "the four 3x3 corners (files a-c and j-l on ranks 1-3 and 10-12) are cut away"
+
+    def _build_moves(self) -> None:
+        rays: list[tuple[tuple[int, ...], ...]] = []
+        knights: list[tuple[int, ...]] = []
+        for sq in range(self.size):
+            f, r = sq % self.width, sq // self.width
+            per_dir = []
+            for dx, dy in DIRECTIONS:
+                ray = []
+                x, y = f + dx, r + dy
+                while (t := self.index(x, y)) >= 0:
+                    ray.append(t)
+                    x, y = x + dx, y + dy
+                per_dir.append(tuple(ray))
+            rays.append(tuple(per_dir))
+            knights.append(
+                tuple(t for dx, dy in KNIGHT_STEPS if (t := self.index(f + dx, r + dy)) >= 0)
+            )
+        self.rays = tuple(rays)
+        self.knight_targets = tuple(knights)
+
+    def _build_seats(self) -> None:
+        n = len(self.seats)
+        self.pawn_dir: list[int] = []
+        self.zone: list[dict[tuple[int, int], int]] = []
+        self.row_of: list[tuple[int, ...]] = []
+        for spec in self.seats:
+            self.pawn_dir.append(DIRECTIONS.index(spec.forward))
+            zone = {}
+            for col in range(1, self.zone_size + 1):
+                for row in range(1, self.zone_size + 1):
+                    x = spec.origin[0] + (col - 1) * spec.right[0] + (row - 1) * spec.forward[0]
+                    y = spec.origin[1] + (col - 1) * spec.right[1] + (row - 1) * spec.forward[1]
+                    zone[(col, row)] = self.index(x, y)
+            self.zone.append(zone)
+            ox, oy = spec.origin
+            fx, fy = spec.forward
+            self.row_of.append(
+                tuple(
+                    ((sq % self.width - ox) * fx + (sq // self.width - oy) * fy) + 1
+                    for sq in range(self.size)
+                )
+            )
+        self.teammates = tuple(
+            tuple(j for j in range(n) if j != i and self.seats[j].team == self.seats[i].team)
+            for i in range(n)
+        )
+        self.enemies = tuple(
+            tuple(j for j in range(n) if self.seats[j].team != self.seats[i].team) for i in range(n)
+        )
+        # friend[i][piece]: the piece belongs to army i or an ally (codes are army * 8 + kind).
+        self.friend = tuple(
+            tuple(
+                p != 0 and self.seats[p >> 3].team == self.seats[i].team if p >> 3 < n else False
+                for p in range(8 * n)
+            )
+            for i in range(n)
+        )
+        self.enemy = tuple(
+            tuple(p != 0 and (p & 7) != 0 and not self.friend[i][p] for p in range(8 * n))
+            for i in range(n)
+        )
+
+    def row_squares(self, seat: int, row: int) -> tuple[int, ...]:
+        """Zone row ``row`` (1 = the player's edge) of a seat, left to right."""
+        zone = self.zone[seat]
+        return tuple(
+            zone[(col, row)] for col in range(1, self.zone_size + 1) if zone[(col, row)] >= 0
+        )
+
+    @cached_property
+    def promotion(self) -> tuple[frozenset[int], ...]:
+        """Promotion squares per seat (RULINGS 1.2): for every other seat, the line of its arm
+        farthest along the seat's forward direction. For the ally opposite this is the ally's
+        edge row; for the enemies on the wings, the far line of their arm."""
+        result = []
+        for i in range(len(self.seats)):
+            squares: set[int] = set()
+            for j in range(len(self.seats)):
+                if j == i:
+                    continue
+                arm = [
+                    sq for row in range(1, self.arm_depth + 1) for sq in self.row_squares(j, row)
+                ]
+                far = max(self.row_of[i][sq] for sq in arm)
+                squares.update(sq for sq in arm if self.row_of[i][sq] == far)
+            result.append(frozenset(squares))
+        return tuple(result)
+
+
+def _cross() -> Geometry:
+    missing = frozenset(
+        (f, r) for f in (*range(0, 3), *range(9, 12)) for r in (*range(0, 3), *range(9, 12))
+    )
+    seats = (
+        SeatSpec("fire", "evil", origin=(3, 0), right=(1, 0), forward=(0, 1)),
+        SeatSpec("earth", "good", origin=(0, 8), right=(0, -1), forward=(1, 0)),
+        SeatSpec("water", "evil", origin=(8, 11), right=(-1, 0), forward=(0, -1)),
+        SeatSpec("air", "good", origin=(11, 3), right=(0, 1), forward=(-1, 0)),
+    )
+    return Geometry("cross", 12, 12, seats, missing=missing)
+
+
+CROSS = _cross()
+GEOMETRIES = {"cross": CROSS}

@@ -1,0 +1,186 @@
+"""Battle move generation over the flat board tuple (RULINGS 1.6, 1.8).
+
+Hot path: plain ints and precomputed tables only. A move is ``(src, dst, promotion)`` with
+``promotion`` a piece kind or 0."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.loka.geometry import AXIS_OF_DIRECTION, DIAGONAL, DIRECTIONS, ORTHOGONAL, Geometry
+from engine.loka.pieces import BISHOP, KING, KNIGHT, PAWN, PROMOTIONS, QUEEN, ROOK
+from engine.loka.terrain import TerrainMap
+
+RawMove = tuple[int, int, int]
+
+_ALL_DIRS = ORTHOGONAL + DIAGONAL
+_DIRS = {KING: _ALL_DIRS, QUEEN: _ALL_DIRS, ROOK: ORTHOGONAL, BISHOP: DIAGONAL}
+
+
+def _capture_dirs(forward: int) -> tuple[int, int]:
+    fx, fy = DIRECTIONS[forward]
+    return tuple(  # type: ignore[return-value]
+        d for d in DIAGONAL if (DIRECTIONS[d][0] == fx if fx else DIRECTIONS[d][1] == fy)
+    )
+
+
+def _slide(
+    geo: Geometry,
+    tm: TerrainMap,
+    board: Sequence[int],
+    sq: int,
+    kind: int,
+    dirs: tuple[int, ...],
+    friend: Sequence[bool],
+    out: list[int],
+    vacated: int = -1,
+) -> None:
+    """Targets of a king, queen, rook or bishop from ``sq`` along ``dirs``. ``vacated`` is a
+    square treated as empty (the bishop's own square after it went through a portal)."""
+    enter = tm.enter[kind]
+    axis_at = tm.axis_at
+    marsh = tm.marsh
+    here_axis = axis_at[sq]
+    rays = geo.rays[sq]
+    far = kind != KING
+    for d in dirs:
+        d_axis = AXIS_OF_DIRECTION[d]
+        if here_axis is not None and here_axis != d_axis:
+            continue  # a mountain pass is left only along its axis
+        for t in rays[d]:
+            if not enter[t]:
+                break
+            t_axis = axis_at[t]
+            if t_axis is not None and t_axis != d_axis:
+                break
+            p = board[t] if t != vacated else 0
+            if p:
+                if not friend[p]:
+                    out.append(t)
+                break
+            out.append(t)
+            if not far or marsh[t]:
+                break
+
+
+def targets(geo: Geometry, tm: TerrainMap, board: Sequence[int], sq: int, piece: int) -> list[int]:
+    """Every square the piece on ``sq`` may move to or attack (back-to-back excluded)."""
+    army = piece >> 3
+    kind = piece & 7
+    friend = geo.friend[army]
+    out: list[int] = []
+    if kind == KNIGHT:
+        enter = tm.enter[KNIGHT]
+        for t in geo.knight_targets[sq]:
+            if enter[t] and not friend[board[t]]:
+                out.append(t)
+    elif kind == PAWN:
+        _pawn(geo, tm, board, sq, army, out)
+    else:
+        _slide(geo, tm, board, sq, kind, _DIRS[kind], friend, out)
+    exit_ = tm.portal_exit.get(sq)
+    if exit_ is not None:
+        p = board[exit_]
+        if not friend[p]:
+            if exit_ not in out:
+                out.append(exit_)
+            if kind == BISHOP and p == 0:
+                # Portal, then a normal bishop move from the other portal, as one move.
+                extra: list[int] = []
+                _slide(geo, tm, board, exit_, BISHOP, DIAGONAL, friend, extra, vacated=sq)
+                out.extend(t for t in extra if t not in out and t != sq)
+    return out
+
+
+def _pawn(
+    geo: Geometry, tm: TerrainMap, board: Sequence[int], sq: int, army: int, out: list[int]
+) -> None:
+    fwd = geo.pawn_dir[army]
+    f_axis = AXIS_OF_DIRECTION[fwd]
+    axis_at = tm.axis_at
+    here_axis = axis_at[sq]
+    enter = tm.enter[PAWN]
+    ray = geo.rays[sq][fwd]
+    if ray and (here_axis is None or here_axis == f_axis):
+        t = ray[0]
+        if enter[t] and axis_at[t] in (None, f_axis) and board[t] == 0:
+            out.append(t)
+            # Double step: only from the pawn's own row 2, never through a marsh.
+            if geo.row_of[army][sq] == 2 and len(ray) > 1 and not tm.marsh[t]:
+                t2 = ray[1]
+                if enter[t2] and axis_at[t2] in (None, f_axis) and board[t2] == 0:
+                    out.append(t2)
+    if here_axis is None:
+        enemy = geo.enemy[army]
+        for d in _CAPTURE_DIRS[fwd]:
+            r = geo.rays[sq][d]
+            if r:
+                t = r[0]
+                if enemy[board[t]] and enter[t] and axis_at[t] is None:
+                    out.append(t)
+
+
+_CAPTURE_DIRS = {d: _capture_dirs(d) for d in ORTHOGONAL}
+
+
+def back_to_back(geo: Geometry, tm: TerrainMap, board: Sequence[int], sq: int, army: int) -> int:
+    """The square of the allied pawn that the pawn on ``sq`` may swap with, or -1."""
+    if not geo.back_to_back:
+        return -1
+    fwd = geo.pawn_dir[army]
+    ray = geo.rays[sq][fwd]
+    if not ray:
+        return -1
+    t = ray[0]
+    other = board[t]
+    if other & 7 != PAWN or (other >> 3) not in geo.teammates[army]:
+        return -1
+    back = geo.rays[t][geo.pawn_dir[other >> 3]]
+    if not back or back[0] != sq:
+        return -1  # not facing each other
+    f_axis = AXIS_OF_DIRECTION[fwd]
+    for x in (sq, t):
+        if not tm.enter[PAWN][x] or tm.axis_at[x] not in (None, f_axis):
+            return -1
+    return t
+
+
+def legal_moves(geo: Geometry, tm: TerrainMap, board: Sequence[int], army: int) -> list[RawMove]:
+    """All battle moves of one army, sorted by source then target square."""
+    moves: list[RawMove] = []
+    lo, hi = army * 8, army * 8 + 8
+    promo_squares = geo.promotion[army]
+    for sq in geo.squares:
+        piece = board[sq]
+        if not lo < piece < hi:
+            continue
+        dsts = targets(geo, tm, board, sq, piece)
+        if piece & 7 == PAWN:
+            swap = back_to_back(geo, tm, board, sq, army)
+            if swap >= 0:
+                dsts.append(swap)
+            for t in sorted(dsts):
+                if t in promo_squares:
+                    moves.extend((sq, t, k) for k in PROMOTIONS)
+                else:
+                    moves.append((sq, t, 0))
+        else:
+            moves.extend((sq, t, 0) for t in sorted(dsts))
+    return moves
+
+
+def has_move(geo: Geometry, tm: TerrainMap, board: Sequence[int], army: int) -> bool:
+    lo, hi = army * 8, army * 8 + 8
+    for sq in geo.squares:
+        piece = board[sq]
+        if lo < piece < hi and (
+            targets(geo, tm, board, sq, piece)
+            or (piece & 7 == PAWN and back_to_back(geo, tm, board, sq, army) >= 0)
+        ):
+            return True
+    return False
+
+
+def reaches(geo: Geometry, tm: TerrainMap, board: Sequence[int], src: int, dst: int) -> bool:
+    """Could the piece on ``src`` move onto ``dst`` if an enemy of it stood there?"""
+    return dst in targets(geo, tm, board, src, board[src])

@@ -1,0 +1,142 @@
+"""Loka states to and from JSON-ready dicts, with a schema version."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.dice import Dice
+from engine.errors import InvalidRecord
+from engine.loka.config import LokaConfig
+from engine.loka.geometry import GEOMETRIES
+from engine.loka.pieces import KIND_OF_LETTER, LETTER, code
+from engine.loka.state import PHASES, Army, CombatReport, LokaState, PendingReroll
+from engine.loka.terrain import TILE_KINDS, Tile
+
+SCHEMA = 1
+
+
+def to_dict(state: LokaState) -> dict[str, Any]:
+    geo = state.geometry
+    names = geo.names
+
+    def sq(i: int | None) -> str | None:
+        return None if i is None else names[i]
+
+    return {
+        "game": "loka",
+        "schema": SCHEMA,
+        "config": state.config.to_dict(),
+        "dice": {
+            "seed": None if state.dice.seed is None else state.dice.seed.hex(),
+            "game_id": state.dice.game_id,
+            "counter": state.dice.counter,
+        },
+        "phase": state.phase,
+        "pieces": [
+            f"{geo.seat_names[p >> 3]}:{LETTER[p & 7]}{names[i]}"
+            for i in geo.squares
+            if (p := state.board[i])
+        ],
+        "tiles": [[t.kind, names[t.square], t.axis] for t in state.tiles],
+        "armies": [
+            {
+                "budget": a.budget,
+                "draft": None if a.draft is None else list(a.draft),
+                "confirmed": a.confirmed,
+                "hidden": a.hidden,
+                "reserve": list(a.reserve),
+                "alive": a.alive,
+                "resigned": a.resigned,
+            }
+            for a in state.armies
+        ],
+        "turn": state.turn,
+        "pending": None
+        if state.pending is None
+        else {
+            **vars_of(state.pending),
+            "src": sq(state.pending.src),
+            "dst": sq(state.pending.dst),
+        },
+        "last_move": None if state.last_move is None else [sq(x) for x in state.last_move],
+        "last_combat": None
+        if state.last_combat is None
+        else {
+            **vars_of(state.last_combat),
+            "src": sq(state.last_combat.src),
+            "dst": sq(state.last_combat.dst),
+        },
+        "ply": state.ply,
+        "winners": None if state.winners is None else list(state.winners),
+        "termination": state.termination,
+    }
+
+
+def vars_of(obj: object) -> dict[str, Any]:
+    return {name: getattr(obj, name) for name in obj.__slots__}  # type: ignore[attr-defined]
+
+
+def from_dict(data: dict[str, Any]) -> LokaState:
+    if data.get("game") != "loka":
+        raise InvalidRecord(f"this is not a Loka state (game: {data.get('game')!r})")
+    if data.get("schema") != SCHEMA:
+        raise InvalidRecord(f"Loka state schema {data.get('schema')} is not {SCHEMA}")
+    try:
+        config = LokaConfig.from_dict(data["config"])
+        geo = GEOMETRIES[config.board]
+        board = [0] * geo.size
+        for entry in data["pieces"]:
+            army, rest = entry.split(":")
+            board[geo.parse(rest[1:])] = code(geo.seat_index[army], KIND_OF_LETTER[rest[0]])
+        tiles = tuple(
+            sorted(Tile(geo.parse(s), k, a) for k, s, a in data["tiles"] if k in TILE_KINDS)
+        )
+        armies = tuple(
+            Army(
+                budget=a["budget"],
+                draft=None if a["draft"] is None else tuple(a["draft"]),
+                confirmed=a["confirmed"],
+                hidden=a["hidden"],
+                reserve=tuple(a["reserve"]),
+                alive=a["alive"],
+                resigned=a["resigned"],
+            )
+            for a in data["armies"]
+        )
+        dice = data["dice"]
+        pending = data["pending"]
+        if pending is not None:
+            pending = PendingReroll(
+                **{**pending, "src": geo.parse(pending["src"]), "dst": geo.parse(pending["dst"])}
+            )
+        combat = data["last_combat"]
+        if combat is not None:
+            combat = CombatReport(
+                **{**combat, "src": geo.parse(combat["src"]), "dst": geo.parse(combat["dst"])}
+            )
+        last_move = data["last_move"]
+        if data["phase"] not in PHASES:
+            raise InvalidRecord(f"unknown phase {data['phase']!r}")
+        return LokaState(
+            config=config,
+            dice=Dice(
+                None if dice["seed"] is None else bytes.fromhex(dice["seed"]),
+                dice["game_id"],
+                dice["counter"],
+            ),
+            phase=data["phase"],
+            board=tuple(board),
+            tiles=tiles,
+            armies=armies,
+            turn=data["turn"],
+            pending=pending,
+            last_move=None if last_move is None else tuple(geo.parse(x) for x in last_move),
+            last_combat=combat,
+            ply=data["ply"],
+            winners=None if data["winners"] is None else tuple(data["winners"]),
+            termination=data["termination"],
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, InvalidRecord):
+            raise
+        raise InvalidRecord(f"this Loka state cannot be read: {exc}") from exc

@@ -1,0 +1,291 @@
+"""Before the battle: secret army selection, terrain set-up, deployment (RULINGS 1.3-1.7)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+from engine.errors import IllegalAction
+from engine.loka.actions import Confirm, Deploy, Draft
+from engine.loka.config import BOX_SUPPLY, LokaConfig
+from engine.loka.geometry import AXIS_OF_DIRECTION
+from engine.loka.pieces import BOUGHT, KINDS, KING, LETTER, NAME, NOBLES, PAWN, code
+from engine.loka.state import BATTLE, DEPLOYMENT, LokaState
+from engine.loka.terrain import PASS, PORTAL, TILE_NAMES, TILE_SET, Tile
+from engine.loka.work import Work
+
+# ---------------------------------------------------------------- army selection
+
+
+def draft_cost(config: LokaConfig, counts: tuple[int, ...]) -> int:
+    return sum(config.costs[kind] * n for kind, n in zip(BOUGHT, counts, strict=True))
+
+
+def draft_problem(config: LokaConfig, budget: int, counts: tuple[int, ...]) -> str | None:
+    """Why an army may not be fielded, in a player's words, or ``None`` when it may."""
+    if len(counts) != len(BOUGHT) or any(n < 0 for n in counts):
+        return "an army lists queens, rooks, bishops, knights and pawns, none negative"
+    cost = draft_cost(config, counts)
+    if cost > budget:
+        return (
+            f"this army costs {cost} points but you may spend {budget}: "
+            f"remove {cost - budget} points of pieces"
+        )
+    pawns = counts[-1]
+    if pawns > config.max_pawns:
+        return f"at most {config.max_pawns} pawns (this army has {pawns})"
+    pieces = 1 + sum(counts)
+    if pieces > config.max_pieces:
+        return f"at most {config.max_pieces} pieces, king included (this army has {pieces})"
+    supply = BOX_SUPPLY[config.box]
+    if supply:
+        for kind, n in zip(BOUGHT, counts, strict=True):
+            if n > supply[kind]:
+                return (
+                    f"the {config.box} box holds only {supply[kind]} {NAME[kind]}(s) per army "
+                    f"(this army has {n})"
+                )
+    return None
+
+
+@lru_cache(maxsize=64)
+def _all_drafts(config_key: tuple, budget: int) -> tuple[Draft, ...]:
+    costs, max_pieces, max_pawns, box = config_key
+    config = LokaConfig(
+        costs=dict(costs), max_pieces=max_pieces, max_pawns=max_pawns, box=box, points=budget
+    )
+    limits = []
+    for kind in BOUGHT:
+        cost = config.costs[kind]
+        cap = max_pieces - 1 if cost == 0 else min(max_pieces - 1, budget // cost)
+        limits.append(range(cap + 1))
+    return tuple(
+        Draft(counts)  # type: ignore[arg-type]
+        for counts in product(*limits)
+        if draft_problem(config, budget, counts) is None
+    )
+
+
+def all_drafts(config: LokaConfig, budget: int) -> tuple[Draft, ...]:
+    key = (tuple(sorted(config.costs.items())), config.max_pieces, config.max_pawns, config.box)
+    return _all_drafts(key, budget)
+
+
+def apply_selection(w: Work, army: int, action: Draft | Confirm) -> None:
+    config = w.state.config
+    state = w.armies[army]
+    team = frozenset(w.seat(j) for j in (army, *w.geo.teammates[army]))
+    if state.confirmed:
+        raise IllegalAction("your army is already confirmed: it is final")
+    if isinstance(action, Draft):
+        problem = draft_problem(config, state.budget, action.counts)
+        if problem:
+            raise IllegalAction(problem)
+        w.set_army(army, draft=action.counts)
+        w.emit(
+            "draft",
+            visible_to=team,
+            army=w.seat(army),
+            draft=str(action)[6:],
+            cost=draft_cost(config, action.counts),
+            budget=state.budget,
+        )
+        return
+    if state.draft is None:
+        raise IllegalAction(
+            "choose your army before confirming, e.g. 'draft R B N 4P' (king only: 'draft -')"
+        )
+    w.set_army(army, confirmed=True)
+    ready = sum(1 for a in w.armies if a.confirmed)
+    w.emit("army_confirmed", army=w.seat(army), ready=ready, of=len(w.armies))
+    if all(a.confirmed for a in w.armies):
+        _reveal(w)
+        _place_terrain(w)
+        _start_deployment(w)
+
+
+def _reveal(w: Work) -> None:
+    for army, state in enumerate(w.armies):
+        counts = state.draft or (0,) * len(BOUGHT)
+        reserve = [0] * 7
+        reserve[KING] = 1
+        for kind, n in zip(BOUGHT, counts, strict=True):
+            reserve[kind] = n
+        w.set_army(army, reserve=tuple(reserve))
+        w.emit(
+            "army_revealed",
+            army=w.seat(army),
+            draft=str(Draft(counts))[6:],  # type: ignore[arg-type]
+            cost=draft_cost(w.state.config, counts),
+        )
+
+
+# ---------------------------------------------------------------- terrain
+
+
+def _zone_square(w: Work, army: int, purpose: str) -> int:
+    """Roll zone column then row (D6 each on the cross) until the square holds no tile."""
+    taken = {t.square for t in w.tiles}
+    faces = w.geo.zone_size
+    while True:
+        col = w.roll(faces, purpose + "_column", w.seat(army))
+        row = w.roll(faces, purpose + "_row", w.seat(army))
+        sq = w.geo.zone[army][(col, row)]
+        if sq >= 0 and sq not in taken:
+            return sq
+        w.emit("tile_reroll", army=w.seat(army), square=w.name(sq) if sq >= 0 else None)
+
+
+def _portal_partner(w: Work, placer: int, sq: int) -> int:
+    """The placer's enemy whose edge is farther from ``sq`` (tie: first clockwise)."""
+    n = len(w.geo.seats)
+    enemies = [(placer + k) % n for k in range(1, n) if (placer + k) % n in w.geo.enemies[placer]]
+    return max(enemies, key=lambda e: (w.geo.row_of[e][sq], -enemies.index(e)))
+
+
+def _place_terrain(w: Work) -> None:
+    placements = w.state.config.tiles
+    if placements == 0:
+        return
+    n = len(w.geo.seats)
+    pile = list(TILE_SET)
+    placer = w.roll(n, "first_tile_placer") - 1
+    w.emit("terrain_start", first=w.seat(placer), placements=placements)
+    for _ in range(placements):
+        if not pile:
+            break
+        kind = pile.pop(w.roll(len(pile), "tile_draw", w.seat(placer)) - 1)
+        sq = _zone_square(w, placer, "tile")
+        axis = AXIS_OF_DIRECTION[w.geo.pawn_dir[placer]] if kind == PASS else None
+        w.tiles.append(Tile(sq, kind, axis))
+        w.emit(
+            "tile_placed",
+            army=w.seat(placer),
+            tile=kind,
+            name=TILE_NAMES[kind],
+            square=w.name(sq),
+            axis=axis,
+        )
+        if kind == PORTAL and PORTAL in pile:
+            pile.remove(PORTAL)
+            partner = _portal_partner(w, placer, sq)
+            sq2 = _zone_square(w, partner, "portal")
+            w.tiles.append(Tile(sq2, PORTAL))
+            w.emit(
+                "tile_placed",
+                army=w.seat(partner),
+                tile=PORTAL,
+                name=TILE_NAMES[PORTAL],
+                square=w.name(sq2),
+                axis=None,
+                pair=True,
+            )
+        placer = (placer + 1) % n
+
+
+# ---------------------------------------------------------------- deployment
+
+
+def roll_off(w: Work, contenders: list[int], purpose: str, *, lowest: bool) -> int:
+    """Everyone rolls a D20; the lowest (or highest) wins; ties roll again among the tied."""
+    group = list(contenders)
+    round_ = 1
+    while True:
+        rolls = {a: w.roll(20, purpose, w.seat(a), round=round_) for a in group}
+        best = min(rolls.values()) if lowest else max(rolls.values())
+        group = [a for a in group if rolls[a] == best]
+        if len(group) == 1:
+            return group[0]
+        round_ += 1
+
+
+def _start_deployment(w: Work) -> None:
+    w.phase = DEPLOYMENT
+    alive = [a for a in range(len(w.armies)) if w.armies[a].alive]
+    w.turn = roll_off(w, alive, "deployment_order", lowest=True)
+    w.emit("deployment_start", first=w.seat(w.turn))
+
+
+def deploy_squares(state: LokaState, army: int, kind: int) -> tuple[int, ...]:
+    """Where a piece of ``kind`` may be deployed now, or () when that kind may not be yet."""
+    reserve = state.armies[army].reserve
+    if reserve[kind] == 0:
+        return ()
+    if kind != KING and reserve[KING]:
+        return ()
+    if kind == PAWN and any(reserve[k] for k in NOBLES):
+        return ()
+    return _open_row(state, army, first=2 if kind == PAWN else 1)
+
+
+def _open_row(state: LokaState, army: int, *, first: int) -> tuple[int, ...]:
+    """The free squares of the lowest row from ``first`` that has any (tiles take room)."""
+    geo = state.geometry
+    tiles = {t.square for t in state.tiles}
+    for row in range(first, geo.zone_size + 1):
+        free = tuple(
+            sq for sq in geo.row_squares(army, row) if state.board[sq] == 0 and sq not in tiles
+        )
+        if free:
+            return free
+    return ()
+
+
+def deploy_actions(state: LokaState, army: int) -> list[Deploy]:
+    names = state.geometry.names
+    return [
+        Deploy(kind, names[sq])
+        for kind in KINDS
+        for sq in sorted(deploy_squares(state, army, kind))
+    ]
+
+
+def apply_deploy(w: Work, army: int, action: Deploy) -> None:
+    state = w.state
+    geo = w.geo
+    sq = geo.parse(action.square)
+    reserve = state.armies[army].reserve
+    kind = action.kind
+    if reserve[kind] == 0:
+        left = ", ".join(f"{n} {NAME[k]}" for k in KINDS if (n := reserve[k])) or "nothing"
+        raise IllegalAction(f"you have no {NAME[kind]} left to deploy (you still have {left})")
+    allowed = deploy_squares(state, army, kind)
+    if not allowed:
+        if reserve[KING]:
+            raise IllegalAction("deploy your king first: Kxx on a free square of your row 1")
+        raise IllegalAction("pawns come last: deploy your queens, rooks, bishops and knights first")
+    if sq not in allowed:
+        where = " ".join(geo.names[s] for s in sorted(allowed))
+        raise IllegalAction(
+            f"a {NAME[kind]} cannot be deployed on {action.square} now: rows fill from your "
+            f"edge ({'pawns never in row 1, ' if kind == PAWN else ''}tiles cannot be "
+            f"deployed on); free squares now: {where}"
+        )
+    w.board[sq] = code(army, kind)
+    new_reserve = list(reserve)
+    new_reserve[kind] -= 1
+    w.set_army(army, reserve=tuple(new_reserve))
+    w.emit("deployed", army=w.seat(army), piece=LETTER[kind], square=action.square)
+    w.last_move = (sq, sq)
+    next_deployer(w, army)
+
+
+def next_deployer(w: Work, army: int) -> None:
+    n = len(w.armies)
+    for k in range(1, n + 1):
+        nxt = (army + k) % n
+        if w.armies[nxt].alive and any(w.armies[nxt].reserve):
+            w.turn = nxt
+            return
+    start_battle(w)
+
+
+def start_battle(w: Work) -> None:
+    from engine.loka.battle import next_mover  # battle builds on set-up, not the reverse
+
+    w.phase = BATTLE
+    w.last_move = None
+    alive = [a for a in range(len(w.armies)) if w.armies[a].alive]
+    first = roll_off(w, alive, "battle_order", lowest=False)
+    w.emit("battle_start", first=w.seat(first))
+    next_mover(w, first)

@@ -1,0 +1,102 @@
+"""A scratch copy of a state that one ``apply`` edits and then freezes.
+
+``apply`` stays a pure function: it copies the state into a :class:`Work`, edits the copy,
+and returns a new frozen state with the events it produced."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.loka.pieces import KING, LETTER
+from engine.loka.state import Army, CombatReport, LokaState, PendingReroll
+from engine.protocol import Event
+
+
+class Work:
+    def __init__(self, state: LokaState) -> None:
+        self.state = state
+        self.geo = state.geometry
+        self.board = list(state.board)
+        self.tiles = list(state.tiles)
+        self.armies = list(state.armies)
+        self.dice = state.dice
+        self.phase = state.phase
+        self.turn = state.turn
+        self.pending: PendingReroll | None = state.pending
+        self.last_move = state.last_move
+        self.last_combat: CombatReport | None = state.last_combat
+        self.winners = state.winners
+        self.termination = state.termination
+        self.events: list[Event] = []
+
+    def name(self, sq: int) -> str:
+        return self.geo.names[sq]
+
+    def seat(self, army: int) -> str:
+        return self.geo.seat_names[army]
+
+    def emit(self, kind: str, visible_to: frozenset[str] | None = None, **data: Any) -> None:
+        self.events.append(Event(kind, data, visible_to))
+
+    def roll(self, faces: int, purpose: str, seat: str | None = None, **data: Any) -> int:
+        """Roll a die from the game's own stream; the roll is an event of the record."""
+        counter = self.dice.counter
+        value, self.dice = self.dice.roll(faces)
+        self.emit("roll", die=faces, value=value, purpose=purpose, seat=seat, draw=counter, **data)
+        return value
+
+    def set_army(self, army: int, **changes: Any) -> None:
+        self.armies[army] = replace(self.armies[army], **changes)
+
+    def remove(self, sq: int, reason: str) -> None:
+        """Take a piece off the board; a king takes its whole army with it (RULINGS 1.8)."""
+        piece = self.board[sq]
+        if not piece:
+            return
+        self.board[sq] = 0
+        self.emit(
+            "removed",
+            square=self.name(sq),
+            army=self.seat(piece >> 3),
+            piece=LETTER[piece & 7],
+            reason=reason,
+        )
+        if piece & 7 == KING:
+            self.eliminate(piece >> 3, "king_lost")
+
+    def eliminate(self, army: int, reason: str) -> None:
+        if not self.armies[army].alive:
+            return
+        lost = [sq for sq in self.geo.squares if self.board[sq] and self.board[sq] >> 3 == army]
+        for sq in lost:
+            self.board[sq] = 0
+        reserve = self.armies[army].reserve
+        self.set_army(army, alive=False, resigned=reason == "resigned", reserve=(0,) * len(reserve))
+        self.emit(
+            "army_eliminated",
+            army=self.seat(army),
+            reason=reason,
+            squares=[self.name(sq) for sq in lost],
+        )
+
+    def freeze(self) -> LokaState:
+        return replace(
+            self.state,
+            dice=self.dice,
+            phase=self.phase,
+            board=tuple(self.board),
+            tiles=tuple(sorted(self.tiles)),
+            armies=tuple(self.armies),
+            turn=self.turn,
+            pending=self.pending,
+            last_move=self.last_move,
+            last_combat=self.last_combat,
+            ply=self.state.ply + 1,
+            winners=self.winners,
+            termination=self.termination,
+        )
+
+
+def fresh_armies(state_budgets: list[int]) -> tuple[Army, ...]:
+    return tuple(Army(budget=b) for b in state_budgets)
