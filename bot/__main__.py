@@ -8,7 +8,7 @@ def main() -> int:
         "Plateau's Discord adapter is not built yet: the Loka rules engine is.\n"
         "Try the engine's move-count tool meanwhile:\n"
         "  python -m engine.perft loka --depth 3 \\\n"
-        '    --position "fire: Ke1 Pe2; water: Ke12; turn: fire"',
+        '    --position "fire: Ke1 Pe2; earth: Ka6; turn: fire"',
         file=sys.stderr,
     )
     return 1
