@@ -75,8 +75,6 @@ def apply_selection(w: Work, army: int, action: Draft | Confirm) -> None:
     config = w.state.config
     state = w.armies[army]
     team = frozenset(w.seat(j) for j in (army, *w.geo.teammates[army]))
-    if state.confirmed:
-        raise IllegalAction("your army is already confirmed: it is final")
     if isinstance(action, Draft):
         problem = draft_problem(config, state.budget, action.counts)
         if problem:
@@ -252,8 +250,10 @@ def apply_deploy(w: Work, army: int, action: Deploy) -> None:
     allowed = deploy_squares(state, army, kind)
     if not allowed:
         if reserve[KING]:
-            raise IllegalAction("deploy your king first: Kxx on a free square of your row 1")
-        raise IllegalAction("pawns come last: deploy your queens, rooks, bishops and knights first")
+            where = " ".join(geo.names[s] for s in sorted(deploy_squares(state, army, KING)))
+            raise IllegalAction(f"deploy your king first, on a free square of your row 1: {where}")
+        nobles = " ".join(sorted({LETTER[k] for k in NOBLES if reserve[k]}))
+        raise IllegalAction(f"pawns come last: deploy your nobles ({nobles}) first")
     if sq not in allowed:
         where = " ".join(geo.names[s] for s in sorted(allowed))
         raise IllegalAction(
