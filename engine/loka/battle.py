@@ -14,6 +14,7 @@ from engine.loka.combat import (
     assess,
     result_of,
 )
+from engine.loka.geometry import Geometry
 from engine.loka.movegen import back_to_back, has_move, legal_moves, targets
 from engine.loka.pieces import LETTER, NAME, PAWN, QUEEN, code
 from engine.loka.state import OVER, CombatReport, LokaState, PendingReroll
@@ -21,7 +22,7 @@ from engine.loka.terrain import terrain_map
 from engine.loka.work import Work
 
 
-def relocate(board: list[int], geo, src: int, dst: int, promotion: int) -> list[int]:
+def relocate(board: list[int], geo: Geometry, src: int, dst: int, promotion: int) -> list[int]:
     """Carry out a move on the board (no chance): a plain move, or the back-to-back swap.
     Returns the squares pawns arrived on that are promotion squares of their owner."""
     piece = board[src]
@@ -202,17 +203,7 @@ def resolve(
     rerolled: str | None,
 ) -> None:
     result = result_of(ar, dr)
-    w.last_combat = CombatReport(src, dst, ad, dd, ar, dr, result, rerolled=rerolled)
-    w.emit(
-        "combat",
-        src=w.name(src),
-        dst=w.name(dst),
-        attack_roll=ar,
-        defence_roll=dr,
-        attack_die=ad,
-        defence_die=dd,
-        result=result,
-    )
+    _report(w, CombatReport(src, dst, ad, dd, ar, dr, result, rerolled=rerolled))
     if result == DEFENDER_REMOVED:
         w.remove(dst, "combat")
         _arrive(w, src, dst, promotion)
@@ -222,6 +213,23 @@ def resolve(
         # Mutual annihilation: both leave at once.
         w.remove(src, "combat")
         w.remove(dst, "combat")
+
+
+def _report(w: Work, report: CombatReport) -> None:
+    """Keep the combat for images and announce it."""
+    w.last_combat = report
+    w.emit(
+        "combat",
+        src=w.name(report.src),
+        dst=w.name(report.dst),
+        attack_roll=report.attack_roll,
+        defence_roll=report.defence_roll,
+        attack_die=report.attack_die,
+        defence_die=report.defence_die,
+        result=report.result,
+        royal=report.royal,
+        rerolled=report.rerolled,
+    )
 
 
 def _royal_duel(w: Work, src: int, dst: int) -> None:
@@ -236,17 +244,7 @@ def _royal_duel(w: Work, src: int, dst: int) -> None:
             break
         round_ += 1
     result = ROYAL_WIN if ar > dr else ROYAL_LOSS
-    w.last_combat = CombatReport(src, dst, 20, 20, ar, dr, result, royal=True)
-    w.emit(
-        "combat",
-        src=w.name(src),
-        dst=w.name(dst),
-        attack_roll=ar,
-        defence_roll=dr,
-        attack_die=20,
-        defence_die=20,
-        result=result,
-    )
+    _report(w, CombatReport(src, dst, 20, 20, ar, dr, result, royal=True))
     if result == ROYAL_WIN:
         w.remove(dst, "royal_duel")
         _arrive(w, src, dst, 0)

@@ -141,6 +141,19 @@ def _portal_partner(w: Work, placer: int, sq: int) -> int:
     return max(enemies, key=lambda e: (w.geo.row_of[e][sq], -enemies.index(e)))
 
 
+def _put_tile(w: Work, army: int, tile: Tile, *, pair: bool = False) -> None:
+    w.tiles.append(tile)
+    w.emit(
+        "tile_placed",
+        army=w.seat(army),
+        tile=tile.kind,
+        name=TILE_NAMES[tile.kind],
+        square=w.name(tile.square),
+        axis=tile.axis,
+        pair=pair,
+    )
+
+
 def _place_terrain(w: Work) -> None:
     placements = w.state.config.tiles
     if placements == 0:
@@ -155,29 +168,11 @@ def _place_terrain(w: Work) -> None:
         kind = pile.pop(w.roll(len(pile), "tile_draw", w.seat(placer)) - 1)
         sq = _zone_square(w, placer, "tile")
         axis = AXIS_OF_DIRECTION[w.geo.pawn_dir[placer]] if kind == PASS else None
-        w.tiles.append(Tile(sq, kind, axis))
-        w.emit(
-            "tile_placed",
-            army=w.seat(placer),
-            tile=kind,
-            name=TILE_NAMES[kind],
-            square=w.name(sq),
-            axis=axis,
-        )
+        _put_tile(w, placer, Tile(sq, kind, axis))
         if kind == PORTAL and PORTAL in pile:
             pile.remove(PORTAL)
             partner = _portal_partner(w, placer, sq)
-            sq2 = _zone_square(w, partner, "portal")
-            w.tiles.append(Tile(sq2, PORTAL))
-            w.emit(
-                "tile_placed",
-                army=w.seat(partner),
-                tile=PORTAL,
-                name=TILE_NAMES[PORTAL],
-                square=w.name(sq2),
-                axis=None,
-                pair=True,
-            )
+            _put_tile(w, partner, Tile(_zone_square(w, partner, "portal"), PORTAL), pair=True)
         placer = (placer + 1) % n
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.loka.pieces import KING, LETTER
-from engine.loka.state import Army, CombatReport, LokaState, PendingReroll
+from engine.loka.state import CombatReport, LokaState, PendingReroll
 from engine.protocol import Event
 
 
@@ -96,7 +96,3 @@ class Work:
             winners=self.winners,
             termination=self.termination,
         )
-
-
-def fresh_armies(state_budgets: list[int]) -> tuple[Army, ...]:
-    return tuple(Army(budget=b) for b in state_budgets)
