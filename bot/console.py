@@ -1,0 +1,248 @@
+"""The console table: the very same service as the Discord bot, driven from a terminal.
+
+Each line is ``@<user> /<game> <command> <option>:<value> ...``, e.g.
+``@alice /loka move from:e2 to:e4``. Values with spaces take quotes
+(``position:"fire: Ke1; earth: Ka6"``), except that words without a colon continue the
+previous value (``message:see you there``). ``#name`` switches the channel; a line starting
+with ``# `` is a comment. Directives: ``!locale @bob fr``, ``!manager @carol``,
+``!dms @bob closed|open``, ``!wait 11m`` (advance the clock and apply time-outs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import json
+import re
+import shlex
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from bot.model import Actor, Delivery, Place, Request
+from bot.service import Ids, TableService
+from bot.storage import SqliteStorage
+from bot.tables.loka import LokaTable
+
+GAMES = ("loka",)
+_MENTION = re.compile(r"<@(\d+)>")
+
+
+def stable_id(name: str) -> int:
+    """The same user or channel name always gets the same id (so --db files resume)."""
+    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:6], "big")
+
+
+@dataclass
+class ConsoleWorld:
+    channel: str = "general"
+    locales: dict[str, str] = field(default_factory=dict)
+    managers: set[str] = field(default_factory=set)
+    closed_dms: set[int] = field(default_factory=set)
+    names: dict[int, str] = field(default_factory=dict)
+    offset: float = 0.0
+
+    def user(self, name: str) -> Actor:
+        uid = stable_id("user:" + name)
+        self.names[uid] = name
+        return Actor(uid, name, self.locales.get(name, "en"), name in self.managers)
+
+    def channel_id(self, name: str) -> int:
+        cid = stable_id("channel:" + name)
+        self.names[cid] = "#" + name
+        return cid
+
+    def clock(self) -> float:
+        return time.time() + self.offset
+
+
+def parse_line(line: str) -> tuple[str, str, dict[str, str]]:
+    """``/loka army add piece:queen count:2`` -> ``('loka', 'army add', {...})``."""
+    tokens = shlex.split(line)
+    if not tokens or not tokens[0].startswith("/"):
+        raise ValueError("a command starts with /, like /loka move from:e2 to:e4")
+    game = tokens[0][1:]
+    words: list[str] = []
+    options: dict[str, str] = {}
+    last = None
+    for token in tokens[1:]:
+        name, sep, value = token.partition(":")
+        if sep and re.fullmatch(r"[a-z_]+", name):
+            options[name] = value
+            last = name
+        elif last is not None:
+            options[last] += " " + token
+        else:
+            words.append(token)
+    return game, " ".join(words), options
+
+
+class Console:
+    def __init__(
+        self,
+        service: TableService,
+        world: ConsoleWorld,
+        out: TextIO,
+        *,
+        as_json: bool = False,
+        image_dir: Path | None = None,
+    ) -> None:
+        self.service = service
+        self.world = world
+        self.out = out
+        self.as_json = as_json
+        self.image_dir = image_dir
+        self.images_written = 0
+
+    async def run(self, lines: Iterable[str]) -> None:
+        for raw in lines:
+            await self.line(raw.rstrip("\n"))
+
+    async def line(self, line: str) -> None:
+        text = line.strip()
+        if not text or text.startswith("# ") or text == "#":
+            return
+        if text.startswith("#"):
+            self.world.channel = text[1:].strip()
+            return
+        if text.startswith("!"):
+            await self.directive(text[1:].split())
+            return
+        match = re.match(r"^@(\S+)\s+(.*)$", text)
+        if not match:
+            self.emit_note("a line is '@user /game command option:value ...'")
+            return
+        actor = self.world.user(match.group(1))
+        try:
+            game, command, options = parse_line(match.group(2))
+        except ValueError as exc:
+            self.emit_note(str(exc))
+            return
+        place = Place(self.world.channel_id(self.world.channel), guild_id=1)
+        deliveries = await self.service.handle(Request(game, command, actor, place, options))
+        for delivery in deliveries:
+            await self.emit(delivery)
+
+    async def directive(self, words: list[str]) -> None:
+        if words[:1] == ["locale"] and len(words) == 3:
+            self.world.locales[words[1].lstrip("@")] = words[2]
+        elif words[:1] == ["manager"] and len(words) == 2:
+            self.world.managers.add(words[1].lstrip("@"))
+        elif words[:1] == ["dms"] and len(words) == 3:
+            uid = self.world.user(words[1].lstrip("@")).id
+            (self.world.closed_dms.add if words[2] == "closed" else self.world.closed_dms.discard)(
+                uid
+            )
+        elif words[:1] == ["wait"] and len(words) == 2:
+            amount = float(words[1].rstrip("smh"))
+            unit = {"s": 1, "m": 60, "h": 3600}.get(words[1][-1], 1)
+            self.world.offset += amount * unit
+            for delivery in await self.service.expire():
+                await self.emit(delivery)
+        else:
+            self.emit_note(
+                "directives: !locale @user fr, !manager @user, !dms @user closed, !wait 11m"
+            )
+
+    def _names(self, text: str) -> str:
+        return _MENTION.sub(lambda m: "@" + self.world.names.get(int(m.group(1)), m.group(1)), text)
+
+    async def emit(self, delivery: Delivery) -> None:
+        if delivery.to == "dm" and delivery.user_id in self.world.closed_dms:
+            delivery = Delivery(
+                "channel",
+                f"(DM to {self.world.names.get(delivery.user_id)} "
+                "could not be delivered: DMs closed)",
+                channel_id=self.world.channel_id(self.world.channel),
+            )
+        paths = []
+        for attachment in delivery.files:
+            if self.image_dir is not None:
+                self.images_written += 1
+                path = self.image_dir / f"{self.images_written:04d}-{attachment.name}"
+                path.write_bytes(attachment.data)
+                paths.append(str(path))
+            else:
+                paths.append(attachment.name)
+        text = self._names(delivery.text)
+        if self.as_json:
+            record = {
+                "to": delivery.to,
+                "channel": self.world.names.get(delivery.channel_id or 0),
+                "user": self.world.names.get(delivery.user_id or 0),
+                "text": text,
+                "images": paths,
+                "buttons": [b.custom_id for b in delivery.buttons],
+            }
+            self.out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            return
+        if delivery.to == "channel":
+            where = f"[{self.world.names.get(delivery.channel_id or 0, delivery.channel_id)}]"
+        else:
+            who = self.world.names.get(delivery.user_id or 0, delivery.user_id)
+            where = f"[{'DM' if delivery.to == 'dm' else 'private'} @{who}]"
+        files = f"  ({', '.join(paths)})" if paths else ""
+        self.out.write(f"{where} {text}{files}\n")
+
+    def emit_note(self, text: str) -> None:
+        if self.as_json:
+            self.out.write(json.dumps({"to": "console", "text": text}) + "\n")
+        else:
+            self.out.write(f"[console] {text}\n")
+
+
+def build_service(storage: SqliteStorage, world: ConsoleWorld, seed: int | None) -> TableService:
+    async def probe(user_id: int, text: str) -> bool:
+        return user_id not in world.closed_dms
+
+    return TableService(
+        storage, [LokaTable()], ids=Ids(seed=seed), clock=world.clock, dm_probe=probe
+    )
+
+
+async def run(
+    lines: Iterable[str],
+    out: TextIO,
+    *,
+    db: str = ":memory:",
+    seed: int | None = None,
+    as_json: bool = False,
+    image_dir: Path | None = None,
+) -> None:
+    storage = SqliteStorage(db)
+    await storage.open()
+    try:
+        world = ConsoleWorld()
+        console = Console(
+            build_service(storage, world, seed), world, out, as_json=as_json, image_dir=image_dir
+        )
+        for delivery in await console.service.resume():
+            await console.emit(delivery)
+        await console.run(lines)
+    finally:
+        await storage.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot console",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--db", default=":memory:", help="SQLite file (games persist)")
+    parser.add_argument("--seed", type=int, default=None, help="fix every game's dice")
+    parser.add_argument("--json", action="store_true", help="one JSON object per delivery")
+    parser.add_argument("--out", type=Path, default=None, help="folder for images")
+    args = parser.parse_args(argv)
+    if args.out is not None:
+        args.out.mkdir(parents=True, exist_ok=True)
+    asyncio.run(
+        run(
+            sys.stdin, sys.stdout, db=args.db, seed=args.seed, as_json=args.json, image_dir=args.out
+        )
+    )
+    return 0

@@ -1,0 +1,461 @@
+"""The message catalog: every text a user reads, in English and French.
+
+``t(locale, key, **values)`` picks the user's language (Discord locales such as ``fr`` or
+``en-US``; anything else falls back to English)."""
+
+from __future__ import annotations
+
+from string import Formatter
+from typing import Any
+
+LANGUAGES = ("en", "fr")
+
+# key: (English, French)
+CATALOG: dict[str, tuple[str, str]] = {
+    # --- names
+    "army.fire": ("Fire", "Feu"),
+    "army.earth": ("Earth", "Terre"),
+    "army.water": ("Water", "Eau"),
+    "army.air": ("Air", "Air"),
+    "team.evil": ("Evil", "Mal"),
+    "team.good": ("Good", "Bien"),
+    "piece.king": ("king", "roi"),
+    "piece.queen": ("queen", "reine"),
+    "piece.rook": ("rook", "tour"),
+    "piece.bishop": ("bishop", "fou"),
+    "piece.knight": ("knight", "cavalier"),
+    "piece.pawn": ("pawn", "pion"),
+    "tile.castle": ("castle", "château"),
+    "tile.forest": ("forest", "forêt"),
+    "tile.lake": ("lake", "lac"),
+    "tile.eyrie": ("eyrie", "aire"),
+    "tile.marsh": ("marsh", "marais"),
+    "tile.stone": ("stone circle", "cercle de pierre"),
+    "tile.pass": ("mountain pass", "col de montagne"),
+    "tile.portal": ("magic portal", "portail magique"),
+    "button.leave": ("Leave", "Quitter"),
+    "button.start": ("Start", "Commencer"),
+    "button.confirm": ("Confirm army", "Valider l'armée"),
+    "button.reroll": ("Re-roll", "Relancer"),
+    "button.keep": ("Keep", "Garder"),
+    # --- errors
+    "error.internal": (
+        "Something went wrong on my side; nothing was changed. Please try again.",
+        "Un problème est survenu de mon côté ; rien n'a été modifié. Réessayez.",
+    ),
+    "error.rules": ("Not allowed: {detail}", "Refusé : {detail}"),
+    "error.unknown_game_kind": (
+        "There is no game called {kind}.",
+        "Aucun jeu ne s'appelle {kind}.",
+    ),
+    "error.unknown_command": (
+        "{command} is not a command. Try one of: {known}.",
+        "{command} n'est pas une commande. Essayez : {known}.",
+    ),
+    "error.no_such_game": ("There is no game `{game}`.", "Il n'y a pas de partie `{game}`."),
+    "error.ambiguous_game": (
+        "You are in several games here ({games}): add game:<id> to say which.",
+        "Vous êtes dans plusieurs parties ici ({games}) : ajoutez game:<id> pour choisir.",
+    ),
+    "error.no_game_here": (
+        "No {kind} game is running here and none awaits you. Start one with /{kind} new.",
+        "Aucune partie de {kind} ici, et aucune ne vous attend. Lancez-en une avec /{kind} new.",
+    ),
+    "error.no_lobby_here": (
+        "No {kind} game is open to join here. Start one with /{kind} new.",
+        "Aucune partie de {kind} ouverte ici. Lancez-en une avec /{kind} new.",
+    ),
+    "error.state_changed": (
+        "The game changed while your command was on its way: look at the board and try again.",
+        "La partie a changé pendant votre commande : regardez le plateau et réessayez.",
+    ),
+    "error.dms_closed": (
+        "I cannot send you direct messages, and Loka needs them for your secret army. Open "
+        "them (Server menu > Privacy Settings > Direct Messages) and join again.",
+        "Je ne peux pas vous envoyer de messages privés, et Loka en a besoin pour votre armée "
+        "secrète. Ouvrez-les (menu du serveur > Paramètres de confidentialité > Messages "
+        "privés) puis rejoignez à nouveau.",
+    ),
+    "error.dm_failed": (
+        "{user}, I could not reach you by direct message: open your DMs to receive {what}.",
+        "{user}, je n'ai pas pu vous joindre en message privé : ouvrez-les pour recevoir {what}.",
+    ),
+    "error.silence": (
+        "No game talk from deployment on (Loka rules): your message in the game thread was "
+        "removed.",
+        "Plus de discussion sur la partie à partir du déploiement (règles de Loka) : votre "
+        "message dans le fil de la partie a été retiré.",
+    ),
+    "error.silence_unenforced": (
+        "I lack the Manage Messages permission here, so I cannot enforce the no-talk rule: "
+        "players, please keep silent.",
+        "Il me manque la permission Gérer les messages ici : je ne peux pas faire respecter "
+        "le silence. Joueurs, taisez-vous s'il vous plaît.",
+    ),
+    # --- lobby
+    "loka.lobby": (
+        "**Loka** game `{id}` opened by {host}: {summary}\nTake a seat with the buttons or "
+        "/loka join.",
+        "Partie de **Loka** `{id}` ouverte par {host} : {summary}\nPrenez place avec les "
+        "boutons ou /loka join.",
+    ),
+    "loka.created": (
+        "Game `{id}` created. Start it with the Start button once every seat is taken.",
+        "Partie `{id}` créée. Lancez-la avec le bouton Commencer quand toutes les places sont "
+        "prises.",
+    ),
+    "loka.players": ("{n} players", "{n} joueurs"),
+    "loka.points": ("{n} points", "{n} points"),
+    "loka.tiles": ("{n} terrain tiles", "{n} tuiles de terrain"),
+    "loka.no_terrain": ("no terrain", "sans terrain"),
+    "loka.combat_on": ("dice combat", "combat aux dés"),
+    "loka.combat_off": ("no dice (attacks always win)", "sans dés (les attaques gagnent)"),
+    "loka.from_position": ("from a given position", "depuis une position donnée"),
+    "loka.seat_free": ("free", "libre"),
+    "loka.pick_army": ("Choose an army: {armies}.", "Choisissez une armée : {armies}."),
+    "loka.already_started": (
+        "This game has already started; seats are final.",
+        "Cette partie a déjà commencé ; les places sont définitives.",
+    ),
+    "loka.already_seated": ("You already hold {army}.", "Vous tenez déjà {army}."),
+    "loka.seat_taken": ("{army} is taken by {user}.", "{army} est déjà pris par {user}."),
+    "loka.one_seat_each": (
+        "You already have a seat: in this game each person holds one seat (leave first to change).",
+        "Vous avez déjà une place : chacun n'en tient qu'une (quittez d'abord pour changer).",
+    ),
+    "loka.dm_hello": (
+        "You joined Loka game `{id}`. Your secret army and your turns will come here.",
+        "Vous avez rejoint la partie de Loka `{id}`. Votre armée secrète et vos tours "
+        "arriveront ici.",
+    ),
+    "loka.joined": ("{user} takes {army}.", "{user} prend {army}."),
+    "loka.left": ("{user} leaves the table.", "{user} quitte la table."),
+    "loka.leave_started": (
+        "The game has started: you can resign, not leave.",
+        "La partie a commencé : vous pouvez abandonner, pas partir.",
+    ),
+    "loka.not_seated": ("You have no seat in this game.", "Vous n'avez pas de place ici."),
+    "loka.host_only": (
+        "Only the host ({user}) can start the game.",
+        "Seul l'hôte ({user}) peut lancer la partie.",
+    ),
+    "loka.seats_free": (
+        "Every seat must be taken first; still free: {armies}.",
+        "Toutes les places doivent être prises ; encore libres : {armies}.",
+    ),
+    "loka.cancel_forbidden": (
+        "Only the host or a member with Manage Server can cancel a game.",
+        "Seuls l'hôte ou un membre pouvant gérer le serveur peuvent annuler une partie.",
+    ),
+    "loka.cancelled": ("Game `{id}` was cancelled by {user}.", "Partie `{id}` annulée par {user}."),
+    "loka.started": (
+        "Game `{id}` begins. Dice commitment: `{commitment}` (the seed behind it is shown at "
+        "the end, so anyone can check every roll).",
+        "La partie `{id}` commence. Engagement des dés : `{commitment}` (la graine sera "
+        "révélée à la fin pour vérifier chaque lancer).",
+    ),
+    "loka.selection_open": (
+        "Strategy and army selection: each player builds a secret army by direct message. "
+        "Teams may talk until deployment ({ready} of {of} armies ready).",
+        "Stratégie et choix des armées : chacun compose son armée secrète en message privé. "
+        "Les équipes peuvent se parler jusqu'au déploiement ({ready} armées prêtes sur {of}).",
+    ),
+    "loka.selection_dm": (
+        "Choose your {army} army for game `{id}`: {budget} points. Use the buttons or "
+        "/loka army add, then confirm. Your ally sees your draft; the enemy does not.",
+        "Composez votre armée {army} pour la partie `{id}` : {budget} points. Utilisez les "
+        "boutons ou /loka army add, puis validez. Votre allié voit votre choix, pas l'ennemi.",
+    ),
+    "loka.pick_piece": (
+        "Choose a piece to buy: queen, rook, bishop, knight or pawn (the king is free and "
+        "always there).",
+        "Choisissez une pièce : reine, tour, fou, cavalier ou pion (le roi est gratuit et "
+        "toujours là).",
+    ),
+    "loka.count_range": ("The count goes from 1 to 16.", "Le nombre va de 1 à 16."),
+    "loka.none_to_remove": (
+        "Your draft has no {piece} to remove.",
+        "Votre armée n'a pas de {piece} à retirer.",
+    ),
+    "loka.not_your_army": (
+        "{army} is not yours; you hold: {armies}.",
+        "{army} n'est pas à vous ; vous tenez : {armies}.",
+    ),
+    "loka.draft_now": (
+        "{army}: {draft} — {cost}/{budget} points.",
+        "{army} : {draft} — {cost}/{budget} points.",
+    ),
+    "loka.ally_draft": (
+        "Your ally's {army} draft: {draft} — {cost}/{budget} points.",
+        "L'armée {army} de votre allié : {draft} — {cost}/{budget} points.",
+    ),
+    "loka.revealed_now": (
+        "Armies are revealed: look at the board.",
+        "Les armées sont révélées : regardez le plateau.",
+    ),
+    "loka.team_empty": ("Write a message to send.", "Écrivez un message à envoyer."),
+    "loka.team_alone": (
+        "You hold both armies of your team: there is nobody to tell.",
+        "Vous tenez les deux armées de votre équipe : personne à prévenir.",
+    ),
+    "loka.team_sent": ("Sent to your ally.", "Envoyé à votre allié."),
+    "loka.team_message": ("Your ally {user} says: {text}", "Votre allié {user} dit : {text}"),
+    "loka.silence_rule": (
+        'From deployment on, no game talk is allowed: "all forms of game-related '
+        'communication are forbidden, telepathy included". Messages are no longer relayed.',
+        "À partir du déploiement, plus de discussion : « toutes les formes de communication "
+        "liées au jeu sont interdites, y compris la télépathie ». Je ne transmets plus rien.",
+    ),
+    # --- phases and turns
+    "loka.not_started": ("The game has not started yet.", "La partie n'a pas encore commencé."),
+    "loka.phase_selection": (
+        "Armies are still being chosen: use /loka army.",
+        "Les armées sont en cours de choix : utilisez /loka army.",
+    ),
+    "loka.phase_deployment": (
+        "Armies are deploying: use /loka deploy.",
+        "Les armées se déploient : utilisez /loka deploy.",
+    ),
+    "loka.phase_battle": (
+        "The battle is on: use /loka move.",
+        "La bataille fait rage : utilisez /loka move.",
+    ),
+    "loka.phase_over": ("This game is over.", "Cette partie est terminée."),
+    "loka.spectator": (
+        "You are watching this game: only seated players act.",
+        "Vous regardez cette partie : seuls les joueurs assis jouent.",
+    ),
+    "loka.not_your_turn": (
+        "It is not your turn: waiting for {waiting}.",
+        "Ce n'est pas votre tour : on attend {waiting}.",
+    ),
+    "loka.pick_deploy_piece": ("Choose a piece: {pieces}.", "Choisissez une pièce : {pieces}."),
+    "loka.nothing_to_deploy": (
+        "You have nothing left to deploy.",
+        "Vous n'avez plus rien à déployer.",
+    ),
+    "loka.autodeploy_on": (
+        "I will deploy the rest of your army for you, in a sensible formation.",
+        "Je déploie le reste de votre armée pour vous, en bonne formation.",
+    ),
+    "loka.pick_promotion": (
+        "A pawn promotes to a queen, rook, bishop or knight.",
+        "Un pion devient reine, tour, fou ou cavalier.",
+    ),
+    "loka.move_needs_squares": (
+        "Give both squares, like from:e2 to:e4.",
+        "Donnez les deux cases, comme from:e2 to:e4.",
+    ),
+    "loka.no_reroll_pending": ("No dice wait for a decision.", "Aucun dé n'attend de décision."),
+    "loka.answer_reroll": (
+        "A Super D20 waits for its holder: re-roll or keep first.",
+        "Un Super D20 attend son détenteur : relancez ou gardez d'abord.",
+    ),
+    "loka.your_deploy": (
+        "{user}, deploy a piece of {army}.",
+        "{user}, déployez une pièce de {army}.",
+    ),
+    "loka.your_move": ("{user}, {army} to move.", "{user}, à {army} de jouer."),
+    "loka.reroll_wait": (
+        "{user} holds a Super D20 for {army}: re-roll or keep? ({minutes} minutes, then keep.)",
+        "{user} tient un Super D20 pour {army} : relancer ou garder ? ({minutes} minutes, "
+        "ensuite on garde.)",
+    ),
+    "loka.reroll_dm": (
+        "{army}: your Super D20. Attacker rolled {a}, defender {d}. Re-roll once (the new roll "
+        "stands) or keep? After {minutes} minutes the roll is kept.",
+        "{army} : votre Super D20. L'attaquant a fait {a}, le défenseur {d}. Relancer une fois "
+        "(le nouveau lancer compte) ou garder ? Après {minutes} minutes, on garde.",
+    ),
+    "loka.timeout_keep": (
+        "Time is up for the {army} Super D20: the roll is kept.",
+        "Temps écoulé pour le Super D20 de {army} : le lancer est gardé.",
+    ),
+    "loka.board": ("The board.", "Le plateau."),
+    "loka.board_selection": (
+        "No board yet: armies are being chosen ({ready} of 4 ready).",
+        "Pas encore de plateau : les armées sont en cours de choix ({ready} sur 4 prêtes).",
+    ),
+    "loka.no_moves_from": (
+        "No legal move starts on {square}.",
+        "Aucun coup légal ne part de {square}.",
+    ),
+    "loka.moves_from": ("From {square}: {targets}", "Depuis {square} : {targets}"),
+    "loka.movable": ("{army} can move from: {squares}", "{army} peut jouer depuis : {squares}"),
+    "loka.export_over": (
+        "The game record, with the seed: anyone can recompute every roll.",
+        "Le relevé de la partie, avec la graine : chacun peut recalculer chaque lancer.",
+    ),
+    "loka.export_running": (
+        "The game record so far (the seed is revealed when the game ends).",
+        "Le relevé de la partie jusqu'ici (la graine sera révélée à la fin).",
+    ),
+    "loka.seed_revealed": (
+        "Dice seed: `{seed}` (check it against the commitment with /loka export).",
+        "Graine des dés : `{seed}` (vérifiez-la avec /loka export).",
+    ),
+    "loka.resumed": (
+        "Game `{id}` is back after a restart.",
+        "La partie `{id}` reprend après un redémarrage.",
+    ),
+    # --- events
+    "event.roll_order": ("{army} rolls D{die}: {value}", "{army} lance un D{die} : {value}"),
+    "event.roll_column": ("column die: {value}", "dé de colonne : {value}"),
+    "event.roll_row": ("row die: {value}", "dé de rangée : {value}"),
+    "event.roll_marsh": ("marsh D12 on {square}: {value}", "D12 du marais en {square} : {value}"),
+    "event.roll_combat": (
+        "{army} rolls D{die}: {value}{reroll}",
+        "{army} lance un D{die} : {value}{reroll}",
+    ),
+    "event.reroll_mark": (" (re-roll)", " (relance)"),
+    "event.moved": ("{army}: {piece} {src}→{dst}", "{army} : {piece} {src}→{dst}"),
+    "event.back_to_back": ("{army}: back-to-back {src}↔{dst}", "{army} : dos à dos {src}↔{dst}"),
+    "event.attack": (
+        "{army}: {attacker} {src} attacks the {enemy} {defender} on {dst}!",
+        "{army} : {attacker} {src} attaque {defender} de {enemy} en {dst} !",
+    ),
+    "event.attack_boosts": ("Attack ({dice}): {items}", "Attaque ({dice}) : {items}"),
+    "event.defence_boosts": ("Defence ({dice}): {items}", "Défense ({dice}) : {items}"),
+    "boost.charge": ("charge", "charge"),
+    "boost.prowess": ("prowess", "prouesse"),
+    "boost.support": ("{piece} {square}", "{piece} {square}"),
+    "boost.terrain": ("{tile} +{amount}", "{tile} +{amount}"),
+    "boost.none": ("no boost", "aucun bonus"),
+    "event.captured": (
+        "{army}: {src} takes the {piece} on {dst}",
+        "{army} : {src} prend {piece} en {dst}",
+    ),
+    "result.defender_removed": (
+        "{a} against {d}: the defender falls.",
+        "{a} contre {d} : le défenseur tombe.",
+    ),
+    "result.repelled": ("{a} against {d}: repelled.", "{a} contre {d} : attaque repoussée."),
+    "result.attacker_removed": (
+        "{a} against {d}: the attacker falls.",
+        "{a} contre {d} : l'attaquant tombe.",
+    ),
+    "result.both_removed": ("{a} against {d}: both fall!", "{a} contre {d} : les deux tombent !"),
+    "result.royal_win": (
+        "Royal duel {a} against {d}: the attacking king wins.",
+        "Duel royal {a} contre {d} : le roi attaquant l'emporte.",
+    ),
+    "result.royal_loss": (
+        "Royal duel {a} against {d}: the attacking king falls.",
+        "Duel royal {a} contre {d} : le roi attaquant tombe.",
+    ),
+    "event.royal_duel": (
+        "Royal duel: {army} against {enemy}!",
+        "Duel royal : {army} contre {enemy} !",
+    ),
+    "event.reroll_offered": (
+        "{army} may re-roll the Super D20.",
+        "{army} peut relancer le Super D20.",
+    ),
+    "event.reroll_yes": ("{army} re-rolls.", "{army} relance."),
+    "event.reroll_no": ("{army} keeps the roll.", "{army} garde son lancer."),
+    "event.removed": (
+        "The {army} {piece} on {square} is removed.",
+        "{piece} de {army} en {square} est retiré.",
+    ),
+    "event.eliminated_king_lost": (
+        "{army} has lost its king: the whole army leaves the field.",
+        "{army} a perdu son roi : toute l'armée quitte le champ.",
+    ),
+    "event.eliminated_resigned": ("{army} resigns.", "{army} abandonne."),
+    "event.promoted": (
+        "{army}: the pawn on {square} becomes a {piece}.",
+        "{army} : le pion en {square} devient {piece}.",
+    ),
+    "event.passed": (
+        "{army} has no legal move and passes.",
+        "{army} n'a aucun coup légal et passe.",
+    ),
+    "event.deployed": ("{army}: {piece} on {square}", "{army} : {piece} en {square}"),
+    "event.confirmed": (
+        "{army} is ready ({ready} of {of}).",
+        "{army} est prêt ({ready} sur {of}).",
+    ),
+    "event.revealed": (
+        "{army}: king, {draft} ({cost} points)",
+        "{army} : roi, {draft} ({cost} points)",
+    ),
+    "event.terrain_start": (
+        "Terrain: {army} places first, {n} tiles.",
+        "Terrain : {army} pose en premier, {n} tuiles.",
+    ),
+    "event.tile_placed": (
+        "{army} places the {tile} on {square}.",
+        "{army} pose {tile} en {square}.",
+    ),
+    "event.tile_pair": (
+        "{army} places the twin {tile} on {square}.",
+        "{army} pose le {tile} jumeau en {square}.",
+    ),
+    "event.tile_reroll": (
+        "That square holds a tile: roll again.",
+        "Cette case porte déjà une tuile : on relance.",
+    ),
+    "event.deployment_start": (
+        "Deployment: {army} deploys first. From now on, no game talk!",
+        "Déploiement : {army} commence. À partir de maintenant, silence !",
+    ),
+    "event.battle_start": ("Battle! {army} moves first.", "Bataille ! {army} joue en premier."),
+    "event.combat_cancelled": (
+        "The pending combat is cancelled.",
+        "Le combat en cours est annulé.",
+    ),
+    "event.won": ("Victory for {armies}!", "Victoire pour {armies} !"),
+    "event.draw_mutual_destruction": (
+        "The last kings fell together: a draw.",
+        "Les derniers rois tombent ensemble : match nul.",
+    ),
+    "event.draw_no_moves": ("Nobody can move: a draw.", "Plus personne ne peut jouer : match nul."),
+    # --- odds
+    "odds.title": ("Attack {src}→{dst}:", "Attaque {src}→{dst} :"),
+    "odds.combat_off": (
+        "Combat is off: the attack succeeds.",
+        "Combat désactivé : l'attaque réussit.",
+    ),
+    "odds.royal": (
+        "Royal duel: D20 against D20, no boosts, ties rolled again.",
+        "Duel royal : D20 contre D20, sans bonus, égalités relancées.",
+    ),
+    "odds.defender_removed": (
+        "defender falls: {p} ({exact})",
+        "le défenseur tombe : {p} ({exact})",
+    ),
+    "odds.repelled": ("repelled: {p} ({exact})", "repoussée : {p} ({exact})"),
+    "odds.attacker_removed": ("attacker falls: {p} ({exact})", "l'attaquant tombe : {p} ({exact})"),
+    "odds.both_removed": ("both fall: {p} ({exact})", "les deux tombent : {p} ({exact})"),
+    "odds.royal_win": (
+        "attacking king wins: {p} ({exact})",
+        "le roi attaquant gagne : {p} ({exact})",
+    ),
+    "odds.royal_loss": (
+        "attacking king falls: {p} ({exact})",
+        "le roi attaquant tombe : {p} ({exact})",
+    ),
+    "odds.marsh": ("then sinking in the marsh: {p}", "puis englouti par le marais : {p}"),
+    "odds.assumption": (
+        "(Assuming the Super D20 holder re-rolls exactly when the first roll does not win.)",
+        "(En supposant que le détenteur du Super D20 relance quand son premier jet ne gagne pas.)",
+    ),
+}
+
+
+def language(locale: str | None) -> str:
+    """``'fr'``, ``'fr-FR'`` -> French; anything else English."""
+    return "fr" if locale and locale.lower().startswith("fr") else "en"
+
+
+def t(locale: str | None, key: str, **values: Any) -> str:
+    """The text of ``key`` in the user's language, with ``values`` filled in."""
+    entry = CATALOG.get(key)
+    if entry is None:
+        raise KeyError(f"missing message {key!r}")
+    text = entry[LANGUAGES.index(language(locale))]
+    return text.format(**values) if values else text
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(text) if name}

@@ -1,0 +1,267 @@
+"""Storage: every SQL statement of the bot sits behind :class:`Storage`.
+
+The embedded default is SQLite through aiosqlite (WAL mode, numbered migrations applied at
+start-up). A move is written as one transaction: the new snapshot with a version check, and
+its row in the append-only action log. A crash leaves the old state or the new, never half."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Protocol
+
+import aiosqlite
+
+
+class VersionConflict(Exception):
+    """Someone else changed the game since it was loaded."""
+
+
+@dataclass
+class GameRow:
+    id: str
+    kind: str
+    guild_id: int | None
+    channel_id: int
+    origin_channel_id: int
+    host_id: int
+    status: str
+    config: dict[str, Any]
+    state: dict[str, Any] | None
+    meta: dict[str, Any]
+    version: int = 0
+    created_at: float = field(default_factory=time.time)
+    updated_at: float = field(default_factory=time.time)
+
+    @property
+    def seats(self) -> dict[str, int]:
+        return {seat: int(user) for seat, user in self.meta.get("seats", {}).items()}
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    user_id: int | None
+    seat: str | None
+    action: str
+    rolls: list[list[int]]
+    at: float = 0.0
+    n: int = 0
+
+
+class Storage(Protocol):
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def create(self, game: GameRow) -> None: ...
+
+    async def load(self, game_id: str) -> GameRow | None: ...
+
+    async def save(self, game: GameRow, log: list[LogEntry]) -> None:
+        """Write ``game`` if its stored version is still ``game.version`` (then bump it), and
+        append ``log``; raise :class:`VersionConflict` otherwise."""
+        ...
+
+    async def games_in_channel(self, channel_id: int) -> list[GameRow]: ...
+
+    async def games_of_user(self, user_id: int) -> list[GameRow]: ...
+
+    async def unfinished(self) -> list[GameRow]: ...
+
+    async def log(self, game_id: str) -> list[LogEntry]: ...
+
+    async def set_locale(self, user_id: int, locale: str) -> None: ...
+
+    async def locale(self, user_id: int) -> str | None: ...
+
+
+ACTIVE = ("lobby", "running")
+
+
+class SqliteStorage:
+    """The embedded default backend."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._db: aiosqlite.Connection | None = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("storage is not open")
+        return self._db
+
+    async def open(self) -> None:
+        self._db = await aiosqlite.connect(self.path, isolation_level=None)
+        self._db.row_factory = aiosqlite.Row
+        await self._db.execute("PRAGMA journal_mode=WAL")
+        await self._db.execute("PRAGMA synchronous=NORMAL")
+        await self._db.execute("PRAGMA foreign_keys=ON")
+        await self._migrate()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    async def _migrate(self) -> None:
+        await self.db.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)"
+        )
+        async with self.db.execute("SELECT version FROM schema_migrations") as cur:
+            done = {row[0] for row in await cur.fetchall()}
+        folder = resources.files("bot") / "migrations"
+        scripts = sorted(
+            (int(p.name.split("_")[0]), p) for p in folder.iterdir() if p.name.endswith(".sql")
+        )
+        for version, path in scripts:
+            if version in done:
+                continue
+            sql = path.read_text(encoding="utf-8")
+            await self.db.executescript(
+                f"BEGIN;\n{sql}\nINSERT INTO schema_migrations VALUES ({version});\nCOMMIT;"
+            )
+
+    async def create(self, game: GameRow) -> None:
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            await self.db.execute(
+                "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    game.id,
+                    game.kind,
+                    game.guild_id,
+                    game.channel_id,
+                    game.origin_channel_id,
+                    game.host_id,
+                    game.status,
+                    json.dumps(game.config),
+                    None if game.state is None else json.dumps(game.state),
+                    json.dumps(game.meta),
+                    game.version,
+                    game.created_at,
+                    game.updated_at,
+                ),
+            )
+            await self._write_seats(game)
+            await self.db.execute("COMMIT")
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+
+    async def _write_seats(self, game: GameRow) -> None:
+        await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
+        await self.db.executemany(
+            "INSERT INTO seats VALUES (?,?,?)",
+            [(game.id, seat, user) for seat, user in game.seats.items()],
+        )
+
+    async def save(self, game: GameRow, log: list[LogEntry]) -> None:
+        now = time.time()
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            cur = await self.db.execute(
+                "UPDATE games SET status=?, channel_id=?, state=?, meta=?, version=version+1, "
+                "updated_at=? WHERE id=? AND version=?",
+                (
+                    game.status,
+                    game.channel_id,
+                    None if game.state is None else json.dumps(game.state),
+                    json.dumps(game.meta),
+                    now,
+                    game.id,
+                    game.version,
+                ),
+            )
+            if cur.rowcount != 1:
+                raise VersionConflict(game.id)
+            await self._write_seats(game)
+            if log:
+                async with self.db.execute(
+                    "SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?", (game.id,)
+                ) as c:
+                    n = (await c.fetchone())[0]
+                await self.db.executemany(
+                    "INSERT INTO actions (game_id, n, user_id, seat, action, rolls, at) "
+                    "VALUES (?,?,?,?,?,?,?)",
+                    [
+                        (game.id, n + i, e.user_id, e.seat, e.action, json.dumps(e.rolls), now)
+                        for i, e in enumerate(log, 1)
+                    ],
+                )
+            await self.db.execute("COMMIT")
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+        game.version += 1
+        game.updated_at = now
+
+    async def load(self, game_id: str) -> GameRow | None:
+        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+            row = await cur.fetchone()
+        return None if row is None else _row(row)
+
+    async def _query(self, sql: str, args: tuple) -> list[GameRow]:
+        async with self.db.execute(sql, args) as cur:
+            return [_row(r) for r in await cur.fetchall()]
+
+    async def games_in_channel(self, channel_id: int) -> list[GameRow]:
+        return await self._query(
+            "SELECT * FROM games WHERE (channel_id = ? OR origin_channel_id = ?) "
+            "AND status IN ('lobby', 'running') ORDER BY created_at",
+            (channel_id, channel_id),
+        )
+
+    async def games_of_user(self, user_id: int) -> list[GameRow]:
+        return await self._query(
+            "SELECT DISTINCT g.* FROM games g JOIN seats s ON s.game_id = g.id "
+            "WHERE s.user_id = ? AND g.status IN ('lobby', 'running') ORDER BY g.created_at",
+            (user_id,),
+        )
+
+    async def unfinished(self) -> list[GameRow]:
+        return await self._query(
+            "SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY created_at", ()
+        )
+
+    async def log(self, game_id: str) -> list[LogEntry]:
+        async with self.db.execute(
+            "SELECT n, user_id, seat, action, rolls, at FROM actions WHERE game_id = ? ORDER BY n",
+            (game_id,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            LogEntry(r["user_id"], r["seat"], r["action"], json.loads(r["rolls"]), r["at"], r["n"])
+            for r in rows
+        ]
+
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        await self.db.execute(
+            "INSERT INTO users VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET locale = ?",
+            (user_id, locale, locale),
+        )
+
+    async def locale(self, user_id: int) -> str | None:
+        async with self.db.execute("SELECT locale FROM users WHERE user_id = ?", (user_id,)) as c:
+            row = await c.fetchone()
+        return None if row is None else row[0]
+
+
+def _row(row: aiosqlite.Row) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        kind=row["kind"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        origin_channel_id=row["origin_channel_id"],
+        host_id=row["host_id"],
+        status=row["status"],
+        config=json.loads(row["config"]),
+        state=None if row["state"] is None else json.loads(row["state"]),
+        meta=json.loads(row["meta"]),
+        version=row["version"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )

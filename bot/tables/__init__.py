@@ -1,0 +1,1 @@
+"""One table per game: its commands over the table service."""

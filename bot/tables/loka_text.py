@@ -1,0 +1,261 @@
+"""Loka events told in words, in the reader's language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.i18n import t
+from engine.loka.actions import parse_draft
+from engine.loka.pieces import BOUGHT, KIND_OF_LETTER, NAME
+from engine.protocol import Event
+
+ARMY_EMOJI = {"fire": "🔥", "earth": "🌿", "water": "🌊", "air": "🌪️"}
+
+
+def army(locale: str, name: str) -> str:
+    return f"{ARMY_EMOJI.get(name, '')} {t(locale, 'army.' + name)}".strip()
+
+
+def piece(locale: str, letter: str) -> str:
+    return t(locale, "piece." + NAME[KIND_OF_LETTER[letter]])
+
+
+def draft_words(locale: str, draft: str) -> str:
+    """``'Q 3P'`` -> ``'1 × queen, 3 × pawn'`` in the reader's language."""
+    counts = parse_draft(draft).counts
+    parts = [
+        f"{n} × {t(locale, 'piece.' + NAME[kind])}"
+        for kind, n in zip(BOUGHT, counts, strict=True)
+        if n
+    ]
+    return ", ".join(parts) or "-"
+
+
+def boosts(locale: str, items: list[dict]) -> str:
+    parts = []
+    for b in items:
+        if b["source"] == "support":
+            parts.append(
+                t(locale, "boost.support", piece=piece(locale, b["detail"]), square=b["square"])
+            )
+        elif b["source"] == "terrain":
+            parts.append(
+                t(
+                    locale,
+                    "boost.terrain",
+                    tile=t(locale, "tile." + b["detail"]),
+                    amount=b["amount"],
+                )
+            )
+        else:
+            parts.append(t(locale, "boost." + b["source"]))
+    return ", ".join(parts) if parts else t(locale, "boost.none")
+
+
+def describe(events: Iterable[Event], locale: str, *, seat: str | None = None) -> list[str]:
+    """One line per event worth telling; events hidden from ``seat`` are left out."""
+    lines: list[str] = []
+    for e in events:
+        if not e.visible(seat):
+            continue
+        d = e.data
+        key = e.kind
+        if key == "roll":
+            if d["purpose"] in ("deployment_order", "battle_order", "royal_duel"):
+                lines.append(
+                    t(
+                        locale,
+                        "event.roll_order",
+                        army=army(locale, d["seat"]),
+                        die=d["die"],
+                        value=d["value"],
+                    )
+                )
+            elif d["purpose"] in ("tile_column", "portal_column"):
+                lines.append(t(locale, "event.roll_column", value=d["value"]))
+            elif d["purpose"] in ("tile_row", "portal_row"):
+                lines.append(t(locale, "event.roll_row", value=d["value"]))
+            elif d["purpose"] == "marsh":
+                lines.append(t(locale, "event.roll_marsh", value=d["value"], square=d["square"]))
+            elif d["purpose"] in ("attack", "defence", "reroll"):
+                lines.append(
+                    t(
+                        locale,
+                        "event.roll_combat",
+                        army=army(locale, d["seat"]),
+                        die=d["die"],
+                        value=d["value"],
+                        reroll=t(locale, "event.reroll_mark") if d["purpose"] == "reroll" else "",
+                    )
+                )
+            elif d["purpose"] == "first_tile_placer":
+                continue  # announced by terrain_start
+            continue
+        if key == "moved":
+            lines.append(
+                t(
+                    locale,
+                    "event.moved",
+                    army=army(locale, d["army"]),
+                    piece=piece(locale, d["piece"]),
+                    src=d["src"],
+                    dst=d["dst"],
+                )
+            )
+        elif key == "back_to_back":
+            lines.append(
+                t(
+                    locale,
+                    "event.back_to_back",
+                    army=army(locale, d["army"]),
+                    src=d["src"],
+                    dst=d["dst"],
+                )
+            )
+        elif key == "attack":
+            lines.append(
+                t(
+                    locale,
+                    "event.attack",
+                    army=army(locale, d["army"]),
+                    attacker=piece(locale, d["attacker"]),
+                    src=d["src"],
+                    defender=piece(locale, d["defender"]),
+                    dst=d["dst"],
+                    enemy=army(locale, d["defender_army"]),
+                )
+            )
+            lines.append(
+                t(
+                    locale,
+                    "event.attack_boosts",
+                    dice=d["attack_die"],
+                    items=boosts(locale, d["attack_boosts"]),
+                )
+            )
+            lines.append(
+                t(
+                    locale,
+                    "event.defence_boosts",
+                    dice=d["defence_die"],
+                    items=boosts(locale, d["defence_boosts"]),
+                )
+            )
+        elif key == "captured":
+            lines.append(
+                t(
+                    locale,
+                    "event.captured",
+                    army=army(locale, d["army"]),
+                    src=d["src"],
+                    dst=d["dst"],
+                    piece=piece(locale, d["piece"]),
+                )
+            )
+        elif key == "combat":
+            lines.append(
+                t(locale, "result." + d["result"], a=d["attack_roll"], d=d["defence_roll"])
+            )
+        elif key == "royal_duel":
+            lines.append(
+                t(
+                    locale,
+                    "event.royal_duel",
+                    army=army(locale, d["army"]),
+                    enemy=army(locale, d["defender_army"]),
+                )
+            )
+        elif key == "reroll_offered":
+            lines.append(t(locale, "event.reroll_offered", army=army(locale, d["army"])))
+        elif key == "reroll_decision":
+            lines.append(
+                t(
+                    locale,
+                    "event.reroll_yes" if d["reroll"] else "event.reroll_no",
+                    army=army(locale, d["army"]),
+                )
+            )
+        elif key == "removed":
+            lines.append(
+                t(
+                    locale,
+                    "event.removed",
+                    army=army(locale, d["army"]),
+                    piece=piece(locale, d["piece"]),
+                    square=d["square"],
+                )
+            )
+        elif key == "army_eliminated":
+            lines.append(t(locale, "event.eliminated_" + d["reason"], army=army(locale, d["army"])))
+        elif key == "promoted":
+            lines.append(
+                t(
+                    locale,
+                    "event.promoted",
+                    army=army(locale, d["army"]),
+                    square=d["square"],
+                    piece=piece(locale, d["piece"]),
+                )
+            )
+        elif key == "passed":
+            lines.append(t(locale, "event.passed", army=army(locale, d["army"])))
+        elif key == "deployed":
+            lines.append(
+                t(
+                    locale,
+                    "event.deployed",
+                    army=army(locale, d["army"]),
+                    piece=piece(locale, d["piece"]),
+                    square=d["square"],
+                )
+            )
+        elif key == "army_confirmed":
+            lines.append(
+                t(
+                    locale,
+                    "event.confirmed",
+                    army=army(locale, d["army"]),
+                    ready=d["ready"],
+                    of=d["of"],
+                )
+            )
+        elif key == "army_revealed":
+            lines.append(
+                t(
+                    locale,
+                    "event.revealed",
+                    army=army(locale, d["army"]),
+                    draft=draft_words(locale, d["draft"]),
+                    cost=d["cost"],
+                )
+            )
+        elif key == "terrain_start":
+            lines.append(
+                t(locale, "event.terrain_start", army=army(locale, d["first"]), n=d["placements"])
+            )
+        elif key == "tile_placed":
+            lines.append(
+                t(
+                    locale,
+                    "event.tile_pair" if d.get("pair") else "event.tile_placed",
+                    army=army(locale, d["army"]),
+                    tile=t(locale, "tile." + d["tile"]),
+                    square=d["square"],
+                )
+            )
+        elif key == "tile_reroll":
+            lines.append(t(locale, "event.tile_reroll"))
+        elif key == "deployment_start":
+            lines.append(t(locale, "event.deployment_start", army=army(locale, d["first"])))
+        elif key == "battle_start":
+            lines.append(t(locale, "event.battle_start", army=army(locale, d["first"])))
+        elif key == "combat_cancelled":
+            lines.append(t(locale, "event.combat_cancelled"))
+        elif key == "game_over":
+            if d["winners"]:
+                lines.append(
+                    t(locale, "event.won", armies=" & ".join(army(locale, w) for w in d["winners"]))
+                )
+            else:
+                lines.append(t(locale, "event.draw_" + d["termination"]))
+    return lines
