@@ -149,7 +149,9 @@ class TableService:
         except VersionConflict as exc:
             raise UserError("error.state_changed") from exc
 
-    async def find_game(self, request: Request, kind: str, *, lobby_only: bool = False) -> GameRow:
+    async def find_game(
+        self, request: Request, kind: str, *, lobby_only: bool = False, ended: bool = False
+    ) -> GameRow:
         """The game a command reaches (see the issue): ``game:<id>``, else the game of this
         thread or channel, else the user's only game that awaits them."""
         wanted = request.options.get("game")
@@ -180,6 +182,14 @@ class TableService:
             return here[0]
         if len(mine) > 1:
             raise UserError("error.ambiguous_game", games=_list(mine))
+        if ended:  # a finished game is still reachable from its channel (export, board)
+            past = [
+                g
+                for g in await self.storage.games_in_channel(request.place.channel_id, ended=True)
+                if g.kind == kind
+            ]
+            if past:
+                return past[-1]
         raise UserError("error.no_game_here", kind=kind)
 
     async def resume(self) -> list[Delivery]:

@@ -64,7 +64,9 @@ class Storage(Protocol):
         append ``log``; raise :class:`VersionConflict` otherwise."""
         ...
 
-    async def games_in_channel(self, channel_id: int) -> list[GameRow]: ...
+    async def games_in_channel(self, channel_id: int, *, ended: bool = False) -> list[GameRow]:
+        """Lobbies and running games of a channel or thread (and finished ones if ``ended``)."""
+        ...
 
     async def games_of_user(self, user_id: int) -> list[GameRow]: ...
 
@@ -207,10 +209,11 @@ class SqliteStorage:
         async with self.db.execute(sql, args) as cur:
             return [_row(r) for r in await cur.fetchall()]
 
-    async def games_in_channel(self, channel_id: int) -> list[GameRow]:
+    async def games_in_channel(self, channel_id: int, *, ended: bool = False) -> list[GameRow]:
+        statuses = "('lobby', 'running', 'over')" if ended else "('lobby', 'running')"
         return await self._query(
             "SELECT * FROM games WHERE (channel_id = ? OR origin_channel_id = ?) "
-            "AND status IN ('lobby', 'running') ORDER BY created_at",
+            f"AND status IN {statuses} ORDER BY created_at",
             (channel_id, channel_id),
         )
 

@@ -887,7 +887,7 @@ class LokaTable:
         return [service.private(request.actor, text, files=[image])]
 
     async def board(self, service: TableService, request: Request) -> list[Delivery]:
-        row = await service.find_game(request, KIND)
+        row = await service.find_game(request, KIND, ended=True)
         game = Game(row)
         state = game.require_state()
         if state.phase == SELECTION:
@@ -927,7 +927,7 @@ class LokaTable:
         return await self._after(service, game, [e for _, e in entries], request.actor)
 
     async def export(self, service: TableService, request: Request) -> list[Delivery]:
-        row = await service.find_game(request, KIND)
+        row = await service.find_game(request, KIND, ended=True)
         game = Game(row)
         game.require_state()
         seed = bytes.fromhex(game.meta["seed"])

@@ -139,7 +139,7 @@ def _attack(w: Work, src: int, dst: int, promotion: int) -> None:
     if a.royal:
         _royal_duel(w, src, dst)
         return
-    w.emit("attack", **describe(w, a))
+    w.emit("attack", **describe(w.geo, a))
     # The weaker die is rolled (and shown) first.
     seat_a, seat_d = w.seat(attacker >> 3), w.seat(defender >> 3)
     if a.defence_die < a.attack_die:
@@ -162,27 +162,28 @@ def _attack(w: Work, src: int, dst: int, promotion: int) -> None:
     resolve(w, src, dst, promotion, a.attack_die, a.defence_die, ar, dr, None)
 
 
-def describe(w: Work, a: Assessment) -> dict:
-    """The itemised boosts of an attack as event data."""
+def describe(geo: Geometry, a: Assessment) -> dict:
+    """The itemised boosts of an attack as event data (square names, piece letters)."""
+    names, seats = geo.names, geo.seat_names
 
     def items(boosts: tuple) -> list[dict]:
         return [
             {
                 "source": b.source,
                 "amount": b.amount,
-                "square": None if b.square is None else w.name(b.square),
+                "square": None if b.square is None else names[b.square],
                 "detail": b.detail,
             }
             for b in boosts
         ]
 
     return {
-        "army": w.seat(a.attacker >> 3),
-        "src": w.name(a.src),
-        "dst": w.name(a.dst),
+        "army": seats[a.attacker >> 3],
+        "src": names[a.src],
+        "dst": names[a.dst],
         "attacker": LETTER[a.attacker & 7],
         "defender": LETTER[a.defender & 7],
-        "defender_army": w.seat(a.defender >> 3),
+        "defender_army": seats[a.defender >> 3],
         "attack_boosts": items(a.attack),
         "defence_boosts": items(a.defence),
         "attack_die": a.attack_die,

@@ -1,0 +1,423 @@
+"""The console table end to end: whole games, errors, secrecy, determinism, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import bot.tables.loka as loka_table
+from bot.console import Console, ConsoleWorld, build_service, parse_line, run
+from bot.model import Place, Request
+from bot.storage import SqliteStorage
+from engine.loka import OVER, from_dict
+
+from .console_driver import FakeImages, Table, play_to_the_end
+
+FOUR = {"fire": "alice", "earth": "bob", "water": "carol", "air": "dave"}
+LOBBY4 = """
+@alice /loka new players:4 points:160
+@alice /loka join army:fire
+@bob /loka join army:earth
+@carol /loka join army:water
+@dave /loka join army:air
+@alice /loka start
+"""
+
+
+@pytest.fixture(autouse=True)
+def fake_images(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(loka_table, "images", FakeImages)
+
+
+async def test_parse_line_reads_options_and_multiword_values() -> None:
+    assert parse_line("/loka army add piece:queen count:2") == (
+        "loka",
+        "army add",
+        {"piece": "queen", "count": "2"},
+    )
+    assert parse_line("/loka team message:go left now")[2] == {"message": "go left now"}
+    game, command, options = parse_line('/loka new position:"fire: Ke1; earth: Ka6"')
+    assert (game, command, options["position"]) == ("loka", "new", "fire: Ke1; earth: Ka6")
+
+
+async def test_a_whole_four_player_game_from_lobby_to_victory() -> None:
+    table = await Table().open()
+    try:
+        await table.run(LOBBY4)
+        info = await play_to_the_end(table, FOUR, random.Random(1))
+        assert info["state"].phase == OVER
+        assert info["row"].status == "over"
+        texts = [d["text"] for d in table.deliveries() if d["to"] == "channel"]
+        assert any("Victory for" in t or "draw" in t for t in texts)
+        assert any("Dice seed:" in t for t in texts)
+        # The append-only log holds every action, and replays to the final state.
+        log = await table.storage.log(info["row"].id)  # type: ignore[union-attr]
+        assert len(log) >= 40
+        export = await table.run("@alice /loka export")
+        assert export[0]["to"] == "private" and export[0]["images"] == [
+            f"loka-{info['row'].id}.txt"
+        ]
+    finally:
+        await table.close()
+
+
+@pytest.mark.parametrize(
+    ("players", "joins", "users"),
+    [
+        (
+            2,
+            ["@alice /loka join army:fire", "@bob /loka join army:earth"],
+            {"fire": "alice", "water": "alice", "earth": "bob", "air": "bob"},
+        ),
+        (
+            3,
+            [
+                "@alice /loka join army:water",
+                "@bob /loka join army:earth",
+                "@carol /loka join army:air",
+            ],
+            {"fire": "alice", "water": "alice", "earth": "bob", "air": "carol"},
+        ),
+    ],
+)
+async def test_two_and_three_player_games(
+    players: int, joins: list[str], users: dict[str, str]
+) -> None:
+    table = await Table().open()
+    try:
+        await table.run(
+            f"@alice /loka new players:{players}\n" + "\n".join(joins) + "\n@alice /loka start"
+        )
+        _, info = await table.game()
+        assert info["row"].seats == {a: _uid(table, u) for a, u in users.items()}
+        state = info["state"]
+        budgets = [a.budget for a in state.armies]
+        assert budgets == ([160, 160, 160, 160] if players == 2 else [120, 160, 120, 160])
+        info = await play_to_the_end(table, users, random.Random(players))
+        assert info["state"].phase == OVER
+    finally:
+        await table.close()
+
+
+def _uid(table: Table, name: str) -> int:
+    assert table.console is not None
+    return table.console.world.user(name).id
+
+
+async def test_every_error_is_private_and_explains() -> None:
+    table = await Table().open()
+    try:
+        out = await table.run(
+            "@zed /loka move from:e2 to:e4\n"  # no game
+            + LOBBY4
+            + "@alice /loka army add piece:queen count:2\n"  # over budget
+            + "@alice /loka army add piece:dragon\n"  # bad piece
+            + "@zed /loka army add piece:pawn\n"  # spectator
+            + "@alice /chess move\n"  # unknown game
+            + "@alice /loka fly\n"  # unknown command
+            + "@alice /loka move from:e2 to:e4\n"  # wrong phase
+        )
+        private = [d for d in out if d["to"] == "private"]
+        texts = [d["text"] for d in private]
+        assert "No loka game is running here" in texts[0]
+        assert any("costs 180 points but you may spend 160" in t for t in texts)
+        assert any("Choose a piece to buy" in t for t in texts)
+        assert any("You have no seat" in t for t in texts)
+        assert any("no game called chess" in t for t in texts)
+        assert any("/loka fly is not a command" in t for t in texts)
+        assert any("Armies are still being chosen" in t for t in texts)
+    finally:
+        await table.close()
+
+
+async def test_battle_errors_wrong_turn_illegal_move_bad_notation() -> None:
+    table = await Table().open()
+    try:
+        await table.run(
+            '@alice /loka new position:"fire: Ke1 Pe2; earth: Ka6; water: Ke12; air: Kl7; '
+            'turn: fire"\n' + "\n".join(LOBBY4.strip().splitlines()[1:])
+        )
+        out = await table.run(
+            "@bob /loka move from:a6 to:a7\n"  # not bob's turn
+            "@alice /loka move from:e2 to:e5\n"  # illegal
+            "@alice /loka move from:e2 to:zz99\n"  # bad notation
+            "@alice /loka move from:a6 to:a7\n"  # not her piece
+            "@zed /loka move from:e2 to:e4\n"  # spectator
+            "@alice /loka odds from:e2 to:e3\n"  # no enemy there
+        )
+        texts = [d["text"] for d in out]
+        assert all(d["to"] == "private" for d in out)
+        assert "It is not your turn: waiting for 🔥 Fire (@alice)" in texts[0]
+        assert "cannot go to e5; it can go to e3 e4" in texts[1]
+        assert "off the board: squares run from a1 to l12" in texts[2]
+        assert "belongs to earth" in texts[3]
+        assert "You are watching this game" in texts[4]
+        assert "no enemy on e3" in texts[5]
+        ok = await table.run("@alice /loka move from:e2 to:e4")
+        assert ok[0]["to"] == "channel" and "e2→e4" in ok[0]["text"]
+        assert "@bob, 🌿 Earth to move." in ok[0]["text"]
+    finally:
+        await table.close()
+
+
+async def test_secret_drafts_never_reach_a_channel_before_the_reveal() -> None:
+    table = await Table().open()
+    try:
+        await table.run(LOBBY4)
+        await table.run(
+            "@alice /loka army add piece:queen\n"
+            "@bob /loka army add piece:rook count:3\n"
+            "@bob /loka team message:queen hunt\n"
+        )
+        before = table.deliveries()
+        for d in before:
+            if d["to"] == "channel":
+                assert "queen" not in d["text"].lower() and "rook" not in d["text"].lower()
+                assert not any(img.startswith("army-") for img in d["images"])
+        alice_news = [d for d in before if "1 × queen" in d["text"]]
+        assert {(d["to"], d["user"]) for d in alice_news} == {("private", "alice"), ("dm", "carol")}
+        bob_news = [d for d in before if "3 × rook" in d["text"]]
+        assert {(d["to"], d["user"]) for d in bob_news} == {("private", "bob"), ("dm", "dave")}
+        relay = [d for d in before if "queen hunt" in d["text"]]
+        assert [(d["to"], d["user"]) for d in relay] == [("dm", "dave")]
+    finally:
+        await table.close()
+
+
+async def test_team_relay_stops_at_deployment_and_silence_applies() -> None:
+    table = await Table().open()
+    try:
+        await table.run(LOBBY4)
+        for user, _army in (
+            ("alice", "fire"),
+            ("bob", "earth"),
+            ("carol", "water"),
+            ("dave", "air"),
+        ):
+            await table.run(
+                f"@{user} /loka army add piece:pawn count:2\n@{user} /loka army confirm"
+            )
+        out = await table.run("@bob /loka team message:left flank")
+        assert out[0]["to"] == "private" and "no game talk" in out[0]["text"]
+        _game_id, info = await table.game()
+        service = table.console.service  # type: ignore[union-attr]
+        channel = info["row"].channel_id
+        assert await loka_table.LokaTable().silenced(service, channel, _uid(table, "bob"))
+        assert not await loka_table.LokaTable().silenced(service, channel, _uid(table, "zed"))
+    finally:
+        await table.close()
+
+
+async def test_a_fixed_seed_replays_identically(tmp_path: Path) -> None:
+    script = LOBBY4 + "\n@alice /loka army add piece:knight\n@alice /loka army confirm\n"
+    outputs = []
+    for _ in range(2):
+        out = io.StringIO()
+        await run(script.strip().splitlines(), out, seed=42, as_json=True)
+        outputs.append(out.getvalue())
+    assert outputs[0] == outputs[1]
+    assert "`" in outputs[0]
+
+
+@pytest.mark.parametrize("stop_after", ["lobby", "selection", "deployment", "battle"])
+async def test_restart_in_the_middle_of_each_phase(tmp_path: Path, stop_after: str) -> None:
+    db = str(tmp_path / "plateau.db")
+    rng = random.Random(5)
+    first = await Table(db=db).open()
+    await first.run("\n".join(LOBBY4.strip().splitlines()[:3]))
+    if stop_after != "lobby":
+        await first.run("\n".join(LOBBY4.strip().splitlines()[3:]))
+    if stop_after in ("deployment", "battle"):
+        for user in FOUR.values():
+            await first.run(f"@{user} /loka army add piece:rook\n@{user} /loka army confirm")
+    if stop_after == "battle":
+        for user in FOUR.values():
+            await first.run(f"@{user} /loka autodeploy")
+    elif stop_after == "selection":
+        await first.run("@alice /loka army add piece:queen")
+    _, before = await first.game()
+    await first.close()  # the process stops here
+
+    second = await Table(db=db).open()
+    try:
+        _, after = await second.game()
+        assert after["row"].state == before["row"].state
+        if stop_after == "lobby":
+            await second.run("\n".join(LOBBY4.strip().splitlines()[3:]))
+        else:
+            resumed = [d for d in second.deliveries() if "back after a restart" in d["text"]]
+            assert resumed
+        info = await play_to_the_end(second, FOUR, rng)
+        assert info["state"].phase == OVER
+    finally:
+        await second.close()
+
+
+async def test_two_commands_at_once_apply_one_at_a_time() -> None:
+    storage = SqliteStorage(":memory:")
+    await storage.open()
+    try:
+        world = ConsoleWorld()
+        service = build_service(storage, world, 3)
+        console = Console(service, world, io.StringIO(), as_json=True)
+        await console.run(
+            [
+                '@alice /loka new position:"fire: Ke1 Pe2; earth: Ka6; water: Ke12; air: Kl7"',
+                *LOBBY4.strip().splitlines()[1:],
+            ]
+        )
+        place = Place(world.channel_id("general"), guild_id=1)
+        alice = world.user("alice")
+        move = Request("loka", "move", alice, place, {"from": "e2", "to": "e4"})
+        again = Request("loka", "move", alice, place, {"from": "e2", "to": "e3"})
+        first, second = await asyncio.gather(service.handle(move), service.handle(again))
+        kinds = sorted([first[0].to, second[0].to])
+        assert kinds == ["channel", "private"]  # one applied, the other refused privately
+        row = (await storage.unfinished())[0]
+        state = from_dict(row.state)
+        assert state.ply == 1
+        assert len(await storage.log(row.id)) == 1
+    finally:
+        await storage.close()
+
+
+async def test_fuzzed_commands_never_crash_and_always_answer_privately() -> None:
+    rng = random.Random(11)
+    storage = SqliteStorage(":memory:")
+    await storage.open()
+    try:
+        world = ConsoleWorld()
+        service = build_service(storage, world, 9)
+        console = Console(service, world, io.StringIO(), as_json=True)
+        await console.run(LOBBY4.strip().splitlines())
+        commands = [*list(loka_table.LokaTable().commands), "nope", ""]
+        keys = [
+            "from",
+            "to",
+            "piece",
+            "count",
+            "army",
+            "square",
+            "players",
+            "points",
+            "tiles",
+            "terrain",
+            "combat",
+            "position",
+            "message",
+            "topic",
+            "promote",
+            "game",
+        ]
+        junk = [
+            "",
+            "e2",
+            "zz9",
+            "-1",
+            "99999",
+            "queen",
+            "fire",
+            "on",
+            "off",
+            "é",
+            "🔥",
+            "0",
+            "fire: Ke1",
+            "a1",
+            "l12",
+            "None",
+            "[]",
+            "x" * 300,
+            "1e9",
+            "3.5",
+        ]
+        users = ["alice", "bob", "carol", "dave", "zed"]
+        for _ in range(400):
+            options = {k: rng.choice(junk) for k in rng.sample(keys, rng.randint(0, 4))}
+            request = Request(
+                "loka",
+                rng.choice(commands),
+                world.user(rng.choice(users)),
+                Place(world.channel_id(rng.choice(["general", "other"]))),
+                options,
+            )
+            deliveries = await service.handle(request)
+            assert deliveries, request
+            for d in deliveries:
+                assert "went wrong on my side" not in d.text, (request, d.text)
+    finally:
+        await storage.close()
+
+
+async def test_super_d20_times_out_to_keep() -> None:
+    table = await Table().open()
+    try:
+        # Five supporters give the attacking queen a Super D20 (charge, prowess, 4 more).
+        await table.run(
+            '@alice /loka new position:"fire: Ke1 Qe5 Rd6 Rf6 Bd5 Nf4 Nd4; earth: Ka6 Pe6; '
+            'water: Ke12; air: Kl7; turn: fire"\n' + "\n".join(LOBBY4.strip().splitlines()[1:])
+        )
+        out = await table.run("@alice /loka move from:e5 to:e6")
+        dm = [d for d in out if d["to"] == "dm"]
+        assert (
+            dm
+            and dm[0]["user"] == "alice"
+            and dm[0]["buttons"][-2:]
+            == [b for b in dm[0]["buttons"] if b.endswith((":reroll", ":keep"))]
+        )
+        waiting = await table.run("@bob /loka move from:a6 to:a5")
+        assert "not your turn" in waiting[0]["text"]
+        await table.run("!wait 5m")
+        _, info = await table.game()
+        assert info["state"].pending is not None
+        timed = await table.run("!wait 6m")
+        assert "Time is up" in timed[0]["text"]
+        _, info = await table.game()
+        assert info["state"].pending is None
+    finally:
+        await table.close()
+
+
+async def test_french_players_read_french() -> None:
+    table = await Table().open()
+    try:
+        out = await table.run("!locale @alice fr\n@alice /loka move from:e2 to:e4")
+        assert "Aucune partie de loka ici" in out[0]["text"]
+    finally:
+        await table.close()
+
+
+async def test_dms_closed_keep_the_seat_free() -> None:
+    table = await Table().open()
+    try:
+        out = await table.run("@alice /loka new\n!dms @bob closed\n@bob /loka join army:earth")
+        refusal = out[-1]
+        assert refusal["to"] == "private" and "direct messages" in refusal["text"]
+        _, info = await table.game()
+        assert info["row"].seats == {}
+        out = await table.run("!dms @bob open\n@bob /loka join army:earth")
+        assert "takes 🌿 Earth" in out[0]["text"]
+    finally:
+        await table.close()
+
+
+async def test_rules_help_reads_the_rules_page() -> None:
+    table = await Table().open()
+    try:
+        out = await table.run("@alice /loka rules topic:combat\n@alice /loka rules")
+        assert "Charge" in out[0]["text"] and out[0]["to"] == "private"
+        assert "topics" in out[1]["text"]
+    finally:
+        await table.close()
+
+
+def test_console_json_lines_are_json(tmp_path: Path) -> None:
+    out = io.StringIO()
+    asyncio.run(run(["@alice /loka new", "@alice /loka nope"], out, as_json=True))
+    for line in out.getvalue().splitlines():
+        assert set(json.loads(line)) >= {"to", "text"}
