@@ -1,1 +1,28 @@
-"""Board images drawn from engine views (Pillow)."""
+"""Board images drawn from engine views (Pillow).
+
+The kit (shared by every game): ``theme`` (colours by meaning), ``fonts`` (the bundled
+font only), ``vector`` (supersampled shapes), ``sprites`` (piece art), ``tiles`` (terrain
+icons), ``dice`` (dice and the combat badge), ``banner`` (player cards), ``board``
+(orientation, overlays, cached cells) and ``png`` (palettes and :func:`encode_png`).
+Games: ``loka``. Samples of every image: ``python -m renderer.demo OUT_DIR``."""
+
+from renderer.loka import (
+    LokaImageOptions,
+    render_army_card,
+    render_deployment,
+    render_loka,
+    render_summary,
+)
+from renderer.png import encode_png
+from renderer.theme import DEFAULT_THEME, Theme
+
+__all__ = [
+    "DEFAULT_THEME",
+    "LokaImageOptions",
+    "Theme",
+    "encode_png",
+    "render_army_card",
+    "render_deployment",
+    "render_loka",
+    "render_summary",
+]

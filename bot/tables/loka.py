@@ -212,8 +212,8 @@ class LokaTable:
             t(loc, "loka.tiles", n=config.tiles) if config.tiles else t(loc, "loka.no_terrain"),
             t(loc, "loka.combat_on" if config.combat else "loka.combat_off"),
         ]
-        if game.meta.get("start"):
-            parts.append(t(loc, "loka.from_position"))
+        if game.meta.get("start"):  # the position brings its own terrain and armies
+            parts[1:3] = [t(loc, "loka.from_position")]
         return " · ".join(parts)
 
     def _seat_groups(self, game: Game) -> list[tuple[str, ...]]:
@@ -870,20 +870,20 @@ class LokaTable:
         probe = replace(state, turn=ARMIES.index(seat), pending=None) if seat else state
         actions = [a for a in legal_actions(probe) if isinstance(a, Move)]
         if square:
-            targets = sorted({a.dst for a in actions if a.src == square})
+            targets = _by_square(state, {a.dst for a in actions if a.src == square})
             if not targets:
                 raise UserError("loka.no_moves_from", square=square)
             text = t(loc, "loka.moves_from", square=square, targets=" ".join(targets))
         else:
             targets = []
-            sources = sorted({a.src for a in actions})
+            sources = _by_square(state, {a.src for a in actions})
             text = t(
                 loc,
                 "loka.movable",
                 army=army_label(loc, seat or "fire"),
                 squares=" ".join(sources) or "-",
             )
-        image = await _board(game, state, targets=targets, bottom=seat)
+        image = await _board(game, state, targets=targets, bottom=seat, selected=square or None)
         return [service.private(request.actor, text, files=[image])]
 
     async def board(self, service: TableService, request: Request) -> list[Delivery]:
@@ -1070,6 +1070,12 @@ def _draft_text(loc: str, draft: tuple[int, ...]) -> str:
     return ", ".join([t(loc, "piece.king"), *parts])
 
 
+def _by_square(state: LokaState, squares: set[str]) -> list[str]:
+    """Squares in board order (a1, b1, ... l12), as a player reads them."""
+    geo = state.geometry
+    return sorted(squares, key=lambda name: (geo.parse(name) // geo.width, geo.parse(name)))
+
+
 def _clip(text: str, limit: int = 1900) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -1095,11 +1101,16 @@ async def _card(army: str, draft: tuple[int, ...], budget: int, state: LokaState
 
 
 async def _board(
-    game: Game, state: LokaState, *, targets: list[str] | None = None, bottom: str | None = None
+    game: Game,
+    state: LokaState,
+    *,
+    targets: list[str] | None = None,
+    bottom: str | None = None,
+    selected: str | None = None,
 ) -> Attachment:
     seen = view(state, None)
     data = await asyncio.to_thread(
-        images.board, seen, game.names_by_army(), targets or [], bottom or "fire"
+        images.board, seen, game.names_by_army(), targets or [], bottom or "fire", selected
     )
     return Attachment(f"loka-{game.row.id}-{state.ply}.png", data)
 

@@ -2,27 +2,36 @@
 
 from __future__ import annotations
 
-from engine.loka import LokaState
+from engine.loka import DEPLOYMENT, LokaState
+from renderer.loka import (
+    LokaImageOptions,
+    render_army_card,
+    render_deployment,
+    render_loka,
+    render_summary,
+)
 
 
-def board(seen: LokaState, names: dict[str, str], targets: list[str], bottom: str) -> bytes:
-    from renderer.loka import LokaImageOptions, render_loka
-
-    options = LokaImageOptions(bottom=bottom, names=names, targets=tuple(targets))
-    if seen.phase == "deployment":
-        from renderer.loka import render_deployment
-
+def board(
+    seen: LokaState,
+    names: dict[str, str],
+    targets: list[str],
+    bottom: str,
+    selected: str | None = None,
+) -> bytes:
+    options = LokaImageOptions(
+        bottom=bottom, names=names, targets=tuple(targets), selected=selected
+    )
+    if seen.phase == DEPLOYMENT:
         return render_deployment(seen, options=options)
     return render_loka(seen, options=options)
 
 
-def army_card(army: str, draft: tuple[int, ...], budget: int, costs: dict[int, int]) -> bytes:
-    from renderer.loka import render_army_card
-
-    return render_army_card(army, draft, budget, costs)
+def army_card(
+    army: str, draft: tuple[int, ...], budget: int, costs: dict[int, int], player: str = ""
+) -> bytes:
+    return render_army_card(army, draft, budget, costs, player=player)
 
 
 def summary(seen: LokaState, names: dict[str, str]) -> bytes:
-    from renderer.loka import LokaImageOptions, render_summary
-
     return render_summary(seen, options=LokaImageOptions(names=names))

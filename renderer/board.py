@@ -1,0 +1,119 @@
+"""Square-grid boards for any game: orientation, square boxes, highlight overlays, cells.
+
+A board image is a cached static layer (squares, terrain, coordinates) plus, per image, a
+few *cells*: one square's static pixels with its highlight, piece and marks composited in
+that order. Cells are cached too, so a typical image is one copy and a few dozen pastes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image
+
+from renderer.png import to_palette
+from renderer.vector import Ellipse, Line, Poly, RoundBox, Sketch, circle
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Board (file, rank) to screen (column, row from the top) for a viewer sitting on the
+    edge that ``right`` and ``forward`` (the viewer's vectors in board coordinates) describe:
+    that edge comes out at the bottom of the picture."""
+
+    width: int
+    height: int
+    right: tuple[int, int]
+    forward: tuple[int, int]
+
+    @property
+    def columns(self) -> int:
+        return self.width if self.right[0] else self.height
+
+    @property
+    def rows(self) -> int:
+        return self.height if self.right[0] else self.width
+
+    def screen(self, file: int, rank: int) -> tuple[int, int]:
+        dx2, dy2 = 2 * file - (self.width - 1), 2 * rank - (self.height - 1)  # doubled: exact
+        col = dx2 * self.right[0] + dy2 * self.right[1] + (self.columns - 1)
+        row = -(dx2 * self.forward[0] + dy2 * self.forward[1]) + (self.rows - 1)
+        return col // 2, row // 2
+
+    def board(self, col: int, row: int) -> tuple[int, int]:
+        """The inverse of :meth:`screen`."""
+        sx2, sy2 = 2 * col - (self.columns - 1), -(2 * row - (self.rows - 1))
+        # right and forward are orthonormal, so the inverse is the transpose.
+        dx2 = sx2 * self.right[0] + sy2 * self.forward[0]
+        dy2 = sx2 * self.right[1] + sy2 * self.forward[1]
+        return (dx2 + self.width - 1) // 2, (dy2 + self.height - 1) // 2
+
+    def on_screen(self, vector: tuple[int, int]) -> str:
+        """'h' if a board direction runs across the picture, 'v' if up and down."""
+        return "h" if vector[0] * self.right[0] + vector[1] * self.right[1] else "v"
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Where the squares sit in the picture."""
+
+    left: int
+    top: int
+    square: int
+
+    def box(self, col: int, row: int) -> tuple[int, int, int, int]:
+        x, y = self.left + col * self.square, self.top + row * self.square
+        return (x, y, x + self.square, y + self.square)
+
+
+# ---------------------------------------------------------------- overlays
+
+TINT, DOT, RING, CORNERS = "tint", "dot", "ring", "corners"
+
+
+@lru_cache(maxsize=256)
+def overlay(
+    size: int, kind: str, colour: tuple[int, ...], edge: tuple[int, ...] | None = None
+) -> Image.Image:
+    """A square-sized RGBA mark: a translucent ``tint`` (with an inner ``edge`` line if
+    given), a ``dot`` for a move to an empty square, a ``ring`` for a capture, or
+    ``corners`` (small triangles) for a zone."""
+    s = Sketch(size)
+    if kind == TINT:
+        s.paint(RoundBox((0, 0, 1, 1)), colour)
+        if edge is not None:
+            _frame(s, edge, 0.055)
+    elif kind == DOT:
+        s.paint(circle(0.5, 0.5, 0.15), colour)
+    elif kind == RING:
+        s.paint(Ellipse((0.03, 0.03, 0.97, 0.97)), colour)
+        s.paint(Ellipse((0.11, 0.11, 0.89, 0.89)), (0, 0, 0, 0))
+    elif kind == CORNERS:
+        t = 0.24
+        for poly in (
+            ((0, 0), (t, 0), (0, t)),
+            ((1, 0), (1, t), (1 - t, 0)),
+            ((0, 1), (0, 1 - t), (t, 1)),
+            ((1, 1), (1 - t, 1), (1, 1 - t)),
+        ):
+            s.paint(Poly(poly), colour)
+    else:
+        raise ValueError(f"unknown overlay '{kind}'")
+    return s.finish()
+
+
+def _frame(s: Sketch, colour: tuple[int, ...], width: float) -> None:
+    h = width / 2
+    s.paint(Line(((h, h), (1 - h, h), (1 - h, 1 - h), (h, 1 - h), (h, h)), width), colour)
+
+
+def compose_cell(
+    base: Image.Image, layers: Sequence[tuple[Image.Image, tuple[int, int]]], palette: Image.Image
+) -> Image.Image:
+    """A square's static pixels with RGBA layers (image, offset) composited in order, in the
+    palette's P mode."""
+    cell = base.convert("RGBA")
+    for layer, offset in layers:
+        cell.alpha_composite(layer, offset)
+    return to_palette(cell, palette)

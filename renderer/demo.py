@@ -1,0 +1,183 @@
+"""Sample images of every kind, for people to look at: ``python -m renderer.demo OUT_DIR``.
+
+The states are built with the engine (positions and real games with a fixed seed, every
+choice deterministic) and always pass through ``engine.loka.view`` before drawing. The
+tests and the benchmark use the same states."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from engine.loka import (
+    BATTLE,
+    DEPLOYMENT,
+    Confirm,
+    Draft,
+    Keep,
+    LokaConfig,
+    LokaState,
+    Move,
+    apply,
+    legal_actions,
+    new_game,
+    state_from_position,
+    to_act,
+    view,
+)
+from engine.loka.geometry import CROSS
+from renderer.loka import (
+    LokaImageOptions,
+    render_army_card,
+    render_deployment,
+    render_loka,
+    render_summary,
+)
+
+SEED = b"plateau-demo"
+NAMES = {"fire": "Ada", "earth": "Björn", "water": "Chidi", "air": "Dana Kowalczyk"}
+
+# 64 pieces: four full armies, some advanced into the centre, all nine tiles.
+CROWDED = (
+    "fire: Ke1 Qf4 Rd1 Ri1 Bf1 Bg1 Nh1 Nd3 Pd2 Pe3 Pf2 Pg3 Ph2 Pi2 Pe5 Pg5; "
+    "earth: Ka6 Qd7 Ra4 Ra9 Ba5 Ba8 Na7 Nc4 Pb4 Pc5 Pb6 Pc7 Pb8 Pb9 Pe6 Pe8; "
+    "water: Kf12 Qg9 Rd12 Ri12 Be12 Bh12 Ng12 Ni10 Pd11 Pe10 Pf11 Pg10 Ph11 Pi11 Pf8 Ph8; "
+    "air: Kl7 Qi6 Rl4 Rl9 Bl5 Bl8 Nl6 Nj9 Pk4 Pj5 Pk6 Pj7 Pk8 Pk9 Ph6 Ph5; "
+    "terrain: castle@f6 forest@g7 lake@e7 eyrie@h7 marsh@g6 stone@d8 pass@f5/n "
+    "portal@d5 portal@i8; turn: fire"
+)
+
+DRAFTS = {
+    "fire": (1, 0, 0, 1, 4),  # Q N 4P: 160
+    "earth": (0, 1, 2, 1, 0),  # R 2B N: 160
+    "water": (1, 0, 1, 0, 3),  # Q B 3P: 160
+    "air": (0, 2, 0, 1, 3),  # 2R N 3P: 160
+}
+
+
+def _pick(state: LokaState, seat: str, step: int) -> LokaState:
+    """A deterministic, varied choice among the legal actions (the renderer may not use
+    the random module, and the demo should look the same on every run)."""
+    actions = legal_actions(state, seat)
+    return apply(state, actions[(step * 7 + 3) % len(actions)], seat)[0]
+
+
+def selection_state(*, confirm_all: bool = False) -> LokaState:
+    state = new_game(LokaConfig(), seed=SEED, game_id="demo")
+    for seat in ("fire", "earth", "water") if not confirm_all else DRAFTS:
+        state = apply(state, Draft(DRAFTS[seat]), seat)[0]  # type: ignore[arg-type]
+        if seat != "water" or confirm_all:
+            state = apply(state, Confirm(), seat)[0]
+    return state
+
+
+def deployment_state(placed: int = 9) -> LokaState:
+    """A game in deployment after ``placed`` pieces have been set down."""
+    state = selection_state(confirm_all=True)
+    for step in range(placed):
+        if state.phase != DEPLOYMENT:
+            break
+        state = _pick(state, to_act(state)[0], step)
+    return state
+
+
+def opening_state() -> LokaState:
+    """Battle has just begun: every army deployed."""
+    state = deployment_state(placed=1000)
+    assert state.phase == BATTLE
+    return state
+
+
+def crowded_state(plies: int = 0) -> LokaState:
+    state = state_from_position(CROWDED, seed=SEED, game_id="crowded")
+    for step in range(plies):
+        waiting = to_act(state)
+        if not waiting:
+            break
+        state = _pick(state, waiting[0], step)
+    return state
+
+
+def combat_state() -> LokaState:
+    """Right after an attack in the crowded position: the dice badge shows."""
+    state = crowded_state()
+    board = state.board
+    for action in legal_actions(state, "fire"):
+        dst = CROSS.parse(action.dst)  # type: ignore[union-attr]
+        if board[dst] and CROSS.enemy[0][board[dst]] and action.src == "f4":  # type: ignore[union-attr]
+            state = apply(state, action, "fire")[0]
+            break
+    if state.pending is not None:  # a Super D20 holder decides
+        state = apply(state, Keep(), to_act(state)[0])[0]
+    return state
+
+
+def final_state() -> LokaState:
+    """A finished game: Fire and Water take both enemy kings (combat off, so the attacks
+    succeed whatever the dice)."""
+    text = (
+        "fire: Ke1 Qa5 Rd2 Pe3 Pf4 Pg3; water: Kf12 Ri7 Be10 Ph9; "
+        "earth: Ka6 Pb6; air: Kl7 Nk5; terrain: castle@f6 lake@g9 portal@d5 portal@i8 "
+        "pass@h4/e; turn: fire"
+    )
+    state = state_from_position(text, LokaConfig(combat=False), seed=SEED, game_id="end")
+    state = apply(state, Move("a5", "a6"), "fire")[0]
+    state = apply(state, Move("i7", "l7"), "water")[0]
+    return state
+
+
+def targets_of(state: LokaState, square: str) -> tuple[str, ...]:
+    return tuple(a.dst for a in legal_actions(state) if isinstance(a, Move) and a.src == square)
+
+
+def samples() -> dict[str, bytes]:
+    """Every kind of image, by file name."""
+    opts = LokaImageOptions(names=NAMES)
+    crowded = view(crowded_state(plies=6), "fire")
+    out = {
+        "opening.png": render_loka(view(opening_state(), "fire"), options=opts),
+        "midgame.png": render_loka(crowded, options=opts),
+        "combat.png": render_loka(view(combat_state(), "earth"), options=opts),
+        "deployment.png": render_deployment(view(deployment_state(), "earth"), options=opts),
+        "selection.png": render_loka(view(selection_state(), "fire"), options=opts),
+        "summary.png": render_summary(view(final_state(), None), options=opts),
+        "army_card.png": render_army_card(
+            "water", DRAFTS["water"], 160, LokaConfig().costs, player=NAMES["water"]
+        ),
+    }
+    seat = crowded.seat_to_move or "fire"
+    square = next(
+        CROSS.names[sq]
+        for sq in CROSS.squares
+        if crowded.board[sq]
+        and CROSS.seat_names[crowded.board[sq] >> 3] == seat
+        and len(targets_of(crowded, CROSS.names[sq])) > 3
+    )
+    out["moves.png"] = render_loka(
+        crowded,
+        options=replace(
+            opts, targets=targets_of(crowded, square), selected=square, promotion=True, bottom=seat
+        ),
+    )
+    for bottom in ("fire", "earth", "water", "air"):
+        out[f"orientation_{bottom}.png"] = render_loka(
+            crowded, options=replace(opts, bottom=bottom)
+        )
+    return out
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: python -m renderer.demo OUT_DIR", file=sys.stderr)
+        return 2
+    folder = Path(argv[0])
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data in samples().items():
+        (folder / name).write_bytes(data)
+        print(f"{folder / name}  {len(data) // 1024} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

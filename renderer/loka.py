@@ -1,0 +1,734 @@
+"""Loka images, drawn from engine views only.
+
+Every function takes what ``engine.loka.view(state, seat)`` returns (or, for the army card,
+just the numbers it draws), so a picture can never show what its viewer may not see.
+
+Drawing order: squares, terrain, highlights, pieces, marks, coordinates, banner. The
+static layer (squares, terrain, coordinates: they sit in the margins and the cut corners,
+where nothing else is drawn) is built once per theme, size, orientation and tile layout.
+Per image, each square that carries something is pasted as a cached *cell* (its static
+pixels + highlight + piece + marks, in that order), then the combat badge, then the banner.
+All of it happens in palette mode, so the image is ready to encode as soon as it is drawn."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.loka.geometry import GEOMETRIES, Geometry
+from engine.loka.pieces import BOUGHT, KINDS, KING, LOKA_COSTS, NOBLES
+from engine.loka.pieces import NAME as KIND_NAME
+from engine.loka.setup import deploy_squares
+from engine.loka.state import BATTLE, DEPLOYMENT, OVER, SELECTION, LokaState
+from engine.loka.terrain import Tile
+from renderer.banner import BannerCard, banner_card
+from renderer.board import CORNERS, DOT, RING, TINT, Frame, Grid, compose_cell, overlay
+from renderer.dice import combat_badge
+from renderer.fonts import draw_text, fit, font, printable, text_width
+from renderer.png import encode_png, fit_palette, to_palette
+from renderer.sprites import ghost_sprite, piece_sprite
+from renderer.theme import DEFAULT_THEME, Theme
+from renderer.tiles import tile_image
+
+DEFAULT_SQUARE = 78  # 12 squares and two margins: 1002 px wide
+
+
+@dataclass(frozen=True)
+class LokaImageOptions:
+    """How to draw: from whose side, how big, with which names and highlights."""
+
+    bottom: str = "fire"  # the seat whose edge is at the bottom of the picture
+    square: int = DEFAULT_SQUARE  # pixels per square
+    names: Mapping[str, str] = field(default_factory=dict)  # army -> player name
+    targets: tuple[str, ...] = ()  # squares to mark, e.g. a piece's legal moves
+    selected: str | None = None  # the square whose moves ``targets`` shows
+    promotion: bool = False  # mark the promotion squares of the seat to move
+    theme: Theme = DEFAULT_THEME
+
+
+@dataclass(frozen=True)
+class Layout:
+    square: int
+    margin: int  # room for the coordinates around the board
+    banner: int  # height of the banner above the board (0: none)
+    grid: Grid
+    width: int
+    height: int
+
+
+def layout(square: int, *, banner: bool = True, columns: int = 12, rows: int = 12) -> Layout:
+    margin = round(square * 0.42)
+    banner_height = 2 * round(square * 0.92) + round(square * 0.2) if banner else 0
+    grid = Grid(margin, banner_height + margin, square)
+    return Layout(
+        square,
+        margin,
+        banner_height,
+        grid,
+        columns * square + 2 * margin,
+        banner_height + rows * square + 2 * margin,
+    )
+
+
+def frame_for(geo: Geometry, bottom: str) -> Frame:
+    if bottom not in geo.seat_index:
+        raise ValueError(f"bottom must be one of {', '.join(geo.seat_names)}, not '{bottom}'")
+    seat = geo.seats[geo.seat_index[bottom]]
+    return Frame(geo.width, geo.height, seat.right, seat.forward)
+
+
+def square_box(
+    name: str, options: LokaImageOptions = LokaImageOptions(), board: str = "cross"
+) -> tuple[int, int, int, int]:
+    """Where a square is drawn in :func:`render_loka`'s image (left, top, right, bottom)."""
+    geo = GEOMETRIES[board]
+    sq = geo.parse(name)
+    col, row = frame_for(geo, options.bottom).screen(sq % geo.width, sq // geo.width)
+    return layout(options.square).grid.box(col, row)
+
+
+# ---------------------------------------------------------------- static layer
+
+
+@dataclass(frozen=True)
+class Static:
+    """The empty board of one layout (a palette image) and where things are on it."""
+
+    image: Image.Image
+    layout: Layout
+    frame: Frame
+    cells: tuple[tuple[int, int] | None, ...]  # screen (col, row) of each square index
+    labels: tuple[tuple[int, int, int, int], ...]  # boxes of the coordinate labels
+
+
+StaticKey = tuple[Theme, str, int, str, tuple[Tile, ...], bool]
+
+
+def _draw_static(
+    theme: Theme, board: str, square: int, bottom: str, tiles: tuple[Tile, ...], banner: bool
+) -> Static:
+    """The empty board in RGB (the palette is fitted to it, so it cannot be P yet)."""
+    geo = GEOMETRIES[board]
+    frame = frame_for(geo, bottom)
+    lay = layout(square, banner=banner, columns=frame.columns, rows=frame.rows)
+    image = Image.new("RGB", (lay.width, lay.height), theme.background)
+    draw = ImageDraw.Draw(image)
+    tile_at = {t.square: t for t in tiles}
+    cells: list[tuple[int, int] | None] = [None] * geo.size
+    for sq in geo.squares:
+        f, r = sq % geo.width, sq // geo.width
+        col, row = frame.screen(f, r)
+        cells[sq] = (col, row)
+        box = lay.grid.box(col, row)
+        colour = theme.dark_square if (f + r) % 2 == 0 else theme.light_square
+        tile = tile_at.get(sq)
+        if tile is None:
+            draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=colour)
+        else:
+            axis = None
+            if tile.axis is not None:
+                axis = frame.on_screen((0, 1) if tile.axis == "n" else (1, 0))
+            image.paste(tile_image(theme, square, tile.kind, axis, colour), box[:2])
+    labels = _coordinates(draw, geo, frame, lay, theme)
+    return Static(image, lay, frame, tuple(cells), labels)
+
+
+def _coordinates(
+    draw: ImageDraw.ImageDraw, geo: Geometry, frame: Frame, lay: Layout, theme: Theme
+) -> tuple[tuple[int, int, int, int], ...]:
+    """File letters and rank numbers on all four sides, each next to the outermost square of
+    its line (so the labels follow the cut corners instead of floating in the margin)."""
+    size = round(lay.square * 0.3)
+    gap = lay.margin // 2
+    boxes = []
+
+    def put(xy: tuple[float, float], text: str) -> None:
+        draw_text(draw, xy, text, size, theme.coordinates, anchor="mm")
+        box = draw.textbbox(xy, text, font=font(size), anchor="mm")
+        boxes.append(tuple(round(v) for v in box))
+
+    ranks_run_down = frame.on_screen((0, 1)) == "v"  # then each column is one file
+
+    def label(col: int, row: int, file: bool) -> str:
+        f, r = frame.board(col, row)
+        return chr(ord("a") + f) if file else str(r + 1)
+
+    def exists(col: int, row: int) -> bool:
+        f, r = frame.board(col, row)
+        return geo.index(f, r) >= 0
+
+    for col in range(frame.columns):
+        rows = [row for row in range(frame.rows) if exists(col, row)]
+        text = label(col, 0, ranks_run_down)
+        top, bottom = lay.grid.box(col, rows[0]), lay.grid.box(col, rows[-1])
+        cx = (top[0] + top[2]) / 2
+        put((cx, top[1] - gap), text)
+        put((cx, bottom[3] + gap), text)
+    for row in range(frame.rows):
+        cols = [col for col in range(frame.columns) if exists(col, row)]
+        text = label(0, row, not ranks_run_down)
+        left, right = lay.grid.box(cols[0], row), lay.grid.box(cols[-1], row)
+        cy = (left[1] + left[3]) / 2
+        put((left[0] - gap, cy), text)
+        put((right[2] + gap, cy), text)
+    return tuple(boxes)  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=24)
+def _static(key: StaticKey) -> Static:
+    """The cached static layer; only the palette image is kept (a third of RGB's memory)."""
+    drawn = _draw_static(*key)
+    return replace(drawn, image=to_palette(drawn.image, _palette(key[0])))
+
+
+# ---------------------------------------------------------------- cells
+
+Token = tuple  # ("overlay", kind, colour, edge) or ("piece", army, kind)
+
+
+def _piece_size(square: int) -> int:
+    return round(square * 0.9)
+
+
+@lru_cache(maxsize=4096)
+def _cell(key: StaticKey, col: int, row: int, stack: tuple[Token, ...]) -> Image.Image:
+    static = _static(key)
+    theme, square = key[0], key[2]
+    base = static.image.crop(static.layout.grid.box(col, row))
+    layers = []
+    for token in stack:
+        if token[0] == "piece":
+            size = _piece_size(square)
+            offset = (square - size) // 2
+            layers.append((piece_sprite(theme, size, token[1], token[2]), (offset, offset)))
+        else:
+            layers.append((overlay(square, token[1], token[2], token[3]), (0, 0)))
+    return compose_cell(base, layers, _palette(theme))
+
+
+def _tint(colour: tuple[int, ...], edge: tuple[int, ...] | None = None) -> Token:
+    return ("overlay", TINT, colour, edge)
+
+
+def _stacks(view: LokaState, options: LokaImageOptions) -> dict[int, list[Token]]:
+    """What each square carries beyond the static layer, in drawing order."""
+    geo, theme = view.geometry, options.theme
+    highlight: dict[int, Token] = {}
+    if view.last_move is not None:
+        for sq in view.last_move:
+            highlight[sq] = _tint(theme.last_move, theme.last_move_edge)
+    combat = _combat(view)
+    if combat is not None:
+        highlight[combat.dst] = _tint(theme.combat, theme.combat_edge)
+    if options.selected is not None:
+        highlight[geo.parse(options.selected)] = _tint(theme.selected)
+    promotion: set[int] = set()
+    if options.promotion and view.turn is not None and view.phase == BATTLE:
+        promotion = set(geo.promotion[view.turn])
+        promo_colour = theme.promotion or (*theme.army(geo.seat_names[view.turn]).fill, 230)
+    targets = {geo.parse(name) for name in options.targets}
+
+    stacks: dict[int, list[Token]] = {}
+    for sq in geo.squares:
+        stack: list[Token] = []
+        if sq in highlight:
+            stack.append(highlight[sq])
+        if sq in promotion:
+            stack.append(("overlay", CORNERS, promo_colour, None))
+        piece = view.board[sq]
+        if piece:
+            stack.append(("piece", geo.seat_names[piece >> 3], KIND_NAME[piece & 7]))
+        if sq in targets:
+            stack.append(("overlay", RING if piece else DOT, theme.legal_target, None))
+        if stack:
+            stacks[sq] = stack
+    return stacks
+
+
+@dataclass(frozen=True)
+class Fight:
+    """A combat to show: the last one, or one waiting for a Super D20 decision."""
+
+    src: int
+    dst: int
+    dice: tuple[int, int, int, int]  # attack die, defence die, attack roll, defence roll
+    result: str  # a CombatReport result, or "pending"
+    rerolled: str | None = None
+
+
+def _combat(view: LokaState) -> Fight | None:
+    p, c = view.pending, view.last_combat
+    if p is not None:
+        dice = (p.attack_die, p.defence_die, p.attack_roll, p.defence_roll)
+        return Fight(p.src, p.dst, dice, "pending")
+    if c is not None:
+        dice = (c.attack_die, c.defence_die, c.attack_roll, c.defence_roll)
+        return Fight(c.src, c.dst, dice, c.result, c.rerolled)
+    return None
+
+
+# ---------------------------------------------------------------- the board image
+
+
+def _static_key(view: LokaState, options: LokaImageOptions, square: int, banner: bool) -> StaticKey:
+    return (options.theme, view.config.board, square, options.bottom, tuple(view.tiles), banner)
+
+
+def _board_image(
+    view: LokaState,
+    options: LokaImageOptions,
+    *,
+    square: int,
+    banner: bool,
+    stacks: Mapping[int, Sequence[Token]],
+) -> Image.Image:
+    key = _static_key(view, options, square, banner)
+    static = _static(key)
+    image = static.image.copy()
+    grid = static.layout.grid
+    for sq, stack in stacks.items():
+        col, row = static.cells[sq]  # type: ignore[misc]
+        image.paste(_cell(key, col, row, tuple(stack)), grid.box(col, row)[:2])
+    combat = _combat(view)
+    if combat is not None:
+        _draw_badge(image, static, combat, set(stacks), view, options.theme)
+    if banner:
+        _draw_banner(image, view, options, square)
+    return image
+
+
+def loka_image(view: LokaState, *, options: LokaImageOptions = LokaImageOptions()) -> Image.Image:
+    """The board image of :func:`render_loka`, as a Pillow image (palette mode)."""
+    return _board_image(
+        view, options, square=options.square, banner=True, stacks=_stacks(view, options)
+    )
+
+
+def render_loka(view: LokaState, *, options: LokaImageOptions = LokaImageOptions()) -> bytes:
+    """The board as a PNG: banner, board from ``options.bottom``'s side, highlights of the
+    last move and combat, and the marks the options ask for."""
+    return encode_png(loka_image(view, options=options))
+
+
+def _draw_badge(
+    image: Image.Image,
+    static: Static,
+    fight: Fight,
+    busy: set[int],
+    view: LokaState,
+    theme: Theme,
+) -> None:
+    """The dice badge beside the combat square, where it hides the least: it prefers the
+    cut corners, then empty squares, and avoids pieces and the two fighting squares."""
+    src, dst = fight.src, fight.dst
+    badge = combat_badge(theme, static.layout.square, *fight.dice, fight.result, fight.rerolled)
+    grid, s = static.layout.grid, static.layout.square
+    frame = static.frame
+    weight: dict[tuple[int, int], int] = {}
+    for sq, cell in enumerate(static.cells):
+        if cell is not None:
+            weight[cell] = (
+                40 if sq in (src, dst) else 8 if view.board[sq] else 3 if sq in busy else 2
+            )
+    x0, y0, x1, y1 = grid.box(*static.cells[dst])  # type: ignore[misc]
+    bw, bh = badge.size
+    right, bottom = grid.left + frame.columns * s, grid.top + frame.rows * s
+    best: tuple[tuple[int, int], int, int] | None = None
+    # Next to the square on each of its eight sides, touching it or one label band away
+    # (outside the board the coordinates run along the edge; the badge should not hide them).
+    band = static.layout.margin
+    spots = [(dx, dy, g) for g in (0, band) for dy in (-1, 1, 0) for dx in (0, 1, -1) if dx or dy]
+    for order, (dx, dy, g) in enumerate(spots):
+        x = {-1: x0 - bw - g, 0: (x0 + x1 - bw) // 2, 1: x1 + g}[dx]
+        y = {-1: y0 - bh - g, 0: (y0 + y1 - bh) // 2, 1: y1 + g}[dy]
+        x, y = min(max(x, grid.left), right - bw), min(max(y, grid.top), bottom - bh)
+        cost = 0
+        for lx0, ly0, lx1, ly1 in static.labels:
+            if lx0 < x + bw and lx1 > x and ly0 < y + bh and ly1 > y:
+                cost += 6 * s * s
+        for col in range((x - grid.left) // s, (x + bw - 1 - grid.left) // s + 1):
+            for row in range((y - grid.top) // s, (y + bh - 1 - grid.top) // s + 1):
+                cx, cy = grid.left + col * s, grid.top + row * s
+                area = (min(x + bw, cx + s) - max(x, cx)) * (min(y + bh, cy + s) - max(y, cy))
+                cost += area * weight.get((col, row), 1)
+        if best is None or (cost, order) < best[0]:
+            best = ((cost, order), x, y)
+    assert best is not None
+    _, x, y = best
+    box = (x, y, x + bw, y + bh)
+    region = image.crop(box).convert("RGBA")
+    region.alpha_composite(badge)
+    image.paste(to_palette(region, _palette(theme)), box[:2])
+
+
+# ---------------------------------------------------------------- banner
+
+
+def _army_points(view: LokaState, army: int) -> tuple[int, int]:
+    costs = view.config.costs
+    pieces = [p for p in view.board if p and p >> 3 == army]
+    return len(pieces), sum(costs[p & 7] for p in pieces)
+
+
+def _cards(view: LokaState, options: LokaImageOptions) -> list[BannerCard]:
+    geo = view.geometry
+    cards = []
+    for i, army in enumerate(view.armies):
+        name = geo.seat_names[i]
+        count, points = _army_points(view, i)
+        if view.phase == SELECTION:
+            if army.hidden:
+                detail = "ready (hidden)" if army.confirmed else "choosing (hidden)"
+            elif army.draft is None:
+                detail = f"choosing · {army.budget} pts"
+            else:
+                cost = sum(
+                    view.config.costs[k] * n for k, n in zip(BOUGHT, army.draft, strict=True)
+                )
+                detail = f"{cost}/{army.budget} pts" + (" · ready" if army.confirmed else "")
+        elif view.phase == DEPLOYMENT and army.alive:
+            left = sum(army.reserve)
+            detail = f"{left} to place" if left else f"{count} placed"
+        elif not army.alive:
+            detail = "resigned" if army.resigned else "king lost"
+        else:
+            detail = f"{count} pcs · {points} pts"
+        cards.append(
+            BannerCard(
+                army=name,
+                title=name.capitalize(),
+                player=options.names.get(name, ""),
+                detail=detail,
+                active=view.phase != SELECTION and view.seat_to_move == name,
+                out=not army.alive,
+                winner=view.phase == OVER and name in (view.winners or ()),
+            )
+        )
+    return cards
+
+
+@lru_cache(maxsize=512)
+def _card_p(theme: Theme, width: int, height: int, card: BannerCard) -> Image.Image:
+    return to_palette(banner_card(theme, width, height, card), _palette(theme))
+
+
+def _draw_banner(
+    image: Image.Image, view: LokaState, options: LokaImageOptions, square: int
+) -> None:
+    """Two rows of two cards across the top, in turn order: Fire, Earth / Water, Air."""
+    cards = _cards(view, options)
+    pad = round(square * 0.15)
+    width = (image.width - 2 * pad) // 2
+    height = round(square * 0.92)
+    for i, card in enumerate(cards):
+        x, y = pad + (i % 2) * width, pad + (i // 2) * height
+        if image.mode == "P":
+            image.paste(_card_p(options.theme, width, height, card), (x, y))
+        else:
+            image.paste(banner_card(options.theme, width, height, card), (x, y))
+
+
+# ---------------------------------------------------------------- palette
+
+
+@lru_cache(maxsize=4)
+def _palette(theme: Theme) -> Image.Image:
+    """One palette per theme, fitted to samples of everything these images draw."""
+    from engine.loka.terrain import TILE_SET
+
+    square = DEFAULT_SQUARE
+    tiles = tuple(
+        Tile(sq, kind, "n" if kind == "pass" else None)
+        for sq, kind in zip((63, 66, 55, 80, 75, 91, 53, 52, 104), TILE_SET, strict=True)
+    )
+    samples = [_draw_static(theme, "cross", square, "fire", tiles, True).image]
+    size = _piece_size(square)
+    for ground in (theme.light_square, theme.dark_square, theme.banner, theme.background):
+        sheet = Image.new("RGBA", (size * len(KINDS), size * 4), ground)
+        for j, army in enumerate(("fire", "earth", "water", "air")):
+            for i, kind in enumerate(KINDS):
+                sheet.alpha_composite(
+                    piece_sprite(theme, size, army, KIND_NAME[kind]), (i * size, j * size)
+                )
+        samples.append(sheet)
+    marks = Image.new("RGBA", (square * 8, square), theme.light_square)
+    for i, colour in enumerate((theme.last_move, theme.combat, theme.selected, theme.legal_target)):
+        marks.alpha_composite(overlay(square, TINT, colour, None), (i * square, 0))
+    samples.append(marks)
+    samples.append(combat_badge(theme, square, 12, 8, 9, 3, "defender_removed"))
+    for army, _ in theme.armies:
+        card = BannerCard(army, army.capitalize(), "Player", "16 pieces · 160 pts", active=True)
+        samples.append(banner_card(theme, 480, 72, card))
+    fixed = [
+        theme.background, theme.light_square, theme.dark_square, theme.coordinates, theme.text,
+        theme.muted_text, theme.banner, theme.badge, theme.badge_text, theme.die_fill,
+        theme.die_ink, theme.strike, theme.combat_edge, theme.last_move_edge,
+    ]  # fmt: skip
+    for _, army in theme.armies:
+        fixed += [army.fill, army.outline]
+    for _, tile in theme.terrain:
+        fixed += [tile.ground, tile.ink, tile.accent]
+    return fit_palette(samples, fixed)
+
+
+# ---------------------------------------------------------------- deployment
+
+
+def _piece_counts(
+    image: Image.Image,
+    theme: Theme,
+    army: str,
+    counts: Sequence[tuple[int, int]],
+    xy: tuple[int, int],
+    width: int,
+    sprite: int,
+) -> None:
+    """Sprites of the kinds in ``counts`` (kind, number), each with its number, in rows
+    filling ``width``."""
+    draw = ImageDraw.Draw(image)
+    step = sprite + round(sprite * 0.42)
+    per_row = max(1, width // step)
+    for i, (kind, n) in enumerate(counts):
+        x, y = xy[0] + (i % per_row) * step, xy[1] + (i // per_row) * sprite
+        art = piece_sprite(theme, sprite, army, KIND_NAME[kind])
+        image.paste(art, (x, y), art)
+        label = (x + sprite, y + round(sprite * 0.62))
+        draw_text(draw, label, str(n), round(sprite * 0.42), theme.text, anchor="lm", bold=True)
+
+
+def _deploy_hint(view: LokaState, army: int, squares: set[int]) -> str:
+    """Which pieces go down now and on which row ('nobles · row 1')."""
+    reserve = view.armies[army].reserve
+    if reserve[KING]:
+        what = "king first"
+    else:
+        what = "nobles" if any(reserve[k] for k in NOBLES) else "pawns"
+    return f"{what} · row {min(view.geometry.row_of[army][sq] for sq in squares)}"
+
+
+def deployment_image(
+    view: LokaState, *, options: LokaImageOptions = LokaImageOptions()
+) -> Image.Image:
+    """The board with the open squares of the army deploying now, and beside it what each
+    army still has to place."""
+    theme, geo = options.theme, view.geometry
+    square = round(options.square * 0.8)
+    stacks = _stacks(view, options)
+    hint = ""
+    if view.phase == DEPLOYMENT and view.turn is not None:
+        colours = theme.army(geo.seat_names[view.turn])
+        open_squares: set[int] = set()
+        for kind in KINDS:
+            open_squares.update(deploy_squares(view, view.turn, kind))
+        for sq in open_squares:
+            stacks.setdefault(sq, []).insert(0, _tint((*colours.fill, 90), colours.fill))
+            stacks[sq].append(("overlay", DOT, (*colours.outline, 150), None))
+        if open_squares:
+            hint = _deploy_hint(view, view.turn, open_squares)
+
+    board = _board_image(view, options, square=square, banner=False, stacks=stacks)
+    head = layout(square).banner
+    panel = round(options.square * 2.65)
+    image = Image.new("RGB", (board.width + panel, head + board.height), theme.background)
+    image.paste(board.convert("RGB"), (0, head))
+    _draw_banner(image, view, options, square)
+    draw = ImageDraw.Draw(image)
+    x0, top = board.width, head + layout(square, banner=False).margin // 2
+    section = (image.height - top) // len(view.armies)
+    title, small, pad = round(square * 0.36), round(square * 0.29), round(square * 0.12)
+    for i, army in enumerate(view.armies):
+        name, y = geo.seat_names[i], top + i * section
+        left = [(k, army.reserve[k]) for k in KINDS if army.reserve[k]]
+        active = view.phase == DEPLOYMENT and view.turn == i
+        if active:
+            box = (x0 - pad, y, image.width - pad, y + section - pad)
+            draw.rounded_rectangle(box, radius=pad * 2, fill=theme.banner)
+        stripe = (x0, y + pad, x0 + pad // 2, y + pad + title)
+        draw.rounded_rectangle(stripe, radius=pad // 4, fill=theme.army(name).fill)
+        draw_text(
+            draw, (x0 + 3 * pad // 2, y + pad), name.capitalize(), title, theme.text, bold=True
+        )
+        if not army.alive:
+            status = "out"
+        elif active:
+            status = hint
+        else:
+            status = f"{sum(n for _, n in left)} to place" if left else "all placed"
+        draw_text(draw, (x0 + 3 * pad // 2, y + 2 * pad + title), status, small, theme.muted_text)
+        where = (x0 + pad // 2, y + 3 * pad + title + small)
+        _piece_counts(image, theme, name, left, where, panel - pad, round(square * 0.7))
+    return image
+
+
+def render_deployment(view: LokaState, *, options: LokaImageOptions = LokaImageOptions()) -> bytes:
+    """Deployment in progress: the open rows of the army to deploy, every army's reserve."""
+    return encode_png(to_palette(deployment_image(view, options=options), _palette(options.theme)))
+
+
+# ---------------------------------------------------------------- army card
+
+
+def army_card_image(
+    army_name: str,
+    counts: Sequence[int],
+    budget: int,
+    costs: Mapping[int, int] = LOKA_COSTS,
+    *,
+    theme: Theme = DEFAULT_THEME,
+    player: str = "",
+) -> Image.Image:
+    """One army's pieces and points: each kind with its count and cost, total against the
+    budget. ``counts`` are queens, rooks, bishops, knights and pawns (a draft); the king is
+    always there. Drawn only from these numbers, so it shows exactly what it is given."""
+    width, height = 1000, 400
+    colours = theme.army(army_name)
+    image = Image.new("RGB", (width, height), theme.background)
+    draw = ImageDraw.Draw(image)
+    full = {KING: 1, **dict(zip(BOUGHT, counts, strict=True))}
+    total = sum(costs[k] * n for k, n in full.items())
+    over = total > budget
+
+    draw.rounded_rectangle((16, 16, width - 16, 104), radius=18, fill=theme.banner)
+    draw.rounded_rectangle((16, 16, 30, 104), radius=7, fill=colours.fill)
+    draw_text(
+        draw, (48, 44), f"{army_name.capitalize()} army", 40, theme.text, anchor="lm", bold=True
+    )
+    if player:
+        name = fit(printable(player), 26, 420)
+        draw_text(draw, (48, 82), name, 26, theme.muted_text, anchor="lm")
+    points = f"{total} / {budget} pts"
+    ink = theme.strike if over else theme.text
+    draw_text(draw, (width - 40, 44), points, 40, ink, anchor="rm", bold=True)
+    pieces = sum(full.values())
+    left = f"{total - budget} over budget" if over else f"{budget - total} left · {pieces} pieces"
+    draw_text(draw, (width - 40, 82), left, 26, theme.muted_text, anchor="rm")
+
+    # The budget bar: the points spent, in the army's colour (red when over).
+    bar = (32, 124, width - 32, 140)
+    draw.rounded_rectangle(bar, radius=8, fill=theme.banner)
+    if total:
+        share = min(1.0, total / budget) if budget else 1.0
+        end = bar[0] + max(16, round((bar[2] - bar[0]) * share))
+        spent = (bar[0], bar[1], end, bar[3])
+        draw.rounded_rectangle(spent, radius=8, fill=theme.strike if over else colours.fill)
+
+    column, sprite = (width - 32) // len(KINDS), 120
+    for i, kind in enumerate(KINDS):
+        n, cost = full[kind], costs[kind]
+        cx = 16 + i * column + column // 2
+        art = (piece_sprite if n else ghost_sprite)(theme, sprite, army_name, KIND_NAME[kind])
+        image.paste(art, (cx - sprite // 2, 160), art)
+        ink = theme.text if n else theme.muted_text
+        draw_text(draw, (cx, 306), f"x{n}", 38, ink, anchor="mm", bold=True)
+        draw_text(draw, (cx, 344), KIND_NAME[kind], 24, theme.muted_text, anchor="mm")
+        price = f"{cost} pts" if cost else "free"
+        draw_text(draw, (cx, 374), price, 22, theme.muted_text, anchor="mm")
+    return image
+
+
+def render_army_card(
+    army_name: str,
+    counts: Sequence[int],
+    budget: int,
+    costs: Mapping[int, int] = LOKA_COSTS,
+    *,
+    theme: Theme = DEFAULT_THEME,
+    player: str = "",
+) -> bytes:
+    """The army card as a PNG (for the secret DM during selection)."""
+    image = army_card_image(army_name, counts, budget, costs, theme=theme, player=player)
+    return encode_png(to_palette(image, _palette(theme)))
+
+
+# ---------------------------------------------------------------- end of game
+
+TERMINATIONS = {
+    "kings_taken": "both enemy kings taken",
+    "resignation": "the last enemy army resigned",
+    "mutual_destruction": "the last kings fell together: a draw",
+    "no_moves": "no army could move: a draw",
+}
+
+
+def _survivors(view: LokaState, army: int) -> list[tuple[int, int]]:
+    count = dict.fromkeys(KINDS, 0)
+    for p in view.board:
+        if p and p >> 3 == army:
+            count[p & 7] += 1
+    return [(k, n) for k, n in count.items() if n]
+
+
+def summary_image(
+    view: LokaState, *, options: LokaImageOptions = LokaImageOptions()
+) -> Image.Image:
+    """The end of a game: who won and how, the final board, what survived of each army."""
+    theme, geo, unit = options.theme, view.geometry, options.square
+    square = round(unit * 0.62)
+    head = round(unit * 1.35)
+    board = _board_image(view, options, square=square, banner=False, stacks=_stacks(view, options))
+    image = Image.new("RGB", (layout(unit).width, head + board.height), theme.background)
+    image.paste(board.convert("RGB"), (0, head))
+    draw = ImageDraw.Draw(image)
+
+    winners = list(view.winners or ())
+    title = " and ".join(w.capitalize() for w in winners) + " win" if winners else "Draw"
+    x = round(unit * 0.3)
+    for w in winners:  # the winners' colours before the title
+        draw.rounded_rectangle((x, 22, x + 14, head - 30), radius=6, fill=theme.army(w).fill)
+        x += 22
+    big = round(unit * 0.5)
+    draw_text(draw, (x + 10, head * 0.36), title, big, theme.text, anchor="lm", bold=True)
+    how = TERMINATIONS.get(view.termination or "", view.termination or "")
+    if view.phase != OVER:
+        how = "the game is not over"
+    draw_text(draw, (x + 10, head * 0.74), how, round(big * 0.6), theme.muted_text, anchor="lm")
+
+    x0, panel = board.width, image.width - board.width - round(unit * 0.15)
+    section = board.height // len(view.armies)
+    title_size, text_size, pad = round(unit * 0.38), round(unit * 0.3), round(unit * 0.18)
+    for i, army in enumerate(view.armies):
+        name, y = geo.seat_names[i], head + i * section
+        won = name in winners
+        card = (x0, y + 4, x0 + panel, y + section - 4)
+        draw.rounded_rectangle(card, radius=pad, fill=theme.banner)
+        stripe = (x0, y + 4, x0 + pad // 2, y + section - 4)
+        draw.rounded_rectangle(stripe, radius=pad // 4, fill=theme.army(name).fill)
+        line = y + round(unit * 0.4)
+        title = name.capitalize()
+        draw_text(draw, (x0 + pad, line), title, title_size, theme.text, anchor="lm", bold=True)
+        if won:
+            status = "winner"
+        elif not army.alive:
+            status = "resigned" if army.resigned else "king lost"
+        else:
+            status = "survived"
+        ink = theme.text if won else theme.muted_text
+        right = x0 + panel - pad
+        draw_text(draw, (right, line), status, text_size, ink, anchor="rm", bold=won)
+        px = x0 + pad + text_width(title, title_size, bold=True) + pad
+        room = right - px - text_width(status, text_size, bold=won) - pad
+        player = fit(printable(options.names.get(name, "")), text_size, room)
+        draw_text(draw, (px, line), player, text_size, theme.muted_text, anchor="lm")
+        survivors = _survivors(view, i)
+        where = (x0 + pad, y + round(unit * 0.68))
+        if survivors:
+            _piece_counts(image, theme, name, survivors, where, panel - pad, round(square * 0.95))
+        else:
+            below = (where[0], where[1] + round(unit * 0.3))
+            draw_text(draw, below, "no survivors", text_size, theme.muted_text, anchor="lm")
+    return image
+
+
+def render_summary(view: LokaState, *, options: LokaImageOptions = LokaImageOptions()) -> bytes:
+    """The end-of-game image as a PNG."""
+    return encode_png(to_palette(summary_image(view, options=options), _palette(options.theme)))
+
+
+def clear_caches() -> None:
+    """Forget every cached layer, cell and palette (tests use it to show that caching never
+    changes a picture)."""
+    for cached in (_static, _cell, _card_p, _palette):
+        cached.cache_clear()

@@ -1,0 +1,89 @@
+"""Colours named by what they mean, so every image of every game speaks the same language.
+
+A theme is frozen and hashable: sprite and layer caches are keyed by it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class ArmyColours:
+    """One army's paint: the body, its contrasting outline, and the lit and shaded sides."""
+
+    fill: RGB
+    outline: RGB
+    light: RGB
+    shade: RGB
+
+
+@dataclass(frozen=True)
+class TileColours:
+    """A terrain tile: its ground, the icon's main ink and a second accent."""
+
+    ground: RGB
+    ink: RGB
+    accent: RGB
+
+
+def _army(fill: RGB, outline: RGB) -> ArmyColours:
+    def mix(c: RGB, to: RGB, t: float) -> RGB:
+        return tuple(round(a + (b - a) * t) for a, b in zip(c, to, strict=True))  # type: ignore[return-value]
+
+    return ArmyColours(fill, outline, mix(fill, (255, 255, 255), 0.38), mix(fill, (0, 0, 0), 0.22))
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str = "plateau"
+    background: RGB = (38, 41, 48)
+    light_square: RGB = (234, 227, 208)
+    dark_square: RGB = (178, 166, 142)
+    coordinates: RGB = (196, 200, 208)
+    text: RGB = (240, 241, 244)
+    muted_text: RGB = (150, 156, 168)
+    banner: RGB = (52, 56, 66)
+    banner_line: RGB = (78, 84, 98)
+    # Highlights are drawn translucently so the terrain under them stays readable.
+    last_move: RGBA = (176, 214, 64, 120)
+    last_move_edge: RGB = (122, 168, 24)
+    combat: RGBA = (255, 84, 56, 110)
+    combat_edge: RGB = (214, 46, 28)
+    legal_target: RGBA = (24, 32, 56, 120)
+    selected: RGBA = (64, 120, 255, 110)
+    promotion: RGBA | None = None  # corner marks; None: the colour of the army to move
+    badge: RGB = (30, 32, 38)
+    badge_text: RGB = (246, 246, 246)
+    die_fill: RGB = (250, 248, 240)
+    die_ink: RGB = (24, 24, 28)
+    strike: RGB = (226, 70, 60)
+    armies: tuple[tuple[str, ArmyColours], ...] = (
+        ("fire", _army((214, 52, 40), (52, 10, 6))),
+        ("earth", _army((58, 156, 62), (10, 40, 12))),
+        ("water", _army((44, 110, 214), (8, 24, 64))),
+        ("air", _army((246, 200, 44), (70, 50, 0))),
+    )
+    terrain: tuple[tuple[str, TileColours], ...] = field(
+        default=(
+            ("castle", TileColours((132, 138, 152), (226, 222, 212), (58, 60, 70))),
+            ("forest", TileColours((70, 118, 62), (22, 64, 30), (110, 74, 42))),
+            ("lake", TileColours((66, 142, 206), (226, 244, 255), (34, 94, 160))),
+            ("eyrie", TileColours((206, 170, 112), (92, 62, 36), (40, 30, 24))),
+            ("marsh", TileColours((112, 118, 72), (58, 66, 34), (120, 78, 38))),
+            ("stone", TileColours((164, 150, 186), (82, 80, 92), (220, 214, 228))),
+            ("pass", TileColours((150, 124, 96), (86, 66, 50), (238, 222, 186))),
+            ("portal", TileColours((62, 40, 102), (232, 120, 255), (120, 226, 255))),
+        )
+    )
+
+    def army(self, name: str) -> ArmyColours:
+        return dict(self.armies)[name]
+
+    def tile(self, kind: str) -> TileColours:
+        return dict(self.terrain)[kind]
+
+
+DEFAULT_THEME = Theme()
