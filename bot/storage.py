@@ -6,6 +6,7 @@ its row in the append-only action log. A crash leaves the old state or the new, 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from dataclasses import dataclass, field
@@ -88,6 +89,9 @@ class SqliteStorage:
     def __init__(self, path: str) -> None:
         self.path = path
         self._db: aiosqlite.Connection | None = None
+        # One connection serves every game: a transaction of one game must not interleave
+        # with the statements of another, so each operation holds the connection alone.
+        self._turn = asyncio.Lock()
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -108,6 +112,34 @@ class SqliteStorage:
             await self._db.close()
             self._db = None
 
+    async def create(self, game: GameRow) -> None:
+        async with self._turn:
+            await self._create_unlocked(game)
+
+    async def save(self, game: GameRow, log: list[LogEntry]) -> None:
+        async with self._turn:
+            await self._save_unlocked(game, log)
+
+    async def load(self, game_id: str) -> GameRow | None:
+        async with self._turn:
+            return await self._load_unlocked(game_id)
+
+    async def _query(self, sql: str, args: tuple) -> list[GameRow]:
+        async with self._turn:
+            return await self._query_unlocked(sql, args)
+
+    async def log(self, game_id: str) -> list[LogEntry]:
+        async with self._turn:
+            return await self._log_unlocked(game_id)
+
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        async with self._turn:
+            await self._set_locale_unlocked(user_id, locale)
+
+    async def locale(self, user_id: int) -> str | None:
+        async with self._turn:
+            return await self._locale_unlocked(user_id)
+
     async def _migrate(self) -> None:
         await self.db.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)"
@@ -126,7 +158,7 @@ class SqliteStorage:
                 f"BEGIN;\n{sql}\nINSERT INTO schema_migrations VALUES ({version});\nCOMMIT;"
             )
 
-    async def create(self, game: GameRow) -> None:
+    async def _create_unlocked(self, game: GameRow) -> None:
         await self.db.execute("BEGIN IMMEDIATE")
         try:
             await self.db.execute(
@@ -160,7 +192,7 @@ class SqliteStorage:
             [(game.id, seat, user) for seat, user in game.seats.items()],
         )
 
-    async def save(self, game: GameRow, log: list[LogEntry]) -> None:
+    async def _save_unlocked(self, game: GameRow, log: list[LogEntry]) -> None:
         now = time.time()
         await self.db.execute("BEGIN IMMEDIATE")
         try:
@@ -200,12 +232,12 @@ class SqliteStorage:
         game.version += 1
         game.updated_at = now
 
-    async def load(self, game_id: str) -> GameRow | None:
+    async def _load_unlocked(self, game_id: str) -> GameRow | None:
         async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
             row = await cur.fetchone()
         return None if row is None else _row(row)
 
-    async def _query(self, sql: str, args: tuple) -> list[GameRow]:
+    async def _query_unlocked(self, sql: str, args: tuple) -> list[GameRow]:
         async with self.db.execute(sql, args) as cur:
             return [_row(r) for r in await cur.fetchall()]
 
@@ -229,7 +261,7 @@ class SqliteStorage:
             "SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY created_at", ()
         )
 
-    async def log(self, game_id: str) -> list[LogEntry]:
+    async def _log_unlocked(self, game_id: str) -> list[LogEntry]:
         async with self.db.execute(
             "SELECT n, user_id, seat, action, rolls, at FROM actions WHERE game_id = ? ORDER BY n",
             (game_id,),
@@ -240,13 +272,13 @@ class SqliteStorage:
             for r in rows
         ]
 
-    async def set_locale(self, user_id: int, locale: str) -> None:
+    async def _set_locale_unlocked(self, user_id: int, locale: str) -> None:
         await self.db.execute(
             "INSERT INTO users VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET locale = ?",
             (user_id, locale, locale),
         )
 
-    async def locale(self, user_id: int) -> str | None:
+    async def _locale_unlocked(self, user_id: int) -> str | None:
         async with self.db.execute("SELECT locale FROM users WHERE user_id = ?", (user_id,)) as c:
             row = await c.fetchone()
         return None if row is None else row[0]

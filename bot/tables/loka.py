@@ -402,6 +402,7 @@ class LokaTable:
                         id=game.row.id,
                     ),
                     user_id=user,
+                    channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
                     secret=True,
                     files=[await _card(army, a.draft or (0,) * 5, a.budget, state)],
                     buttons=self._builder_buttons(game, army, loc),
@@ -515,6 +516,7 @@ class LokaTable:
                                 budget=a.budget,
                             ),
                             user_id=user,
+                            channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
                             files=[card],
                             secret=True,
                         )
@@ -572,6 +574,7 @@ class LokaTable:
                     "dm",
                     t(loc, "loka.team_message", user=request.actor.name, text=text[:1500]),
                     user_id=user,
+                    channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
                     secret=True,
                 )
             )
@@ -799,6 +802,7 @@ class LokaTable:
                                 minutes=REROLL_SECONDS // 60,
                             ),
                             user_id=user,
+                            channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
                             buttons=[
                                 Button(f"{prefix}:reroll", t(uloc, "button.reroll"), "danger"),
                                 Button(f"{prefix}:keep", t(uloc, "button.keep"), "success"),

@@ -421,3 +421,40 @@ def test_console_json_lines_are_json(tmp_path: Path) -> None:
     asyncio.run(run(["@alice /loka new", "@alice /loka nope"], out, as_json=True))
     for line in out.getvalue().splitlines():
         assert set(json.loads(line)) >= {"to", "text"}
+
+
+async def test_moves_in_different_games_at_once_all_apply() -> None:
+    """One SQLite connection serves every game: transactions must not interleave."""
+    storage = SqliteStorage(":memory:")
+    await storage.open()
+    try:
+        world = ConsoleWorld()
+        service = build_service(storage, world, 4)
+        console = Console(service, world, io.StringIO(), as_json=True)
+        channels = [f"table{i}" for i in range(8)]
+        for name in channels:
+            await console.run(
+                [
+                    f"#{name}",
+                    '@alice /loka new position:"fire: Ke1 Pe2; earth: Ka6; water: Ke12; air: Kl7"',
+                    *LOBBY4.strip().splitlines()[1:],
+                ]
+            )
+        alice = world.user("alice")
+        moves = [
+            Request(
+                "loka",
+                "move",
+                alice,
+                Place(world.channel_id(name), guild_id=1),
+                {"from": "e2", "to": "e4"},
+            )
+            for name in channels
+        ]
+        results = await asyncio.gather(*(service.handle(m) for m in moves))
+        assert [r[0].to for r in results] == ["channel"] * len(channels)
+        for row in await storage.unfinished():
+            assert from_dict(row.state).ply == 1
+            assert len(await storage.log(row.id)) == 1
+    finally:
+        await storage.close()

@@ -1,0 +1,88 @@
+"""What every game's cog shares: a slash command group that hands each command to the bot
+(defer, ask the service, deliver), and persistent buttons whose custom id carries the game id.
+
+A game's cog declares its commands with descriptions from the catalog (:func:`tr`), and a
+:class:`TableButton` subclass whose template matches ``plateau:<game>:<game id>:<action>``
+and whose :meth:`TableButton.to_request` turns the action back into a command."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import t
+
+if TYPE_CHECKING:
+    from bot.discord_app import PlateauBot
+
+
+def tr(key: str) -> app_commands.locale_str:
+    """A catalog text for a command declaration: English, keyed for the translator."""
+    return app_commands.locale_str(t("en", key), key=key)
+
+
+def choice(key: str, value: str) -> app_commands.Choice[str]:
+    """A choice whose shown name comes from the catalog."""
+    return app_commands.Choice(name=tr(key), value=value)
+
+
+ON_OFF = [choice("discord.choice.on", "on"), choice("discord.choice.off", "off")]
+
+
+class TableCog(commands.GroupCog):
+    """A game's ``/<game>`` group. Subclasses give ``kind``, their buttons and commands."""
+
+    kind: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    buttons: ClassVar[tuple[type[TableButton], ...]] = ()
+
+    def __init__(self, bot: PlateauBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def run(self, interaction: discord.Interaction, command: str, **options: Any) -> None:
+        await self.bot.run_command(interaction, self.kind, command, options)
+
+    async def complete(
+        self, interaction: discord.Interaction, command: str, option: str, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.bot.complete(interaction, self.kind, command, option, current)
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+    """A persistent button: rebuilt from its custom id on every press, so it keeps working
+    after a restart. Subclasses set ``kind`` and a template with ``game`` and ``action``
+    groups, and map the action to a command with :meth:`to_request`."""
+
+    kind: ClassVar[str] = ""
+
+    def __init__(self, item: discord.ui.Button) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: Any,
+        /,
+    ) -> TableButton:
+        return cls(item)  # type: ignore[arg-type]
+
+    @classmethod
+    def to_request(cls, game_id: str, action: str) -> tuple[str, dict[str, Any]] | None:
+        """The command and options this press stands for (None: not understood)."""
+        raise NotImplementedError
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: PlateauBot = interaction.client  # type: ignore[assignment]
+        match = self.template.fullmatch(self.custom_id)
+        parsed = self.to_request(match["game"], match["action"]) if match else None
+        if parsed is None:
+            await bot.refuse(interaction, "discord.stale_button")
+            return
+        command, options = parsed
+        await bot.run_command(interaction, self.kind, command, options)

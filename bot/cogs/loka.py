@@ -1,0 +1,329 @@
+"""``/loka``: one slash command per table command, and the Loka buttons.
+
+Nothing here knows a rule: each command passes its options to the service; choices, ranges
+and autocomplete only help typing (the service checks every value again)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+from discord.ext import commands
+
+from bot.cogs import ON_OFF, TableButton, TableCog, choice, tr
+
+KIND = "loka"
+ARMIES = ("fire", "earth", "water", "air")
+BOUGHT = ("queen", "rook", "bishop", "knight", "pawn")
+PIECES = ("king", *BOUGHT)
+
+ARMY_CHOICES = [choice("army." + a, a) for a in ARMIES]
+BUY_CHOICES = [choice("piece." + p, p) for p in BOUGHT]
+PIECE_CHOICES = [choice("piece." + p, p) for p in PIECES]
+PROMOTION_CHOICES = [choice("piece." + p, p) for p in ("queen", "rook", "bishop", "knight")]
+PLAYER_CHOICES = [Choice(name=str(n), value=n) for n in (4, 3, 2)]
+SILENCE_CHOICES = [choice("discord.choice.players", "players"), ON_OFF[1]]
+
+GAME = tr("discord.pdesc.game")
+MY_ARMY = tr("discord.pdesc.my_army")
+Square = Range[str, 1, 8]
+
+
+class LokaButton(
+    TableButton,
+    template=r"plateau:loka:(?P<game>[0-9A-Za-z_-]{1,32}):(?P<action>[a-z0-9:]{1,64})",
+):
+    """Seats, Leave and Start in the lobby; the army builder in DMs; Re-roll and Keep."""
+
+    kind: ClassVar[str] = KIND
+
+    @classmethod
+    def to_request(cls, game_id: str, action: str) -> tuple[str, dict[str, Any]] | None:
+        parts = action.split(":")
+        match parts:
+            case ["join", army]:
+                return "join", {"army": army, "game": game_id}
+            case ["leave" | "start" | "reroll" | "keep" as command]:
+                return command, {"game": game_id}
+            case ["army", army, "add" | "remove" as verb, piece]:
+                return f"army {verb}", {"army": army, "piece": piece, "count": 1, "game": game_id}
+            case ["army", army, "confirm"]:
+                return "army confirm", {"army": army, "game": game_id}
+        return None
+
+
+class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.loka")):
+    kind: ClassVar[str] = KIND
+    title: ClassVar[str] = "Loka"
+    buttons: ClassVar[tuple[type[TableButton], ...]] = (LokaButton,)
+
+    # ------------------------------------------------------------ lobby
+
+    @app_commands.command(name="new", description=tr("discord.desc.loka.new"))
+    @app_commands.describe(
+        players=tr("discord.pdesc.players"),
+        points=tr("discord.pdesc.points"),
+        terrain=tr("discord.pdesc.terrain"),
+        tiles=tr("discord.pdesc.tiles"),
+        combat=tr("discord.pdesc.combat"),
+        silence=tr("discord.pdesc.silence"),
+        position=tr("discord.pdesc.position"),
+    )
+    @app_commands.choices(
+        players=PLAYER_CHOICES, terrain=ON_OFF, combat=ON_OFF, silence=SILENCE_CHOICES
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        players: int | None = None,
+        points: Range[int, 10, 1000] | None = None,
+        terrain: str | None = None,
+        tiles: Range[int, 1, 9] | None = None,
+        combat: str | None = None,
+        silence: str | None = None,
+        position: Range[str, 1, 1000] | None = None,
+    ) -> None:
+        options = {
+            "players": players,
+            "points": points,
+            "terrain": terrain,
+            "tiles": tiles,
+            "combat": combat,
+            "silence": silence,
+            "position": position,
+        }
+
+        async def prepare(i: discord.Interaction, o: dict[str, Any]) -> dict[str, Any]:
+            return await self.bot.open_thread(i, o, title=self.title)
+
+        await self.bot.run_command(
+            interaction, KIND, "new", options, prepare=prepare, finish=self.bot.settle_thread
+        )
+
+    @app_commands.command(name="join", description=tr("discord.desc.loka.join"))
+    @app_commands.describe(army=tr("discord.pdesc.seat"), game=GAME)
+    @app_commands.choices(army=ARMY_CHOICES)
+    async def join(
+        self, interaction: discord.Interaction, army: str, game: str | None = None
+    ) -> None:
+        await self.run(interaction, "join", army=army, game=game)
+
+    @app_commands.command(name="leave", description=tr("discord.desc.loka.leave"))
+    @app_commands.describe(game=GAME)
+    async def leave(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "leave", game=game)
+
+    @app_commands.command(name="start", description=tr("discord.desc.loka.start"))
+    @app_commands.describe(game=GAME)
+    async def start(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "start", game=game)
+
+    @app_commands.command(name="cancel", description=tr("discord.desc.loka.cancel"))
+    @app_commands.describe(game=GAME)
+    async def cancel(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "cancel", game=game)
+
+    @app_commands.command(name="team", description=tr("discord.desc.loka.team"))
+    @app_commands.describe(message=tr("discord.pdesc.message"), game=GAME)
+    async def team(
+        self,
+        interaction: discord.Interaction,
+        message: Range[str, 1, 1500],
+        game: str | None = None,
+    ) -> None:
+        await self.run(interaction, "team", message=message, game=game)
+
+    # ------------------------------------------------------------ the secret army
+
+    army = app_commands.Group(name="army", description=tr("discord.desc.loka.army"))
+
+    @army.command(name="add", description=tr("discord.desc.loka.army.add"))
+    @app_commands.describe(
+        piece=tr("discord.pdesc.buy"), count=tr("discord.pdesc.count"), army=MY_ARMY, game=GAME
+    )
+    @app_commands.choices(piece=BUY_CHOICES, army=ARMY_CHOICES)
+    async def army_add(
+        self,
+        interaction: discord.Interaction,
+        piece: str,
+        count: Range[int, 1, 16],
+        army: str | None = None,
+        game: str | None = None,
+    ) -> None:
+        await self.run(interaction, "army add", piece=piece, count=count, army=army, game=game)
+
+    @army.command(name="remove", description=tr("discord.desc.loka.army.remove"))
+    @app_commands.describe(
+        piece=tr("discord.pdesc.buy"), count=tr("discord.pdesc.count"), army=MY_ARMY, game=GAME
+    )
+    @app_commands.choices(piece=BUY_CHOICES, army=ARMY_CHOICES)
+    async def army_remove(
+        self,
+        interaction: discord.Interaction,
+        piece: str,
+        count: Range[int, 1, 16],
+        army: str | None = None,
+        game: str | None = None,
+    ) -> None:
+        await self.run(interaction, "army remove", piece=piece, count=count, army=army, game=game)
+
+    @army.command(name="show", description=tr("discord.desc.loka.army.show"))
+    @app_commands.describe(army=MY_ARMY, game=GAME)
+    @app_commands.choices(army=ARMY_CHOICES)
+    async def army_show(
+        self, interaction: discord.Interaction, army: str | None = None, game: str | None = None
+    ) -> None:
+        await self.run(interaction, "army show", army=army, game=game)
+
+    @army.command(name="confirm", description=tr("discord.desc.loka.army.confirm"))
+    @app_commands.describe(army=MY_ARMY, game=GAME)
+    @app_commands.choices(army=ARMY_CHOICES)
+    async def army_confirm(
+        self, interaction: discord.Interaction, army: str | None = None, game: str | None = None
+    ) -> None:
+        await self.run(interaction, "army confirm", army=army, game=game)
+
+    # ------------------------------------------------------------ deployment and battle
+
+    @app_commands.command(name="deploy", description=tr("discord.desc.loka.deploy"))
+    @app_commands.describe(
+        piece=tr("discord.pdesc.deploy_piece"),
+        square=tr("discord.pdesc.deploy_square"),
+        game=GAME,
+    )
+    @app_commands.choices(piece=PIECE_CHOICES)
+    async def deploy(
+        self,
+        interaction: discord.Interaction,
+        piece: str,
+        square: Square,
+        game: str | None = None,
+    ) -> None:
+        await self.run(interaction, "deploy", piece=piece, square=square, game=game)
+
+    @deploy.autocomplete("square")
+    async def _deploy_square(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self.complete(interaction, "deploy", "square", current)
+
+    @app_commands.command(name="autodeploy", description=tr("discord.desc.loka.autodeploy"))
+    @app_commands.describe(game=GAME)
+    async def autodeploy(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "autodeploy", game=game)
+
+    @app_commands.command(name="move", description=tr("discord.desc.loka.move"))
+    @app_commands.rename(src="from", dst="to")
+    @app_commands.describe(
+        src=tr("discord.pdesc.from"),
+        dst=tr("discord.pdesc.to"),
+        promote=tr("discord.pdesc.promote"),
+        game=GAME,
+    )
+    @app_commands.choices(promote=PROMOTION_CHOICES)
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        src: Square,
+        dst: Square,
+        promote: str | None = None,
+        game: str | None = None,
+    ) -> None:
+        options = {"from": src, "to": dst, "promote": promote, "game": game}
+        await self.bot.run_command(interaction, KIND, "move", options)
+
+    @move.autocomplete("src")
+    async def _move_from(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self.complete(interaction, "move", "from", current)
+
+    @move.autocomplete("dst")
+    async def _move_to(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self.complete(interaction, "move", "to", current)
+
+    @app_commands.command(name="reroll", description=tr("discord.desc.loka.reroll"))
+    @app_commands.describe(game=GAME)
+    async def reroll(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "reroll", game=game)
+
+    @app_commands.command(name="keep", description=tr("discord.desc.loka.keep"))
+    @app_commands.describe(game=GAME)
+    async def keep(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "keep", game=game)
+
+    # ------------------------------------------------------------ looking
+
+    @app_commands.command(name="odds", description=tr("discord.desc.loka.odds"))
+    @app_commands.rename(src="from", dst="to")
+    @app_commands.describe(src=tr("discord.pdesc.from"), dst=tr("discord.pdesc.to"), game=GAME)
+    async def odds(
+        self,
+        interaction: discord.Interaction,
+        src: Square,
+        dst: Square,
+        game: str | None = None,
+    ) -> None:
+        options = {"from": src, "to": dst, "game": game}
+        await self.bot.run_command(interaction, KIND, "odds", options)
+
+    @odds.autocomplete("src")
+    async def _odds_from(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self.complete(interaction, "odds", "from", current)
+
+    @odds.autocomplete("dst")
+    async def _odds_to(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self.complete(interaction, "odds", "to", current)
+
+    @app_commands.command(name="moves", description=tr("discord.desc.loka.moves"))
+    @app_commands.describe(square=tr("discord.pdesc.square"), game=GAME)
+    async def moves(
+        self,
+        interaction: discord.Interaction,
+        square: Square | None = None,
+        game: str | None = None,
+    ) -> None:
+        await self.run(interaction, "moves", square=square, game=game)
+
+    @moves.autocomplete("square")
+    async def _moves_square(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self.complete(interaction, "moves", "from", current)
+
+    @app_commands.command(name="board", description=tr("discord.desc.loka.board"))
+    @app_commands.describe(game=GAME)
+    async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "board", game=game)
+
+    @app_commands.command(name="resign", description=tr("discord.desc.loka.resign"))
+    @app_commands.describe(game=GAME)
+    async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "resign", game=game)
+
+    @app_commands.command(name="export", description=tr("discord.desc.loka.export"))
+    @app_commands.describe(game=GAME)
+    async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "export", game=game)
+
+    @app_commands.command(name="rules", description=tr("discord.desc.loka.rules"))
+    @app_commands.describe(topic=tr("discord.pdesc.topic"))
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        await self.run(interaction, "rules", topic=topic)
+
+    # ------------------------------------------------------------ the no-talk rule
+
+    @commands.Cog.listener("on_message")
+    async def keep_silence(self, message: discord.Message) -> None:
+        """From deployment on, seated players may not talk in the game's thread."""
+        if message.author.bot or message.webhook_id is not None:
+            return
+        if isinstance(message.channel, discord.DMChannel | discord.GroupChannel):
+            return
+        if message.type not in (discord.MessageType.default, discord.MessageType.reply):
+            return
+        table = self.bot.service.tables.get(KIND)
+        if table is None:
+            return
+        if await table.silenced(self.bot.service, message.channel.id, message.author.id):
+            await self.bot.enforce_silence(message)

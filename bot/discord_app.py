@@ -1,0 +1,570 @@
+"""The Discord adapter: a ``commands.Bot`` over the table service, as thin as the console.
+
+A command or a button press becomes a :class:`Request`; the service answers with
+:class:`Delivery`s, which :class:`Courier` sends: ``private`` for the interacting user as an
+ephemeral follow-up, ``private`` for someone else and ``dm`` to that user's direct messages,
+``channel`` as a new message (PNG files attached, buttons in a persistent view). No rule of
+any game is decided here."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import signal
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs import TableButton, TableCog
+from bot.cogs.loka import LokaCog
+from bot.i18n import CATALOG, language, t
+from bot.logs import event, safe_options
+from bot.model import Actor, Button, Delivery, Place, Request
+from bot.service import TableService
+from bot.settings import Settings
+from bot.storage import SqliteStorage
+from bot.tables.loka import LokaTable
+
+log = logging.getLogger("plateau.discord")
+
+COGS: tuple[type[TableCog], ...] = (LokaCog,)
+EXPIRE_SECONDS = 30.0
+SHUTDOWN_GRACE = 10.0
+MESSAGE_LIMIT = 2000
+STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+Options = dict[str, Any]
+Prepare = Callable[[discord.Interaction, Options], Awaitable[Options]]
+Finish = Callable[[discord.Interaction, Options, list[Delivery]], Awaitable[list[Delivery]]]
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
+
+
+# ---------------------------------------------------------------- translation of commands
+
+
+class CatalogTranslator(app_commands.Translator):
+    """Command, option and choice names and descriptions in French, from the catalog.
+
+    Descriptions and choices carry their catalog key (``tr(key)``); names are looked up as
+    ``discord.name.<command>`` and ``discord.param.<option>``."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if language(locale.value) != "fr":
+            return None
+        key = string.extras.get("key") or _name_key(context)
+        if key is None or key not in CATALOG:
+            return None
+        return t("fr", key)
+
+
+def _name_key(context: app_commands.TranslationContextTypes) -> str | None:
+    where = app_commands.TranslationContextLocation
+    if context.location in (where.command_name, where.group_name):
+        return "discord.name." + context.data.name
+    if context.location is where.parameter_name:
+        return "discord.param." + context.data.display_name
+    return None
+
+
+# ---------------------------------------------------------------- from Discord to the service
+
+
+def request_from(
+    interaction: discord.Interaction, kind: str, command: str, options: Options
+) -> Request:
+    """Who, where and what: the user's locale and Manage Server permission, the channel or
+    thread (with its parent), the guild's locale."""
+    user = interaction.user
+    guild_id = interaction.guild_id
+    actor = Actor(
+        id=user.id,
+        name=user.display_name,
+        locale=interaction.locale.value,
+        manager=guild_id is not None and interaction.permissions.manage_guild,
+    )
+    place = Place(
+        channel_id=interaction.channel_id or 0,
+        guild_id=guild_id,
+        parent_id=getattr(interaction.channel, "parent_id", None),
+        is_dm=guild_id is None,
+        guild_locale=interaction.guild_locale.value if interaction.guild_locale else None,
+    )
+    clean = {k: v for k, v in options.items() if v is not None}
+    return Request(kind, command, actor, place, clean)
+
+
+def _kind_of(interaction: discord.Interaction) -> str:
+    return {
+        discord.InteractionType.application_command: "slash",
+        discord.InteractionType.component: "button",
+    }.get(interaction.type, interaction.type.name)
+
+
+# ---------------------------------------------------------------- from the service to Discord
+
+
+class Courier:
+    """Sends deliveries. A DM that cannot be delivered (the user's DMs are closed) is never
+    re-routed to a channel: a short note there asks the user to open their DMs instead."""
+
+    def __init__(self, bot: PlateauBot) -> None:
+        self.bot = bot
+
+    async def send(
+        self, deliveries: Iterable[Delivery], *, interaction: discord.Interaction | None = None
+    ) -> None:
+        deliveries = list(deliveries)
+        actor = interaction.user.id if interaction is not None else None
+        game_channel = next((d.channel_id for d in deliveries if d.to == "channel"), None)
+        if game_channel is None and interaction is not None and interaction.guild_id:
+            game_channel = interaction.channel_id
+        answered = False
+        unreachable: set[int] = set()
+        unposted: list[int] = []
+        for delivery in deliveries:
+            user = delivery.user_id or 0
+            if delivery.to == "channel":
+                if not await self.post(delivery):
+                    unposted.append(delivery.channel_id or 0)
+            elif delivery.to == "private" and interaction is not None and user == actor:
+                await self.reply(interaction, delivery)
+                answered = True
+            elif user in unreachable:
+                continue  # the note was posted once already
+            elif not await self.dm(user, delivery):
+                unreachable.add(user)
+                # A DM names its game's channel: that is where the note about it belongs.
+                await self.note_closed_dms(user, delivery.channel_id or game_channel)
+        if interaction is None:
+            return
+        loc = interaction.locale.value
+        for channel_id in dict.fromkeys(unposted):
+            text = t(loc, "discord.post_failed", channel=f"<#{channel_id}>")
+            await interaction.followup.send(text, ephemeral=True)
+            answered = True
+        if not answered:
+            await interaction.followup.send(t(loc, "discord.done"), ephemeral=True)
+
+    def files(self, delivery: Delivery) -> list[discord.File]:
+        return [discord.File(io.BytesIO(a.data), filename=a.name) for a in delivery.files]
+
+    def view(self, buttons: list[Button]) -> discord.ui.View | None:
+        """A persistent view (no timeout); each button becomes the dynamic item whose
+        template its custom id matches, so presses are understood after a restart."""
+        if not buttons:
+            return None
+        view = discord.ui.View(timeout=None)
+        for button in buttons[:25]:
+            item = discord.ui.Button(
+                label=button.label[:80],
+                custom_id=button.custom_id,
+                style=STYLES.get(button.style, discord.ButtonStyle.secondary),
+                disabled=button.disabled,
+            )
+            factory = self.bot.button_class(button.custom_id)
+            if factory is None:
+                event(log, "button_unrouted", level=logging.WARNING, custom_id=button.custom_id)
+                view.add_item(item)
+            else:
+                view.add_item(factory(item))
+        return view
+
+    def _extras(self, delivery: Delivery) -> dict[str, Any]:
+        extras: dict[str, Any] = {"files": self.files(delivery)}
+        view = self.view(delivery.buttons)
+        if view is not None:
+            extras["view"] = view
+        return extras
+
+    async def reply(self, interaction: discord.Interaction, delivery: Delivery) -> None:
+        await interaction.followup.send(
+            _clip(delivery.text), ephemeral=True, **self._extras(delivery)
+        )
+
+    async def post(self, delivery: Delivery) -> bool:
+        channel_id = delivery.channel_id or 0
+        channel = self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(channel_id)
+        try:
+            await channel.send(_clip(delivery.text), **self._extras(delivery))  # type: ignore[union-attr]
+        except discord.HTTPException as exc:
+            event(
+                log,
+                "post_failed",
+                level=logging.WARNING,
+                channel=channel_id,
+                status=exc.status,
+                code=exc.code,
+            )
+            return False
+        return True
+
+    async def dm(self, user_id: int, delivery: Delivery) -> bool:
+        """False only when Discord refuses the DM (closed DMs, blocked bot)."""
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            await channel.send(_clip(delivery.text), **self._extras(delivery))
+        except discord.Forbidden as exc:
+            event(log, "dm_refused", level=logging.INFO, user=user_id, code=exc.code)
+            return False
+        except discord.HTTPException as exc:
+            status, code = exc.status, exc.code
+            event(log, "dm_failed", level=logging.WARNING, user=user_id, status=status, code=code)
+        return True
+
+    async def note_closed_dms(self, user_id: int, channel_id: int | None) -> None:
+        if channel_id is None:
+            event(log, "dm_note_nowhere", level=logging.WARNING, user=user_id)
+            return
+        loc = await self.bot.service.locale_of(user_id)
+        text = t(loc, "error.dm_failed", user=mention(user_id), what=t(loc, "discord.dm_what"))
+        await self.post(Delivery("channel", text, channel_id=channel_id))
+
+
+# ---------------------------------------------------------------- the bot
+
+
+class PlateauBot(commands.Bot):
+    def __init__(
+        self,
+        service: TableService,
+        *,
+        dev_guild: int | None = None,
+        sync_commands: bool = True,
+        expire_every: float | None = EXPIRE_SECONDS,
+        cogs: Iterable[type[TableCog]] = COGS,
+    ) -> None:
+        discord.VoiceClient.warn_nacl = False  # no voice here: no warnings about it
+        discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=discord.Intents.default(),  # guild messages (silence rule); no privileged one
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.service = service
+        self.service.dm_probe = self.probe_dm
+        self.courier = Courier(self)
+        self.dev_guild = dev_guild
+        self.sync_commands = sync_commands
+        self.expire_every = expire_every
+        self.cog_classes = tuple(cogs)
+        self.button_classes: list[type[TableButton]] = []
+        self._expiry: asyncio.Task[None] | None = None
+        self._inflight: set[asyncio.Task[Any]] = set()
+        self._resumed = False
+        self._silence_noted: set[int] = set()
+
+    # ------------------------------------------------------------ life cycle
+
+    async def setup_hook(self) -> None:
+        await self.tree.set_translator(CatalogTranslator())
+        for cog_class in self.cog_classes:
+            await self.add_cog(cog_class(self))
+            self.add_dynamic_items(*cog_class.buttons)
+            self.button_classes.extend(cog_class.buttons)
+        if self.sync_commands:
+            await self.sync_app_commands()
+        if self.expire_every:
+            self._expiry = asyncio.create_task(self._expire_forever(), name="plateau-expire")
+
+    async def sync_app_commands(self) -> None:
+        try:
+            if self.dev_guild:
+                guild = discord.Object(self.dev_guild)
+                self.tree.copy_global_to(guild=guild)
+                synced = await self.tree.sync(guild=guild)
+            else:
+                synced = await self.tree.sync()
+        except discord.HTTPException as exc:
+            event(log, "sync_failed", level=logging.ERROR, status=exc.status, code=exc.code)
+            return
+        event(log, "commands_synced", count=len(synced), guild=self.dev_guild)
+
+    async def on_ready(self) -> None:
+        event(log, "ready", user=self.user.id if self.user else None, guilds=len(self.guilds))
+        if not self._resumed:
+            self._resumed = True
+            await self.resume_games()
+
+    async def on_message(self, message: discord.Message) -> None:
+        """No prefix commands: slash commands only (cogs still get their listeners)."""
+
+    async def resume_games(self) -> None:
+        """After a (re)start: what the service says about unfinished games (pings)."""
+        deliveries = await self.service.resume()
+        event(log, "resumed", deliveries=len(deliveries))
+        await self.courier.send(deliveries)
+
+    async def run_expiry(self) -> None:
+        """One pass over the time limits (the Super D20 'keep')."""
+        deliveries = await self.service.expire()
+        if deliveries:
+            event(log, "expired", deliveries=len(deliveries))
+            await self.courier.send(deliveries)
+
+    async def _expire_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.expire_every or EXPIRE_SECONDS)
+            try:
+                await self.run_expiry()
+            except Exception:
+                log.exception("expiry pass failed")
+
+    async def close(self) -> None:
+        """Stop the timer, let commands in flight finish (each is one transaction), close."""
+        if self._expiry is not None:
+            self._expiry.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._expiry
+            self._expiry = None
+        pending = {task for task in self._inflight if task is not asyncio.current_task()}
+        if pending:
+            event(log, "draining", commands=len(pending))
+            await asyncio.wait(pending, timeout=SHUTDOWN_GRACE)
+        await super().close()
+
+    # ------------------------------------------------------------ commands and buttons
+
+    def button_class(self, custom_id: str) -> type[TableButton] | None:
+        for factory in self.button_classes:
+            if factory.__discord_ui_compiled_template__.fullmatch(custom_id):
+                return factory
+        return None
+
+    async def run_command(
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        command: str,
+        options: Options,
+        *,
+        prepare: Prepare | None = None,
+        finish: Finish | None = None,
+    ) -> None:
+        """Defer at once (ephemeral, thinking), ask the service, send what it returns."""
+        started = time.perf_counter()
+        task = asyncio.current_task()
+        if task is not None:
+            self._inflight.add(task)
+        outcome = "ok"
+        sent = 0
+        try:
+            try:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            except discord.HTTPException as exc:  # 10062: the 3 s window has passed
+                outcome = f"defer_failed:{exc.code}"
+                return
+            if prepare is not None:
+                options = await prepare(interaction, dict(options))
+            request = request_from(interaction, kind, command, options)
+            deliveries = await self.service.handle(request)
+            if finish is not None:
+                deliveries = await finish(interaction, options, deliveries)
+            sent = len(deliveries)
+            await self.courier.send(deliveries, interaction=interaction)
+        except Exception:
+            outcome = "error"
+            log.exception("interaction failed: /%s %s", kind, command)  # never the options
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.followup.send(
+                    t(interaction.locale.value, "error.internal"), ephemeral=True
+                )
+        finally:
+            if task is not None:
+                self._inflight.discard(task)
+            event(
+                log,
+                "command",
+                via=_kind_of(interaction),
+                game=kind,
+                command=command,
+                options=safe_options(command, options),
+                user=interaction.user.id,
+                guild=interaction.guild_id,
+                channel=interaction.channel_id,
+                deliveries=sent,
+                outcome=outcome,
+                ms=round((time.perf_counter() - started) * 1000, 1),
+            )
+
+    async def refuse(self, interaction: discord.Interaction, key: str) -> None:
+        """A private refusal that needs no service (a button from an unknown version)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.followup.send(t(interaction.locale.value, key), ephemeral=True)
+
+    async def complete(
+        self, interaction: discord.Interaction, kind: str, command: str, option: str, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Autocomplete from the table (at most 25); the value is checked again on submit."""
+        table = self.service.tables.get(kind)
+        complete = getattr(table, "complete", None)
+        if complete is None:
+            return []
+        options = {name: value for name, value in interaction.namespace if value is not None}
+        request = request_from(interaction, kind, command, options)
+        try:
+            pairs = await complete(self.service, request, option, current or "")
+        except Exception:
+            log.exception("autocomplete failed: /%s %s %s", kind, command, option)
+            return []
+        return [
+            app_commands.Choice(name=str(name)[:100], value=str(value)[:100])
+            for name, value in pairs[:25]
+        ]
+
+    # ------------------------------------------------------------ threads for new games
+
+    async def open_thread(
+        self, interaction: discord.Interaction, options: Options, *, title: str
+    ) -> Options:
+        """A public thread for a new game when the bot may create one here; its id goes to
+        the service as ``thread_id``. Otherwise the game lives in the channel itself."""
+        channel = interaction.channel
+        perms = interaction.app_permissions
+        if (
+            not isinstance(channel, discord.TextChannel)
+            or channel.type is not discord.ChannelType.text
+            or not (perms.create_public_threads and perms.send_messages_in_threads)
+        ):
+            return options
+        loc = interaction.guild_locale.value if interaction.guild_locale else "en"
+        name = t(loc, "discord.thread_name", game=title, host=interaction.user.display_name)
+        try:
+            thread = await channel.create_thread(
+                name=name[:100],
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=1440,
+                reason=f"{title} game",
+            )
+        except discord.HTTPException as exc:
+            event(log, "thread_failed", level=logging.WARNING, status=exc.status, code=exc.code)
+            return options
+        options["thread_id"] = thread.id
+        return options
+
+    async def settle_thread(
+        self, interaction: discord.Interaction, options: Options, deliveries: list[Delivery]
+    ) -> list[Delivery]:
+        """After ``new``: point the host to the thread, or remove it if no game went there."""
+        thread_id = options.get("thread_id")
+        if not thread_id:
+            return deliveries
+        if any(d.to == "channel" and d.channel_id == thread_id for d in deliveries):
+            note = t(interaction.locale.value, "discord.see_thread", thread=f"<#{thread_id}>")
+            return [
+                replace_text(d, d.text + "\n" + note)
+                if d.to == "private" and d.user_id == interaction.user.id
+                else d
+                for d in deliveries
+            ]
+        with contextlib.suppress(discord.HTTPException):
+            await self.http.delete_channel(thread_id, reason="game not created")
+        return deliveries
+
+    # ------------------------------------------------------------ DMs and silence
+
+    async def probe_dm(self, user_id: int, text: str) -> bool:
+        """The service asks before seating someone: can they receive direct messages?"""
+        return await self.courier.dm(user_id, Delivery("dm", text, user_id=user_id))
+
+    async def enforce_silence(self, message: discord.Message) -> None:
+        """Remove a message that breaks a no-talk rule and tell its author privately; without
+        Manage Messages, say once in that channel that silence cannot be enforced."""
+        try:
+            await message.delete()
+        except discord.NotFound:
+            return
+        except discord.Forbidden:
+            if message.channel.id in self._silence_noted:
+                return
+            self._silence_noted.add(message.channel.id)
+            guild = message.guild
+            loc = guild.preferred_locale.value if guild is not None else "en"
+            text = t(loc, "error.silence_unenforced")
+            await self.courier.post(Delivery("channel", text, channel_id=message.channel.id))
+            return
+        event(log, "silenced", user=message.author.id, channel=message.channel.id)
+        loc = await self.service.locale_of(message.author.id)
+        text = t(loc, "error.silence")
+        await self.courier.dm(message.author.id, Delivery("dm", text, user_id=message.author.id))
+
+
+def replace_text(delivery: Delivery, text: str) -> Delivery:
+    return Delivery(
+        delivery.to,
+        text,
+        channel_id=delivery.channel_id,
+        user_id=delivery.user_id,
+        files=delivery.files,
+        buttons=delivery.buttons,
+        secret=delivery.secret,
+    )
+
+
+# ---------------------------------------------------------------- running it
+
+
+def build_service(storage: SqliteStorage) -> TableService:
+    return TableService(storage, [LokaTable()])
+
+
+async def serve(settings: Settings) -> int:
+    """Run the bot until SIGINT or SIGTERM, then close it and the storage cleanly."""
+    storage = SqliteStorage(settings.db)
+    await storage.open()
+    bot = PlateauBot(build_service(storage), dev_guild=settings.dev_guild)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    event(log, "starting", db=settings.db, dev_guild=settings.dev_guild)
+    runner = asyncio.create_task(bot.start(settings.token or ""), name="plateau-bot")
+    stopper = asyncio.create_task(stop.wait(), name="plateau-stop")
+    code = 0
+    try:
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if runner in done:
+            runner.result()
+    except discord.LoginFailure:
+        event(log, "login_failed", level=logging.ERROR, hint="check DISCORD_TOKEN")
+        code = 1
+    except Exception:
+        log.exception("the bot stopped on an error")
+        code = 1
+    finally:
+        event(log, "stopping")
+        await bot.close()  # drains commands in flight, then disconnects
+        for task in (runner, stopper):
+            if not task.done():
+                task.cancel()
+        await asyncio.gather(runner, stopper, return_exceptions=True)
+        await storage.close()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.remove_signal_handler(sig)
+        event(log, "stopped")
+    return code

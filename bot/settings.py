@@ -1,0 +1,68 @@
+"""What the bot reads at start-up: the environment, then a ``.env`` file for what it lacks.
+
+Every setting is listed in ``.env.example``. The token is never printed (not even by
+``repr``)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+class SettingsError(ValueError):
+    """A setting is present but cannot be used; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None = field(default=None, repr=False)
+    db: str = "./plateau.db"
+    dev_guild: int | None = None
+    log_level: str = "INFO"
+
+
+def read_dotenv(path: Path) -> dict[str, str]:
+    """``KEY=VALUE`` lines; blank lines and ``#`` comments skipped, one pair of matching
+    quotes around a value removed, ``export KEY=VALUE`` accepted."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        key = key.strip().removeprefix("export ").strip()
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key] = value
+    return values
+
+
+def load(environ: Mapping[str, str] | None = None, dotenv: Path | None = Path(".env")) -> Settings:
+    """The settings: a variable set in the environment wins over the same one in ``.env``;
+    empty values count as unset."""
+    env = dict(read_dotenv(dotenv)) if dotenv is not None else {}
+    env.update({k: v for k, v in (os.environ if environ is None else environ).items() if v})
+
+    def get(name: str) -> str | None:
+        value = env.get(name, "").strip()
+        return value or None
+
+    guild = get("PLATEAU_DEV_GUILD")
+    if guild is not None and not guild.isdigit():
+        raise SettingsError(f"PLATEAU_DEV_GUILD must be a guild id (digits), not {guild!r}")
+    level = (get("PLATEAU_LOG_LEVEL") or "INFO").upper()
+    if level not in LEVELS:
+        raise SettingsError(f"PLATEAU_LOG_LEVEL is one of {', '.join(LEVELS)}, not {level!r}")
+    return Settings(
+        token=get("DISCORD_TOKEN"),
+        db=get("PLATEAU_DB") or "./plateau.db",
+        dev_guild=int(guild) if guild else None,
+        log_level=level,
+    )
