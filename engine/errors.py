@@ -1,8 +1,21 @@
-"""Typed errors. Every message is written for a player: what was wrong, and what would be right."""
+"""Typed errors. Every message is written for a player: what was wrong, and what would be right.
+
+An error may carry a ``code`` (e.g. ``"loka.deploy_king_first"``) and the ``params`` its
+message was built from, so that the bot can tell it in the player's own language; the
+English ``str(error)`` is always complete on its own."""
+
+from __future__ import annotations
+
+from typing import Any
 
 
 class EngineError(ValueError):
     """Base of every error the engine raises on bad input."""
+
+    def __init__(self, message: str, *, code: str | None = None, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 class InvalidNotation(EngineError):
