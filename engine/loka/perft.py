@@ -6,6 +6,11 @@ forced pass is not counted (the turn simply passes)."""
 
 from __future__ import annotations
 
+import argparse
+import sys
+import time
+
+from engine.errors import EngineError
 from engine.loka.battle import relocate
 from engine.loka.geometry import Geometry
 from engine.loka.movegen import has_move, legal_moves
@@ -59,3 +64,32 @@ def _next(
         if alive[army] and has_move(geo, tm, board, army):
             return army
     return None
+
+
+DEFAULT_POSITION = (
+    "fire: Ke1 Qf1 Rd1 Bg1 Nh1 Pd2 Pe2 Pf2 Pg2; earth: Ka6 Qa7 Ra5 Ba8 Na4 Pb4 Pb5 Pb6 Pb7; "
+    "water: Kh12 Qg12 Ri12 Bf12 Ne12 Pe11 Pf11 Pg11 Ph11; air: Kl7 Ql6 Rl8 Bl5 Nl9 Pk9 Pk8 "
+    "Pk7 Pk6; terrain: castle@e4 lake@c5 marsh@h9 pass@f6/n portal@d6 portal@i7; turn: fire"
+)
+
+
+def run(argv: list[str]) -> int:
+    """``python -m engine.perft loka --position "<text>" --depth N``."""
+    from engine.loka.position import state_from_position
+
+    parser = argparse.ArgumentParser(prog="python -m engine.perft loka", description=__doc__)
+    parser.add_argument("--position", default=None, help="a position text (default: a sample)")
+    parser.add_argument("--depth", type=int, default=3)
+    args = parser.parse_args(argv)
+    try:
+        state = state_from_position(
+            args.position or DEFAULT_POSITION, seed=b"perft", game_id="perft"
+        )
+    except EngineError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for depth in range(1, args.depth + 1):
+        start = time.perf_counter()
+        count = perft(state, depth)
+        print(f"depth {depth}: {count}  ({time.perf_counter() - start:.3f} s)")
+    return 0

@@ -7,8 +7,9 @@ from dataclasses import dataclass, replace
 import pytest
 
 from engine.loka import OVER, LokaConfig, LokaState, apply, legal_actions, state_from_position
+from engine.loka.perft import DEFAULT_POSITION as DEFAULT_LOKA
 from engine.loka.perft import perft
-from engine.perft import DEFAULT_LOKA, main
+from engine.perft import main
 
 
 @dataclass(frozen=True)
