@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.i18n import t
+from bot.i18n_rules import engine_text
 from bot.model import Actor, Delivery, Request
 from bot.storage import GameRow, LogEntry, Storage, VersionConflict
 from engine.errors import EngineError
@@ -106,7 +107,8 @@ class TableService:
         except UserError as exc:
             return [self.private(request.actor, t(locale, exc.key, **exc.values))]
         except EngineError as exc:
-            return [self.private(request.actor, t(locale, "error.rules", detail=str(exc)))]
+            detail = engine_text(locale, exc)
+            return [self.private(request.actor, t(locale, "error.rules", detail=detail))]
         except Exception:
             # Never the options (they may hold a secret army): only what was asked.
             log.exception("command failed: /%s %s", request.game, request.command)

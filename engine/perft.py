@@ -6,6 +6,7 @@ as ``--position`` and ``--depth``); this module only dispatches."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 import sys
 

@@ -35,10 +35,17 @@ def parse_square(text: str, width: int, height: int) -> tuple[int, int]:
     match = _SQUARE.match(text.strip().lower())
     if not match:
         raise InvalidNotation(
-            f"'{text}' is not a square: write a file letter then a rank number, like e2"
+            f"'{text}' is not a square: write a file letter then a rank number, like e2",
+            code="board.not_a_square",
+            square=text,
         )
     file, rank = file_index(match.group(1)), int(match.group(2)) - 1
     if not (0 <= file < width and 0 <= rank < height):
         last = square_name(width - 1, height - 1)
-        raise InvalidNotation(f"'{text}' is off the board: squares run from a1 to {last}")
+        raise InvalidNotation(
+            f"'{text}' is off the board: squares run from a1 to {last}",
+            code="board.off_board",
+            square=text,
+            last=last,
+        )
     return file, rank

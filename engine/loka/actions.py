@@ -125,11 +125,15 @@ def parse_draft(text: str) -> Draft:
         if not match:
             raise InvalidNotation(
                 f"'{token}' is not part of an army: write a count and a piece letter, like 2N "
-                "or 3P (Q queen, R rook, B bishop, N knight, P pawn; the king is always there)"
+                "or 3P (Q queen, R rook, B bishop, N knight, P pawn; the king is always there)",
+                code="loka.draft_token",
+                token=token,
             )
         n = int(match.group(1) or 1)
         if n > 64:
-            raise InvalidNotation(f"{n} is too many pieces of one kind")
+            raise InvalidNotation(
+                f"{n} is too many pieces of one kind", code="loka.draft_count", count=n
+            )
         counts[KIND_OF_LETTER[match.group(2)]] += n
     return Draft(tuple(counts[k] for k in BOUGHT))  # type: ignore[arg-type]
 
@@ -150,6 +154,6 @@ def parse_action(text: str) -> Action:
         promo = match.group(3)
         kind = KIND_OF_LETTER[promo.upper()] if promo else None
         if kind is not None and kind not in PROMOTIONS:
-            raise InvalidNotation("a pawn promotes to q, r, b or n")
+            raise InvalidNotation("a pawn promotes to q, r, b or n", code="loka.promotion_letter")
         return Move(match.group(1), match.group(2), kind)
-    raise InvalidNotation(f"'{raw}' is not a Loka action: {HELP}")
+    raise InvalidNotation(f"'{raw}' is not a Loka action: {HELP}", code="loka.notation", text=raw)

@@ -44,25 +44,45 @@ def relocate(board: list[int], geo: Geometry, src: int, dst: int, promotion: int
     return promoted
 
 
-def explain_illegal(state: LokaState, army: int, src: int, dst: int) -> str:
+def explain_illegal(state: LokaState, army: int, src: int, dst: int) -> IllegalAction:
+    """Why ``src``-``dst`` is not a legal move, and what would be."""
     geo = state.geometry
     names = geo.names
     piece = state.board[src]
     if not piece:
-        return f"there is no piece on {names[src]}"
+        return IllegalAction(
+            f"there is no piece on {names[src]}", code="loka.no_piece", square=names[src]
+        )
+    kind = NAME[piece & 7]
     if piece >> 3 != army:
         owner = geo.seat_names[piece >> 3]
-        return f"the {NAME[piece & 7]} on {names[src]} belongs to {owner}: move one of your own"
+        return IllegalAction(
+            f"the {kind} on {names[src]} belongs to {owner}: move one of your own",
+            code="loka.not_yours",
+            piece=kind,
+            square=names[src],
+            army=owner,
+        )
     dsts = sorted(set(targets(geo, state.terrain, state.board, src, piece)))
     if piece & 7 == PAWN:
         swap = back_to_back(geo, state.terrain, state.board, src, army)
         if swap >= 0:
             dsts.append(swap)
     if not dsts:
-        return f"your {NAME[piece & 7]} on {names[src]} has no legal move now"
+        return IllegalAction(
+            f"your {kind} on {names[src]} has no legal move now",
+            code="loka.no_move",
+            piece=kind,
+            square=names[src],
+        )
     options = " ".join(names[t] for t in dsts)
-    return (
-        f"your {NAME[piece & 7]} on {names[src]} cannot go to {names[dst]}; it can go to {options}"
+    return IllegalAction(
+        f"your {kind} on {names[src]} cannot go to {names[dst]}; it can go to {options}",
+        code="loka.cannot_go",
+        piece=kind,
+        square=names[src],
+        target=names[dst],
+        squares=options,
     )
 
 
@@ -74,12 +94,16 @@ def apply_move(w: Work, army: int, move: Move) -> None:
     promotes = any(m[0] == src and m[1] == dst and m[2] for m in moves)
     promotion = (move.promotion or QUEEN) if promotes else 0
     if move.promotion and not promotes:
+        letter = LETTER[move.promotion].lower()
         raise IllegalAction(
             f"{move.src}{move.dst} does not bring a pawn to a promotion square: leave out the "
-            f"'{LETTER[move.promotion].lower()}'"
+            f"'{letter}'",
+            code="loka.no_promotion",
+            move=f"{move.src}{move.dst}",
+            letter=letter,
         )
     if (src, dst, promotion) not in moves:
-        raise IllegalAction(explain_illegal(state, army, src, dst))
+        raise explain_illegal(state, army, src, dst)
     w.last_move = (src, dst)
     w.last_combat = None
     target = w.board[dst]

@@ -60,16 +60,28 @@ def _seat_index(state: LokaState, seat: str | None, *, acting: bool = True) -> i
         waiting = to_act(state)
         if len(waiting) != 1:
             raise NotYourTurn(
-                "several armies decide now (" + ", ".join(waiting) + "): say which one acts"
+                "several armies decide now (" + ", ".join(waiting) + "): say which one acts",
+                code="loka.say_which",
+                armies=", ".join(waiting),
             )
         seat = waiting[0]
     if seat not in geo.seat_index:
-        raise IllegalAction(f"'{seat}' is not an army here: {', '.join(geo.seat_names)}")
+        raise IllegalAction(
+            f"'{seat}' is not an army here: {', '.join(geo.seat_names)}",
+            code="loka.unknown_army",
+            army=seat,
+            armies=", ".join(geo.seat_names),
+        )
     if acting and seat not in to_act(state):
         if state.phase == OVER:
-            raise NotYourTurn("the game is over")
+            raise NotYourTurn("the game is over", code="loka.over")
         waiting = to_act(state)
-        raise NotYourTurn(f"it is not {seat}'s turn: waiting for {', '.join(waiting)}")
+        raise NotYourTurn(
+            f"it is not {seat}'s turn: waiting for {', '.join(waiting)}",
+            code="loka.not_turn",
+            army=seat,
+            armies=", ".join(waiting),
+        )
     return geo.seat_index[seat]
 
 
@@ -105,7 +117,7 @@ def apply(
     """The state after ``action`` by ``seat`` and what happened. Raises an ``EngineError``
     (with a message for the player) when the action is not allowed; the state is unchanged."""
     if state.phase == OVER:
-        raise IllegalAction("the game is over")
+        raise IllegalAction("the game is over", code="loka.over")
     if isinstance(action, Resign):
         army = _seat_index(state, seat, acting=False)
         w = Work(state)
@@ -116,20 +128,28 @@ def apply(
     if state.phase == SELECTION:
         if not isinstance(action, Draft | Confirm):
             raise IllegalAction(
-                "armies are being chosen: send 'draft Q B 3P' (any mix) and then 'confirm'"
+                "armies are being chosen: send 'draft Q B 3P' (any mix) and then 'confirm'",
+                code="loka.phase_selection",
             )
         apply_selection(w, army, action)
     elif state.pending is not None:
         if not isinstance(action, Reroll | Keep):
-            raise IllegalAction("your Super D20 is waiting: answer 'reroll' or 'keep'")
+            raise IllegalAction(
+                "your Super D20 is waiting: answer 'reroll' or 'keep'", code="loka.reroll_waiting"
+            )
         apply_decision(w, action)
     elif state.phase == DEPLOYMENT:
         if not isinstance(action, Deploy):
-            raise IllegalAction("armies are deploying: place a piece, like Kf1 or Pe2")
+            raise IllegalAction(
+                "armies are deploying: place a piece, like Kf1 or Pe2",
+                code="loka.phase_deployment",
+            )
         apply_deploy(w, army, action)
     else:
         if not isinstance(action, Move):
-            raise IllegalAction("the battle is on: move a piece, like e2e4")
+            raise IllegalAction(
+                "the battle is on: move a piece, like e2e4", code="loka.phase_battle"
+            )
         apply_move(w, army, action)
     return w.freeze(), w.events
 
@@ -138,10 +158,13 @@ def _resign(w: Work, army: int) -> None:
     state = w.state
     if state.phase == SELECTION:
         raise IllegalAction(
-            "an army can resign once deployment begins; before that the host can cancel the game"
+            "an army can resign once deployment begins; before that the host can cancel the game",
+            code="loka.resign_too_early",
         )
     if not state.armies[army].alive:
-        raise IllegalAction(f"{w.seat(army)} is already out of the game")
+        raise IllegalAction(
+            f"{w.seat(army)} is already out of the game", code="loka.already_out", army=w.seat(army)
+        )
     pending = state.pending
     involved = pending is not None and army in (
         state.board[pending.src] >> 3,
@@ -196,12 +219,22 @@ def attack_odds(state: LokaState, src: str, dst: str) -> Odds:
     s, d = geo.parse(src), geo.parse(dst)
     piece, target = state.board[s], state.board[d]
     if not piece:
-        raise IllegalAction(f"there is no piece on {src}")
+        raise IllegalAction(f"there is no piece on {src}", code="loka.no_piece", square=src)
     if not target or not geo.enemy[piece >> 3][target]:
-        raise IllegalAction(f"there is no enemy on {dst} for the piece on {src} to attack")
+        raise IllegalAction(
+            f"there is no enemy on {dst} for the piece on {src} to attack",
+            code="loka.no_enemy",
+            square=src,
+            target=dst,
+        )
     moves = legal_moves(geo, state.terrain, state.board, piece >> 3)
     if not any(m[0] == s and m[1] == d for m in moves):
-        raise IllegalAction(f"the piece on {src} cannot reach {dst}")
+        raise IllegalAction(
+            f"the piece on {src} cannot reach {dst}",
+            code="loka.cannot_reach",
+            square=src,
+            target=dst,
+        )
     marsh = state.terrain.marsh[d]
     if not state.config.combat:
         return odds(None, marsh=marsh)

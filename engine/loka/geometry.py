@@ -79,7 +79,11 @@ class Geometry:
         file, rank = parse_square(text, self.width, self.height)
         i = rank * self.width + file
         if not self.exists[i]:
-            raise InvalidNotation(f"{text} is not on the {self.name} board: {self.missing_hint}")
+            raise InvalidNotation(
+                f"{text} is not on the {self.name} board: {self.missing_hint}",
+                code="board.missing_square",
+                square=text,
+            )
         return i
 
     @property

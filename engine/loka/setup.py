@@ -21,29 +21,51 @@ def draft_cost(config: LokaConfig, counts: tuple[int, ...]) -> int:
     return sum(config.costs[kind] * n for kind, n in zip(BOUGHT, counts, strict=True))
 
 
-def draft_problem(config: LokaConfig, budget: int, counts: tuple[int, ...]) -> str | None:
-    """Why an army may not be fielded, in a player's words, or ``None`` when it may."""
+def draft_problem(config: LokaConfig, budget: int, counts: tuple[int, ...]) -> IllegalAction | None:
+    """Why an army may not be fielded (an error to raise), or ``None`` when it may."""
     if len(counts) != len(BOUGHT) or any(n < 0 for n in counts):
-        return "an army lists queens, rooks, bishops, knights and pawns, none negative"
+        return IllegalAction(
+            "an army lists queens, rooks, bishops, knights and pawns, none negative",
+            code="loka.draft_shape",
+        )
     cost = draft_cost(config, counts)
     if cost > budget:
-        return (
+        return IllegalAction(
             f"this army costs {cost} points but you may spend {budget}: "
-            f"remove {cost - budget} points of pieces"
+            f"remove {cost - budget} points of pieces",
+            code="loka.over_budget",
+            cost=cost,
+            budget=budget,
+            excess=cost - budget,
         )
     pawns = counts[-1]
     if pawns > config.max_pawns:
-        return f"at most {config.max_pawns} pawns (this army has {pawns})"
+        return IllegalAction(
+            f"at most {config.max_pawns} pawns (this army has {pawns})",
+            code="loka.too_many_pawns",
+            limit=config.max_pawns,
+            count=pawns,
+        )
     pieces = 1 + sum(counts)
     if pieces > config.max_pieces:
-        return f"at most {config.max_pieces} pieces, king included (this army has {pieces})"
+        return IllegalAction(
+            f"at most {config.max_pieces} pieces, king included (this army has {pieces})",
+            code="loka.too_many_pieces",
+            limit=config.max_pieces,
+            count=pieces,
+        )
     supply = BOX_SUPPLY[config.box]
     if supply:
         for kind, n in zip(BOUGHT, counts, strict=True):
             if n > supply[kind]:
-                return (
+                return IllegalAction(
                     f"the {config.box} box holds only {supply[kind]} {NAME[kind]}(s) per army "
-                    f"(this army has {n})"
+                    f"(this army has {n})",
+                    code="loka.box_supply",
+                    box=config.box,
+                    limit=supply[kind],
+                    piece=NAME[kind],
+                    count=n,
                 )
     return None
 
@@ -78,7 +100,7 @@ def apply_selection(w: Work, army: int, action: Draft | Confirm) -> None:
     if isinstance(action, Draft):
         problem = draft_problem(config, state.budget, action.counts)
         if problem:
-            raise IllegalAction(problem)
+            raise problem
         w.set_army(army, draft=action.counts)
         w.emit(
             "draft",
@@ -91,7 +113,8 @@ def apply_selection(w: Work, army: int, action: Draft | Confirm) -> None:
         return
     if state.draft is None:
         raise IllegalAction(
-            "choose your army before confirming, e.g. 'draft R B N 4P' (king only: 'draft -')"
+            "choose your army before confirming, e.g. 'draft R B N 4P' (king only: 'draft -')",
+            code="loka.confirm_without_draft",
         )
     w.set_army(army, confirmed=True)
     ready = sum(1 for a in w.armies if a.confirmed)
@@ -241,20 +264,37 @@ def apply_deploy(w: Work, army: int, action: Deploy) -> None:
     kind = action.kind
     if reserve[kind] == 0:
         left = ", ".join(f"{n} {NAME[k]}" for k in KINDS if (n := reserve[k])) or "nothing"
-        raise IllegalAction(f"you have no {NAME[kind]} left to deploy (you still have {left})")
+        raise IllegalAction(
+            f"you have no {NAME[kind]} left to deploy (you still have {left})",
+            code="loka.none_left",
+            piece=NAME[kind],
+            left=left,
+        )
     allowed = deploy_squares(state, army, kind)
     if not allowed:
         if reserve[KING]:
             where = " ".join(geo.names[s] for s in sorted(deploy_squares(state, army, KING)))
-            raise IllegalAction(f"deploy your king first, on a free square of your row 1: {where}")
+            raise IllegalAction(
+                f"deploy your king first, on a free square of your row 1: {where}",
+                code="loka.king_first",
+                squares=where,
+            )
         nobles = " ".join(sorted({LETTER[k] for k in NOBLES if reserve[k]}))
-        raise IllegalAction(f"pawns come last: deploy your nobles ({nobles}) first")
+        raise IllegalAction(
+            f"pawns come last: deploy your nobles ({nobles}) first",
+            code="loka.pawns_last",
+            pieces=nobles,
+        )
     if sq not in allowed:
         where = " ".join(geo.names[s] for s in sorted(allowed))
         raise IllegalAction(
             f"a {NAME[kind]} cannot be deployed on {action.square} now: rows fill from your "
             f"edge ({'pawns never in row 1, ' if kind == PAWN else ''}tiles cannot be "
-            f"deployed on); free squares now: {where}"
+            f"deployed on); free squares now: {where}",
+            code="loka.deploy_square",
+            piece=NAME[kind],
+            square=action.square,
+            squares=where,
         )
     w.board[sq] = code(army, kind)
     new_reserve = list(reserve)

@@ -1,0 +1,79 @@
+"""The engine's refusals in French. The engine writes complete English messages and tags
+each with a code and the values it used; this table gives the French for each code. A code
+without an entry falls back to the engine's English (a test lists the codes raised)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import CATALOG, language
+
+FRENCH: dict[str, str] = {
+    "board.not_a_square": "« {square} » n'est pas une case : une lettre de colonne puis un "
+    "numéro de rangée, comme e2",
+    "board.off_board": "« {square} » est hors du plateau : les cases vont de a1 à {last}",
+    "board.missing_square": "{square} n'existe pas sur ce plateau : les quatre coins 3x3 sont "
+    "découpés",
+    "loka.draft_shape": "une armée compte des reines, tours, fous, cavaliers et pions, jamais "
+    "en négatif",
+    "loka.over_budget": "cette armée coûte {cost} points mais vous pouvez en dépenser {budget} : "
+    "retirez {excess} points de pièces",
+    "loka.too_many_pawns": "au plus {limit} pions (cette armée en a {count})",
+    "loka.too_many_pieces": "au plus {limit} pièces, roi compris (cette armée en a {count})",
+    "loka.box_supply": "la boîte {box} ne contient que {limit} {piece} par armée (cette armée "
+    "en a {count})",
+    "loka.confirm_without_draft": "composez votre armée avant de valider, par exemple "
+    "« draft R B N 4P » (roi seul : « draft - »)",
+    "loka.none_left": "vous n'avez plus de {piece} à déployer (il vous reste {left})",
+    "loka.king_first": "déployez d'abord votre roi, sur une case libre de votre rangée 1 : "
+    "{squares}",
+    "loka.pawns_last": "les pions viennent en dernier : déployez d'abord vos nobles ({pieces})",
+    "loka.deploy_square": "impossible de déployer {piece} en {square} maintenant : les rangées "
+    "se remplissent depuis votre bord (jamais de pion en rangée 1, jamais sur une tuile) ; "
+    "cases libres : {squares}",
+    "loka.no_piece": "il n'y a pas de pièce en {square}",
+    "loka.not_yours": "{piece} en {square} appartient à {army} : jouez une de vos pièces",
+    "loka.no_move": "votre {piece} en {square} n'a aucun coup légal maintenant",
+    "loka.cannot_go": "votre {piece} en {square} ne peut pas aller en {target} ; il peut aller "
+    "en {squares}",
+    "loka.no_promotion": "{move} n'amène pas de pion sur une case de promotion : retirez le "
+    "« {letter} »",
+    "loka.say_which": "plusieurs armées décident maintenant ({armies}) : dites laquelle joue",
+    "loka.unknown_army": "« {army} » n'est pas une armée de cette partie : {armies}",
+    "loka.over": "la partie est terminée",
+    "loka.not_turn": "ce n'est pas le tour de {army} : on attend {armies}",
+    "loka.phase_selection": "les armées se composent : envoyez « draft Q B 3P » puis « confirm »",
+    "loka.reroll_waiting": "votre Super D20 attend : « reroll » ou « keep »",
+    "loka.phase_deployment": "les armées se déploient : placez une pièce, comme Kf1 ou Pe2",
+    "loka.phase_battle": "la bataille fait rage : jouez un coup, comme e2e4",
+    "loka.resign_too_early": "une armée peut abandonner dès le déploiement ; avant, l'hôte "
+    "peut annuler la partie",
+    "loka.already_out": "{army} est déjà hors de la partie",
+    "loka.no_enemy": "aucun ennemi en {target} que la pièce en {square} puisse attaquer",
+    "loka.cannot_reach": "la pièce en {square} ne peut pas atteindre {target}",
+    "loka.draft_token": "« {token} » ne décrit pas des pièces : un nombre et une lettre, "
+    "comme 2N ou 3P (Q reine, R tour, B fou, N cavalier, P pion ; le roi est toujours là)",
+    "loka.draft_count": "{count}, c'est trop de pièces d'une même sorte",
+    "loka.promotion_letter": "un pion devient q, r, b ou n",
+    "loka.notation": "« {text} » n'est pas une action de Loka : un coup s'écrit e2e4 (ou "
+    "e2-e4 ; e11e12q pour promouvoir), un déploiement Kf1 ou Pe2",
+}
+
+# Values that name a thing the catalog can say in French.
+_NAMED = {"piece": "piece.", "army": "army."}
+
+
+def engine_text(locale: str | None, error: Exception) -> str:
+    """An engine error in the reader's language."""
+    code = getattr(error, "code", None)
+    if language(locale) != "fr" or code not in FRENCH:
+        return str(error)
+    params: dict[str, Any] = dict(getattr(error, "params", {}))
+    for key, prefix in _NAMED.items():
+        value = params.get(key)
+        if isinstance(value, str) and prefix + value in CATALOG:
+            params[key] = CATALOG[prefix + value][1]
+    try:
+        return FRENCH[code].format(**params)
+    except (KeyError, IndexError):
+        return str(error)

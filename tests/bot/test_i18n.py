@@ -1,0 +1,86 @@
+"""The message catalog is complete in English and French, and says everything the bot says."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import CATALOG, placeholders, t
+from bot.i18n_rules import FRENCH, engine_text
+from engine.errors import IllegalAction
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_message_has_both_languages_with_the_same_placeholders() -> None:
+    for key, (english, french) in CATALOG.items():
+        assert english.strip() and french.strip(), key
+        assert placeholders(english) == placeholders(french), key
+
+
+def _literal_keys() -> set[str]:
+    keys = set()
+    for path in (ROOT / "bot").rglob("*.py"):
+        if path.name.startswith("i18n"):
+            continue  # where the messages are defined, not used
+        for match in re.finditer(
+            r'"((?:error|loka|event|result|odds|boost|button|discord)'
+            r'\.[a-z_.]+)"',
+            path.read_text(encoding="utf-8"),
+        ):
+            keys.add(match.group(1))
+    return keys
+
+
+def test_every_key_the_bot_names_exists() -> None:
+    prefixes = {k for k in _literal_keys() if k.endswith((".", "_"))}
+    missing = sorted(
+        k
+        for k in _literal_keys() - prefixes
+        if k not in CATALOG and not k.startswith("discord.name.") and not k.endswith(".md")
+    )
+    assert missing == []
+
+
+def _raised_codes() -> dict[str, set[str]]:
+    """code -> the keyword params passed where the engine raises it."""
+    codes: dict[str, set[str]] = {}
+    for path in (ROOT / "engine").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                kw = {k.arg: k.value for k in node.keywords if k.arg}
+                code = kw.get("code")
+                if isinstance(code, ast.Constant) and isinstance(code.value, str):
+                    codes.setdefault(code.value, set()).update(k for k in kw if k != "code")
+    return codes
+
+
+def test_every_loka_refusal_has_its_french_with_known_values() -> None:
+    codes = {c: p for c, p in _raised_codes().items() if c.startswith(("loka.", "board."))}
+    assert codes, "the engine raises coded errors"
+    missing = sorted(set(codes) - set(FRENCH))
+    assert missing == []
+    for code, params in codes.items():
+        assert placeholders(FRENCH[code]) <= params, code
+
+
+def test_engine_refusals_are_told_in_the_players_language() -> None:
+    error = IllegalAction(
+        "you have no queen left to deploy (you still have 2 pawn)",
+        code="loka.none_left",
+        piece="queen",
+        left="2 pawn",
+    )
+    assert engine_text("en-US", error) == str(error)
+    assert engine_text("fr", error) == "vous n'avez plus de reine à déployer (il vous reste 2 pawn)"
+    assert engine_text("fr", IllegalAction("plain")) == "plain"
+
+
+@pytest.mark.parametrize("locale", ["fr", "fr-FR", "en-GB", None, "de"])
+def test_locale_fallback(locale: str | None) -> None:
+    text = t(locale, "army.water")
+    assert text == ("Eau" if locale and locale.startswith("fr") else "Water")
