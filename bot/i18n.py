@@ -44,6 +44,10 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Un problème est survenu de mon côté ; rien n'a été modifié. Réessayez.",
     ),
     "error.rules": ("Not allowed: {detail}", "Refusé : {detail}"),
+    "error.bad_number": (
+        "{option} must be a whole number from {low} to {high}.",
+        "{option} doit être un nombre entier de {low} à {high}.",
+    ),
     "error.unknown_game_kind": (
         "There is no game called {kind}.",
         "Aucun jeu ne s'appelle {kind}.",
@@ -93,16 +97,13 @@ CATALOG: dict[str, tuple[str, str]] = {
         "le silence. Joueurs, taisez-vous s'il vous plaît.",
     ),
     # --- lobby
-    "loka.lobby": (
-        "**Loka** game `{id}` opened by {host}: {summary}\nTake a seat with the buttons or "
-        "/loka join.",
-        "Partie de **Loka** `{id}` ouverte par {host} : {summary}\nPrenez place avec les "
-        "boutons ou /loka join.",
+    "table.lobby": (
+        "**{game}** game `{id}` opened by {host}: {summary}\nTake a seat with the buttons or {command}.",
+        "Partie de **{game}** `{id}` ouverte par {host} : {summary}\nPrenez place avec les boutons ou {command}.",
     ),
-    "loka.created": (
+    "table.created": (
         "Game `{id}` created. Start it with the Start button once every seat is taken.",
-        "Partie `{id}` créée. Lancez-la avec le bouton Commencer quand toutes les places sont "
-        "prises.",
+        "Partie `{id}` créée. Lancez-la avec le bouton Commencer quand toutes les places sont prises.",
     ),
     "loka.players": ("{n} players", "{n} joueurs"),
     "loka.points": ("{n} points", "{n} points"),
@@ -111,48 +112,66 @@ CATALOG: dict[str, tuple[str, str]] = {
     "loka.combat_on": ("dice combat", "combat aux dés"),
     "loka.combat_off": ("no dice (attacks always win)", "sans dés (les attaques gagnent)"),
     "loka.from_position": ("from a given position", "depuis une position donnée"),
-    "loka.seat_free": ("free", "libre"),
-    "loka.pick_army": ("Choose an army: {armies}.", "Choisissez une armée : {armies}."),
-    "loka.already_started": (
+    "table.seat_free": (
+        "free",
+        "libre",
+    ),
+    "table.pick_seat": (
+        "Choose a seat: {seats}.",
+        "Choisissez une place : {seats}.",
+    ),
+    "table.already_started": (
         "This game has already started; seats are final.",
         "Cette partie a déjà commencé ; les places sont définitives.",
     ),
-    "loka.already_seated": ("You already hold {army}.", "Vous tenez déjà {army}."),
-    "loka.seat_taken": ("{army} is taken by {user}.", "{army} est déjà pris par {user}."),
-    "loka.one_seat_each": (
+    "table.already_seated": (
+        "You already hold {seat}.",
+        "Vous tenez déjà {seat}.",
+    ),
+    "table.seat_taken": (
+        "{seat} is taken by {user}.",
+        "{seat} est déjà pris par {user}.",
+    ),
+    "table.one_seat_each": (
         "You already have a seat: in this game each person holds one seat (leave first to change).",
         "Vous avez déjà une place : chacun n'en tient qu'une (quittez d'abord pour changer).",
     ),
-    "loka.dm_hello": (
-        "You joined Loka game `{id}`. Your secret army and your turns will come here.",
-        "Vous avez rejoint la partie de Loka `{id}`. Votre armée secrète et vos tours "
-        "arriveront ici.",
+    "table.dm_hello": (
+        "You joined {game} game `{id}`. Your secrets and your turns will come here.",
+        "Vous avez rejoint la partie de {game} `{id}`. Vos secrets et vos tours arriveront ici.",
     ),
-    "loka.joined": ("{user} takes {army}.", "{user} prend {army}."),
-    "loka.left": ("{user} leaves the table.", "{user} quitte la table."),
-    "loka.leave_started": (
+    "table.joined": (
+        "{user} takes {seat}.",
+        "{user} prend {seat}.",
+    ),
+    "table.left": (
+        "{user} leaves the table.",
+        "{user} quitte la table.",
+    ),
+    "table.leave_started": (
         "The game has started: you can resign, not leave.",
         "La partie a commencé : vous pouvez abandonner, pas partir.",
     ),
-    "loka.not_seated": ("You have no seat in this game.", "Vous n'avez pas de place ici."),
-    "loka.host_only": (
+    "table.not_seated": ("You have no seat in this game.", "Vous n'avez pas de place ici."),
+    "table.host_only": (
         "Only the host ({user}) can start the game.",
         "Seul l'hôte ({user}) peut lancer la partie.",
     ),
-    "loka.seats_free": (
-        "Every seat must be taken first; still free: {armies}.",
-        "Toutes les places doivent être prises ; encore libres : {armies}.",
+    "table.seats_free": (
+        "Every seat must be taken first; still free: {seats}.",
+        "Toutes les places doivent être prises ; encore libres : {seats}.",
     ),
-    "loka.cancel_forbidden": (
+    "table.cancel_forbidden": (
         "Only the host or a member with Manage Server can cancel a game.",
         "Seuls l'hôte ou un membre pouvant gérer le serveur peuvent annuler une partie.",
     ),
-    "loka.cancelled": ("Game `{id}` was cancelled by {user}.", "Partie `{id}` annulée par {user}."),
-    "loka.started": (
-        "Game `{id}` begins. Dice commitment: `{commitment}` (the seed behind it is shown at "
-        "the end, so anyone can check every roll).",
-        "La partie `{id}` commence. Engagement des dés : `{commitment}` (la graine sera "
-        "révélée à la fin pour vérifier chaque lancer).",
+    "table.cancelled": (
+        "Game `{id}` was cancelled by {user}.",
+        "Partie `{id}` annulée par {user}.",
+    ),
+    "table.started": (
+        "Game `{id}` begins. Dice commitment: `{commitment}` (the seed behind it is shown at the end, so anyone can check every roll).",
+        "La partie `{id}` commence. Engagement des dés : `{commitment}` (la graine sera révélée à la fin pour vérifier chaque lancer).",
     ),
     "loka.selection_open": (
         "Strategy and army selection: each player builds a secret army by direct message. "
@@ -172,14 +191,13 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Choisissez une pièce : reine, tour, fou, cavalier ou pion (le roi est gratuit et "
         "toujours là).",
     ),
-    "loka.count_range": ("The count goes from 1 to 16.", "Le nombre va de 1 à 16."),
     "loka.none_to_remove": (
         "Your draft has no {piece} to remove.",
         "Votre armée n'a pas de {piece} à retirer.",
     ),
-    "loka.not_your_army": (
-        "{army} is not yours; you hold: {armies}.",
-        "{army} n'est pas à vous ; vous tenez : {armies}.",
+    "table.not_your_seat": (
+        "{seat} is not yours; you hold: {seats}.",
+        "{seat} n'est pas à vous ; vous tenez : {seats}.",
     ),
     "loka.draft_now": (
         "{army}: {draft} — {cost}/{budget} points.",
@@ -207,7 +225,10 @@ CATALOG: dict[str, tuple[str, str]] = {
         "liées au jeu sont interdites, y compris la télépathie ». Je ne transmets plus rien.",
     ),
     # --- phases and turns
-    "loka.not_started": ("The game has not started yet.", "La partie n'a pas encore commencé."),
+    "table.not_started": (
+        "The game has not started yet.",
+        "La partie n'a pas encore commencé.",
+    ),
     "loka.phase_selection": (
         "Armies are still being chosen: use /loka army.",
         "Les armées sont en cours de choix : utilisez /loka army.",
@@ -220,12 +241,16 @@ CATALOG: dict[str, tuple[str, str]] = {
         "The battle is on: use /loka move.",
         "La bataille fait rage : utilisez /loka move.",
     ),
-    "loka.phase_over": ("This game is over.", "Cette partie est terminée."),
-    "loka.spectator": (
+    "table.over": (
+        "This game is over.",
+        "Cette partie est terminée.",
+    ),
+    "game.loka": ("Loka", "Loka"),
+    "table.spectator": (
         "You are watching this game: only seated players act.",
         "Vous regardez cette partie : seuls les joueurs assis jouent.",
     ),
-    "loka.not_your_turn": (
+    "table.not_your_turn": (
         "It is not your turn: waiting for {waiting}.",
         "Ce n'est pas votre tour : on attend {waiting}.",
     ),
@@ -267,11 +292,14 @@ CATALOG: dict[str, tuple[str, str]] = {
         "{army} : votre Super D20. L'attaquant a fait {a}, le défenseur {d}. Relancer une fois "
         "(le nouveau lancer compte) ou garder ? Après {minutes} minutes, on garde.",
     ),
-    "loka.timeout_keep": (
-        "Time is up for the {army} Super D20: the roll is kept.",
-        "Temps écoulé pour le Super D20 de {army} : le lancer est gardé.",
+    "table.timeout": (
+        "Time is up for {seat}: `{action}` applies.",
+        "Temps écoulé pour {seat} : `{action}` s'applique.",
     ),
-    "loka.board": ("The board.", "Le plateau."),
+    "table.board": (
+        "The board.",
+        "Le plateau.",
+    ),
     "loka.board_selection": (
         "No board yet: armies are being chosen ({ready} of 4 ready).",
         "Pas encore de plateau : les armées sont en cours de choix ({ready} sur 4 prêtes).",
@@ -282,11 +310,11 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     "loka.moves_from": ("From {square}: {targets}", "Depuis {square} : {targets}"),
     "loka.movable": ("{army} can move from: {squares}", "{army} peut jouer depuis : {squares}"),
-    "loka.export_over": (
+    "table.export_over": (
         "The game record, with the seed: anyone can recompute every roll.",
         "Le relevé de la partie, avec la graine : chacun peut recalculer chaque lancer.",
     ),
-    "loka.export_running": (
+    "table.export_running": (
         "The game record so far (the seed is revealed when the game ends).",
         "Le relevé de la partie jusqu'ici (la graine sera révélée à la fin).",
     ),
@@ -294,7 +322,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Dice seed: `{seed}` (check it against the commitment with /loka export).",
         "Graine des dés : `{seed}` (vérifiez-la avec /loka export).",
     ),
-    "loka.resumed": (
+    "table.resumed": (
         "Game `{id}` is back after a restart.",
         "La partie `{id}` reprend après un redémarrage.",
     ),

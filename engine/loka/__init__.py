@@ -52,6 +52,7 @@ RULES = SimpleNamespace(
     to_dict=to_dict,
     from_dict=from_dict,
     new=new_game,
+    default_action=default_action,
 )
 
 __all__ = [

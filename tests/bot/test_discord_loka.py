@@ -157,7 +157,7 @@ async def open_table(rig: Rig, **options: Any) -> tuple[str, int]:
 async def seat_everyone(rig: Rig, game_id: str) -> None:
     for name, army in (("alice", "fire"), ("bob", "earth"), ("carol", "water"), ("dave", "air")):
         ex = await rig.d.press(f"plateau:loka:{game_id}:join:{army}", user=rig[name])
-        assert t("en", "loka.joined", user=f"<@{rig[name].id}>", army="").split()[0] in (
+        assert t("en", "table.joined", user=f"<@{rig[name].id}>", seat="").split()[0] in (
             ex.posts[-1].content
         )
 
@@ -264,12 +264,12 @@ async def test_errors_are_ephemeral_and_nothing_reaches_the_channel(rig: Rig) ->
     assert ex.posts == []
     game_id, thread = await open_table(rig)
     ex = await rig.slash("bob", "loka start", channel=thread)
-    assert ex.text == t("en", "loka.host_only", user=f"<@{rig['alice'].id}>")
+    assert ex.text == t("en", "table.host_only", user=f"<@{rig['alice'].id}>")
     assert ex.posts == []
     ex = await rig.d.press(f"plateau:loka:{game_id}:leave", user=rig["carol"])
-    assert ex.text == t("en", "loka.not_seated") and ex.posts == []
+    assert ex.text == t("en", "table.not_seated") and ex.posts == []
     ex = await rig.slash("bob", "loka cancel", channel=thread)
-    assert ex.text == t("en", "loka.cancel_forbidden")
+    assert ex.text == t("en", "table.cancel_forbidden")
     ex = await rig.slash("bob", "loka cancel", channel=thread, permissions=MANAGER)
     assert "was cancelled" in ex.posts[-1].content
 
@@ -516,7 +516,7 @@ async def test_french_users_get_french_replies_and_a_french_lobby(rig: Rig) -> N
     ex = await rig.d.press(f"plateau:loka:{game_id}:join:fire", user=rig["bob"], locale="fr")
     assert ex.text == t("fr", "discord.done")
     ex = await rig.slash("carol", "loka start", locale="fr", channel=ex.posts[-1].channel_id)
-    assert ex.text == t("fr", "loka.host_only", user=f"<@{rig['alice'].id}>")
+    assert ex.text == t("fr", "table.host_only", user=f"<@{rig['alice'].id}>")
 
 
 # ---------------------------------------------------------------- restarts and time

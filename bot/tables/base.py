@@ -1,0 +1,552 @@
+"""What every game's table shares: the lobby and its seats, starting, acting in turn, the
+action log, resigning, the record, the rules page, restarts and time-outs.
+
+A game's table subclasses :class:`SeatedTable` and fills in the hooks (its options, seat
+groups, initial state, what to tell after a change); no lobby, seat or turn logic is copied."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from bot.i18n import t
+from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.service import TableService, UserError
+from bot.storage import GameRow, LogEntry
+from engine.dice import commitment
+from engine.protocol import Event
+from engine.record import GameRecord, RecordEntry, Roll
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
+
+Handler = Callable[[TableService, Request], Awaitable[list[Delivery]]]
+Entries = list[tuple[LogEntry, Event]]
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def rolls_of(events: list[Event]) -> list[list[int]]:
+    return [[e.data["draw"], e.data["die"], e.data["value"]] for e in events if e.kind == "roll"]
+
+
+def number(options: dict[str, Any], name: str, default: int, low: int, high: int) -> int:
+    """A whole-number option, or a private explanation of what it must be."""
+    raw = options.get(name, default)
+    try:
+        value = int(str(raw).strip())
+    except ValueError:
+        raise UserError("error.bad_number", option=name, low=low, high=high) from None
+    if not low <= value <= high:
+        raise UserError("error.bad_number", option=name, low=low, high=high)
+    return value
+
+
+def clip(text: str, limit: int = 1900) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class TableGame:
+    """A loaded game row with its engine state, and who sits where."""
+
+    def __init__(self, row: GameRow, rules: Any) -> None:
+        self.row = row
+        self.rules = rules
+        self.state: Any = None if row.state is None else rules.from_dict(row.state)
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        return self.row.meta
+
+    @property
+    def seats(self) -> dict[str, int]:
+        return self.row.seats
+
+    @property
+    def locale(self) -> str:
+        return self.meta.get("locale", "en")
+
+    def seats_of(self, user_id: int) -> list[str]:
+        return [s for s, u in self.seats.items() if u == user_id]
+
+    def user_of(self, seat: str) -> int | None:
+        return self.seats.get(seat)
+
+    def players(self) -> list[int]:
+        return sorted(set(self.seats.values()))
+
+    def name(self, user_id: int) -> str:
+        return self.meta.get("names", {}).get(str(user_id), str(user_id))
+
+    def names_by_seat(self) -> dict[str, str]:
+        return {s: self.name(u) for s, u in self.seats.items()}
+
+    def require_state(self) -> Any:
+        if self.state is None:
+            raise UserError("table.not_started")
+        return self.state
+
+
+class SeatedTable:
+    """The shared commands: new, join, leave, start, cancel, resign, board, export, rules."""
+
+    kind: str = ""
+    rules: Any = None  # the engine's RULES namespace
+    seat_order: tuple[str, ...] = ()
+    over_phase = "over"
+
+    def __init__(self) -> None:
+        self.commands: dict[str, Handler] = {
+            "new": self.new,
+            "join": self.join,
+            "leave": self.leave,
+            "start": self.start,
+            "cancel": self.cancel,
+            "resign": self.resign,
+            "board": self.board,
+            "export": self.export,
+            "rules": self.rules_help,
+        }
+
+    # ------------------------------------------------------------ hooks
+
+    def game(self, row: GameRow) -> TableGame:
+        return TableGame(row, self.rules)
+
+    def configure(self, request: Request) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The engine config (as a dict) and extra table data from ``/<game> new``."""
+        raise NotImplementedError
+
+    def summary(self, game: TableGame) -> str:
+        return ""
+
+    def seat_groups(self, game: TableGame) -> list[tuple[str, ...]]:
+        """The seats one person takes together (a 2-player Loka game: a whole team)."""
+        return [(s,) for s in self.seat_order]
+
+    def seat_label(self, locale: str, seat: str) -> str:
+        return t(locale, f"{self.kind}.seat.{seat}")
+
+    def seat_note(self, locale: str, group: tuple[str, ...]) -> str:
+        """Shown after a seat in the lobby (Loka: the team)."""
+        return ""
+
+    def max_seats_per_person(self, game: TableGame) -> int:
+        return 1
+
+    def initial_state(self, game: TableGame) -> Any:
+        raise NotImplementedError
+
+    def record(self, game: TableGame) -> GameRecord:
+        raise NotImplementedError
+
+    async def announce_start(self, service: TableService, game: TableGame) -> list[Delivery]:
+        """What to say when the game starts (secret DMs, the first board...)."""
+        return await self.after(service, game, [], None, before=None)
+
+    async def after(
+        self,
+        service: TableService,
+        game: TableGame,
+        events: list[Event],
+        actor: Actor | None,
+        *,
+        before: Any,
+    ) -> list[Delivery]:
+        """What everyone is told after the state changed."""
+        raise NotImplementedError
+
+    async def board_image(self, game: TableGame, state: Any) -> Attachment:
+        raise NotImplementedError
+
+    def resign_action(self) -> Any:
+        return self.rules.parse_action("resign")
+
+    def can_resign(self, game: TableGame, seat: str) -> bool:
+        return True
+
+    def follow_up(self, game: TableGame) -> Entries:
+        """Actions the table takes by itself after a change (Loka: deploying for a player
+        who asked it to). Must update ``game.state``."""
+        return []
+
+    def deadline(self, service: TableService, game: TableGame) -> float | None:
+        """When a pending decision times out, or ``None``."""
+        return None
+
+    # ------------------------------------------------------------ seats and turns
+
+    def seat_list(self, game: TableGame) -> str:
+        loc = game.locale
+        lines = []
+        for group in self.seat_groups(game):
+            user = game.user_of(group[0])
+            label = " + ".join(self.seat_label(loc, s) for s in group)
+            note = self.seat_note(loc, group)
+            who = mention(user) if user else t(loc, "table.seat_free")
+            lines.append(f"{label}{f' ({note})' if note else ''}: {who}")
+        return "\n".join(lines)
+
+    def lobby_buttons(self, game: TableGame) -> list[Button]:
+        loc = game.locale
+        prefix = f"plateau:{self.kind}:{game.row.id}"
+        buttons = [
+            Button(
+                f"{prefix}:join:{group[0]}",
+                " + ".join(self.seat_label(loc, s) for s in group),
+                "primary",
+                disabled=game.user_of(group[0]) is not None,
+            )
+            for group in self.seat_groups(game)
+        ]
+        buttons.append(Button(f"{prefix}:leave", t(loc, "button.leave")))
+        buttons.append(Button(f"{prefix}:start", t(loc, "button.start"), "success"))
+        return buttons
+
+    def running(self, game: TableGame, *phases: str) -> Any:
+        """The state, if the game runs and is in one of ``phases`` (any when none given)."""
+        state = game.require_state()
+        if game.row.status == "over" or state.phase == self.over_phase:
+            raise UserError("table.over")
+        if game.row.status != "running":
+            raise UserError("table.not_started")
+        if phases and state.phase not in phases:
+            raise UserError(f"{self.kind}.phase_{state.phase}")
+        return state
+
+    def waiting(self, game: TableGame) -> str:
+        state = game.require_state()
+        return ", ".join(
+            f"{self.seat_label(game.locale, s)} ({mention(u)})"
+            for s in self.rules.to_act(state)
+            if (u := game.user_of(s)) is not None
+        )
+
+    def acting_seat(self, game: TableGame, actor: Actor, wanted: Any = None) -> str:
+        """The seat the actor acts for now: theirs, with a decision pending."""
+        state = game.require_state()
+        mine = game.seats_of(actor.id)
+        if not mine:
+            raise UserError("table.spectator")
+        waiting = self.rules.to_act(state)
+        if wanted:
+            wanted = str(wanted).lower()
+            if wanted not in mine:
+                raise UserError("table.not_your_seat", seat=wanted, seats=", ".join(mine))
+            if wanted not in waiting:
+                raise UserError("table.not_your_turn", waiting=self.waiting(game))
+            return wanted
+        acting = [s for s in mine if s in waiting]
+        if not acting:
+            raise UserError("table.not_your_turn", waiting=self.waiting(game))
+        return acting[0]
+
+    # ------------------------------------------------------------ acting
+
+    def entries(self, user: int | None, seat: str, action: Any, events: list[Event]) -> Entries:
+        entry = LogEntry(user, seat, str(action), rolls_of(events))
+        return [(entry, e) for e in events] or [(entry, Event("noop"))]
+
+    async def persist(self, service: TableService, game: TableGame, entries: Entries) -> None:
+        """Write the new state and its log rows in one transaction."""
+        logs: list[LogEntry] = []
+        for entry, _ in entries:
+            if not logs or logs[-1] is not entry:
+                logs.append(entry)
+        state = game.require_state()
+        game.row.state = self.rules.to_dict(state)
+        game.meta["deadline"] = self.deadline(service, game)
+        if state.phase == self.over_phase:
+            game.row.status = "over"
+        await service.save(game.row, logs)
+
+    async def act(
+        self,
+        service: TableService,
+        request: Request,
+        action: Any,
+        *phases: str,
+        check: Callable[[TableGame, Any], None] | None = None,
+    ) -> list[Delivery]:
+        """Load, check the turn, apply, log and save under the game's lock; then tell."""
+        row = await service.find_game(request, self.kind)
+        async with service.locked(row.id):
+            game = self.game(await service.load(row.id))
+            state = self.running(game, *phases)
+            seat = self.acting_seat(game, request.actor, request.options.get("seat"))
+            if check is not None:
+                check(game, state)
+            before = state
+            game.state, events = self.rules.apply(state, action, seat)
+            entries = self.entries(request.actor.id, seat, action, events)
+            entries += self.follow_up(game)
+            await self.persist(service, game, entries)
+        return await self.after(
+            service, game, [e for _, e in entries], request.actor, before=before
+        )
+
+    # ------------------------------------------------------------ lobby
+
+    async def new(self, service: TableService, request: Request) -> list[Delivery]:
+        config, extra = self.configure(request)
+        game_id, seed = service.ids.next()
+        channel = int(request.options.get("thread_id") or request.place.channel_id)
+        row = GameRow(
+            id=game_id,
+            kind=self.kind,
+            guild_id=request.place.guild_id,
+            channel_id=channel,
+            origin_channel_id=request.place.channel_id,
+            host_id=request.actor.id,
+            status="lobby",
+            config=config,
+            state=None,
+            meta={
+                "seats": {},
+                "names": {str(request.actor.id): request.actor.name},
+                "deadline": None,
+                "seed": seed.hex(),
+                "commitment": commitment(seed),
+                "locale": request.place.guild_locale or request.actor.locale,
+                **extra,
+            },
+            created_at=service.clock(),
+        )
+        await service.storage.create(row)
+        game = self.game(row)
+        loc = game.locale
+        text = t(
+            loc,
+            "table.lobby",
+            game=t(loc, f"game.{self.kind}"),
+            host=mention(request.actor.id),
+            id=game_id,
+            summary=self.summary(game),
+            command=f"/{self.kind} join",
+        )
+        return [
+            Delivery(
+                "channel",
+                text + "\n" + self.seat_list(game),
+                channel_id=channel,
+                buttons=self.lobby_buttons(game),
+            ),
+            service.private(request.actor, t(request.actor.locale, "table.created", id=game_id)),
+        ]
+
+    async def join(self, service: TableService, request: Request) -> list[Delivery]:
+        row = await service.find_game(request, self.kind, lobby_only=True)
+        locale = request.actor.locale
+        wanted = str(request.options.get("seat") or request.options.get("army") or "").lower()
+        async with service.locked(row.id):
+            game = self.game(await service.load(row.id))
+            if game.row.status != "lobby":
+                raise UserError("table.already_started")
+            groups = self.seat_groups(game)
+            group = next((g for g in groups if wanted in g), None)
+            if group is None:
+                seats = ", ".join(s for g in groups for s in g)
+                raise UserError("table.pick_seat", seats=seats)
+            holder = game.user_of(wanted)
+            label = self.seat_label(locale, wanted)
+            if holder == request.actor.id:
+                raise UserError("table.already_seated", seat=label)
+            if holder is not None:
+                raise UserError("table.seat_taken", seat=label, user=mention(holder))
+            held = {g for g in groups if game.user_of(g[0]) == request.actor.id}
+            if len(held) >= self.max_seats_per_person(game):
+                raise UserError("table.one_seat_each")
+            hello = t(
+                await service.locale_of(request.actor.id),
+                "table.dm_hello",
+                game=t(locale, f"game.{self.kind}"),
+                id=game.row.id,
+            )
+            if not await service.dm_probe(request.actor.id, hello):
+                raise UserError("error.dms_closed")
+            for seat in group:
+                game.meta["seats"][seat] = request.actor.id
+            game.meta["names"][str(request.actor.id)] = request.actor.name
+            await service.save(game.row)
+        seated = " + ".join(self.seat_label(game.locale, s) for s in group)
+        return [
+            self._lobby_post(
+                game, t(game.locale, "table.joined", user=mention(request.actor.id), seat=seated)
+            )
+        ]
+
+    def _lobby_post(self, game: TableGame, line: str) -> Delivery:
+        return Delivery(
+            "channel",
+            line + "\n" + self.seat_list(game),
+            channel_id=game.row.channel_id,
+            buttons=self.lobby_buttons(game),
+        )
+
+    async def leave(self, service: TableService, request: Request) -> list[Delivery]:
+        row = await service.find_game(request, self.kind)
+        async with service.locked(row.id):
+            game = self.game(await service.load(row.id))
+            if game.row.status != "lobby":
+                raise UserError("table.leave_started")
+            mine = game.seats_of(request.actor.id)
+            if not mine:
+                raise UserError("table.not_seated")
+            for seat in mine:
+                del game.meta["seats"][seat]
+            await service.save(game.row)
+        return [
+            self._lobby_post(game, t(game.locale, "table.left", user=mention(request.actor.id)))
+        ]
+
+    async def cancel(self, service: TableService, request: Request) -> list[Delivery]:
+        row = await service.find_game(request, self.kind)
+        async with service.locked(row.id):
+            game = self.game(await service.load(row.id))
+            if request.actor.id != game.row.host_id and not request.actor.manager:
+                raise UserError("table.cancel_forbidden")
+            game.row.status = "cancelled"
+            await service.save(game.row)
+        text = t(game.locale, "table.cancelled", user=mention(request.actor.id), id=game.row.id)
+        return [Delivery("channel", text, channel_id=game.row.channel_id)]
+
+    async def start(self, service: TableService, request: Request) -> list[Delivery]:
+        row = await service.find_game(request, self.kind)
+        async with service.locked(row.id):
+            game = self.game(await service.load(row.id))
+            if game.row.status != "lobby":
+                raise UserError("table.already_started")
+            if request.actor.id != game.row.host_id:
+                raise UserError("table.host_only", user=mention(game.row.host_id))
+            free = [s for g in self.seat_groups(game) for s in g if s not in game.seats]
+            if free:
+                labels = ", ".join(self.seat_label(request.actor.locale, s) for s in free)
+                raise UserError("table.seats_free", seats=labels)
+            game.state = self.initial_state(game)
+            game.row.state = self.rules.to_dict(game.state)
+            game.row.status = "running"
+            game.meta["deadline"] = self.deadline(service, game)
+            await service.save(game.row)
+        started = Delivery(
+            "channel",
+            t(game.locale, "table.started", id=game.row.id, commitment=game.meta["commitment"]),
+            channel_id=game.row.channel_id,
+        )
+        return [started, *await self.announce_start(service, game)]
+
+    # ------------------------------------------------------------ during and after
+
+    async def resign(self, service: TableService, request: Request) -> list[Delivery]:
+        row = await service.find_game(request, self.kind)
+        async with service.locked(row.id):
+            game = self.game(await service.load(row.id))
+            state = self.running(game)
+            mine = [s for s in game.seats_of(request.actor.id) if self.can_resign(game, s)]
+            if not mine:
+                raise UserError("table.spectator")
+            before = state
+            entries: Entries = []
+            for seat in mine:
+                if state.phase == self.over_phase:
+                    break
+                action = self.resign_action()
+                state, events = self.rules.apply(state, action, seat)
+                game.state = state
+                entries += self.entries(request.actor.id, seat, action, events)
+            entries += self.follow_up(game)
+            await self.persist(service, game, entries)
+        return await self.after(
+            service, game, [e for _, e in entries], request.actor, before=before
+        )
+
+    async def board(self, service: TableService, request: Request) -> list[Delivery]:
+        row = await service.find_game(request, self.kind, ended=True)
+        game = self.game(row)
+        state = game.require_state()
+        image = await self.board_image(game, state)
+        return [
+            Delivery(
+                "channel",
+                t(game.locale, "table.board"),
+                channel_id=game.row.channel_id,
+                files=[image],
+            )
+        ]
+
+    async def export(self, service: TableService, request: Request) -> list[Delivery]:
+        row = await service.find_game(request, self.kind, ended=True)
+        game = self.game(row)
+        state = game.require_state()
+        record = self.record(game)
+        for entry in await service.storage.log(game.row.id):
+            rolls = tuple(Roll(*r) for r in entry.rolls)
+            record.entries.append(RecordEntry(entry.seat or "", entry.action, rolls))
+        over = state.phase == self.over_phase
+        text = record.export_text(reveal_seed=over)
+        key = "table.export_over" if over else "table.export_running"
+        name = f"{self.kind}-{game.row.id}.txt"
+        return [
+            service.private(
+                request.actor,
+                t(request.actor.locale, key),
+                files=[Attachment(name, text.encode())],
+            )
+        ]
+
+    async def rules_help(self, service: TableService, request: Request) -> list[Delivery]:
+        topic = str(request.options.get("topic") or "").lower().strip()
+        return [service.private(request.actor, rules_excerpt(self.kind, topic))]
+
+    async def resume(self, service: TableService, row: GameRow) -> list[Delivery]:
+        game = self.game(row)
+        if game.state is None or row.status != "running":
+            return []
+        note = Delivery(
+            "channel", t(game.locale, "table.resumed", id=row.id), channel_id=row.channel_id
+        )
+        return [note, *await self.after(service, game, [], None, before=None)]
+
+    async def expire(self, service: TableService, row: GameRow, now: float) -> list[Delivery]:
+        """Apply the default decision of a seat whose time ran out."""
+        async with service.locked(row.id):
+            game = self.game(await service.load(row.id))
+            state = game.state
+            deadline = game.meta.get("deadline")
+            if state is None or not deadline or deadline > now or game.row.status != "running":
+                return []
+            seat = self.rules.to_act(state)[0]
+            default = getattr(self.rules, "default_action", None)
+            action = default(state, seat) if default else None
+            if action is None:
+                return []
+            game.state, events = self.rules.apply(state, action, seat)
+            entries = self.entries(None, seat, action, events) + self.follow_up(game)
+            await self.persist(service, game, entries)
+        note = Delivery(
+            "channel",
+            t(
+                game.locale,
+                "table.timeout",
+                seat=self.seat_label(game.locale, seat),
+                action=str(action),
+            ),
+            channel_id=game.row.channel_id,
+        )
+        return [note, *await self.after(service, game, [e for _, e in entries], None, before=state)]
+
+
+def rules_excerpt(kind: str, topic: str, limit: int = 1900) -> str:
+    """The section of docs/rules/<kind>.md whose title matches ``topic`` (or the contents)."""
+    text = (DOCS / f"{kind}.md").read_text(encoding="utf-8")
+    sections = re.split(r"(?m)^## ", text)[1:]
+    titles = [s.splitlines()[0] for s in sections]
+    if topic:
+        for title, body in zip(titles, sections, strict=True):
+            if topic in title.lower():
+                return clip("## " + body.strip(), limit)
+    return f"{kind} rules: topics: " + ", ".join(
+        re.sub(r"^\d+\.\s*", "", title) for title in titles
+    )
