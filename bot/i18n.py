@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from string import Formatter
 from typing import Any
 
@@ -649,6 +651,21 @@ CATALOG: dict[str, tuple[str, str]] = {
         "(En supposant que le détenteur du Super D20 relance quand son premier jet ne gagne pas.)",
     ),
 }
+
+
+def _merge_game_catalogs() -> None:
+    """Add every ``bot/catalogs/<game>.py`` to the catalog; a key may be defined once."""
+    import bot.catalogs
+
+    for module in pkgutil.iter_modules(bot.catalogs.__path__):
+        messages = importlib.import_module(f"bot.catalogs.{module.name}").MESSAGES
+        clash = set(messages) & set(CATALOG)
+        if clash:
+            raise ValueError(f"messages defined twice: {sorted(clash)}")
+        CATALOG.update(messages)
+
+
+_merge_game_catalogs()
 
 
 def language(locale: str | None) -> str:
