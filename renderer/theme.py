@@ -65,6 +65,9 @@ class Theme:
         ("earth", _army((58, 156, 62), (10, 40, 12))),
         ("water", _army((44, 110, 214), (8, 24, 64))),
         ("air", _army((246, 200, 44), (70, 50, 0))),
+        # Two-colour games (chess, Lines of Action): ivory and ebony with strong outlines.
+        ("white", _army((244, 240, 228), (40, 40, 44))),
+        ("black", _army((52, 54, 62), (224, 226, 232))),
     )
     terrain: tuple[tuple[str, TileColours], ...] = field(
         default=(
