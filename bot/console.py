@@ -23,12 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from bot.games import tables
 from bot.model import Actor, Delivery, Place, Request
 from bot.service import Ids, TableService
 from bot.storage import SqliteStorage
-from bot.tables.loka import LokaTable
 
-GAMES = ("loka",)
 _MENTION = re.compile(r"<@(\d+)>")
 
 
@@ -199,9 +198,7 @@ def build_service(storage: SqliteStorage, world: ConsoleWorld, seed: int | None)
     async def probe(user_id: int, text: str) -> bool:
         return user_id not in world.closed_dms
 
-    return TableService(
-        storage, [LokaTable()], ids=Ids(seed=seed), clock=world.clock, dm_probe=probe
-    )
+    return TableService(storage, tables(), ids=Ids(seed=seed), clock=world.clock, dm_probe=probe)
 
 
 async def run(

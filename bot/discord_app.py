@@ -22,18 +22,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs import TableButton, TableCog
-from bot.cogs.loka import LokaCog
+from bot.games import cogs, tables
 from bot.i18n import CATALOG, language, t
 from bot.logs import event, safe_options
 from bot.model import Actor, Button, Delivery, Place, Request
 from bot.service import TableService
 from bot.settings import Settings
 from bot.storage import SqliteStorage
-from bot.tables.loka import LokaTable
 
 log = logging.getLogger("plateau.discord")
 
-COGS: tuple[type[TableCog], ...] = (LokaCog,)
+COGS: tuple[type[TableCog], ...] = cogs()
 EXPIRE_SECONDS = 30.0
 SHUTDOWN_GRACE = 10.0
 MESSAGE_LIMIT = 2000
@@ -528,7 +527,7 @@ def replace_text(delivery: Delivery, text: str) -> Delivery:
 
 
 def build_service(storage: SqliteStorage) -> TableService:
-    return TableService(storage, [LokaTable()])
+    return TableService(storage, tables())
 
 
 async def serve(settings: Settings) -> int:
