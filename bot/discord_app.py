@@ -218,6 +218,8 @@ class Courier:
                 code=exc.code,
             )
             return False
+        if delivery.closes:
+            self.bot.archive_later(channel_id)
         return True
 
     async def dm(self, user_id: int, delivery: Delivery) -> bool:
@@ -273,6 +275,8 @@ class PlateauBot(commands.Bot):
         self.button_classes: list[type[TableButton]] = []
         self._expiry: asyncio.Task[None] | None = None
         self._inflight: set[asyncio.Task[Any]] = set()
+        self._archives: set[asyncio.Task[None]] = set()
+        self.archive_delay = 600.0
         self._resumed = False
         self._silence_noted: set[int] = set()
 
@@ -311,6 +315,24 @@ class PlateauBot(commands.Bot):
     async def on_message(self, message: discord.Message) -> None:
         """No prefix commands: slash commands only (cogs still get their listeners)."""
 
+    def archive_later(self, channel_id: int) -> None:
+        """A finished game's thread is archived after a while, so the last words can be
+        read; if the bot restarts first, Discord's own auto-archive does it."""
+
+        async def archive() -> None:
+            await asyncio.sleep(self.archive_delay)
+            try:
+                channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+                if isinstance(channel, discord.Thread):  # a game in a plain channel stays
+                    await channel.edit(archived=True)
+                    event(log, "archived", thread=channel_id)
+            except discord.HTTPException as exc:
+                event(log, "archive_failed", level=logging.INFO, thread=channel_id, code=exc.code)
+
+        task = asyncio.create_task(archive(), name=f"plateau-archive-{channel_id}")
+        self._archives.add(task)
+        task.add_done_callback(self._archives.discard)
+
     async def resume_games(self) -> None:
         """After a (re)start: what the service says about unfinished games (pings)."""
         deliveries = await self.service.resume()
@@ -339,6 +361,8 @@ class PlateauBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._expiry
             self._expiry = None
+        for task in self._archives:
+            task.cancel()  # Discord's own auto-archive takes over
         pending = {task for task in self._inflight if task is not asyncio.current_task()}
         if pending:
             event(log, "draining", commands=len(pending))

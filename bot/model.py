@@ -62,6 +62,7 @@ class Delivery:
     files: list[Attachment] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)
     secret: bool = False  # holds hidden information: never fall back to a channel
+    closes: bool = False  # the game's last post: its thread may be archived after a while
 
     def __post_init__(self) -> None:
         if self.to == "channel" and self.channel_id is None:

@@ -526,7 +526,16 @@ class LokaTable(SeatedTable):
                     lines.append(t(loc, key, user=mention(user), army=army_label(loc, army)))
         if lines or files:
             text = "\n".join(lines) or t(loc, "table.board")
-            out.insert(0, Delivery("channel", clip(text), channel_id=channel, files=files))
+            out.insert(
+                0,
+                Delivery(
+                    "channel",
+                    clip(text),
+                    channel_id=channel,
+                    files=files,
+                    closes=state.phase == OVER,
+                ),
+            )
         return out
 
     # ------------------------------------------------------------ looking

@@ -265,6 +265,13 @@ class FakeDiscord:
             return self.channels[tid]
         if path == "/channels/{channel_id}" and method == "DELETE":
             return self.channels.pop(int(route.channel_id), None)
+        if path == "/channels/{channel_id}" and method == "GET":
+            return self.channels[int(route.channel_id)]
+        if path == "/channels/{channel_id}" and method == "PATCH":
+            channel = self.channels[int(route.channel_id)]
+            if "archived" in (call.body or {}):
+                channel["thread_metadata"]["archived"] = call.body["archived"]
+            return channel
         if "/commands" in path:
             return []
         return None

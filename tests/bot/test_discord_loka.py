@@ -114,7 +114,9 @@ class Rig:
         self.storage = SqliteStorage(self.db)
         await self.storage.open()
         service = TableService(self.storage, [LokaTable()], ids=Ids(seed=seed))
-        self.driver = BotDriver(PlateauBot(service, expire_every=None), self.world)
+        bot = PlateauBot(service, expire_every=None)
+        bot.archive_delay = 0.0  # archive finished games' threads at once in tests
+        self.driver = BotDriver(bot, self.world)
         await self.driver.start()
 
     async def stop(self) -> None:
@@ -465,6 +467,9 @@ async def test_a_quick_battle_to_victory_with_images_under_one_megabyte(
     ex = await rig.slash("bob", "loka export", {"game": game_id}, channel=thread)
     (record,) = [f for c in ex.replies for f in c.files]
     assert record[0] == f"loka-{game_id}.txt" and record[1]
+    # After a while the finished game's thread is archived.
+    await asyncio.sleep(rig.bot.archive_delay + 0.2)
+    assert rig.world.channels[thread]["thread_metadata"]["archived"] is True
 
 
 async def test_autocomplete_offers_legal_squares_at_most_25(rig: Rig) -> None:
