@@ -572,6 +572,11 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Points de chaque armée (160 par défaut)",
     ),
     "discord.pdesc.terrain": ("Terrain tiles on the board", "Tuiles de terrain sur le plateau"),
+    "discord.pdesc.reroll_minutes": (
+        "Minutes a Super D20 holder has to decide before the roll is kept (default 10)",
+        "Minutes laissées au détenteur d'un Super D20 avant que le jet soit gardé (10 par défaut)",
+    ),
+    "discord.param.reroll_minutes": ("reroll_minutes", "minutes_relance"),
     "discord.pdesc.tiles": (
         "How many terrain tiles (default 4)",
         "Nombre de tuiles de terrain (4 par défaut)",

@@ -70,6 +70,7 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
         combat=tr("discord.pdesc.combat"),
         silence=tr("discord.pdesc.silence"),
         position=tr("discord.pdesc.position"),
+        reroll_minutes=tr("discord.pdesc.reroll_minutes"),
     )
     @app_commands.choices(
         players=PLAYER_CHOICES, terrain=ON_OFF, combat=ON_OFF, silence=SILENCE_CHOICES
@@ -84,8 +85,10 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
         combat: str | None = None,
         silence: str | None = None,
         position: Range[str, 1, 1000] | None = None,
+        reroll_minutes: Range[int, 1, 1440] | None = None,
     ) -> None:
         options = {
+            "reroll_minutes": reroll_minutes,
             "players": players,
             "points": points,
             "terrain": terrain,

@@ -35,7 +35,9 @@ def rolls_of(events: list[Event]) -> list[list[int]]:
 
 def number(options: dict[str, Any], name: str, default: int, low: int, high: int) -> int:
     """A whole-number option, or a private explanation of what it must be."""
-    raw = options.get(name, default)
+    raw = options.get(name)
+    if raw is None or raw == "":
+        raw = default
     try:
         value = int(str(raw).strip())
     except ValueError:

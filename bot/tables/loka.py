@@ -104,6 +104,7 @@ class LokaTable(SeatedTable):
             "silence": str(o.get("silence", "players")) == "players",
             "autodeploy": [],
             "start": start,
+            "reroll_seconds": 60 * number(o, "reroll_minutes", REROLL_SECONDS // 60, 1, 1440),
         }
         return config.to_dict(), extra
 
@@ -159,7 +160,7 @@ class LokaTable(SeatedTable):
         state = game.require_state()
         if state.pending is None:
             return None
-        return game.meta.get("deadline") or service.clock() + REROLL_SECONDS
+        return game.meta.get("deadline") or service.clock() + _reroll_seconds(game)
 
     def follow_up(self, game: TableGame) -> Entries:
         """Place pieces for every army to deploy that asked the bot to (one at a time,
@@ -497,7 +498,7 @@ class LokaTable(SeatedTable):
                             "loka.reroll_wait",
                             user=mention(user),
                             army=army_label(loc, army),
-                            minutes=REROLL_SECONDS // 60,
+                            minutes=_reroll_seconds(game) // 60,
                         )
                     )
                     uloc = await service.locale_of(user)
@@ -511,7 +512,7 @@ class LokaTable(SeatedTable):
                                 army=army_label(uloc, army),
                                 a=state.pending.attack_roll,
                                 d=state.pending.defence_roll,
-                                minutes=REROLL_SECONDS // 60,
+                                minutes=_reroll_seconds(game) // 60,
                             ),
                             user_id=user,
                             channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
@@ -665,6 +666,10 @@ class LokaTable(SeatedTable):
 
 
 # ---------------------------------------------------------------- small helpers
+
+
+def _reroll_seconds(game: TableGame) -> int:
+    return int(game.meta.get("reroll_seconds", REROLL_SECONDS))
 
 
 def _on(value: Any) -> bool:

@@ -458,3 +458,19 @@ async def test_moves_in_different_games_at_once_all_apply() -> None:
             assert len(await storage.log(row.id)) == 1
     finally:
         await storage.close()
+
+
+async def test_the_reroll_time_limit_is_an_option() -> None:
+    table = await Table().open()
+    try:
+        await table.run(
+            '@alice /loka new reroll_minutes:1 position:"fire: Ke1 Qe5 Rd6 Rf6 Bd5 Nf4 Nd4; '
+            'earth: Ka6 Pe6; water: Ke12; air: Kl7; turn: fire"\n'
+            + "\n".join(LOBBY4.strip().splitlines()[1:])
+        )
+        out = await table.run("@alice /loka move from:e5 to:e6")
+        assert any("1 minutes" in d["text"] for d in out)
+        timed = await table.run("!wait 61s")
+        assert "Time is up" in timed[0]["text"]
+    finally:
+        await table.close()
