@@ -1,0 +1,194 @@
+"""Attacks and panic (RULINGS 3): reach, dice, hits, the last figure's extra die, panic
+with its chain, peasants falling back, mercenaries' panics and their change of sides."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.echec.board import ABOUT, NAMES, neighbours, step
+from engine.echec.die import ARROW, AXE, PANIC
+from engine.echec.state import AttackReport, Base
+from engine.echec.units import (
+    AROUND,
+    ARROWS,
+    AXES,
+    FRONT,
+    KIND,
+    KING,
+    MERCENARIES,
+    PEASANTS,
+    dice_for,
+)
+from engine.echec.work import Work
+
+VOLLEY_DEPTH = 3  # archers reach the 3x3 block 1-3 squares ahead
+
+
+def reach(sq: int, base: Base) -> list[int]:
+    """The squares a base may attack from ``sq``, whatever stands there."""
+    rule = KIND[base.kind].reach
+    if rule == FRONT:
+        ahead = step(sq, base.facing)
+        return [] if ahead is None else [ahead]
+    if rule == AROUND:
+        return neighbours(sq)
+    out = []
+    side = {"n": "e", "s": "e", "e": "n", "w": "n"}[base.facing]
+    for depth in range(1, VOLLEY_DEPTH + 1):
+        centre = step(sq, base.facing, depth)
+        if centre is None:
+            break
+        for lateral in (-1, 0, 1):
+            target = step(centre, side, lateral) if lateral else centre
+            if target is not None:
+                out.append(target)
+    return out
+
+
+def targets(board: list[Base | None] | tuple[Base | None, ...], sq: int) -> list[int]:
+    """The enemy bases the base on ``sq`` may attack now."""
+    base = board[sq]
+    if base is None:
+        return []
+    return sorted(t for t in reach(sq, base) if (b := board[t]) is not None and b.seat != base.seat)
+
+
+def is_hit(face: str, hits_with: str) -> bool:
+    if hits_with == AXES:
+        return face == AXE
+    if hits_with == ARROWS:
+        return face == ARROW
+    return face in (AXE, ARROW)
+
+
+def count_hits(faces: list[str], hits_with: str) -> int:
+    """Hits of a roll; peasants take the larger of their axes and their arrows."""
+    if hits_with in (AXES, ARROWS):
+        return sum(is_hit(f, hits_with) for f in faces)
+    return max(faces.count(AXE), faces.count(ARROW))
+
+
+def king_guards(board: list[Base | None], sq: int, seat: str) -> bool:
+    """Whether ``seat``'s king stands on one of the eight squares around ``sq``."""
+    for n in neighbours(sq, diagonal=True):
+        b = board[n]
+        if b is not None and b.kind == KING and b.seat == seat:
+            return True
+    return False
+
+
+def resolve_attack(w: Work, seat: str, src: int, dst: int) -> AttackReport:
+    """Carry out an attack already checked as legal; returns what happened."""
+    attacker, target = w.board[src], w.board[dst]
+    assert attacker is not None and target is not None
+    attacker = replace(attacker, attacked=True)
+    w.board[src] = attacker
+    report = AttackReport(seat, attacker.kind, NAMES[src], NAMES[dst], target.kind)
+    if attacker.kind == KING and target.kind == MERCENARIES:
+        if not king_guards(w.board, dst, target.seat):
+            # Mercenaries go over to the king who attacks them, without a roll.
+            w.board[dst] = replace(target, seat=seat, attacked=False)
+            w.emit("switched", square=NAMES[dst], from_seat=target.seat, to_seat=seat)
+            return replace(report, switched=True)
+        w.emit("loyal", square=NAMES[dst], seat=target.seat)  # their own king stands by
+    kind = KIND[attacker.kind]
+    count = dice_for(attacker.kind, attacker.figures)
+    faces = [w.roll_face("attack", seat, square=NAMES[src]) for _ in range(count)]
+    hits = count_hits(faces, kind.hits_with)
+    bonus = None
+    if kind.last_figure_bonus and attacker.figures == 1 and hits:
+        bonus = w.roll_face("last_figure", seat, square=NAMES[src])
+        hits += is_hit(bonus, kind.hits_with)
+    per_figure = KIND[target.kind].hits_per_figure
+    removed = min(target.figures, hits // per_figure)  # leftover hits are lost
+    destroyed = removed == target.figures
+    if destroyed:
+        w.remove(dst, "destroyed")
+    elif removed:
+        w.board[dst] = replace(target, figures=target.figures - removed)
+    w.emit(
+        "attack",
+        seat=seat,
+        square=NAMES[src],
+        target=NAMES[dst],
+        faces=list(faces),
+        bonus=bonus,
+        hits=hits,
+        removed=removed,
+        destroyed=destroyed,
+    )
+    report = replace(
+        report, faces=tuple(faces), bonus=bonus, hits=hits, removed=removed, destroyed=destroyed
+    )
+    panics = faces.count(PANIC) + (bonus == PANIC)
+    lost: list[str] = []
+    if attacker.kind == PEASANTS and panics:
+        # Peasants fall back one square for every panic rolled.
+        lost = panic(w, src, panics, "attacker")
+        report = replace(report, panic="attacker")
+    elif kind.panics and faces and all(f == PANIC for f in faces):
+        lost = panic(w, src, 1, "attacker")
+        report = replace(report, panic="attacker")
+    elif attacker.kind == MERCENARIES and panics and _panics(w.board[dst]):
+        # Mercenaries inflict their panics on the target instead of suffering them.
+        lost = panic(w, dst, panics, "target")
+        report = replace(report, panic="target")
+    return replace(report, eliminated=tuple(lost))
+
+
+def _panics(base: Base | None) -> bool:
+    return base is not None and KIND[base.kind].panics
+
+
+def panic(w: Work, sq: int, steps: int, cause: str) -> list[str]:
+    """The base on ``sq`` turns about and falls back ``steps`` squares, one at a time.
+    Returns the squares of the bases eliminated on the way (it and any in the chain)."""
+    base = w.board[sq]
+    lost: list[str] = []
+    if base is None or not KIND[base.kind].panics:
+        return lost
+    w.board[sq] = replace(base, facing=ABOUT[base.facing])
+    w.emit("panic", square=NAMES[sq], seat=base.seat, steps=steps, cause=cause)
+    here: int | None = sq
+    for _ in range(steps):
+        assert here is not None
+        here = _flee(w, here, {here}, lost)
+        if here is None:
+            break
+    return lost
+
+
+def _flee(w: Work, sq: int, chain: set[int], lost: list[str]) -> int | None:
+    """Move the base on ``sq`` one square the way it faces, pushing panicking friends ahead
+    of it; returns where it ends, or ``None`` if it is eliminated."""
+    base = w.board[sq]
+    assert base is not None
+    dest = step(sq, base.facing)
+    reason = None
+    if dest is None:
+        reason = "panic_off_board"
+    else:
+        other = w.board[dest]
+        if other is not None:
+            if other.seat != base.seat:
+                reason = "panic_enemy"
+            elif other.kind == KING:
+                reason = "panic_own_king"
+            elif not KIND[other.kind].panics or dest in chain:
+                reason = "panic_blocked"  # a friend that does not give way
+            else:
+                # The friend panics in turn; the first base follows if the square clears.
+                chain.add(dest)
+                w.board[dest] = replace(other, facing=ABOUT[other.facing])
+                w.emit("panic", square=NAMES[dest], seat=other.seat, steps=1, cause="chain")
+                _flee(w, dest, chain, lost)
+                if w.board[dest] is not None:
+                    reason = "panic_blocked"
+    if reason is not None:
+        w.remove(sq, reason)
+        lost.append(NAMES[sq])
+        return None
+    assert dest is not None
+    w.board[dest], w.board[sq] = base, None
+    w.emit("fled", square=NAMES[sq], to=NAMES[dest], seat=base.seat)
+    return dest

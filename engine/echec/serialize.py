@@ -1,0 +1,101 @@
+"""States to and from JSON-ready dicts, with a schema version."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from engine.dice import Dice
+from engine.echec.board import INDEX, NAMES, SIZE
+from engine.echec.config import EchecConfig
+from engine.echec.state import PHASES, AttackReport, Base, EchecState, LastAction, Side
+from engine.errors import InvalidRecord
+
+SCHEMA = 1
+
+
+def to_dict(state: EchecState) -> dict[str, Any]:
+    return {
+        "game": "echec",
+        "schema": SCHEMA,
+        "config": state.config.to_dict(),
+        "dice": {
+            "seed": None if state.dice.seed is None else state.dice.seed.hex(),
+            "game_id": state.dice.game_id,
+            "counter": state.dice.counter,
+        },
+        "phase": state.phase,
+        "bases": [
+            {"square": NAMES[sq], **asdict(b)} for sq, b in enumerate(state.board) if b is not None
+        ],
+        "sides": [{**asdict(s), "reserve": [list(u) for u in s.reserve]} for s in state.sides],
+        "turn": state.turn,
+        "actions_left": state.actions_left,
+        "turns": state.turns,
+        "last": None if state.last is None else asdict(state.last),
+        "report": None if state.report is None else asdict(state.report),
+        "ply": state.ply,
+        "winners": None if state.winners is None else list(state.winners),
+        "termination": state.termination,
+    }
+
+
+def from_dict(data: dict[str, Any]) -> EchecState:
+    if data.get("game") != "echec":
+        raise InvalidRecord(
+            f"this is not an Échec au Roi state (game: {data.get('game')!r})",
+            code="echec.not_echec",
+        )
+    if data.get("schema") != SCHEMA:
+        raise InvalidRecord(
+            f"Échec au Roi state schema {data.get('schema')} is not {SCHEMA}",
+            code="echec.schema",
+        )
+    try:
+        board: list[Base | None] = [None] * (SIZE * SIZE)
+        for entry in data["bases"]:
+            values = dict(entry)
+            sq = INDEX[values.pop("square")]
+            board[sq] = Base(**values)
+        sides = tuple(
+            Side(**{**s, "reserve": tuple((k, n) for k, n in s["reserve"])}) for s in data["sides"]
+        )
+        last, report = data["last"], data["report"]
+        if last is not None:
+            last = LastAction(last["seat"], last["text"], tuple(last["squares"]))
+        if report is not None:
+            report = AttackReport(
+                **{
+                    **report,
+                    "faces": tuple(report["faces"]),
+                    "eliminated": tuple(report["eliminated"]),
+                }
+            )
+        if data["phase"] not in PHASES:
+            raise InvalidRecord(f"unknown phase {data['phase']!r}", code="echec.phase")
+        dice = data["dice"]
+        return EchecState(
+            config=EchecConfig.from_dict(data["config"]),
+            dice=Dice(
+                None if dice["seed"] is None else bytes.fromhex(dice["seed"]),
+                dice["game_id"],
+                dice["counter"],
+            ),
+            phase=data["phase"],
+            board=tuple(board),
+            sides=sides,  # type: ignore[arg-type]
+            turn=data["turn"],
+            actions_left=data["actions_left"],
+            turns=data["turns"],
+            last=last,
+            report=report,
+            ply=data["ply"],
+            winners=None if data["winners"] is None else tuple(data["winners"]),
+            termination=data["termination"],
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, InvalidRecord):
+            raise
+        raise InvalidRecord(
+            f"this Échec au Roi state cannot be read: {exc}", code="echec.bad_state"
+        ) from exc

@@ -1,0 +1,122 @@
+"""Sample Échec au Roi images, for people to look at: ``python -m renderer.demo_echec OUT``.
+
+The states are built with the engine (positions and a seeded game, every choice
+deterministic) and always pass through ``engine.echec.view`` before drawing. The image
+tests use the same states."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from engine.echec import (
+    Attack,
+    EchecConfig,
+    EchecState,
+    Place,
+    apply,
+    legal_actions,
+    new_game,
+    state_from_position,
+    view,
+)
+from renderer.echec import EchecImageOptions, render_echec
+
+SEED = b"plateau-demo"
+NAMES = {"south": "Ada", "north": "Björn"}
+
+MIDGAME = (
+    "south: K1e1n C2d4n C1h3w A4c1n A3f3n I4c3n I4e4n I1f4e P3b2n M2g4n H2e2n; "
+    "north: K1e9s C2d7s C2h6w A4c9s A4g8s I4c6s I3e5s I4f7s P2b7s M1g5s H1e8w; "
+    "turn: south; actions: 2"
+)
+
+
+class _FixedDice:
+    """Dice that show a fixed sequence of D6 values (so the demo attack is always the same)."""
+
+    def __init__(self, values: tuple[int, ...], counter: int = 0) -> None:
+        self.values, self.counter, self.seed, self.game_id = values, counter, b"demo", "demo"
+
+    def roll(self, faces: int) -> tuple[int, _FixedDice]:
+        return self.values[self.counter % len(self.values)], _FixedDice(
+            self.values, self.counter + 1
+        )
+
+    def hidden(self) -> _FixedDice:
+        return self
+
+
+def midgame_state() -> EchecState:
+    return state_from_position(MIDGAME, seed=SEED, game_id="demo")
+
+
+def attack_state() -> EchecState:
+    """South's infantry on e4 attack e5: axe, arrow, axe, panic."""
+    state = replace(midgame_state(), dice=_FixedDice((1, 3, 2, 5)))  # type: ignore[arg-type]
+    after, _ = apply(state, Attack("e4", "e5"))
+    return replace(after, dice=midgame_state().dice)
+
+
+def archers_state() -> EchecState:
+    """South's archers on f3 shoot at f5's neighbour: arrows and a blank."""
+    state = replace(midgame_state(), dice=_FixedDice((3, 4, 6)))  # type: ignore[arg-type]
+    after, _ = apply(state, Attack("f3", "g5"))
+    return replace(after, dice=midgame_state().dice)
+
+
+def placement_state() -> EchecState:
+    """Secret placement, level 2 with optional units: South done, North half-way."""
+    config = EchecConfig(level=2, placement="secret", units="P3 M2 H2")
+    state = new_game(config, seed=SEED, game_id="demo")
+    for seat, count in (("south", 99), ("north", 7)):
+        forward = "n" if seat == "south" else "s"
+        for _ in range(count):
+            places = [a for a in legal_actions(state, seat) if isinstance(a, Place)]
+            places = [a for a in places if a.facing == forward]
+            if not places:
+                break
+            state, _ = apply(state, places[len(places) // 3], seat)
+    return state
+
+
+def opening_state() -> EchecState:
+    return new_game(seed=SEED, game_id="demo")
+
+
+def samples() -> dict[str, bytes]:
+    opts = EchecImageOptions(names=NAMES)
+    return {
+        "opening": render_echec(view(opening_state(), None), options=opts),
+        "midgame": render_echec(view(midgame_state(), "south"), options=opts),
+        "attack": render_echec(view(attack_state(), "south"), options=opts),
+        "archers_volley": render_echec(
+            view(archers_state(), "south"), options=replace(opts, volley="f3")
+        ),
+        "from_north": render_echec(
+            view(attack_state(), "north"), options=replace(opts, bottom="north")
+        ),
+        "targets": render_echec(
+            view(midgame_state(), "south"),
+            options=replace(opts, selected="c1", targets=("c6",), volley="c1"),
+        ),
+        "secret_placement_south": render_echec(view(placement_state(), "south"), options=opts),
+        "secret_placement_north": render_echec(
+            view(placement_state(), "north"), options=replace(opts, bottom="north")
+        ),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0] if args else "echec_demo")
+    out.mkdir(parents=True, exist_ok=True)
+    for name, data in samples().items():
+        (out / f"{name}.png").write_bytes(data)
+        print(f"{out / name}.png  {len(data) // 1024} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,595 @@
+"""Échec au Roi images, drawn from engine views only.
+
+:func:`render_echec` takes what ``engine.echec.view(state, seat)`` returns, so a picture can
+never show what its viewer may not see (during secret placement the other army's ranks are
+drawn behind a screen). Every base is a plate in its owner's colour, pointed on the side it
+faces, with its kind's emblem (crown, horseshoe, bow, shield, pitchfork, pennant, helmet:
+told apart by shape, not colour) and its figure count. Royal squares carry a crown mark;
+the last action is tinted; the archers' target block shows on request; an attack summary
+under the board draws the dice as they fell (axe, arrow, panic, blank)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.echec.board import INDEX, ROYAL, SEATS, SIZE, VECTOR
+from engine.echec.combat import reach
+from engine.echec.setup import home_squares
+from engine.echec.state import BATTLE, OPENING, OVER, PLACEMENT, EchecState
+from engine.echec.units import KIND
+from renderer.banner import BannerCard, banner_card
+from renderer.board import CORNERS, DOT, RING, TINT, Frame, Grid, overlay
+from renderer.fonts import draw_text, fit
+from renderer.png import encode_png, fit_palette, to_palette
+from renderer.theme import DEFAULT_THEME, Theme
+from renderer.vector import Line, Poly, RoundBox, Sketch, arc_points, circle
+
+DEFAULT_SQUARE = 80  # 9 squares and two margins: 788 px wide
+ARMY_COLOUR = {"south": "water", "north": "fire"}  # theme colour keys: blue and red
+ROYAL_GOLD = (212, 170, 40)
+SCREEN, SCREEN_LINE = (92, 74, 58), (112, 92, 72)  # the wooden screen of secret placement
+
+
+@dataclass(frozen=True)
+class EchecImageOptions:
+    """How to draw: from whose side, how big, with which names and marks."""
+
+    bottom: str = "south"  # the seat whose edge is at the bottom of the picture
+    square: int = DEFAULT_SQUARE
+    names: Mapping[str, str] = field(default_factory=dict)  # seat -> player name
+    targets: tuple[str, ...] = ()  # squares to mark, e.g. a base's legal targets
+    selected: str | None = None  # the square of the base ``targets`` belongs to
+    volley: str | None = None  # archers whose 3x3 target block to show
+    theme: Theme = DEFAULT_THEME
+
+
+@dataclass(frozen=True)
+class Layout:
+    square: int
+    margin: int
+    banner: int
+    summary: int
+    grid: Grid
+    width: int
+    height: int
+
+
+def layout(square: int) -> Layout:
+    margin = round(square * 0.42)
+    banner = round(square * 0.8)
+    summary = round(square * 1.45)
+    grid = Grid(margin, banner + margin, square)
+    width = SIZE * square + 2 * margin
+    return Layout(
+        square, margin, banner, summary, grid, width, grid.top + SIZE * square + margin + summary
+    )
+
+
+def frame_for(bottom: str) -> Frame:
+    if bottom not in SEATS:
+        raise ValueError(f"bottom must be south or north, not '{bottom}'")
+    return (
+        Frame(SIZE, SIZE, (1, 0), (0, 1))
+        if bottom == "south"
+        else Frame(SIZE, SIZE, (-1, 0), (0, -1))
+    )
+
+
+def square_box(name: str, options: EchecImageOptions = EchecImageOptions()) -> tuple[int, ...]:
+    """Where a square is drawn in :func:`render_echec`'s image (left, top, right, bottom)."""
+    sq = INDEX[name]
+    col, row = frame_for(options.bottom).screen(sq % SIZE, sq // SIZE)
+    return layout(options.square).grid.box(col, row)
+
+
+# ---------------------------------------------------------------- the static board
+
+
+@lru_cache(maxsize=16)
+def _static(theme: Theme, square: int, bottom: str) -> Image.Image:
+    """Squares, royal squares and coordinates (RGB)."""
+    lay = layout(square)
+    frame = frame_for(bottom)
+    image = Image.new("RGB", (lay.width, lay.height), theme.background)
+    draw = ImageDraw.Draw(image)
+    for sq in range(SIZE * SIZE):
+        f, r = sq % SIZE, sq // SIZE
+        box = lay.grid.box(*frame.screen(f, r))
+        colour = theme.dark_square if (f + r) % 2 == 0 else theme.light_square
+        draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=colour)
+    for sq in ROYAL.values():
+        box = lay.grid.box(*frame.screen(sq % SIZE, sq // SIZE))
+        mark = _royal_mark(square)
+        image.paste(mark, box[:2], mark)
+    size = round(square * 0.3)
+    gap = lay.margin // 2
+    for i in range(SIZE):
+        col_box = lay.grid.box(i, 0)
+        f, _ = frame.board(i, 0)
+        cx = (col_box[0] + col_box[2]) / 2
+        for y in (lay.grid.top - gap, lay.grid.top + SIZE * square + gap):
+            draw_text(draw, (cx, y), "abcdefghi"[f], size, theme.coordinates, anchor="mm")
+        row_box = lay.grid.box(0, i)
+        _, r = frame.board(0, i)
+        cy = (row_box[1] + row_box[3]) / 2
+        for x in (lay.grid.left - gap, lay.grid.left + SIZE * square + gap):
+            draw_text(draw, (x, cy), str(r + 1), size, theme.coordinates, anchor="mm")
+    return image
+
+
+@lru_cache(maxsize=8)
+def _royal_mark(square: int) -> Image.Image:
+    """A gold frame and a small crown in the corner: the royal square."""
+    s = Sketch(square)
+    s.paint(
+        Line(((0.05, 0.05), (0.95, 0.05), (0.95, 0.95), (0.05, 0.95), (0.05, 0.05)), 0.06),
+        (*ROYAL_GOLD, 255),
+    )
+    s.paint(_crown(0.08, 0.08, 0.22), (*ROYAL_GOLD, 255))
+    return s.finish()
+
+
+def _crown(x: float, y: float, w: float) -> Poly:
+    h = w * 0.75
+    return Poly(
+        (
+            (x, y + h),
+            (x, y + h * 0.2),
+            (x + w * 0.25, y + h * 0.55),
+            (x + w * 0.5, y),
+            (x + w * 0.75, y + h * 0.55),
+            (x + w, y + h * 0.2),
+            (x + w, y + h),
+        )
+    )
+
+
+# ---------------------------------------------------------------- bases
+
+
+def _plate(direction: str) -> Poly:
+    """The base's plate, pointed towards its facing (screen directions u, r, d, l)."""
+    up = ((0.16, 0.88), (0.16, 0.3), (0.5, 0.06), (0.84, 0.3), (0.84, 0.88))
+    turn = {"u": 0, "r": 1, "d": 2, "l": 3}[direction]
+    points = up
+    for _ in range(turn):  # rotate a quarter clockwise about the centre
+        points = tuple((1 - y, x) for x, y in points)
+    return Poly(points)
+
+
+def _emblem(kind: str) -> tuple[tuple, ...]:
+    """The kind's emblem in the middle of the plate, as (shape, role) pairs; the roles are
+    'ink' (dark) and 'light'."""
+    if kind == "K":
+        return ((_crown(0.31, 0.36, 0.38), "ink"),)
+    if kind == "C":  # a horseshoe
+        return (
+            (Line(arc_points(0.5, 0.5, 0.14, 0.15, 200, 340 + 360, 24)[:-4], 0.08), "ink"),
+            (Line(((0.36, 0.55), (0.35, 0.68)), 0.08), "ink"),
+            (Line(((0.64, 0.55), (0.65, 0.68)), 0.08), "ink"),
+        )
+    if kind == "A":  # a bow and its arrow
+        return (
+            (Line(arc_points(0.42, 0.56, 0.1, 0.2, -80, 80, 16), 0.05), "ink"),
+            (Line(((0.44, 0.37), (0.44, 0.75)), 0.02), "ink"),
+            (Line(((0.3, 0.56), (0.66, 0.56)), 0.03), "ink"),
+            (Poly(((0.7, 0.56), (0.62, 0.51), (0.62, 0.61))), "ink"),
+        )
+    if kind == "I":  # a shield
+        return (
+            (Poly(((0.34, 0.38), (0.66, 0.38), (0.66, 0.56), (0.5, 0.74), (0.34, 0.56))), "ink"),
+            (Line(((0.5, 0.43), (0.5, 0.64)), 0.035), "light"),
+        )
+    if kind == "P":  # a pitchfork
+        return (
+            (Line(((0.5, 0.48), (0.5, 0.76)), 0.045), "ink"),
+            (Line(((0.37, 0.36), (0.37, 0.48), (0.63, 0.48), (0.63, 0.36)), 0.04), "ink"),
+            (Line(((0.5, 0.36), (0.5, 0.48)), 0.04), "ink"),
+        )
+    if kind == "M":  # a pennant on its pole
+        return (
+            (Line(((0.38, 0.35), (0.38, 0.76)), 0.04), "ink"),
+            (Poly(((0.4, 0.36), (0.68, 0.45), (0.4, 0.55))), "ink"),
+        )
+    # heavy infantry: a closed helmet with a visor slit
+    return (
+        (
+            Poly(
+                (
+                    (0.33, 0.74),
+                    (0.33, 0.46),
+                    *arc_points(0.5, 0.46, 0.17, 0.12, 180, 360, 12)[1:-1],
+                    (0.67, 0.46),
+                    (0.67, 0.74),
+                )
+            ),
+            "ink",
+        ),
+        (Line(((0.38, 0.53), (0.62, 0.53)), 0.035), "light"),
+        (Line(((0.5, 0.58), (0.5, 0.7)), 0.03), "light"),
+    )
+
+
+@lru_cache(maxsize=1024)
+def base_sprite(
+    theme: Theme, size: int, seat: str, kind: str, figures: int, direction: str, spent: bool = False
+) -> Image.Image:
+    """An RGBA base: the pointed plate, the emblem and the figure count in a corner disc."""
+    colours = theme.army(ARMY_COLOUR[seat])
+    s = Sketch(size)
+    plate = _plate(direction)
+    s.shadow(plate, 90, 0.03)
+    s.paint(plate, (*colours.outline, 255), grow=0.035)
+    s.paint(plate, (*colours.fill, 255))
+    s.paint(circle(0.5, 0.55, 0.24), (*colours.light, 255))
+    ink = (*colours.outline, 255)
+    light = (*colours.light, 255)
+    for shape, role in _emblem(kind):
+        s.paint(shape, ink if role == "ink" else light)
+    # The figure count: a disc in the corner away from most facings' points.
+    s.paint(circle(0.8, 0.8, 0.15), (*colours.outline, 255))
+    s.paint(circle(0.8, 0.8, 0.125), (255, 255, 255, 255))
+    if spent:  # attacked this turn: a small dark dot in the opposite corner
+        s.paint(circle(0.2, 0.8, 0.07), (*colours.outline, 255))
+    image = s.finish()
+    draw = ImageDraw.Draw(image)
+    text = str(figures)
+    draw_text(
+        draw,
+        (size * 0.8, size * 0.805),
+        text,
+        round(size * (0.19 if len(text) == 1 else 0.15)),
+        (20, 20, 24),
+        anchor="mm",
+        bold=True,
+    )
+    return image
+
+
+def _direction(frame: Frame, facing: str) -> str:
+    dx, dy = VECTOR[facing]
+    c0, r0 = frame.screen(4, 4)
+    c1, r1 = frame.screen(4 + dx, 4 + dy)
+    return {(0, -1): "u", (1, 0): "r", (0, 1): "d", (-1, 0): "l"}[(c1 - c0, r1 - r0)]
+
+
+# ---------------------------------------------------------------- dice faces
+
+FACE_NAMES = ("axe", "arrow", "panic", "blank")
+
+
+@lru_cache(maxsize=64)
+def die_face(theme: Theme, size: int, face: str, dim: bool = False) -> Image.Image:
+    """An RGBA special die showing ``face``: an axe, an arrow, a panic burst or nothing."""
+    s = Sketch(size)
+    fill = theme.die_fill if not dim else tuple(round(v * 0.75) for v in theme.die_fill)
+    s.paint(RoundBox((0.06, 0.06, 0.94, 0.94), 0.16), (*theme.die_ink, 255), grow=0.03)
+    s.paint(RoundBox((0.06, 0.06, 0.94, 0.94), 0.16), (*fill, 255))
+    ink = (*theme.die_ink, 255)
+    if face == "axe":
+        s.paint(Line(((0.3, 0.82), (0.62, 0.22)), 0.07), (120, 78, 40, 255))
+        s.paint(
+            Poly(
+                (
+                    (0.5, 0.2),
+                    (0.8, 0.2),
+                    *arc_points(0.78, 0.36, 0.12, 0.2, -70, 90, 10),
+                    (0.58, 0.5),
+                    (0.5, 0.4),
+                )
+            ),
+            ink,
+        )
+    elif face == "arrow":
+        s.paint(Line(((0.24, 0.76), (0.7, 0.3)), 0.055), ink)
+        s.paint(Poly(((0.8, 0.2), (0.56, 0.28), (0.72, 0.44))), ink)
+        s.paint(Line(((0.2, 0.64), (0.3, 0.7)), 0.04), ink)
+        s.paint(Line(((0.36, 0.8), (0.3, 0.7)), 0.04), ink)
+    elif face == "panic":
+        red = (*theme.strike, 255)
+        spikes = []
+        for i in range(16):
+            r = 0.36 if i % 2 == 0 else 0.2
+            a = math.radians(-90 + i * 22.5)
+            spikes.append((0.5 + r * math.cos(a), 0.5 + r * math.sin(a)))
+        s.paint(Poly(tuple(spikes)), red)
+        s.paint(Line(((0.5, 0.34), (0.5, 0.52)), 0.07), (255, 255, 255, 255))
+        s.paint(circle(0.5, 0.64, 0.045), (255, 255, 255, 255))
+    return s.finish()
+
+
+# ---------------------------------------------------------------- the picture
+
+
+def _stack_marks(view: EchecState, options: EchecImageOptions) -> dict[int, list[Image.Image]]:
+    theme, square = options.theme, options.square
+    marks: dict[int, list[Image.Image]] = {}
+
+    def add(sq: int, image: Image.Image) -> None:
+        marks.setdefault(sq, []).append(image)
+
+    if view.last is not None:
+        for name in view.last.squares:
+            add(INDEX[name], overlay(square, TINT, theme.last_move, theme.last_move_edge))
+    if view.report is not None and view.report.dst in INDEX:
+        add(INDEX[view.report.dst], overlay(square, TINT, theme.combat, theme.combat_edge))
+    if options.volley is not None:
+        sq = INDEX[options.volley]
+        base = view.board[sq]
+        if base is not None:
+            for t in reach(sq, base):
+                add(t, overlay(square, TINT, (255, 160, 30, 90), None))
+                add(t, overlay(square, CORNERS, (214, 110, 10, 230), None))
+    if options.selected is not None:
+        add(INDEX[options.selected], overlay(square, TINT, theme.selected, None))
+    return marks
+
+
+def echec_image(
+    view: EchecState, *, options: EchecImageOptions = EchecImageOptions()
+) -> Image.Image:
+    """The picture of :func:`render_echec` as an RGB Pillow image."""
+    theme, square = options.theme, options.square
+    lay = layout(square)
+    frame = frame_for(options.bottom)
+    image = _static(theme, square, options.bottom).copy()
+    marks = _stack_marks(view, options)
+    for sq, layers in marks.items():
+        box = lay.grid.box(*frame.screen(sq % SIZE, sq // SIZE))
+        for layer in layers:
+            image.paste(layer, box[:2], layer)
+    # A screen over the ranks of an army whose secret placement this viewer may not see.
+    if view.phase == PLACEMENT:
+        for seat in SEATS:
+            if view.side(seat).hidden:
+                _screen(image, lay, frame, seat, theme, view.side(seat).confirmed)
+    size = round(square * 0.94)
+    pad = (square - size) // 2
+    for sq, base in enumerate(view.board):
+        if base is None:
+            continue
+        box = lay.grid.box(*frame.screen(sq % SIZE, sq // SIZE))
+        sprite = base_sprite(
+            theme,
+            size,
+            base.seat,
+            base.kind,
+            base.figures,
+            _direction(frame, base.facing),
+            base.attacked,
+        )
+        image.paste(sprite, (box[0] + pad, box[1] + pad), sprite)
+    for name in options.targets:
+        sq = INDEX[name]
+        box = lay.grid.box(*frame.screen(sq % SIZE, sq // SIZE))
+        mark = overlay(square, RING if view.board[sq] else DOT, theme.legal_target, None)
+        image.paste(mark, box[:2], mark)
+    _banner(image, view, options, lay)
+    _summary(image, view, options, lay)
+    return image
+
+
+def render_echec(view: EchecState, *, options: EchecImageOptions = EchecImageOptions()) -> bytes:
+    """The board as a PNG: banner, board from ``options.bottom``'s side, the last action,
+    the marks the options ask for, and the last attack's dice under the board."""
+    image = echec_image(view, options=options)
+    return encode_png(to_palette(image, _palette(options.theme, options.square)))
+
+
+@lru_cache(maxsize=8)
+def _palette(theme: Theme, square: int) -> Image.Image:
+    """One fixed palette per theme and size, fitted to samples of everything drawn, so a
+    mark on one square never shifts the colours of the rest of the picture."""
+    from engine.echec.position import state_from_position
+
+    sample = state_from_position(
+        "south: K1e1n C2d1e A4c1n I4c2n P3b2w M2g4s H2e2n; "
+        "north: K1e9s C2d9w A4c9s I4c8s P3b8e M2g5n H2e8s*; turn: south",
+        seed=b"palette",
+        game_id="palette",
+    )
+    options = EchecImageOptions(
+        square=square, theme=theme, volley="c1", selected="a5", targets=("c8", "a6")
+    )
+    samples = [echec_image(sample, options=options)]
+    dice = Image.new("RGB", (square * 4, square), theme.banner)
+    for i, face in enumerate(FACE_NAMES):
+        tile = die_face(theme, square, face)
+        dice.paste(tile, (i * square, 0), tile)
+    samples.append(dice)
+    fixed = [
+        theme.background,
+        theme.light_square,
+        theme.dark_square,
+        theme.coordinates,
+        theme.text,
+        theme.muted_text,
+        theme.banner,
+        theme.badge,
+        theme.badge_text,
+        theme.die_fill,
+        theme.die_ink,
+        theme.strike,
+        theme.combat_edge,
+        theme.last_move_edge,
+        ROYAL_GOLD,
+        SCREEN,
+        SCREEN_LINE,
+        (255, 255, 255),
+        (20, 20, 24),
+    ]
+    for seat in SEATS:
+        colours = theme.army(ARMY_COLOUR[seat])
+        fixed += [colours.fill, colours.outline, colours.light]
+    return fit_palette(samples, fixed)
+
+
+def _screen(
+    image: Image.Image, lay: Layout, frame: Frame, seat: str, theme: Theme, ready: bool
+) -> None:
+    boxes = [lay.grid.box(*frame.screen(sq % SIZE, sq // SIZE)) for sq in home_squares(seat)]
+    box = (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+    w, h = box[2] - box[0], box[3] - box[1]
+    screen = Image.new("RGB", (w, h), SCREEN)
+    hatch = ImageDraw.Draw(screen)
+    for x in range(-h, w, 14):  # hatching: a wooden screen
+        hatch.line((x, h, x + h, 0), fill=SCREEN_LINE, width=4)
+    image.paste(screen, box[:2])
+    draw = ImageDraw.Draw(image)
+    words = f"{seat.capitalize()} places in secret" + (" - ready" if ready else "")
+    size = round(lay.square * 0.3)
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    draw.rounded_rectangle(
+        (cx - 4.2 * lay.square / 2 - 40, cy - size, cx + 4.2 * lay.square / 2 + 40, cy + size),
+        radius=8,
+        fill=theme.badge,
+    )
+    draw_text(draw, (cx, cy), words, size, theme.badge_text, anchor="mm", bold=True)
+
+
+def _detail(view: EchecState, seat: str) -> str:
+    side = view.side(seat)
+    if view.phase == PLACEMENT:
+        if side.hidden:
+            return "ready" if side.confirmed else "placing (hidden)"
+        left = len(side.reserve)
+        return "ready" if side.confirmed else f"{left} to place"
+    bases = [b for b in view.board if b is not None and b.seat == seat]
+    figures = sum(b.figures for b in bases)
+    text = f"{len(bases)} bases · {figures} fig."
+    if view.phase == OPENING and side.opening_axes is not None:
+        text = f"rolled {side.opening_axes} axes"
+    if view.phase == BATTLE and view.turn == seat:
+        text = (
+            f"{view.actions_left} action{'s' if view.actions_left > 1 else ''} · {len(bases)} bases"
+        )
+    if side.resigned:
+        text = "resigned"
+    return text
+
+
+def _banner(image: Image.Image, view: EchecState, options: EchecImageOptions, lay: Layout) -> None:
+    half = lay.width // 2
+    height = lay.banner - round(lay.square * 0.08)
+    top = round(lay.square * 0.06)
+    for i, seat in enumerate((options.bottom, "north" if options.bottom == "south" else "south")):
+        card = BannerCard(
+            army=ARMY_COLOUR[seat],
+            title=seat.capitalize(),
+            player=options.names.get(seat, ""),
+            detail=_detail(view, seat),
+            active=(view.phase == BATTLE and view.turn == seat)
+            or (view.phase in (PLACEMENT, OPENING) and seat in _waiting(view)),
+            out=view.phase == OVER and seat not in (view.winners or ()) and bool(view.winners),
+            winner=view.phase == OVER and seat in (view.winners or ()),
+        )
+        image.paste(banner_card(options.theme, half, height, card), (i * half, top))
+
+
+def _waiting(view: EchecState) -> tuple[str, ...]:
+    if view.phase == PLACEMENT:
+        return tuple(s for s in SEATS if not view.side(s).confirmed)
+    return tuple(s for s in SEATS if view.side(s).opening_axes is None)
+
+
+def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, lay: Layout) -> None:
+    """Under the board: the last attack with its dice, or what the game waits for."""
+    theme, sq = options.theme, lay.square
+    top = lay.height - lay.summary
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(
+        (lay.margin, top, lay.width - lay.margin, lay.height - round(sq * 0.15)),
+        radius=round(sq * 0.12),
+        fill=theme.banner,
+    )
+    big, small = round(sq * 0.25), round(sq * 0.21)
+    x0, width = lay.margin + round(sq * 0.2), lay.width - 2 * lay.margin - round(sq * 0.4)
+    report = view.report
+    if report is not None:
+        head = (
+            f"{report.seat.capitalize()} {KIND[report.kind].name} {report.src} attacked "
+            f"{KIND[report.target_kind].name} on {report.dst}"
+        )
+        draw_text(
+            draw,
+            (x0, top + sq * 0.28),
+            fit(head, big, width, bold=True),
+            big,
+            theme.text,
+            anchor="lm",
+            bold=True,
+        )
+        faces = list(report.faces) + ([report.bonus] if report.bonus else [])
+        die = round(sq * 0.56)
+        x = x0
+        for i, face in enumerate(faces):
+            tile = die_face(theme, die, face)
+            image.paste(tile, (x, round(top + sq * 0.52)), tile)
+            x += die + round(sq * 0.1) + (round(sq * 0.12) if i == len(report.faces) - 1 else 0)
+        words = _result_words(report)
+        draw_text(
+            draw,
+            (x + round(sq * 0.1), top + sq * 0.8),
+            fit(words, small, x0 + width - x),
+            small,
+            theme.text,
+            anchor="lm",
+        )
+        return
+    if view.phase == PLACEMENT:
+        lines = (
+            "Placement: king on the royal square, the rest on the first two ranks.",
+            "Send place <unit> <square> <n|e|s|w>, then confirm.",
+        )
+    elif view.phase == OPENING:
+        lines = ("Both sides roll four dice: most axes moves first.", "Send roll.")
+    elif view.phase == OVER:
+        who = ", ".join(s.capitalize() for s in view.winners or ()) or "nobody"
+        lines = (f"Game over: {who} wins ({(view.termination or '').replace('_', ' ')}).", "")
+    else:
+        last = f"Last: {view.last.seat} {view.last.text}." if view.last else "The battle begins."
+        lines = (last, f"{(view.turn or '').capitalize()} to act.")
+    for i, text in enumerate(lines):
+        draw_text(
+            draw,
+            (x0, top + sq * (0.38 + 0.42 * i)),
+            fit(text, big if i == 0 else small, width),
+            big if i == 0 else small,
+            theme.text if i == 0 else theme.muted_text,
+            anchor="lm",
+            bold=i == 0,
+        )
+
+
+def _result_words(report) -> str:
+    if report.switched:
+        return "the mercenaries change sides (no roll)"
+    parts = [f"{report.hits} hit{'s' if report.hits != 1 else ''}"]
+    if report.destroyed:
+        parts.append("base destroyed")
+    elif report.removed:
+        parts.append(f"{report.removed} figure{'s' if report.removed > 1 else ''} lost")
+    if report.bonus:
+        parts.append("last figure rolled again")
+    if report.panic == "attacker":
+        parts.append("PANIC: the attackers flee")
+    elif report.panic == "target":
+        parts.append("the target panics")
+    if report.eliminated:
+        parts.append("lost in panic: " + " ".join(report.eliminated))
+    return " · ".join(parts)
+
+
+def clear_caches() -> None:
+    for cached in (_static, _royal_mark, base_sprite, die_face, _palette):
+        cached.cache_clear()
