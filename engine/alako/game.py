@@ -1,0 +1,415 @@
+"""Alako behind the common game protocol (see ``engine.protocol``).
+
+A turn is two actions by the same seat: ``spin`` (one chance event, a D8 read as the
+spinner's face), then the use the face allows. When the face has no legal use the turn
+passes at once (a ``passed`` event); the cannon needs no choice and fires at once."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.alako.actions import Action, Build, Climb, Dismount, Lots, Move, Pass, Resign, Spin
+from engine.alako.board import SEATS, STARTS, name, segment_name
+from engine.alako.config import AlakoConfig
+from engine.alako.lines import is_complete, next_segments, tower_segments
+from engine.alako.movement import Path, climbs, legal_paths
+from engine.alako.spinner import (
+    CANNON,
+    FACE_WORDS,
+    LADDER,
+    POINTS,
+    TOWER,
+    WALL,
+    WALLS,
+    face_of,
+)
+from engine.alako.state import (
+    ACT,
+    LOTS,
+    OVER,
+    SPIN,
+    TOWER_PIECE,
+    WALL_PIECE,
+    AlakoState,
+    Fort,
+    Side,
+)
+from engine.dice import Dice
+from engine.errors import IllegalAction, NotYourTurn
+from engine.protocol import Event, Outcome
+
+SPINNER_FACES = 8
+
+
+def new_game(config: AlakoConfig | None = None, *, seed: bytes, game_id: str) -> AlakoState:
+    """A game at its start: pieces on their squares, no fortification."""
+    config = config or AlakoConfig()
+    sides = tuple(Side(knight=k, horse=h, princess=p) for k, h, p in STARTS)
+    dice = Dice(seed, game_id)
+    if config.first == "roll":
+        return AlakoState(config, dice, LOTS, sides)  # type: ignore[arg-type]
+    return AlakoState(config, dice, SPIN, sides, turn=SEATS.index(config.first))  # type: ignore[arg-type]
+
+
+def to_act(state: AlakoState) -> tuple[str, ...]:
+    """The seat that must act: South draws lots at the start (when asked), then the seat
+    whose turn it is; nobody once the game is over."""
+    if state.phase == OVER:
+        return ()
+    if state.phase == LOTS:
+        return (SEATS[0],)
+    assert state.turn is not None
+    return (SEATS[state.turn],)
+
+
+def _seat(state: AlakoState, seat: str | None, *, acting: bool = True) -> int:
+    if seat is None:
+        waiting = to_act(state)
+        if not waiting:
+            raise NotYourTurn("the game is over", code="alako.game_over")
+        seat = waiting[0]
+    if seat not in SEATS:
+        raise IllegalAction(
+            f"'{seat}' is not a seat here: south or north", code="alako.bad_seat", seat=seat
+        )
+    if acting and seat not in to_act(state):
+        if state.phase == OVER:
+            raise NotYourTurn("the game is over", code="alako.game_over")
+        raise NotYourTurn(
+            f"it is not {seat}'s turn: waiting for {to_act(state)[0]}",
+            code="alako.not_your_turn",
+            seat=seat,
+            waiting=to_act(state)[0],
+        )
+    return SEATS.index(seat)
+
+
+def paths(state: AlakoState) -> list[Path]:
+    """The moves open to the seat to move after a 1 or 2 (empty otherwise)."""
+    if state.phase != ACT or state.face not in POINTS or state.turn is None:
+        return []
+    return legal_paths(state, state.turn, POINTS[state.face])
+
+
+def build_segments(state: AlakoState) -> list:
+    """The segments the piece to build may go on now (empty when nothing is to build)."""
+    if state.phase != ACT or state.turn is None or state.builds_left <= 0:
+        return []
+    line = state.sides[state.turn].line
+    if state.face == TOWER:
+        return tower_segments(state.turn, line)
+    return next_segments(state.turn, line)
+
+
+def legal_actions(state: AlakoState, seat: str | None = None) -> list[Action]:
+    """Every action the seat may take now (resignation, always allowed, is not listed)."""
+    waiting = to_act(state)
+    if not waiting or (seat is not None and seat not in waiting):
+        return []
+    if state.phase == LOTS:
+        return [Lots()]
+    if state.phase == SPIN:
+        return [Spin()]
+    if state.face in POINTS:
+        return [p.action for p in paths(state)]
+    if state.face == LADDER:
+        return [c for c, _ in climbs(state, state.turn)] + [Pass()]  # type: ignore[arg-type]
+    if state.face in (TOWER, WALL, WALLS):
+        return [Build(seg) for seg in build_segments(state)]
+    return []
+
+
+def apply(
+    state: AlakoState, action: Action, seat: str | None = None
+) -> tuple[AlakoState, list[Event]]:
+    """The state after ``action`` by ``seat`` and what happened. Raises an ``EngineError``
+    (with a message for the player) when the action is not allowed; the state is unchanged."""
+    if state.phase == OVER:
+        raise IllegalAction("the game is over", code="alako.game_over")
+    events: list[Event] = []
+    if isinstance(action, Resign):
+        me = _seat(state, seat, acting=False)
+        events.append(Event("resigned", {"seat": SEATS[me]}))
+        new = _finish(state, 1 - me, "resignation", events)
+        return replace(new, ply=state.ply + 1), events
+    me = _seat(state, seat)
+    if state.phase == LOTS:
+        if not isinstance(action, Lots):
+            raise IllegalAction(
+                "first draw lots for who spins first: send 'lots'", code="alako.lots_first"
+            )
+        new = _lots(state, events)
+    elif state.phase == SPIN:
+        if not isinstance(action, Spin):
+            raise IllegalAction(
+                "your turn starts with a spin: send 'spin'", code="alako.spin_first"
+            )
+        new = _spin(state, me, events)
+    else:
+        new = _use(state, me, action, events)
+    return replace(new, ply=state.ply + 1), events
+
+
+def _roll(state: AlakoState, faces: int, purpose: str, events: list[Event], **data: Any):
+    counter = state.dice.counter
+    value, dice = state.dice.roll(faces)
+    events.append(
+        Event("roll", {"die": faces, "value": value, "purpose": purpose, "draw": counter, **data})
+    )
+    return value, dice
+
+
+def _lots(state: AlakoState, events: list[Event]) -> AlakoState:
+    value, dice = _roll(state, 2, "first", events, seat=None)
+    first = value - 1
+    events.append(Event("first_player", {"seat": SEATS[first]}))
+    return replace(state, dice=dice, phase=SPIN, turn=first)
+
+
+def _spin(state: AlakoState, me: int, events: list[Event]) -> AlakoState:
+    counter = state.dice.counter
+    value, dice = state.dice.roll(SPINNER_FACES)
+    face = face_of(value)
+    events.append(
+        Event(
+            "roll",
+            {
+                "die": SPINNER_FACES,
+                "value": value,
+                "purpose": "spin",
+                "draw": counter,
+                "seat": SEATS[me],
+                "face": face,
+            },
+        )
+    )
+    state = replace(state, dice=dice, last_spin=(me, face), last_move=None)
+    ready = replace(state, phase=ACT, face=face, builds_left=0)
+    if face in POINTS:
+        if paths(ready):
+            return ready
+        return _pass(state, me, face, "no_move", events)
+    if face in (TOWER, WALL, WALLS):
+        ready = replace(ready, builds_left=2 if face == WALLS else 1)
+        if build_segments(ready):
+            return ready
+        line = state.sides[me].line
+        reason = "line_complete" if is_complete(me, line) else "tower_not_placeable"
+        return _pass(state, me, face, reason, events)
+    if face == CANNON:
+        return _cannon(state, me, events)
+    assert face == LADDER
+    if climbs(state, me):
+        return ready
+    return _pass(state, me, face, "no_wall_to_climb", events)
+
+
+def _pass(state: AlakoState, me: int, face: str, reason: str, events: list[Event]) -> AlakoState:
+    events.append(Event("passed", {"seat": SEATS[me], "face": face, "reason": reason}))
+    return _end_turn(state, me)
+
+
+def _end_turn(state: AlakoState, me: int) -> AlakoState:
+    return replace(state, phase=SPIN, turn=1 - me, face=None, builds_left=0)
+
+
+def _cannon(state: AlakoState, me: int, events: list[Event]) -> AlakoState:
+    foe = state.sides[1 - me]
+    if not foe.line:
+        return _pass(state, me, CANNON, "nothing_to_fire_at", events)
+    last = foe.line[-1]
+    events.append(
+        Event(
+            "cannon",
+            {
+                "seat": SEATS[me],
+                "target": SEATS[1 - me],
+                "segment": segment_name(last.segment),
+                "kind": "tower" if last.kind == TOWER_PIECE else "wall",
+            },
+        )
+    )
+    sides = list(state.sides)
+    sides[1 - me] = replace(foe, line=foe.line[:-1])
+    return _end_turn(replace(state, sides=tuple(sides)), me)  # type: ignore[arg-type]
+
+
+def _use(state: AlakoState, me: int, action: Action, events: list[Event]) -> AlakoState:
+    face = state.face
+    assert face is not None
+    if face in POINTS:
+        if not isinstance(action, Move | Dismount):
+            raise IllegalAction(
+                f"you spun {FACE_WORDS[face]}: move a piece, like 'knight n' or 'princess e'",
+                code="alako.move_expected",
+                face=face,
+            )
+        return _move(state, me, action, events)
+    if face == LADDER:
+        if isinstance(action, Pass):
+            return _pass(state, me, face, "declined", events)
+        if not isinstance(action, Climb):
+            raise IllegalAction(
+                "you spun the ladder: send 'climb' (or 'pass' to leave it)",
+                code="alako.climb_expected",
+            )
+        return _climb(state, me, action, events)
+    if not isinstance(action, Build):
+        raise IllegalAction(
+            f"you spun {FACE_WORDS[face]}: build it on your line, like 'build "
+            f"{segment_name(build_segments(state)[0])}'",
+            code="alako.build_expected",
+            face=face,
+        )
+    return _build(state, me, action, events)
+
+
+def _move(state: AlakoState, me: int, action: Move | Dismount, events: list[Event]) -> AlakoState:
+    options = paths(state)
+    chosen = next((p for p in options if p.action == action), None)
+    if chosen is None:
+        legal = ", ".join(str(p.action) for p in options)
+        raise IllegalAction(
+            f"'{action}' is not possible with {FACE_WORDS[state.face]}: you may play {legal}",  # type: ignore[index]
+            code="alako.illegal_move",
+            action=str(action),
+            legal=legal,
+        )
+    side = state.sides[me]
+    dest = chosen.squares[-1]
+    if isinstance(action, Dismount):
+        side = replace(side, knight=dest)
+        piece = "knight"
+    elif action.piece == "knight":
+        moved_horse = side.mounted
+        side = replace(
+            side,
+            knight=dest,
+            horse=dest if moved_horse else side.horse,
+            climbing=None,
+            descent=None,
+        )
+        piece = "knight"
+    elif action.piece == "horse":
+        side = replace(side, horse=dest)
+        piece = "horse"
+    else:
+        side = replace(side, princess=dest)
+        piece = "princess"
+    start = chosen.squares[0]
+    events.append(
+        Event(
+            "moved",
+            {
+                "seat": SEATS[me],
+                "piece": piece,
+                "direction": action.direction,
+                "from": None if start < 0 else name(start),
+                "to": name(dest),
+                "squares": [name(s) for s in chosen.squares if s >= 0],
+                "riding": side.mounted,
+                "mounted": chosen.mounts,
+                "dismounted": isinstance(action, Dismount),
+                "descended": start < 0,
+            },
+        )
+    )
+    sides = list(state.sides)
+    sides[me] = side
+    new = replace(state, sides=tuple(sides), last_move=tuple(s for s in chosen.squares if s >= 0))  # type: ignore[arg-type]
+    if chosen.wins:
+        return _finish(new, me, "princess_reached", events)
+    return _end_turn(new, me)
+
+
+def _build(state: AlakoState, me: int, action: Build, events: list[Event]) -> AlakoState:
+    allowed = build_segments(state)
+    if action.segment not in allowed:
+        legal = ", ".join(segment_name(s) for s in allowed)
+        raise IllegalAction(
+            f"{segment_name(action.segment)} does not continue your line: build on {legal}",
+            code="alako.illegal_segment",
+            segment=segment_name(action.segment),
+            legal=legal,
+        )
+    kind = TOWER_PIECE if state.face == TOWER else WALL_PIECE
+    side = state.sides[me]
+    line = (*side.line, Fort(action.segment, kind))
+    sides = list(state.sides)
+    sides[me] = replace(side, line=line)
+    new = replace(state, sides=tuple(sides), builds_left=state.builds_left - 1)  # type: ignore[arg-type]
+    events.append(
+        Event(
+            "built",
+            {
+                "seat": SEATS[me],
+                "kind": "tower" if kind == TOWER_PIECE else "wall",
+                "segment": segment_name(action.segment),
+                "complete": is_complete(me, line),
+            },
+        )
+    )
+    if new.builds_left > 0 and build_segments(new):
+        return new
+    return _end_turn(new, me)
+
+
+def _climb(state: AlakoState, me: int, action: Climb, events: list[Event]) -> AlakoState:
+    options = climbs(state, me)
+    if action.segment is None and len(options) > 1:
+        which = ", ".join(str(c) for c, _ in options)
+        raise IllegalAction(
+            f"your knight stands against several enemy walls: say which, {which}",
+            code="alako.which_wall",
+            legal=which,
+        )
+    chosen = next(
+        (o for o in options if action.segment is None or o[0].segment == action.segment), None
+    )
+    if chosen is None:
+        raise IllegalAction(
+            "your knight is not standing against that enemy wall"
+            if options
+            else "your knight is not standing against an enemy wall",
+            code="alako.no_wall_to_climb",
+        )
+    climb, beyond = chosen
+    side = state.sides[me]
+    start = side.knight
+    assert start is not None
+    events.append(
+        Event(
+            "climbed",
+            {
+                "seat": SEATS[me],
+                "segment": segment_name(climb.segment),  # type: ignore[arg-type]
+                "from": name(start),
+                "towards": name(beyond),
+                "left_horse": side.mounted,
+            },
+        )
+    )
+    sides = list(state.sides)
+    sides[me] = replace(side, knight=None, climbing=climb.segment, descent=beyond)
+    return _end_turn(replace(state, sides=tuple(sides), last_move=(start,)), me)  # type: ignore[arg-type]
+
+
+def _finish(state: AlakoState, winner: int, how: str, events: list[Event]) -> AlakoState:
+    events.append(Event("game_over", {"winner": SEATS[winner], "termination": how}))
+    return replace(state, phase=OVER, winner=winner, termination=how, face=None, builds_left=0)
+
+
+def outcome(state: AlakoState) -> Outcome | None:
+    if state.phase != OVER:
+        return None
+    winners = frozenset() if state.winner is None else frozenset({SEATS[state.winner]})
+    return Outcome(winners, state.termination or "")
+
+
+def view(state: AlakoState, seat: str | None) -> AlakoState:
+    """What ``seat`` may see (``None``: a spectator): everything but the dice seed, which
+    stays hidden until the game is over."""
+    if state.phase == OVER:
+        return state
+    return replace(state, dice=state.dice.hidden())

@@ -1,0 +1,91 @@
+"""Counting legal action sequences (perft), the move generator's self-check.
+
+Depth counts actions: ``spin`` is one action whose chance outcome is **expanded per face**:
+a spin node has eight children, one per face of the spinner (the two "1 point" faces
+count separately, so every leaf stands for an equally likely line of play). A spin whose
+face has no use (or the cannon) ends the turn inside that same action, as in play. A game
+that ends before the depth is reached adds nothing. ``--chance`` ``distinct`` counts each
+distinct face once instead (seven children)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import dataclass, replace
+
+from engine.alako.game import apply, legal_actions
+from engine.alako.spinner import FACES
+from engine.alako.state import OVER, SPIN, AlakoState
+from engine.errors import EngineError
+
+
+@dataclass(frozen=True)
+class ForcedSpin:
+    """A stand-in for the dice that always shows one value (one chance outcome)."""
+
+    value: int
+    counter: int = 0
+    game_id: str = "perft"
+    seed: bytes = b"perft"
+
+    def roll(self, faces: int) -> tuple[int, ForcedSpin]:
+        return self.value, replace(self, counter=self.counter + 1)
+
+    def hidden(self) -> ForcedSpin:
+        return self
+
+
+def _values(chance: str) -> list[int]:
+    if chance == "faces":
+        return list(range(1, len(FACES) + 1))
+    seen: dict[str, int] = {}
+    for i, face in enumerate(FACES, 1):
+        seen.setdefault(face, i)
+    return list(seen.values())
+
+
+def perft(state: AlakoState, depth: int, chance: str = "faces") -> int:
+    if depth == 0:
+        return 1
+    if state.phase == OVER:
+        return 0
+    total = 0
+    if state.phase == SPIN:
+        for value in _values(chance):
+            forced = replace(state, dice=ForcedSpin(value))
+            after, _ = apply(forced, legal_actions(forced)[0])
+            total += perft(after, depth - 1, chance)
+        return total
+    for action in legal_actions(state):
+        after, _ = apply(state, action)
+        total += perft(after, depth - 1, chance)
+    return total
+
+
+DEFAULT_POSITION = (
+    "south: Kd4 Hd5 Pe2 Wa3n Wb3n Tc3n Wc4e; north: Ke8 Hf10 Pe11 Wi8e Wi7n Th7n; turn: south"
+)
+
+
+def run(argv: list[str]) -> int:
+    """``python -m engine.perft alako --position "<text>" --depth N [--chance faces]``."""
+    from engine.alako.position import state_from_position
+
+    parser = argparse.ArgumentParser(prog="python -m engine.perft alako", description=__doc__)
+    parser.add_argument("--position", default=None, help="a position text (default: a sample)")
+    parser.add_argument("--depth", type=int, default=4)
+    parser.add_argument("--chance", choices=("faces", "distinct"), default="faces")
+    args = parser.parse_args(argv)
+    try:
+        state = state_from_position(
+            args.position or DEFAULT_POSITION, seed=b"perft", game_id="perft"
+        )
+    except EngineError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for depth in range(1, args.depth + 1):
+        start = time.perf_counter()
+        count = perft(state, depth, args.chance)
+        print(f"depth {depth}: {count}  ({time.perf_counter() - start:.3f} s)")
+    return 0

@@ -1,0 +1,109 @@
+"""Sample Alako images: ``python -m renderer.demo_alako OUT_DIR``.
+
+The states come from the engine (positions and a seeded game) and pass through
+``engine.alako.view`` before drawing; the tests use the same states."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from engine.alako import (
+    AlakoConfig,
+    AlakoState,
+    apply,
+    legal_actions,
+    new_game,
+    parse_action,
+    state_from_position,
+    view,
+)
+from renderer.alako import AlakoImageOptions, render_alako
+
+NAMES = {"south": "Ada", "north": "Björn"}
+SEED = b"alako-demo"
+
+MIDGAME = (
+    "south: Kd5 Hc5 Pe2 Wa3n Wb3n Tc3n Wc4e Wd4n We4n; "
+    "north: Kf7 Hf7 Pe10 Wi8e Wi7n Th7n Wg7n Wf8e Wf8n; turn: south"
+)
+CLIMB = (
+    "south: K^d9s Hd8 Pe2 Wa3n Wb3n; "
+    "north: Kc11 Hh9 Pe10 Wa8n Wb8n Tc8n Wd8n We8n Wf8n; turn: south"
+)
+
+
+def start_state() -> AlakoState:
+    return new_game(AlakoConfig(first="south"), seed=SEED, game_id="demo")
+
+
+def moving_state() -> AlakoState:
+    """South has just spun a 2 in the midgame: its moves are due."""
+    state = state_from_position(MIDGAME + "; spun: 2", seed=SEED, game_id="mid")
+    return state
+
+
+def building_state() -> AlakoState:
+    return state_from_position(
+        MIDGAME.replace("turn: south", "turn: north") + "; spun: 2walls",
+        seed=SEED,
+        game_id="build",
+    )
+
+
+def climbing_state() -> AlakoState:
+    return state_from_position(CLIMB + "; spun: 1", seed=SEED, game_id="climb")
+
+
+def ladder_state() -> AlakoState:
+    text = CLIMB.replace("K^d9s Hd8", "Kd8 Hd8") + "; spun: ladder"
+    return state_from_position(text, seed=SEED, game_id="ladder")
+
+
+def final_state() -> AlakoState:
+    state = state_from_position(
+        "south: Ke7 He7 Pe2 Wa3n Wb3n; north: Kc11 Hh9 Pe9 Wa8n Wb8n Tc8n Wd8n; turn: south; "
+        "spun: 2",
+        seed=SEED,
+        game_id="end",
+    )
+    return apply(state, parse_action("dismount n"))[0]
+
+
+def played_state(plies: int = 60) -> AlakoState:
+    """A seeded game, each choice deterministic."""
+    state = start_state()
+    for step in range(plies):
+        actions = legal_actions(state)
+        if not actions:
+            break
+        state = apply(state, actions[(step * 5 + 1) % len(actions)])[0]
+    return state
+
+
+def samples() -> dict[str, bytes]:
+    opts = AlakoImageOptions(names=NAMES)
+    north = AlakoImageOptions(names=NAMES, bottom="north")
+    return {
+        "alako_start.png": render_alako(view(start_state(), "south"), options=opts),
+        "alako_move.png": render_alako(view(moving_state(), "south"), options=opts),
+        "alako_build.png": render_alako(view(building_state(), "north"), options=north),
+        "alako_ladder.png": render_alako(view(ladder_state(), "south"), options=opts),
+        "alako_climbing.png": render_alako(view(climbing_state(), "south"), options=opts),
+        "alako_played.png": render_alako(view(played_state(), None), options=opts),
+        "alako_final.png": render_alako(view(final_state(), None), options=opts),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0] if args else "alako_demo")
+    out.mkdir(parents=True, exist_ok=True)
+    for name, data in samples().items():
+        (out / name).write_bytes(data)
+        print(f"{out / name}  {len(data) // 1024} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
