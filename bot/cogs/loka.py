@@ -330,3 +330,4 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
             return
         if await table.silenced(self.bot.service, message.channel.id, message.author.id):
             await self.bot.enforce_silence(message)
+COG = LokaCog

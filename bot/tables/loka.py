@@ -735,3 +735,4 @@ async def _board(
 async def _summary(game: Game, state: LokaState) -> Attachment:
     data = await asyncio.to_thread(images.summary, view(state, None), game.names_by_seat())
     return Attachment(f"loka-{game.row.id}-end.png", data)
+TABLE = LokaTable
