@@ -57,6 +57,16 @@ FRENCH: dict[str, str] = {
     "loka.promotion_letter": "un pion devient q, r, b ou n",
     "loka.notation": "« {text} » n'est pas une action de Loka : un coup s'écrit e2e4 (ou "
     "e2-e4 ; e11e12q pour promouvoir), un déploiement Kf1 ou Pe2",
+    "loka.board": "le plateau est « cross » ou « faceoff », pas « {board} »",
+    "loka.size": "un plateau Face-off est fait d'échiquiers 8x8 : largeur et hauteur 8, 16, 24 ou 32, pas {size}",
+    "loka.elements": "le Face-off se joue avec deux éléments, un du Bien (Terre ou Air) et un du Mal (Feu ou Eau), celui du Sud d'abord, pas {elements}",
+    "loka.faceoff_players": "Loka Face-off se joue à 2, pas à {players}",
+    "loka.tiles": "les tuiles de terrain vont de 0 (aucune) à {limit}, pas {count}",
+    "loka.army_room": "au plus {limit} pièces par armée tiennent sur ce plateau avec ses tuiles, pas {count}",
+    "loka.costs": "le coût d'une pièce ne peut pas être négatif",
+    "loka.cross_layout": "le plateau en croix fait 12x12 avec Feu, Terre, Eau et Air dans cet ordre",
+    "loka.position_board": "« {board} » n'est pas un plateau : écrivez « board: faceoff », « board: faceoff 16x8 » (tailles de 8 à 32, par 8) ou « board: cross »",
+    "loka.faceoff_armies": "le Face-off oppose deux armées, une du Bien (terre ou air) et une du Mal (feu ou eau) ; la première nommée est au Sud, par ex. « board: faceoff; fire: Ke1; air: Ke8 » (ici : {armies})",
 }
 
 # Values that name a thing the catalog can say in French.

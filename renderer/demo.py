@@ -127,6 +127,106 @@ def final_state() -> LokaState:
     return state
 
 
+# ---------------------------------------------------------------- Face-off and massive battles
+
+FACEOFF = LokaConfig(board="faceoff", elements=("fire", "air"))
+MASSIVE = LokaConfig(board="faceoff", size=(16, 8), elements=("water", "earth"))
+FACEOFF_DRAFTS = {"fire": (1, 1, 2, 1, 4), "air": (1, 1, 1, 2, 5)}  # 270 and 280 of 300
+MASSIVE_DRAFTS = {"water": (2, 2, 2, 2, 14), "earth": (1, 3, 3, 2, 12)}  # 540 and 560 of 600
+
+FACEOFF_MIDGAME = (
+    "board: faceoff; fire: Kd1 Qd4 Rb2 Bc1 Bf1 Ne3 Pa3 Pb3 Pc4 Pe4 Pg2; "
+    "air: Ke8 Qf6 Rh8 Bc8 Nd6 Ng8 Pa6 Pb5 Pc5 Pe5 Pf7 Ph6; "
+    "terrain: castle@g5 lake@b4 marsh@h3 portal@a5 portal@f2; turn: fire"
+)
+# A 32x32 battlefield (16 boards): two big armies facing each other across a wide no-man's-land.
+MASSIVE_32 = (
+    "board: faceoff 32x32; fire: Kp1 Qo1 Qq1 Rj1 Rw1 Bm1 Bt1 Nk1 Nv1 Pi2 Pj2 Pk2 Pl2 Pm2 Pn2 "
+    "Po3 Pp3 Pq3 Pr2 Ps2 Pt2 Pu2 Pv2 Pw2 Qf9 Rab6; "
+    "air: Kq32 Qp32 Rj32 Rw32 Bm32 Bt32 Nk31 Nv31 Pi31 Pj31 Pk30 Pl31 Pm31 Pn31 Po31 Pp30 "
+    "Pq30 Pr31 Ps31 Pt31 Pu31 Pw31 Qz22 Nd25; "
+    "terrain: castle@p12 forest@h20 lake@x16 eyrie@e8 marsh@ac27 stone@r22 pass@l14/n "
+    "portal@c3 portal@ad29; turn: fire"
+)
+
+
+def faceoff_game(config: LokaConfig, drafts: dict[str, tuple], placed: int) -> LokaState:
+    """A Face-off game after secret selection, terrain and ``placed`` deployments."""
+    state = new_game(config, seed=SEED, game_id="faceoff")
+    for seat, draft in drafts.items():
+        state = apply(state, Draft(draft), seat)[0]  # type: ignore[arg-type]
+        state = apply(state, Confirm(), seat)[0]
+    for step in range(placed):
+        if state.phase != DEPLOYMENT:
+            break
+        state = _pick(state, to_act(state)[0], step)
+    return state
+
+
+def faceoff_combat_state() -> LokaState:
+    """The Face-off midgame right after the fire queen attacks."""
+    state = state_from_position(FACEOFF_MIDGAME, FACEOFF, seed=SEED, game_id="faceoff-combat")
+    state = apply(state, Move("d4", "d6"), "fire")[0]
+    if state.pending is not None:
+        state = apply(state, Keep(), to_act(state)[0])[0]
+    return state
+
+
+def faceoff_final_state() -> LokaState:
+    """A finished Face-off game: the air king falls (combat off, so the attack succeeds)."""
+    text = (
+        "board: faceoff; fire: Kd1 Qe6 Rb2 Pc4 Pg3; air: Ke8 Nd6 Pa6 Pb5 Ph6; "
+        "terrain: castle@g5 lake@b4 marsh@h3 portal@a5 portal@f2; turn: fire"
+    )
+    config = replace(FACEOFF, combat=False)
+    state = state_from_position(text, config, seed=SEED, game_id="faceoff-end")
+    return apply(state, Move("e6", "e8"), "fire")[0]
+
+
+def massive_state(plies: int = 0) -> LokaState:
+    state = state_from_position(MASSIVE_32, seed=SEED, game_id="massive")
+    for step in range(plies):
+        waiting = to_act(state)
+        if not waiting:
+            break
+        state = _pick(state, waiting[0], step)
+    return state
+
+
+def faceoff_samples() -> dict[str, bytes]:
+    """Face-off on 8x8, a 16x8 massive battle and a 32x32 one."""
+    names = {"fire": "Ada", "air": "Dana Kowalczyk", "water": "Chidi", "earth": "Björn"}
+    opts = LokaImageOptions(names=names)
+    opening = faceoff_game(FACEOFF, FACEOFF_DRAFTS, placed=1000)
+    combat = faceoff_combat_state()
+    seat = combat.seat_to_move or "air"
+    square = "e8" if seat == "air" else "d1"
+    wide = faceoff_game(MASSIVE, MASSIVE_DRAFTS, placed=1000)
+    return {
+        "faceoff_opening.png": render_loka(view(opening, "fire"), options=opts),
+        "faceoff_deployment.png": render_deployment(
+            view(faceoff_game(FACEOFF, FACEOFF_DRAFTS, placed=7), "air"), options=opts
+        ),
+        "faceoff_combat.png": render_loka(view(combat, "air"), options=replace(opts, bottom="air")),
+        "faceoff_moves.png": render_loka(
+            view(combat, seat),
+            options=replace(
+                opts,
+                bottom=seat,
+                selected=square,
+                targets=targets_of(combat, square),
+                promotion=True,
+            ),
+        ),
+        "faceoff_summary.png": render_summary(view(faceoff_final_state(), None), options=opts),
+        "massive_16x8.png": render_loka(view(wide, "water"), options=opts),
+        "massive_16x8_deployment.png": render_deployment(
+            view(faceoff_game(MASSIVE, MASSIVE_DRAFTS, placed=30), "earth"), options=opts
+        ),
+        "massive_32x32.png": render_loka(view(massive_state(plies=4), "fire"), options=opts),
+    }
+
+
 def targets_of(state: LokaState, square: str) -> tuple[str, ...]:
     return tuple(a.dst for a in legal_actions(state) if isinstance(a, Move) and a.src == square)
 
@@ -164,6 +264,7 @@ def samples() -> dict[str, bytes]:
         out[f"orientation_{bottom}.png"] = render_loka(
             crowded, options=replace(opts, bottom=bottom)
         )
+    out.update(faceoff_samples())
     return out
 
 

@@ -24,6 +24,7 @@ from engine.loka.pieces import NAME as KIND_NAME
 from engine.loka.setup import deploy_squares
 from engine.loka.state import BATTLE, DEPLOYMENT, OVER, SELECTION, LokaState
 from engine.loka.terrain import Tile
+from engine.squares import file_name
 from renderer.banner import BannerCard, banner_card
 from renderer.board import CORNERS, DOT, RING, TINT, Frame, Grid, compose_cell, overlay
 from renderer.dice import combat_badge
@@ -34,6 +35,9 @@ from renderer.theme import DEFAULT_THEME, Theme
 from renderer.tiles import tile_image
 
 DEFAULT_SQUARE = 78  # 12 squares and two margins: 1002 px wide
+# Face-off and massive boards are scaled to about the cross's width (12 squares), and to at
+# most 16 squares' height, so an 8x8 board gets bigger squares and a 32x32 one smaller.
+FIT_COLUMNS, FIT_ROWS = 12, 16
 
 
 @dataclass(frozen=True)
@@ -59,9 +63,21 @@ class Layout:
     height: int
 
 
-def layout(square: int, *, banner: bool = True, columns: int = 12, rows: int = 12) -> Layout:
-    margin = round(square * 0.42)
-    banner_height = 2 * round(square * 0.92) + round(square * 0.2) if banner else 0
+def layout(
+    square: int,
+    *,
+    banner: bool = True,
+    columns: int = 12,
+    rows: int = 12,
+    unit: int | None = None,
+    cards: int = 4,
+) -> Layout:
+    """Where everything goes. ``unit`` sizes the banner (the cross's square; default
+    ``square``), which holds one row of two cards per two armies."""
+    margin = max(16, round(square * 0.42))  # room for the coordinates even on tiny squares
+    unit = unit or square
+    card_rows = (cards + 1) // 2
+    banner_height = card_rows * round(unit * 0.92) + round(unit * 0.2) if banner else 0
     grid = Grid(margin, banner_height + margin, square)
     return Layout(
         square,
@@ -80,14 +96,37 @@ def frame_for(geo: Geometry, bottom: str) -> Frame:
     return Frame(geo.width, geo.height, seat.right, seat.forward)
 
 
+def bottom_seat(geo: Geometry, bottom: str) -> str:
+    """The seat drawn at the bottom: ``bottom`` if it plays on this board, else the first
+    seat (South in Face-off, whose armies are not always Fire)."""
+    return bottom if bottom in geo.seat_index else geo.seat_names[0]
+
+
+def board_square(geo: Geometry, unit: int) -> int:
+    """Pixels per square for a board drawn where the cross would use ``unit``: the cross
+    keeps ``unit``; other boards are scaled to about the same size."""
+    if geo is GEOMETRIES["cross"]:
+        return unit
+    return max(8, min(unit * FIT_COLUMNS // geo.width, unit * FIT_ROWS // geo.height))
+
+
 def square_box(
-    name: str, options: LokaImageOptions = LokaImageOptions(), board: str = "cross"
+    name: str, options: LokaImageOptions = LokaImageOptions(), board: str | Geometry = "cross"
 ) -> tuple[int, int, int, int]:
     """Where a square is drawn in :func:`render_loka`'s image (left, top, right, bottom)."""
-    geo = GEOMETRIES[board]
+    geo = GEOMETRIES[board] if isinstance(board, str) else board
     sq = geo.parse(name)
-    col, row = frame_for(geo, options.bottom).screen(sq % geo.width, sq // geo.width)
-    return layout(options.square).grid.box(col, row)
+    frame = frame_for(geo, bottom_seat(geo, options.bottom))
+    col, row = frame.screen(sq % geo.width, sq // geo.width)
+    square = board_square(geo, options.square)
+    lay = layout(
+        square,
+        columns=frame.columns,
+        rows=frame.rows,
+        unit=options.square,
+        cards=len(geo.seats),
+    )
+    return lay.grid.box(col, row)
 
 
 # ---------------------------------------------------------------- static layer
@@ -104,16 +143,23 @@ class Static:
     labels: tuple[tuple[int, int, int, int], ...]  # boxes of the coordinate labels
 
 
-StaticKey = tuple[Theme, str, int, str, tuple[Tile, ...], bool]
+# theme, board, square size, bottom seat, tiles, banner unit (0: no banner)
+StaticKey = tuple[Theme, Geometry, int, str, tuple[Tile, ...], int]
 
 
 def _draw_static(
-    theme: Theme, board: str, square: int, bottom: str, tiles: tuple[Tile, ...], banner: bool
+    theme: Theme, geo: Geometry, square: int, bottom: str, tiles: tuple[Tile, ...], unit: int
 ) -> Static:
     """The empty board in RGB (the palette is fitted to it, so it cannot be P yet)."""
-    geo = GEOMETRIES[board]
     frame = frame_for(geo, bottom)
-    lay = layout(square, banner=banner, columns=frame.columns, rows=frame.rows)
+    lay = layout(
+        square,
+        banner=unit > 0,
+        columns=frame.columns,
+        rows=frame.rows,
+        unit=unit or None,
+        cards=len(geo.seats),
+    )
     image = Image.new("RGB", (lay.width, lay.height), theme.background)
     draw = ImageDraw.Draw(image)
     tile_at = {t.square: t for t in tiles}
@@ -141,7 +187,7 @@ def _coordinates(
 ) -> tuple[tuple[int, int, int, int], ...]:
     """File letters and rank numbers on all four sides, each next to the outermost square of
     its line (so the labels follow the cut corners instead of floating in the margin)."""
-    size = round(lay.square * 0.3)
+    size = max(11, round(lay.square * 0.3))
     gap = lay.margin // 2
     boxes = []
 
@@ -154,7 +200,7 @@ def _coordinates(
 
     def label(col: int, row: int, file: bool) -> str:
         f, r = frame.board(col, row)
-        return chr(ord("a") + f) if file else str(r + 1)
+        return file_name(f) if file else str(r + 1)
 
     def exists(col: int, row: int) -> bool:
         f, r = frame.board(col, row)
@@ -273,8 +319,11 @@ def _combat(view: LokaState) -> Fight | None:
 # ---------------------------------------------------------------- the board image
 
 
-def _static_key(view: LokaState, options: LokaImageOptions, square: int, banner: bool) -> StaticKey:
-    return (options.theme, view.config.board, square, options.bottom, tuple(view.tiles), banner)
+def _static_key(view: LokaState, options: LokaImageOptions, unit: int, banner: bool) -> StaticKey:
+    geo = view.geometry
+    square = board_square(geo, unit)
+    bottom = bottom_seat(geo, options.bottom)
+    return (options.theme, geo, square, bottom, tuple(view.tiles), unit if banner else 0)
 
 
 def _board_image(
@@ -285,6 +334,8 @@ def _board_image(
     banner: bool,
     stacks: Mapping[int, Sequence[Token]],
 ) -> Image.Image:
+    """The board with its cells; ``square`` is the cross's square size (the unit), which
+    other boards scale to their own."""
     key = _static_key(view, options, square, banner)
     static = _static(key)
     image = static.image.copy()
@@ -324,7 +375,10 @@ def _draw_badge(
     """The dice badge beside the combat square, where it hides the least: it prefers the
     cut corners, then empty squares, and avoids pieces and the two fighting squares."""
     src, dst = fight.src, fight.dst
-    badge = combat_badge(theme, static.layout.square, *fight.dice, fight.result, fight.rerolled)
+    # Dice stay readable on the small squares of a massive board, and the badge does not
+    # grow past the cross's size on the big squares of an 8x8 board.
+    badge_unit = min(max(static.layout.square, 44), 84)
+    badge = combat_badge(theme, badge_unit, *fight.dice, fight.result, fight.rerolled)
     grid, s = static.layout.grid, static.layout.square
     frame = static.frame
     weight: dict[tuple[int, int], int] = {}
@@ -418,7 +472,8 @@ def _card_p(theme: Theme, width: int, height: int, card: BannerCard) -> Image.Im
 def _draw_banner(
     image: Image.Image, view: LokaState, options: LokaImageOptions, square: int
 ) -> None:
-    """Two rows of two cards across the top, in turn order: Fire, Earth / Water, Air."""
+    """Two cards a row across the top, in turn order: Fire, Earth / Water, Air (Face-off:
+    South, North)."""
     cards = _cards(view, options)
     pad = round(square * 0.15)
     width = (image.width - 2 * pad) // 2
@@ -444,7 +499,7 @@ def _palette(theme: Theme) -> Image.Image:
         Tile(sq, kind, "n" if kind == "pass" else None)
         for sq, kind in zip((63, 66, 55, 80, 75, 91, 53, 52, 104), TILE_SET, strict=True)
     )
-    samples = [_draw_static(theme, "cross", square, "fire", tiles, True).image]
+    samples = [_draw_static(theme, GEOMETRIES["cross"], square, "fire", tiles, square).image]
     size = _piece_size(square)
     for ground in (theme.light_square, theme.dark_square, theme.banner, theme.background):
         sheet = Image.new("RGBA", (size * len(KINDS), size * 4), ground)
@@ -530,13 +585,15 @@ def deployment_image(
             hint = _deploy_hint(view, view.turn, open_squares)
 
     board = _board_image(view, options, square=square, banner=False, stacks=stacks)
-    head = layout(square).banner
-    panel = round(options.square * 2.65)
+    head = layout(square, cards=len(geo.seats)).banner
+    # The cross's cut corners leave room for the coordinates; a full board needs a gap.
+    gap = 0 if geo is GEOMETRIES["cross"] else round(square * 0.15)
+    panel = round(options.square * 2.65) + gap
     image = Image.new("RGB", (board.width + panel, head + board.height), theme.background)
     image.paste(board.convert("RGB"), (0, head))
     _draw_banner(image, view, options, square)
     draw = ImageDraw.Draw(image)
-    x0, top = board.width, head + layout(square, banner=False).margin // 2
+    x0, top = board.width + gap, head + layout(square, banner=False).margin // 2
     section = (image.height - top) // len(view.armies)
     title, small, pad = round(square * 0.36), round(square * 0.29), round(square * 0.12)
     for i, army in enumerate(view.armies):
@@ -682,11 +739,15 @@ def summary_image(
     big = round(unit * 0.5)
     draw_text(draw, (x + 10, head * 0.36), title, big, theme.text, anchor="lm", bold=True)
     how = TERMINATIONS.get(view.termination or "", view.termination or "")
+    if view.termination == "kings_taken" and len(geo.seats) == 2:
+        how = "the enemy king taken"
     if view.phase != OVER:
         how = "the game is not over"
     draw_text(draw, (x + 10, head * 0.74), how, round(big * 0.6), theme.muted_text, anchor="lm")
 
-    x0, panel = board.width, image.width - board.width - round(unit * 0.15)
+    gap = 0 if geo is GEOMETRIES["cross"] else round(square * 0.2)  # clear of the coordinates
+    x0 = board.width + gap
+    panel = image.width - x0 - round(unit * 0.15)
     section = board.height // len(view.armies)
     title_size, text_size, pad = round(unit * 0.38), round(unit * 0.3), round(unit * 0.18)
     for i, army in enumerate(view.armies):

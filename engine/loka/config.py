@@ -1,15 +1,24 @@
-"""Loka's options: the rulebook's numbers as data (RULINGS 1.3, 1.5, 1.10)."""
+"""Loka's options: the rulebook's numbers as data (RULINGS 1.3, 1.5, 1.10).
+
+Several defaults depend on the board: 4-player Loka plays 160 points with 4 tile placements;
+Face-off plays 300 points with bishops at 30 and 2 placements a player; massive battles scale
+those with the number of 8x8 boards along a player's edge. Such fields default to ``None``
+and are filled in from the board when the config is made, so a config always holds concrete
+numbers (and ``to_dict`` writes them)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
+from functools import cached_property
 from typing import Any
 
 from engine.errors import InvalidConfig
+from engine.loka.geometry import FACEOFF_SIZES, Geometry, geometry_for
 from engine.loka.pieces import BISHOP, KNIGHT, LOKA_COSTS, PAWN, QUEEN, ROOK
 
 ARMIES = ("fire", "earth", "water", "air")
 TEAMS = {"fire": "evil", "water": "evil", "earth": "good", "air": "good"}
+BOARDS = ("cross", "faceoff")
 
 # The physical box (RULINGS 1.3): per army, 1 queen, 1 rook, 1 bishop, 1 knight, 4 pawns.
 BOX_SUPPLY = {
@@ -18,56 +27,182 @@ BOX_SUPPLY = {
     "double": {QUEEN: 2, ROOK: 2, BISHOP: 2, KNIGHT: 2, PAWN: 8},
 }
 
+# Face-off (RULINGS 1.10): 300 points, bishops 30, 2 tiles a player, Loka's army limits; all
+# of them per 8x8 board along a player's edge on a massive battlefield (**Ruling**).
+FACEOFF_POINTS = 300
+FACEOFF_COSTS = {**LOKA_COSTS, BISHOP: 30}
+FACEOFF_TILES_PER_PLAYER = 2
+FACEOFF_ELEMENTS = ("fire", "air")
+
 
 @dataclass(frozen=True)
 class LokaConfig:
-    """Options of one Loka game. Every field has the rulebook's default."""
+    """Options of one Loka game. ``None`` means the board's default (filled in at once)."""
 
-    players: int = 4  # 4, 3 or 2 people; armies are always four (RULINGS 1.10)
-    points: int = 160  # budget of each army
+    players: int | None = None  # 4, 3 or 2 people on the cross (always four armies); 2 in Face-off
+    points: int | None = None  # budget of each army
     solo_team: str = "evil"  # in a 3-player game, the team one person holds
     solo_percent: int = 75  # ...at this share of the points
     budgets: dict[str, int] = field(default_factory=dict)  # per-army override (handicaps)
-    tiles: int = 4  # terrain placements; 0 = no terrain
+    tiles: int | None = None  # terrain placements in all; 0 = no terrain
     combat: bool = True  # off: every attack succeeds, as in chess
-    max_pieces: int = 16
-    max_pawns: int = 10
+    max_pieces: int | None = None
+    max_pawns: int | None = None
     box: str = "unlimited"
-    costs: dict[int, int] = field(default_factory=lambda: dict(LOKA_COSTS))
-    board: str = "cross"
+    costs: dict[int, int] | None = None  # per piece kind; a partial dict overrides the board's
+    board: str = "cross"  # "cross" (4 armies) or "faceoff" (2 armies, 8x8 boards)
+    size: tuple[int, int] | None = None  # (width, height): 12x12 cross; Face-off 8x8 to 32x32
+    elements: tuple[str, ...] | None = None  # the armies in seat order; Face-off: South first
 
     def __post_init__(self) -> None:
-        if self.players not in (2, 3, 4):
-            raise InvalidConfig(f"Loka is for 2, 3 or 4 players, not {self.players}")
-        if not 0 <= self.points <= 10_000:
+        if self.board not in BOARDS:
+            raise InvalidConfig(
+                f"board is 'cross' or 'faceoff', not '{self.board}'",
+                code="loka.board",
+                board=self.board,
+            )
+        defaults = board_defaults(self.board, self._size())
+        for name, value in defaults.items():
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, value)
+        object.__setattr__(self, "costs", {**defaults["costs"], **(self.costs or {})})
+        object.__setattr__(self, "size", tuple(self.size))  # type: ignore[arg-type]
+        object.__setattr__(self, "elements", tuple(self.elements))  # type: ignore[arg-type]
+        self._check()
+
+    def _size(self) -> tuple[int, int]:
+        if self.size is None:
+            return (12, 12) if self.board == "cross" else (8, 8)
+        try:
+            width, height = (int(n) for n in self.size)
+        except (TypeError, ValueError):
+            raise InvalidConfig(
+                f"size is a width and a height, like 16x8, not {self.size!r}",
+                code="loka.size",
+                size=str(self.size),
+            ) from None
+        return width, height
+
+    def _check(self) -> None:
+        faceoff = self.board == "faceoff"
+        if faceoff:
+            if self.players != 2:
+                raise InvalidConfig(
+                    f"Face-off Loka is for 2 players, not {self.players}",
+                    code="loka.faceoff_players",
+                    players=self.players,
+                )
+            width, height = self.size  # type: ignore[misc]
+            if width not in FACEOFF_SIZES or height not in FACEOFF_SIZES:
+                raise InvalidConfig(
+                    f"a Face-off board is made of 8x8 boards: width and height 8, 16, 24 or "
+                    f"32, not {width}x{height}",
+                    code="loka.size",
+                    size=f"{width}x{height}",
+                )
+            elements = self.elements or ()
+            if (
+                len(elements) != 2
+                or any(e not in ARMIES for e in elements)
+                or {TEAMS[e] for e in elements} != {"good", "evil"}
+            ):
+                raise InvalidConfig(
+                    "Face-off needs two elements, one Good (earth or air) and one Evil (fire or "
+                    f"water), South first, not {', '.join(map(str, elements)) or 'none'}",
+                    code="loka.elements",
+                    elements=", ".join(map(str, elements)),
+                )
+        else:
+            if self.players not in (2, 3, 4):
+                raise InvalidConfig(f"Loka is for 2, 3 or 4 players, not {self.players}")
+            if self.size != (12, 12) or self.elements != ARMIES:
+                raise InvalidConfig(
+                    "the cross board is 12x12 with fire, earth, water and air in that order",
+                    code="loka.cross_layout",
+                )
+        if not 0 <= self.points <= 10_000:  # type: ignore[operator]
             raise InvalidConfig(f"points must be between 0 and 10000, not {self.points}")
         if self.solo_team not in ("evil", "good"):
             raise InvalidConfig("solo_team is 'evil' (Fire and Water) or 'good' (Earth and Air)")
         if not 1 <= self.solo_percent <= 100:
             raise InvalidConfig("solo_percent must be between 1 and 100")
-        if not 0 <= self.tiles <= 9:
-            raise InvalidConfig(f"terrain tiles go from 0 (none) to 9, not {self.tiles}")
-        if not 1 <= self.max_pieces <= 64 or not 0 <= self.max_pawns <= 64:
+        most = self.max_tiles
+        if not 0 <= self.tiles <= most:  # type: ignore[operator]
+            raise InvalidConfig(
+                f"terrain tiles go from 0 (none) to {most}, not {self.tiles}",
+                code="loka.tiles",
+                limit=most,
+                count=self.tiles,
+            )
+        if not 1 <= self.max_pieces <= 64 or not 0 <= self.max_pawns <= 64:  # type: ignore[operator]
             raise InvalidConfig("army limits must be at least 1 piece and 0 pawns")
+        if faceoff:
+            # Every piece must find a square in its half of the board, tiles or not.
+            room = self.size[0] * (self.size[1] // 2) - self.tiles - 1  # type: ignore[index,operator]
+            if self.max_pieces > room:  # type: ignore[operator]
+                raise InvalidConfig(
+                    f"at most {room} pieces an army fit on this board with {self.tiles} tiles, "
+                    f"not {self.max_pieces}",
+                    code="loka.army_room",
+                    limit=room,
+                    count=self.max_pieces,
+                )
         if self.box not in BOX_SUPPLY:
             raise InvalidConfig(f"box is one of {', '.join(BOX_SUPPLY)}, not '{self.box}'")
-        if self.board not in ("cross",):
-            raise InvalidConfig(f"board is 'cross', not '{self.board}'")
+        if any(c < 0 for c in self.costs.values()):  # type: ignore[union-attr]
+            raise InvalidConfig("piece costs cannot be negative", code="loka.costs")
         for army, budget in self.budgets.items():
-            if army not in ARMIES or not 0 <= budget <= 10_000:
+            if army not in self.elements or not 0 <= budget <= 10_000:  # type: ignore[operator]
                 raise InvalidConfig(f"budget override '{army}: {budget}' is not valid")
+
+    @property
+    def max_tiles(self) -> int:
+        """The cross has nine tiles; Face-off rolls tiles, one placement per 8 squares at most."""
+        if self.board == "cross":
+            return 9
+        width, height = self.size  # type: ignore[misc]
+        return width * height // 8
+
+    @cached_property
+    def geometry(self) -> Geometry:
+        return geometry_for(self.board, self.size, self.elements)  # type: ignore[arg-type]
 
     def budget(self, army: str) -> int:
         """Points the army may spend: an override, else 75% for a solo team of 3 players."""
         if army in self.budgets:
             return self.budgets[army]
         if self.players == 3 and TEAMS[army] == self.solo_team:
-            return self.points * self.solo_percent // 100
-        return self.points
+            return self.points * self.solo_percent // 100  # type: ignore[operator]
+        return self.points  # type: ignore[return-value]
+
+    def for_board(
+        self,
+        board: str,
+        size: tuple[int, int] | None = None,
+        elements: tuple[str, ...] | None = None,
+    ) -> LokaConfig:
+        """The same options on another board: what was this board's default becomes the new
+        board's default; what was chosen is kept (used when a position names its board)."""
+        if (board, size, elements) == (self.board, self.size, self.elements):
+            return self
+        old = board_defaults(self.board, self.size)  # type: ignore[arg-type]
+        changes: dict[str, Any] = {"board": board, "size": size, "elements": elements}
+        for name, value in old.items():
+            if name in ("size", "elements"):
+                continue
+            if name == "costs":
+                kept = {k: v for k, v in self.costs.items() if old["costs"].get(k) != v}  # type: ignore[union-attr]
+                changes["costs"] = kept or None
+            elif getattr(self, name) == value:
+                changes[name] = None
+        changes["budgets"] = {a: b for a, b in self.budgets.items() if a in (elements or ARMIES)}
+        return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
-        data["costs"] = {str(k): v for k, v in self.costs.items()}
+        data["costs"] = {str(k): v for k, v in self.costs.items()}  # type: ignore[union-attr]
+        data["size"] = list(self.size)  # type: ignore[arg-type]
+        data["elements"] = list(self.elements)  # type: ignore[arg-type]
         return data
 
     @classmethod
@@ -77,6 +212,35 @@ class LokaConfig:
         if unknown:
             raise InvalidConfig(f"unknown Loka option(s): {', '.join(sorted(unknown))}")
         values = dict(data)
-        if "costs" in values:
+        if values.get("costs") is not None:
             values["costs"] = {int(k): int(v) for k, v in values["costs"].items()}
+        for name in ("size", "elements"):
+            if values.get(name) is not None:
+                values[name] = tuple(values[name])
         return cls(**values)
+
+
+def board_defaults(board: str, size: tuple[int, int]) -> dict[str, Any]:
+    """The options a board implies when they are not given."""
+    if board == "cross":
+        return {
+            "players": 4,
+            "points": 160,
+            "tiles": 4,
+            "max_pieces": 16,
+            "max_pawns": 10,
+            "costs": dict(LOKA_COSTS),
+            "size": (12, 12),
+            "elements": ARMIES,
+        }
+    boards = max(1, size[0] // 8)  # 8x8 boards along a player's edge (RULINGS 1.10)
+    return {
+        "players": 2,
+        "points": FACEOFF_POINTS * boards,
+        "tiles": 2 * FACEOFF_TILES_PER_PLAYER * boards,
+        "max_pieces": 16 * boards,
+        "max_pawns": 10 * boards,
+        "costs": dict(FACEOFF_COSTS),
+        "size": (8, 8),
+        "elements": FACEOFF_ELEMENTS,
+    }

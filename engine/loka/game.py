@@ -19,7 +19,6 @@ from engine.loka.actions import (
 from engine.loka.battle import apply_decision, apply_move, check_over, holder_army, next_mover
 from engine.loka.combat import Odds, assess, odds
 from engine.loka.config import LokaConfig
-from engine.loka.geometry import GEOMETRIES
 from engine.loka.movegen import legal_moves
 from engine.loka.setup import (
     all_drafts,
@@ -36,7 +35,7 @@ from engine.protocol import Event, Outcome
 def new_game(config: LokaConfig | None = None, *, seed: bytes, game_id: str) -> LokaState:
     """A game at the start of army selection."""
     config = config or LokaConfig()
-    geo = GEOMETRIES[config.board]
+    geo = config.geometry
     armies = tuple(Army(budget=config.budget(name)) for name in geo.seat_names)
     return LokaState(config, Dice(seed, game_id), SELECTION, (0,) * geo.size, (), armies)
 

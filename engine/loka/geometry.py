@@ -1,13 +1,17 @@
 """Board geometry as data: squares, seats, zones, rows, directions, promotion squares.
 
-The cross of 4-player Loka (RULINGS 1.1) is one instance; Face-off and massive battles are
-others built by the same constructor. Everything the move generator needs is precomputed
-once per geometry into flat tables indexed by ``rank * width + file``."""
+The cross of 4-player Loka (RULINGS 1.1) is one instance; Face-off and massive battles
+(RULINGS 1.10) are others built by the same constructor. Everything the move generator needs
+is precomputed once per geometry into flat tables indexed by ``rank * width + file``.
+
+Besides the board, a geometry carries the few set-up numbers that differ between the boards:
+the zone's size (tile placement dice), how many rows may open for deployment, whether tiles
+are drawn from the pile or rolled on the D8 table, and whether back-to-back exists."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from engine.errors import InvalidNotation
 from engine.squares import parse_square, square_name
@@ -46,18 +50,29 @@ class Geometry:
         seats: tuple[SeatSpec, ...],
         *,
         missing: frozenset[tuple[int, int]] = frozenset(),
-        zone_size: int = 6,
+        zone_width: int = 6,
+        zone_depth: int = 6,
         arm_depth: int = 3,
+        deploy_depth: int = 6,
         back_to_back: bool = True,
+        tile_table: bool = False,
+        row_first: bool = False,
     ) -> None:
         self.name = name
         self.width = width
         self.height = height
         self.size = width * height
         self.seats = seats
-        self.zone_size = zone_size
-        self.arm_depth = arm_depth
+        # A seat's zone: zone_width columns (along its edge) by zone_depth rows. Tiles are
+        # placed in it by one die per coordinate (D6 x D6 on the cross, the whole board by
+        # D8 x D8 in Face-off), the row die first when ``row_first``.
+        self.zone_width = zone_width
+        self.zone_depth = zone_depth
+        self.arm_depth = arm_depth  # rows 1..arm_depth: the arm (deployment rows)
+        self.deploy_depth = deploy_depth  # rows that may open when rows 1-3 are full
         self.back_to_back = back_to_back
+        self.tile_table = tile_table  # tile kind by a D8 on the table, not drawn from a pile
+        self.row_first = row_first
         self.seat_names = tuple(s.name for s in seats)
         self.seat_index = {s.name: i for i, s in enumerate(seats)}
         self.exists = tuple((i % width, i // width) not in missing for i in range(self.size))
@@ -90,6 +105,15 @@ class Geometry:
     def missing_hint(self) -> str:
         return "the four 3x3 corners (files a-c and j-l on ranks 1-3 and 10-12) are cut away"
 
+    @property
+    def zone_size(self) -> int:
+        """The zone's width along the edge (the cross's zones are 6x6)."""
+        return self.zone_width
+
+    @property
+    def last_square(self) -> str:
+        return square_name(self.width - 1, self.height - 1)
+
     def _build_moves(self) -> None:
         rays: list[tuple[tuple[int, ...], ...]] = []
         knights: list[tuple[int, ...]] = []
@@ -118,8 +142,8 @@ class Geometry:
         for spec in self.seats:
             self.pawn_dir.append(DIRECTIONS.index(spec.forward))
             zone = {}
-            for col in range(1, self.zone_size + 1):
-                for row in range(1, self.zone_size + 1):
+            for col in range(1, self.zone_width + 1):
+                for row in range(1, self.zone_depth + 1):
                     x = spec.origin[0] + (col - 1) * spec.right[0] + (row - 1) * spec.forward[0]
                     y = spec.origin[1] + (col - 1) * spec.right[1] + (row - 1) * spec.forward[1]
                     zone[(col, row)] = self.index(x, y)
@@ -156,14 +180,15 @@ class Geometry:
         """Zone row ``row`` (1 = the player's edge) of a seat, left to right."""
         zone = self.zone[seat]
         return tuple(
-            zone[(col, row)] for col in range(1, self.zone_size + 1) if zone[(col, row)] >= 0
+            zone[(col, row)] for col in range(1, self.zone_width + 1) if zone[(col, row)] >= 0
         )
 
     @cached_property
     def promotion(self) -> tuple[frozenset[int], ...]:
         """Promotion squares per seat (RULINGS 1.2): for every other seat, the line of its arm
         farthest along the seat's forward direction. For the ally opposite this is the ally's
-        edge row; for the enemies on the wings, the far line of their arm."""
+        edge row; for the enemies on the wings, the far line of their arm. In Face-off the
+        one enemy's arm spans the board: its far line is the far rank, as in chess."""
         result = []
         for i in range(len(self.seats)):
             squares: set[int] = set()
@@ -194,3 +219,40 @@ def _cross() -> Geometry:
 
 CROSS = _cross()
 GEOMETRIES = {"cross": CROSS}
+
+FACEOFF_SIZES = tuple(range(8, 33, 8))  # board widths and heights: 8x8 boards side by side
+
+
+@lru_cache(maxsize=64)
+def faceoff(width: int, height: int, south: str, north: str) -> Geometry:
+    """Face-off Loka (RULINGS 1.10) on ``width`` x ``height`` squares (8x8 boards side by
+    side): ``south`` sits on rank 1, ``north`` on the last rank, each facing the other.
+
+    A zone is the whole board seen from its player's edge (tiles land anywhere, by a row die
+    then a column die); the arm is rows 1-3; deployment may spill up to the middle line."""
+    teams = {"fire": "evil", "water": "evil", "earth": "good", "air": "good"}
+    seats = (
+        SeatSpec(south, teams[south], origin=(0, 0), right=(1, 0), forward=(0, 1)),
+        SeatSpec(
+            north, teams[north], origin=(width - 1, height - 1), right=(-1, 0), forward=(0, -1)
+        ),
+    )
+    return Geometry(
+        "faceoff",
+        width,
+        height,
+        seats,
+        zone_width=width,
+        zone_depth=height,
+        deploy_depth=height // 2,
+        back_to_back=False,
+        tile_table=True,
+        row_first=True,
+    )
+
+
+def geometry_for(board: str, size: tuple[int, int], seats: tuple[str, ...]) -> Geometry:
+    """The geometry of a board kind, size and seat order (cached: one object per layout)."""
+    if board == "cross":
+        return CROSS
+    return faceoff(size[0], size[1], seats[0], seats[1])

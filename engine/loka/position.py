@@ -4,7 +4,10 @@
 terrain: castle@e6 portal@d5 portal@h8 pass@f7/n; turn: fire``
 
 Armies in any order; an army not listed, or listed without pieces, is out of the game. A
-position starts in the battle phase. ``parse_position(format_position(p)) == p``."""
+position starts in the battle phase. ``parse_position(format_position(p)) == p``.
+
+Face-off (and massive battles) start with a board field; the army listed first sits South:
+``board: faceoff; fire: Ke1 Pe2; air: Ke8 Pe7; turn: fire`` or ``board: faceoff 16x8; ...``."""
 
 from __future__ import annotations
 
@@ -13,8 +16,8 @@ from dataclasses import dataclass, replace
 from engine.dice import Dice
 from engine.errors import InvalidNotation, InvalidPosition
 from engine.loka.battle import next_mover
-from engine.loka.config import LokaConfig
-from engine.loka.geometry import GEOMETRIES, Geometry
+from engine.loka.config import ARMIES, TEAMS, LokaConfig
+from engine.loka.geometry import FACEOFF_SIZES, Geometry, geometry_for
 from engine.loka.pieces import KIND_OF_LETTER, KINDS, LETTER, NAME, PAWN, code
 from engine.loka.state import BATTLE, Army, LokaState
 from engine.loka.terrain import ENTERABLE_BY, PASS, PORTAL, TILE_KINDS, TILE_NAMES, Tile
@@ -27,6 +30,12 @@ class Position:
     tiles: frozenset[tuple[str, str, str | None]]  # (tile kind, square, pass axis)
     turn: str
     board: str = "cross"
+    size: tuple[int, int] | None = None  # Face-off: (width, height)
+    seats: tuple[str, ...] | None = None  # Face-off: the two armies, South first
+
+    @property
+    def geometry(self) -> Geometry:
+        return geometry_for(self.board, self.size or (12, 12), self.seats or ARMIES)
 
 
 def _order(geo: Geometry):
@@ -38,9 +47,12 @@ def _order(geo: Geometry):
 
 
 def format_position(position: Position) -> str:
-    geo = GEOMETRIES[position.board]
+    geo = position.geometry
     key = _order(geo)
     parts = []
+    if position.board != "cross":
+        size = "" if (geo.width, geo.height) == (8, 8) else f" {geo.width}x{geo.height}"
+        parts.append(f"board: {position.board}{size}")
     for army in geo.seat_names:
         mine = [(p, s) for a, p, s in position.pieces if a == army]
         if not mine:
@@ -58,11 +70,7 @@ def format_position(position: Position) -> str:
 
 def parse_position(text: str) -> Position:
     """Read a position text; every mistake is reported with what would be right."""
-    geo = GEOMETRIES["cross"]
-    pieces: dict[str, tuple[str, str]] = {}
-    tiles: dict[str, tuple[str, str | None]] = {}
-    listed: set[str] = set()
-    turn = None
+    entries: list[tuple[str, str]] = []
     for raw in text.split(";"):
         field = raw.strip()
         if not field:
@@ -73,7 +81,16 @@ def parse_position(text: str) -> Position:
                 "or 'turn: fire'"
             )
         name, body = (x.strip() for x in field.split(":", 1))
-        name = name.lower()
+        entries.append((name.lower(), body))
+    board, size, seats = _board(entries)
+    geo = geometry_for(board, size or (12, 12), seats or ARMIES)
+    pieces: dict[str, tuple[str, str]] = {}
+    tiles: dict[str, tuple[str, str | None]] = {}
+    listed: set[str] = set()
+    turn = None
+    for name, body in entries:
+        if name == "board":
+            continue
         if name == "turn":
             turn = body.lower()
         elif name == "terrain":
@@ -93,7 +110,7 @@ def parse_position(text: str) -> Position:
                 pieces[square] = (name, letter)
         else:
             raise InvalidNotation(
-                f"unknown field '{name}': use fire, earth, water, air, terrain or turn"
+                f"unknown field '{name}': use board, {', '.join(geo.seat_names)}, terrain or turn"
             )
     in_play = _check_armies(geo, pieces)
     portals = sum(1 for k, _ in tiles.values() if k == PORTAL)
@@ -112,7 +129,7 @@ def parse_position(text: str) -> Position:
                 "write the piece it promoted to"
             )
     if turn is None:
-        turn = next((a for a in geo.seat_names if a in in_play), "fire")
+        turn = next((a for a in geo.seat_names if a in in_play), geo.seat_names[0])
     if turn not in in_play:
         raise InvalidPosition(
             f"turn: '{turn}' must name an army in play ({', '.join(sorted(in_play)) or 'none'})"
@@ -121,7 +138,56 @@ def parse_position(text: str) -> Position:
         frozenset((a, p, s) for s, (a, p) in pieces.items()),
         frozenset((k, s, a) for s, (k, a) in tiles.items()),
         turn,
+        board,
+        size,
+        seats,
     )
+
+
+def _board(
+    entries: list[tuple[str, str]],
+) -> tuple[str, tuple[int, int] | None, tuple[str, ...] | None]:
+    """The board field (``cross``, ``faceoff`` or ``faceoff 16x8``) and, in Face-off, the
+    two armies in the order they are listed (South first)."""
+    boards = [body for name, body in entries if name == "board"]
+    if not boards:
+        return "cross", None, None
+    if len(boards) > 1:
+        raise InvalidNotation(
+            "the board is named twice: write one 'board:' field", code="loka.position_board"
+        )
+    words = boards[0].lower().split()
+    hint = "write 'board: faceoff', 'board: faceoff 16x8' (sizes 8 to 32, in 8s) or 'board: cross'"
+    if words == ["cross"]:
+        return "cross", None, None
+    if not words or words[0] not in ("faceoff", "face-off") or len(words) > 2:
+        raise InvalidNotation(
+            f"'{boards[0]}' is not a board: {hint}", code="loka.position_board", board=boards[0]
+        )
+    size = (8, 8)
+    if len(words) == 2:
+        width, sep, height = words[1].partition("x")
+        if not (sep and width.isdigit() and height.isdigit()) or not {
+            int(width),
+            int(height),
+        } <= set(FACEOFF_SIZES):
+            raise InvalidNotation(
+                f"'{words[1]}' is not a Face-off size: {hint}",
+                code="loka.position_board",
+                board=boards[0],
+            )
+        size = (int(width), int(height))
+    armies = tuple(name for name, _ in entries if name in ARMIES)
+    armies = tuple(dict.fromkeys(armies))  # a repeat is reported later, with its name
+    if len(armies) != 2 or {TEAMS[a] for a in armies} != {"good", "evil"}:
+        raise InvalidPosition(
+            "Face-off has two armies, one Good (earth or air) and one Evil (fire or water); "
+            f"the first listed sits South, e.g. 'board: faceoff; fire: Ke1; air: Ke8' "
+            f"(here: {', '.join(armies) or 'none'})",
+            code="loka.faceoff_armies",
+            armies=", ".join(armies),
+        )
+    return "faceoff", size, armies
 
 
 def _piece(geo: Geometry, token: str) -> tuple[str, str]:
@@ -182,7 +248,11 @@ def position_of(state: LokaState) -> Position:
     )
     tiles = frozenset((t.kind, geo.names[t.square], t.axis) for t in state.tiles)
     turn = state.seat_to_move or geo.seat_names[0]
-    return Position(pieces, tiles, turn, state.config.board)
+    if state.config.board == "cross":
+        return Position(pieces, tiles, turn)
+    return Position(
+        pieces, tiles, turn, state.config.board, (geo.width, geo.height), geo.seat_names
+    )
 
 
 def state_from_position(
@@ -192,11 +262,14 @@ def state_from_position(
     seed: bytes,
     game_id: str,
 ) -> LokaState:
-    """A battle-phase state; if the army to move has no move, the turn passes on."""
+    """A battle-phase state; if the army to move has no move, the turn passes on. The
+    position's board wins over the config's (whose other choices are kept)."""
     if isinstance(position, str):
         position = parse_position(position)
-    config = config or LokaConfig()
-    geo = GEOMETRIES[position.board]
+    geo = position.geometry
+    config = (config or LokaConfig()).for_board(
+        position.board, (geo.width, geo.height), geo.seat_names
+    )
     board = [0] * geo.size
     for army, letter, square in position.pieces:
         board[geo.parse(square)] = code(geo.seat_index[army], KIND_OF_LETTER[letter])

@@ -7,7 +7,6 @@ from typing import Any
 from engine.dice import Dice
 from engine.errors import InvalidRecord
 from engine.loka.config import LokaConfig
-from engine.loka.geometry import GEOMETRIES
 from engine.loka.pieces import KIND_OF_LETTER, LETTER, code
 from engine.loka.state import PHASES, Army, CombatReport, LokaState, PendingReroll
 from engine.loka.terrain import TILE_KINDS, Tile
@@ -83,7 +82,7 @@ def from_dict(data: dict[str, Any]) -> LokaState:
         raise InvalidRecord(f"Loka state schema {data.get('schema')} is not {SCHEMA}")
     try:
         config = LokaConfig.from_dict(data["config"])
-        geo = GEOMETRIES[config.board]
+        geo = config.geometry
         board = [0] * geo.size
         for entry in data["pieces"]:
             army, rest = entry.split(":")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
 
 from engine.errors import IllegalAction
 from engine.loka.actions import Confirm, Deploy, Draft
@@ -11,7 +10,7 @@ from engine.loka.config import BOX_SUPPLY, LokaConfig
 from engine.loka.geometry import AXIS_OF_DIRECTION
 from engine.loka.pieces import BOUGHT, KINDS, KING, LETTER, NAME, NOBLES, PAWN, code
 from engine.loka.state import BATTLE, DEPLOYMENT, LokaState
-from engine.loka.terrain import PASS, PORTAL, TILE_NAMES, TILE_SET, Tile
+from engine.loka.terrain import PASS, PORTAL, TILE_KINDS, TILE_NAMES, TILE_SET, Tile
 from engine.loka.work import Work
 
 # ---------------------------------------------------------------- army selection
@@ -70,22 +69,60 @@ def draft_problem(config: LokaConfig, budget: int, counts: tuple[int, ...]) -> I
     return None
 
 
+# Past this many possible armies (massive budgets), the list of legal drafts keeps only the
+# full ones, to which no further piece fits; any army within the limits is still accepted.
+DRAFT_LIST_LIMIT = 50_000
+
+
+def _draft_caps(config_key: tuple, budget: int) -> tuple[list[int], list[int], int]:
+    costs, max_pieces, max_pawns, box = config_key
+    price = dict(costs)
+    supply = BOX_SUPPLY[box] or {}
+    prices = [price[kind] for kind in BOUGHT]
+    caps = [supply.get(kind, max_pieces) for kind in BOUGHT]
+    caps[BOUGHT.index(PAWN)] = min(caps[BOUGHT.index(PAWN)], max_pawns)
+    return prices, caps, max_pieces - 1
+
+
+def _count_drafts(prices: list[int], caps: list[int], room: int, budget: int) -> int:
+    def count(i: int, left: int, room: int) -> int:
+        top = min(room, caps[i], left // prices[i] if prices[i] else room)
+        if i == len(prices) - 1:
+            return top + 1
+        return sum(count(i + 1, left - n * prices[i], room - n) for n in range(top + 1))
+
+    return count(0, budget, room)
+
+
 @lru_cache(maxsize=64)
 def _all_drafts(config_key: tuple, budget: int) -> tuple[Draft, ...]:
-    costs, max_pieces, max_pawns, box = config_key
-    config = LokaConfig(
-        costs=dict(costs), max_pieces=max_pieces, max_pawns=max_pawns, box=box, points=budget
-    )
-    limits = []
-    for kind in BOUGHT:
-        cost = config.costs[kind]
-        cap = max_pieces - 1 if cost == 0 else min(max_pieces - 1, budget // cost)
-        limits.append(range(cap + 1))
-    return tuple(
-        Draft(counts)  # type: ignore[arg-type]
-        for counts in product(*limits)
-        if draft_problem(config, budget, counts) is None
-    )
+    """Every army within the budget and limits, in order of the counts (Q, R, B, N, P);
+    only the full ones past ``DRAFT_LIST_LIMIT``. Enumerated with pruning: massive battles
+    allow hundreds of thousands of armies."""
+    prices, caps, room = _draft_caps(config_key, budget)
+    full_only = _count_drafts(prices, caps, room, budget) > DRAFT_LIST_LIMIT
+    last = len(prices) - 1
+    out: list[Draft] = []
+    counts = [0] * len(prices)
+
+    def full(left: int, room: int) -> bool:
+        return room == 0 or all(
+            counts[i] >= caps[i] or prices[i] > left for i in range(len(prices))
+        )
+
+    def walk(i: int, left: int, room: int) -> None:
+        top = min(room, caps[i], left // prices[i] if prices[i] else room)
+        for n in range(top + 1):
+            counts[i] = n
+            if i == last:
+                if not full_only or full(left - n * prices[i], room - n):
+                    out.append(Draft(tuple(counts)))  # type: ignore[arg-type]
+            else:
+                walk(i + 1, left - n * prices[i], room - n)
+        counts[i] = 0
+
+    walk(0, budget, room)
+    return tuple(out)
 
 
 def all_drafts(config: LokaConfig, budget: int) -> tuple[Draft, ...]:
@@ -145,13 +182,20 @@ def _reveal(w: Work) -> None:
 
 
 def _zone_square(w: Work, army: int, purpose: str) -> int:
-    """Roll zone column then row (D6 each on the cross) until the square holds no tile."""
+    """Roll a square of the placer's zone until it holds no tile: on the cross a D6 for the
+    zone column then a D6 for the row; in Face-off a die for the row counted from the
+    placer's edge (D8 on 8x8, one face per row on a massive board), then one for the column."""
     taken = {t.square for t in w.tiles}
-    faces = w.geo.zone_size
+    geo = w.geo
+    seat = w.seat(army)
     while True:
-        col = w.roll(faces, purpose + "_column", w.seat(army))
-        row = w.roll(faces, purpose + "_row", w.seat(army))
-        sq = w.geo.zone[army][(col, row)]
+        if geo.row_first:
+            row = w.roll(geo.zone_depth, purpose + "_row", seat)
+            col = w.roll(geo.zone_width, purpose + "_column", seat)
+        else:
+            col = w.roll(geo.zone_width, purpose + "_column", seat)
+            row = w.roll(geo.zone_depth, purpose + "_row", seat)
+        sq = geo.zone[army][(col, row)]
         if sq >= 0 and sq not in taken:
             return sq
         w.emit("tile_reroll", army=w.seat(army), square=w.name(sq) if sq >= 0 else None)
@@ -177,6 +221,15 @@ def _put_tile(w: Work, army: int, tile: Tile, *, pair: bool = False) -> None:
     )
 
 
+def _roll_tile_kind(w: Work, placer: int) -> str:
+    """Face-off: a D8 on the tile table (1 castle ... 8 magic portal). There is one portal
+    pair: once it is down, a portal roll is rolled again (**Ruling**)."""
+    while True:
+        kind = TILE_KINDS[w.roll(len(TILE_KINDS), "tile_kind", w.seat(placer)) - 1]
+        if kind != PORTAL or not any(t.kind == PORTAL for t in w.tiles):
+            return kind
+
+
 def _place_terrain(w: Work) -> None:
     placements = w.state.config.tiles
     if placements == 0:
@@ -186,14 +239,18 @@ def _place_terrain(w: Work) -> None:
     placer = w.roll(n, "first_tile_placer") - 1
     w.emit("terrain_start", first=w.seat(placer), placements=placements)
     for _ in range(placements):
-        if not pile:
+        if w.geo.tile_table:
+            kind = _roll_tile_kind(w, placer)
+        elif pile:
+            kind = pile.pop(w.roll(len(pile), "tile_draw", w.seat(placer)) - 1)
+        else:
             break
-        kind = pile.pop(w.roll(len(pile), "tile_draw", w.seat(placer)) - 1)
         sq = _zone_square(w, placer, "tile")
         axis = AXIS_OF_DIRECTION[w.geo.pawn_dir[placer]] if kind == PASS else None
         _put_tile(w, placer, Tile(sq, kind, axis))
-        if kind == PORTAL and PORTAL in pile:
-            pile.remove(PORTAL)
+        if kind == PORTAL and (PORTAL in pile or w.geo.tile_table):
+            if PORTAL in pile:
+                pile.remove(PORTAL)
             partner = _portal_partner(w, placer, sq)
             _put_tile(w, partner, Tile(_zone_square(w, partner, "portal"), PORTAL), pair=True)
         placer = (placer + 1) % n
@@ -238,7 +295,7 @@ def _open_row(state: LokaState, army: int, *, first: int) -> tuple[int, ...]:
     """The free squares of the lowest row from ``first`` that has any (tiles take room)."""
     geo = state.geometry
     tiles = {t.square for t in state.tiles}
-    for row in range(first, geo.zone_size + 1):
+    for row in range(first, geo.deploy_depth + 1):
         free = tuple(
             sq for sq in geo.row_squares(army, row) if state.board[sq] == 0 and sq not in tiles
         )

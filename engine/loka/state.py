@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from engine.dice import Dice
 from engine.loka.config import LokaConfig
-from engine.loka.geometry import GEOMETRIES, Geometry
+from engine.loka.geometry import Geometry
 from engine.loka.terrain import TerrainMap, Tile, terrain_map
 
 SELECTION, DEPLOYMENT, BATTLE, OVER = "selection", "deployment", "battle", "over"
@@ -76,7 +76,7 @@ class LokaState:
 
     @property
     def geometry(self) -> Geometry:
-        return GEOMETRIES[self.config.board]
+        return self.config.geometry
 
     @property
     def terrain(self) -> TerrainMap:

@@ -14,19 +14,28 @@ from engine.loka import Confirm, Draft, LokaConfig, LokaState, apply, new_game, 
 from engine.loka.geometry import CROSS
 from renderer.demo import (
     DRAFTS,
+    FACEOFF,
+    FACEOFF_DRAFTS,
     NAMES,
     combat_state,
     crowded_state,
+    faceoff_combat_state,
+    faceoff_final_state,
+    faceoff_game,
     final_state,
+    massive_state,
     opening_state,
     samples,
 )
 from renderer.loka import (
     LokaImageOptions,
+    board_square,
     clear_caches,
     layout,
     render_army_card,
+    render_deployment,
     render_loka,
+    render_summary,
     square_box,
 )
 from tests.renderer.regenerate_golden import CASES, GOLDEN
@@ -227,3 +236,65 @@ def test_golden_images(name: str) -> None:
     # the pixels (a few hundred: less than a piece) may move by more.
     off = sum(histogram[25:])
     assert off <= pixels * 0.0005, f"{name}: {off} pixels differ (regenerate if on purpose)"
+
+
+# ---------------------------------------------------------------- Face-off and massive battles
+
+
+@pytest.fixture(scope="module")
+def faceoff_view() -> LokaState:
+    return view(faceoff_combat_state(), "fire")
+
+
+def test_faceoff_boards_are_scaled_to_about_the_cross_width(faceoff_view: LokaState) -> None:
+    for state in (faceoff_view, view(massive_state(), "fire")):
+        data = render_loka(state, options=OPTIONS)
+        image = decode(data)
+        assert len(data) < 500 * 1024
+        assert 900 <= image.width <= 1100 and image.height <= 1200
+        lay = layout(board_square(state.geometry, OPTIONS.square), unit=OPTIONS.square, cards=2)
+        assert lay.banner < layout(OPTIONS.square).banner  # one row of two cards
+
+
+def test_a_faceoff_piece_appears_only_on_its_own_square(faceoff_view: LokaState) -> None:
+    geo = faceoff_view.geometry
+    full = decode(render_loka(faceoff_view, options=OPTIONS))
+    board = list(faceoff_view.board)
+    board[geo.parse("b2")] = 0
+    minus = decode(render_loka(replace(faceoff_view, board=tuple(board)), options=OPTIONS))
+    top = layout(OPTIONS.square, cards=2).banner  # the banner counts the pieces
+    area = (0, top, full.width, full.height)
+    diff = changed_box(full.crop(area), minus.crop(area))
+    assert diff is not None
+    x0, y0, x1, y1 = square_box("b2", OPTIONS, geo)
+    assert x0 <= diff[0] and y0 - top <= diff[1] and diff[2] <= x1 and diff[3] <= y1 - top
+
+
+@pytest.mark.parametrize(("bottom", "king_rank"), [("fire", "1"), ("air", "8"), ("water", "1")])
+def test_faceoff_orientation(faceoff_view: LokaState, bottom: str, king_rank: str) -> None:
+    """The chosen seat's edge is at the bottom; a seat not in this game means South."""
+    options = replace(OPTIONS, bottom=bottom)
+    geo = faceoff_view.geometry
+    box = square_box("a" + king_rank, options, geo)
+    image = decode(render_loka(faceoff_view, options=options))
+    assert box[3] > image.height - 2 * box[3] + box[1]  # in the bottom row
+    assert box[0] < image.width // 8 or box[2] > image.width * 7 // 8  # a corner square
+
+
+def test_massive_files_past_z_are_labelled() -> None:
+    state = view(massive_state(), "fire")
+    geo = state.geometry
+    assert geo.width == 32 and geo.names[geo.parse("af32")] == "af32"
+    box = square_box("af1", OPTIONS, geo)
+    image = decode(render_loka(state, options=OPTIONS))
+    below = image.crop((box[0], box[3], box[2], image.height))  # the "af" label
+    assert len(set(below.getdata())) > 2
+
+
+def test_faceoff_deployment_and_summary_images(faceoff_view: LokaState) -> None:
+    for data in (
+        render_deployment(view(faceoff_game(FACEOFF, FACEOFF_DRAFTS, placed=5), "air")),
+        render_summary(view(faceoff_final_state(), None)),
+    ):
+        image = decode(data)
+        assert len(data) < 500 * 1024 and 900 <= image.width <= 1100

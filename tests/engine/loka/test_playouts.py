@@ -32,7 +32,6 @@ from engine.loka import (
     to_dict,
     view,
 )
-from engine.loka.geometry import CROSS
 from engine.loka.pieces import KING
 from engine.loka.record import initial_state, new_record
 from engine.loka.terrain import ENTERABLE_BY
@@ -66,7 +65,7 @@ def check_invariants(state: LokaState) -> None:
     if state.phase in (BATTLE, OVER):
         for army, a in enumerate(state.armies):
             assert kings[army] == (1 if a.alive else 0), f"{geo.seat_names[army]} kings"
-    assert len(tiles) == len(state.tiles) <= 9
+    assert len(tiles) == len(state.tiles) <= max(9, state.config.tiles + 1)  # + a portal's pair
     if state.phase == OVER:
         assert to_act(state) == () and outcome(state) is not None
     else:
@@ -75,16 +74,15 @@ def check_invariants(state: LokaState) -> None:
 
 
 def check_views(state: LokaState) -> None:
-    for seat in (*CROSS.seat_names, None):
+    geo = state.geometry
+    for seat in (*geo.seat_names, None):
         seen = view(state, seat)
         assert seen.dice.seed is None or state.phase == OVER
         if state.phase != SELECTION:
             assert seen.armies == state.armies
             continue
         for i, army in enumerate(seen.armies):
-            ally = (
-                seat is not None and CROSS.seats[i].team == CROSS.seats[CROSS.seat_index[seat]].team
-            )
+            ally = seat is not None and geo.seats[i].team == geo.seats[geo.seat_index[seat]].team
             if ally:
                 assert army.draft == state.armies[i].draft
             else:
@@ -106,7 +104,7 @@ def check_round_trips(state: LokaState) -> None:
 
 def choose(rng: random.Random, state: LokaState, seat: str) -> object:
     actions = legal_actions(state, seat)
-    if state.phase == SELECTION and state.armies[CROSS.seat_index[seat]].draft is not None:
+    if state.phase == SELECTION and state.armies[state.geometry.seat_index[seat]].draft is not None:
         return Confirm() if rng.random() < 0.8 else rng.choice(actions)
     return rng.choice(actions)
 
@@ -139,16 +137,21 @@ def play(seed: int, options: dict) -> tuple[LokaState, GameRecord, int]:
 
 @pytest.mark.parametrize("seed", range(PLAYOUTS))
 def test_random_game_keeps_every_invariant(seed: int) -> None:
-    options = CONFIGS[seed % len(CONFIGS)]
+    check_whole_game(seed, CONFIGS[seed % len(CONFIGS)])
+
+
+def check_whole_game(seed: int, options: dict) -> LokaState:
+    """Play one random game and check its result and its record (also used for Face-off)."""
     state, record, steps = play(seed, options)
     assert state.phase == OVER, f"no result after {steps} steps"
     result = outcome(state)
     assert result is not None
+    geo = state.geometry
     if result.winners:
-        teams = {CROSS.seats[CROSS.seat_index[s]].team for s in result.winners}
+        teams = {geo.seats[geo.seat_index[s]].team for s in result.winners}
         assert len(teams) == 1
         assert all(
-            not state.armies[i].alive for i, s in enumerate(CROSS.seats) if s.team not in teams
+            not state.armies[i].alive for i, s in enumerate(geo.seats) if s.team not in teams
         )
     # The record, exported as text and read back, replays to exactly the same state.
     text = record.export_text(reveal_seed=True)
@@ -158,6 +161,7 @@ def test_random_game_keeps_every_invariant(seed: int) -> None:
     half = len(record.entries) // 2
     mid = again.replay(initial_state, _rules(), upto=half)
     assert mid.ply == half
+    return state
 
 
 def test_replay_detects_a_tampered_roll() -> None:
