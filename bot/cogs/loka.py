@@ -25,6 +25,15 @@ PIECE_CHOICES = [choice("piece." + p, p) for p in PIECES]
 PROMOTION_CHOICES = [choice("piece." + p, p) for p in ("queen", "rook", "bishop", "knight")]
 PLAYER_CHOICES = [Choice(name=str(n), value=n) for n in (4, 3, 2)]
 SILENCE_CHOICES = [choice("discord.choice.players", "players"), ON_OFF[1]]
+BOARD_CHOICES = [
+    choice("discord.choice.cross", "cross"),
+    choice("discord.choice.faceoff", "faceoff"),
+]
+# Face-off on one 8x8 board, or massive battles on several side by side.
+SIZE_CHOICES = [
+    Choice(name=size, value=size)
+    for size in ("8x8", "16x8", "16x16", "24x8", "24x16", "24x24", "32x8", "32x16", "32x32")
+]
 
 GAME = tr("discord.pdesc.game")
 MY_ARMY = tr("discord.pdesc.my_army")
@@ -71,9 +80,20 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
         silence=tr("discord.pdesc.silence"),
         position=tr("discord.pdesc.position"),
         reroll_minutes=tr("discord.pdesc.reroll_minutes"),
+        board=tr("discord.pdesc.board"),
+        size=tr("discord.pdesc.size"),
+        south=tr("discord.pdesc.south"),
+        north=tr("discord.pdesc.north"),
     )
     @app_commands.choices(
-        players=PLAYER_CHOICES, terrain=ON_OFF, combat=ON_OFF, silence=SILENCE_CHOICES
+        players=PLAYER_CHOICES,
+        terrain=ON_OFF,
+        combat=ON_OFF,
+        silence=SILENCE_CHOICES,
+        board=BOARD_CHOICES,
+        size=SIZE_CHOICES,
+        south=ARMY_CHOICES,
+        north=ARMY_CHOICES,
     )
     async def new(
         self,
@@ -86,8 +106,16 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
         silence: str | None = None,
         position: Range[str, 1, 1000] | None = None,
         reroll_minutes: Range[int, 1, 1440] | None = None,
+        board: str | None = None,
+        size: str | None = None,
+        south: str | None = None,
+        north: str | None = None,
     ) -> None:
         options = {
+            "board": board,
+            "size": size,
+            "south": south,
+            "north": north,
             "reroll_minutes": reroll_minutes,
             "players": players,
             "points": points,
@@ -330,4 +358,6 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
             return
         if await table.silenced(self.bot.service, message.channel.id, message.author.id):
             await self.bot.enforce_silence(message)
+
+
 COG = LokaCog

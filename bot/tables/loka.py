@@ -5,6 +5,7 @@ log, resigning, record and restarts come from :mod:`bot.tables.base`."""
 from __future__ import annotations
 
 import asyncio
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -84,23 +85,34 @@ class LokaTable(SeatedTable):
 
     def configure(self, request: Request) -> tuple[dict[str, Any], dict[str, Any]]:
         o = request.options
-        players = number(o, "players", 4, 2, 4)
+        board = str(o.get("board") or "cross").lower()
         terrain = _on(o.get("terrain", "on"))
-        try:
-            config = LokaConfig(
-                players=players,
-                points=number(o, "points", 160, 0, 10_000),
-                tiles=number(o, "tiles", 4, 0, 9) if terrain else 0,
-                combat=_on(o.get("combat", "on")),
+        options: dict[str, Any] = {"board": board, "combat": _on(o.get("combat", "on"))}
+        if board == "faceoff":
+            options["size"] = _size(o.get("size") or "8x8")
+            options["elements"] = (
+                str(o.get("south") or "fire").lower(),
+                str(o.get("north") or "air").lower(),
             )
-        except (ValueError, TypeError) as exc:
-            raise UserError("error.rules", detail=str(exc)) from exc
+            players = 2
+        else:
+            players = number(o, "players", 4, 2, 4)
+            options["players"] = players
+        if o.get("points") not in (None, ""):
+            options["points"] = number(o, "points", 160, 0, 10_000)
+        if not terrain:
+            options["tiles"] = 0
+        elif o.get("tiles") not in (None, ""):
+            options["tiles"] = number(o, "tiles", 4, 0, 16)
+        config = LokaConfig(**options)
         start = None
         if o.get("position"):
             start = str(o["position"])
-            parse_position(start)  # refuse a bad position now, with its reason
+            position = parse_position(start)  # refuse a bad position now, with its reason
+            geo = position.geometry  # the position's board wins (its seats are its armies)
+            config = config.for_board(position.board, (geo.width, geo.height), geo.seat_names)
         extra = {
-            "players": players,
+            "players": config.players,
             "silence": str(o.get("silence", "players")) == "players",
             "autodeploy": [],
             "start": start,
@@ -112,7 +124,9 @@ class LokaTable(SeatedTable):
         loc = game.locale
         config = LokaConfig.from_dict(game.row.config)
         parts = [
-            t(loc, "loka.players", n=config.players),
+            t(loc, "loka.faceoff", size=f"{config.size[0]}x{config.size[1]}")
+            if config.board == "faceoff"
+            else t(loc, "loka.players", n=config.players),
             t(loc, "loka.points", n=config.points),
             t(loc, "loka.tiles", n=config.tiles) if config.tiles else t(loc, "loka.no_terrain"),
             t(loc, "loka.combat_on" if config.combat else "loka.combat_off"),
@@ -125,6 +139,8 @@ class LokaTable(SeatedTable):
         """Which armies one person takes together (RULINGS 1.10)."""
         players = game.meta["players"]
         config = LokaConfig.from_dict(game.row.config)
+        if config.board == "faceoff":
+            return [(e,) for e in config.elements]  # South, then North
         groups: list[tuple[str, ...]] = []
         for team in ("evil", "good"):
             members = tuple(a for a in ARMIES if TEAMS[a] == team)
@@ -140,6 +156,18 @@ class LokaTable(SeatedTable):
     def seat_note(self, locale: str, group: tuple[str, ...]) -> str:
         return t(locale, "team." + TEAMS[group[0]])
 
+    def seat_list(self, game: TableGame) -> str:
+        config = LokaConfig.from_dict(game.row.config)
+        if config.board != "faceoff":
+            return super().seat_list(game)
+        loc = game.locale
+        lines = []
+        for side, army in zip(("south", "north"), config.elements, strict=True):
+            user = game.user_of(army)
+            who = mention(user) if user else t(loc, "table.seat_free")
+            lines.append(f"{army_label(loc, army)} ({t(loc, 'loka.side_' + side)}): {who}")
+        return "\n".join(lines)
+
     def initial_state(self, game: TableGame) -> LokaState:
         config = LokaConfig.from_dict(game.row.config)
         seed = bytes.fromhex(game.meta["seed"])
@@ -154,7 +182,10 @@ class LokaTable(SeatedTable):
 
     def can_resign(self, game: TableGame, seat: str) -> bool:
         state = game.require_state()
-        return state.phase in (DEPLOYMENT, BATTLE) and state.armies[ARMIES.index(seat)].alive
+        return (
+            state.phase in (DEPLOYMENT, BATTLE)
+            and state.armies[state.geometry.seat_index[seat]].alive
+        )
 
     def deadline(self, service: TableService, game: TableGame) -> float | None:
         state = game.require_state()
@@ -184,7 +215,7 @@ class LokaTable(SeatedTable):
         out = [
             Delivery(
                 "channel",
-                t(game.locale, "loka.selection_open", ready=0, of=4),
+                t(game.locale, "loka.selection_open", ready=0, of=len(state.armies)),
                 channel_id=game.row.channel_id,
             )
         ]
@@ -205,13 +236,13 @@ class LokaTable(SeatedTable):
         state = game.require_state()
         out = []
         for army in game.seats_of(user):
-            a = state.armies[ARMIES.index(army)]
+            a = state.armies[state.geometry.seat_index[army]]
             out.append(
                 Delivery(
                     "dm",
                     t(
                         loc,
-                        "loka.selection_dm",
+                        "loka.selection_dm" if state.geometry.teammates[0] else "loka.duel_dm",
                         army=army_label(loc, army),
                         budget=a.budget,
                         id=game.row.id,
@@ -256,7 +287,7 @@ class LokaTable(SeatedTable):
                 raise UserError("table.not_your_seat", seat=wanted, seats=", ".join(mine))
             return wanted
         state = game.require_state()
-        open_ = [a for a in mine if not state.armies[ARMIES.index(a)].confirmed]
+        open_ = [a for a in mine if not state.armies[state.geometry.seat_index[a]].confirmed]
         return open_[0] if open_ else mine[0]
 
     async def _edit_draft(
@@ -272,7 +303,7 @@ class LokaTable(SeatedTable):
             game = self.game(await service.load(row.id))
             state = self.running(game, SELECTION)
             army = self._my_army(game, request.actor, o.get("army"))
-            index = ARMIES.index(army)
+            index = state.geometry.seat_index[army]
             counts = list(state.armies[index].draft or (0,) * 5)
             slot = BOUGHT.index(KIND_OF_NAME[piece])
             counts[slot] += sign * count
@@ -289,7 +320,7 @@ class LokaTable(SeatedTable):
         self, service: TableService, game: Game, army: str, actor: Actor
     ) -> list[Delivery]:
         state = game.require_state()
-        a = state.armies[ARMIES.index(army)]
+        a = state.armies[state.geometry.seat_index[army]]
         draft = a.draft or (0, 0, 0, 0, 0)
         cost = draft_cost(state.config, draft)
         card = await _card(army, draft, a.budget, state)
@@ -309,7 +340,7 @@ class LokaTable(SeatedTable):
                 secret=True,
             )
         ]
-        for ally in ARMIES:
+        for ally in state.geometry.seat_names:
             if ally != army and TEAMS[ally] == TEAMS[army]:
                 user = game.user_of(ally)
                 if user is not None and user != actor.id:
@@ -373,7 +404,7 @@ class LokaTable(SeatedTable):
         mine = game.seats_of(request.actor.id)
         if not mine:
             raise UserError("table.not_seated")
-        mates = {game.user_of(a) for a in ARMIES if TEAMS[a] == TEAMS[mine[0]]}
+        mates = {game.user_of(a) for a in game.seats if TEAMS[a] == TEAMS[mine[0]]}
         mates.discard(request.actor.id)
         mates.discard(None)
         if not mates:
@@ -410,7 +441,7 @@ class LokaTable(SeatedTable):
             mine = [
                 a
                 for a in game.seats_of(request.actor.id)
-                if any(state.armies[ARMIES.index(a)].reserve)
+                if any(state.armies[state.geometry.seat_index[a]].reserve)
             ]
             if not mine:
                 raise UserError("loka.nothing_to_deploy")
@@ -478,8 +509,8 @@ class LokaTable(SeatedTable):
         files: list[Attachment] = []
         revealed = before is not None and before.phase == SELECTION and state.phase != SELECTION
         if revealed:
-            for army in ARMIES:
-                a = state.armies[ARMIES.index(army)]
+            for army in state.geometry.seat_names:
+                a = state.armies[state.geometry.seat_index[army]]
                 files.append(await _card(army, a.draft or (0,) * 5, a.budget, state))
         if state.phase in (DEPLOYMENT, BATTLE) or (state.phase == OVER and events):
             files.append(await _board(game, state))
@@ -593,7 +624,9 @@ class LokaTable(SeatedTable):
         mine = game.seats_of(request.actor.id)
         if mine and seat not in mine:
             seat = mine[0]
-        probe = replace(state, turn=ARMIES.index(seat), pending=None) if seat else state
+        probe = (
+            replace(state, turn=state.geometry.seat_index[seat], pending=None) if seat else state
+        )
         actions = [a for a in legal_actions(probe) if isinstance(a, Move)]
         if square:
             targets = _by_square(state, {a.dst for a in actions if a.src == square})
@@ -668,6 +701,14 @@ class LokaTable(SeatedTable):
 # ---------------------------------------------------------------- small helpers
 
 
+def _size(text: Any) -> tuple[int, int]:
+    """``'16x8'`` -> ``(16, 8)``; the engine checks the sizes it accepts."""
+    match = re.fullmatch(r"\s*(\d{1,2})\s*[x×]\s*(\d{1,2})\s*", str(text).lower())
+    if not match:
+        raise UserError("loka.bad_size", size=str(text)[:20])
+    return int(match.group(1)), int(match.group(2))
+
+
 def _reroll_seconds(game: TableGame) -> int:
     return int(game.meta.get("reroll_seconds", REROLL_SECONDS))
 
@@ -700,9 +741,9 @@ def _by_square(state: LokaState, squares: set[str]) -> list[str]:
 def _formation_choice(state: LokaState, army: str) -> Deploy:
     """A sensible default formation: king in the middle of row 1, the strongest nobles next
     to it, pawns in front, each on the free square nearest the middle of the row."""
-    index = ARMIES.index(army)
     geo = state.geometry
-    middle = (geo.zone_size + 1) / 2
+    index = geo.seat_index[army]
+    middle = (geo.zone_width + 1) / 2
     column = {sq: col for (col, _row), sq in geo.zone[index].items()}
     for kind in KINDS:  # king, queen, rook, bishop, knight, pawn
         squares = deploy_squares(state, index, kind)
@@ -735,4 +776,6 @@ async def _board(
 async def _summary(game: Game, state: LokaState) -> Attachment:
     data = await asyncio.to_thread(images.summary, view(state, None), game.names_by_seat())
     return Attachment(f"loka-{game.row.id}-end.png", data)
+
+
 TABLE = LokaTable

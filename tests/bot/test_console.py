@@ -118,7 +118,7 @@ async def test_every_error_is_private_and_explains() -> None:
             + "@alice /loka army add piece:queen count:2\n"  # over budget
             + "@alice /loka army add piece:dragon\n"  # bad piece
             + "@zed /loka army add piece:pawn\n"  # spectator
-            + "@alice /chess move\n"  # unknown game
+            + "@alice /tiddlywinks move\n"  # unknown game
             + "@alice /loka fly\n"  # unknown command
             + "@alice /loka move from:e2 to:e4\n"  # wrong phase
         )
@@ -128,7 +128,7 @@ async def test_every_error_is_private_and_explains() -> None:
         assert any("costs 180 points but you may spend 160" in t for t in texts)
         assert any("Choose a piece to buy" in t for t in texts)
         assert any("You have no seat" in t for t in texts)
-        assert any("no game called chess" in t for t in texts)
+        assert any("no game called tiddlywinks" in t for t in texts)
         assert any("/loka fly is not a command" in t for t in texts)
         assert any("Armies are still being chosen" in t for t in texts)
     finally:
@@ -472,5 +472,43 @@ async def test_the_reroll_time_limit_is_an_option() -> None:
         assert any("1 minutes" in d["text"] for d in out)
         timed = await table.run("!wait 61s")
         assert "Time is up" in timed[0]["text"]
+    finally:
+        await table.close()
+
+
+@pytest.mark.parametrize("size", ["8x8", "16x8"])
+async def test_a_whole_faceoff_game(size: str) -> None:
+    table = await Table().open()
+    try:
+        await table.run(
+            f"@alice /loka new board:faceoff size:{size} south:water north:earth\n"
+            "@alice /loka join army:water\n@bob /loka join army:earth\n@alice /loka start"
+        )
+        _, info = await table.game()
+        state = info["state"]
+        assert state.geometry.seat_names == ("water", "earth")
+        assert (state.geometry.width, state.geometry.height) == tuple(
+            int(n) for n in size.split("x")
+        )
+        texts = [d["text"] for d in table.deliveries()]
+        assert any("(0 of 2 armies ready)" in t for t in texts)
+        assert not any("Your ally" in t for t in texts)
+        info = await play_to_the_end(table, {"water": "alice", "earth": "bob"}, random.Random(8))
+        assert info["state"].phase == OVER
+        assert len(info["state"].winners) == 1
+    finally:
+        await table.close()
+
+
+async def test_a_faceoff_position_game_uses_the_positions_board() -> None:
+    table = await Table().open()
+    try:
+        await table.run(
+            '@alice /loka new combat:off position:"board: faceoff; fire: Ke1 Qe2; air: Ke8; '
+            'turn: fire"\n@alice /loka join army:fire\n@bob /loka join army:air\n'
+            "@alice /loka start\n@alice /loka move from:e2 to:e7\n@bob /loka move from:e8 to:d8"
+        )
+        out = await table.run("@alice /loka move from:e7 to:d8")
+        assert any("Victory for 🔥 Fire!" in d["text"] for d in out)
     finally:
         await table.close()
