@@ -1,0 +1,67 @@
+"""The immutable game state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.dice import Dice
+from engine.loa.bitboard import BitBoard
+from engine.loa.config import LoaConfig
+from engine.loa.notation import Coord
+from engine.loa.openboard import OpenBoard
+from engine.loa.rules import MOVE, Board, Mode, Situation, mode_of
+
+Piece = tuple[int, int, int]  # (file, rank, code): code bit 0 = black, bit 1 = marked
+
+
+@dataclass(frozen=True, slots=True)
+class LoaState:
+    """A game of Lines of Action. ``pieces`` is sorted; squares are zero-based (file, rank)
+    and may be negative or past ``h8`` in the unbounded variant.
+
+    The dice are kept for the common protocol only: no rule of this game rolls."""
+
+    config: LoaConfig
+    dice: Dice
+    pieces: tuple[Piece, ...]
+    turn: int  # index in config.seats of the seat to act
+    step: str = MOVE  # "move", or "place" in a Parachute turn after its move
+    held: tuple[int, int] = (0, 0)  # Parachute: opponent pieces held by white, by black
+    parts: tuple[int, int] = (1, 1)  # ambidextrous: 1 if white's (black's) next move is marked
+    offer: int | None = None  # seat whose draw offer waits for the other side's answer
+    offered: tuple[int, int] = (-1, -1)  # per colour: ``moves`` at its last draw offer
+    moves: int = 0  # moves and placements made
+    last_move: tuple[Coord, Coord] | None = None
+    last_place: Coord | None = None
+    ply: int = 0  # actions applied
+    winners: tuple[str, ...] | None = None  # set when the game is over (empty: a draw)
+    termination: str | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.winners is not None
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.config.seats
+
+    @property
+    def mode(self) -> Mode:
+        return mode_of(self.config.variant)
+
+    @property
+    def seat_to_move(self) -> str:
+        return self.seats[self.turn]
+
+    def board(self) -> Board:
+        cls = BitBoard if self.config.bounded else OpenBoard
+        return cls.from_pieces(self.pieces)
+
+    def situation(self) -> Situation:
+        return Situation(self.board(), self.turn, self.step, self.held, self.parts)
+
+    def piece_at(self, coord: Coord) -> int | None:
+        for f, r, code in self.pieces:
+            if (f, r) == coord:
+                return code
+        return None

@@ -1,0 +1,390 @@
+"""Lines of Action images, drawn from engine views only (``engine.loa.view``).
+
+One picture: a banner (one card per seat, the seat to act lit), the board with coordinates
+on every side, the pieces as discs (white light, black dark: told apart by brightness, not
+hue), marked pieces carrying a star, the last move and placement tinted, a selected piece's
+legal targets dotted (ringed when they capture), and in Parachute a side panel with the
+pieces each player still holds. The unbounded variant draws the bounding box of the pieces
+and the printed 8x8 area with a margin of one square; squares outside the printed board are
+greyer, and its edge is drawn as a frame.
+
+The static layer (background, squares, coordinates) is cached per theme, area and size;
+piece sprites and overlays are cached too, so an image is one copy and a few pastes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine.loa.config import COLOURS, MARK, PARACHUTE
+from engine.loa.notation import Coord, parse_square
+from engine.loa.state import LoaState
+from renderer.board import DOT, RING, TINT, overlay
+from renderer.fonts import draw_text, fit, printable, text_width
+from renderer.png import encode_png, fit_palette, to_palette
+from renderer.theme import DEFAULT_THEME, RGB, Theme
+from renderer.vector import Ellipse, Poly, Sketch, circle
+
+DEFAULT_SQUARE = 96  # 8 squares and two margins: about 870 px wide
+MAX_BOARD = 900  # the unbounded board shrinks its squares to stay within this
+PANEL = 180  # the Parachute side panel's width at the default square size
+
+# Pieces: fill, outline, light side, shade, and the star's ink (a contrasting tone).
+PIECE_INKS: dict[str, tuple[RGB, RGB, RGB, RGB, RGB]] = {
+    "white": ((238, 234, 222), (40, 38, 36), (255, 255, 250), (196, 188, 170), (40, 38, 36)),
+    "black": ((44, 44, 50), (228, 226, 218), (92, 92, 102), (20, 20, 24), (240, 206, 96)),
+}
+OUTSIDE = ((150, 152, 156), (124, 126, 132))  # light, dark squares beyond the printed board
+EDGE = (214, 96, 40)  # the frame of the printed board in the unbounded variant
+LIT = (96, 128, 200)  # the banner card of a seat that must act
+WON = (60, 150, 80)  # the banner cards of the winners
+
+
+@dataclass(frozen=True)
+class LoaImageOptions:
+    """How to draw: from whose side, how big, with which names and highlights."""
+
+    bottom: str = "white"  # "black" turns the board so that rank 8 is at the bottom
+    square: int | None = None  # pixels per square (default: 96, less for a wide board)
+    names: Mapping[str, str] = field(default_factory=dict)  # seat -> player name
+    targets: tuple[str, ...] = ()  # squares to mark, e.g. a piece's legal moves
+    selected: str | None = None  # the square whose moves ``targets`` shows
+    theme: Theme = DEFAULT_THEME
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything is: the board's area in zero-based board coordinates, the square
+    size, and the pixel origin of the grid."""
+
+    files: tuple[int, int]  # first and last file drawn
+    ranks: tuple[int, int]
+    square: int
+    margin: int
+    banner: int
+    panel: int
+    flipped: bool
+    width: int
+    height: int
+
+    def box(self, coord: Coord) -> tuple[int, int, int, int]:
+        f, r = coord
+        col = (self.files[1] - f) if self.flipped else (f - self.files[0])
+        row = (r - self.ranks[0]) if self.flipped else (self.ranks[1] - r)
+        x = self.margin + col * self.square
+        y = self.banner + self.margin + row * self.square
+        return (x, y, x + self.square, y + self.square)
+
+
+def layout_for(view: LoaState, options: LoaImageOptions = LoaImageOptions()) -> Layout:
+    files, ranks = (0, 7), (0, 7)
+    if not view.config.bounded:
+        fs = [f for f, _, _ in view.pieces] + [0, 7]
+        rs = [r for _, r, _ in view.pieces] + [0, 7]
+        for name in (*options.targets, *([options.selected] if options.selected else [])):
+            f, r = parse_square(name, bounded=False)
+            fs.append(f)
+            rs.append(r)
+        files, ranks = (min(fs) - 1, max(fs) + 1), (min(rs) - 1, max(rs) + 1)
+    cols, rows = files[1] - files[0] + 1, ranks[1] - ranks[0] + 1
+    square = options.square or min(DEFAULT_SQUARE, max(24, MAX_BOARD // max(cols, rows)))
+    margin = round(square * 0.42)
+    seats = len(view.seats)
+    card = round(min(square, DEFAULT_SQUARE) * 0.5)
+    banner = card * (seats // 2) + round(card * 0.3)
+    panel = round(PANEL * square / DEFAULT_SQUARE) if view.config.variant == PARACHUTE else 0
+    width = cols * square + 2 * margin + panel
+    height = banner + rows * square + 2 * margin
+    flipped = options.bottom == "black"
+    return Layout(files, ranks, square, margin, banner, panel, flipped, width, height)
+
+
+def square_box(
+    view: LoaState, name: str, options: LoaImageOptions = LoaImageOptions()
+) -> tuple[int, int, int, int]:
+    """Where a square is drawn in :func:`render_loa`'s image (left, top, right, bottom)."""
+    return layout_for(view, options).box(parse_square(name, bounded=False))
+
+
+# ---------------------------------------------------------------- static layer
+
+
+def _coord_label(value: int, file: bool) -> str:
+    if file:
+        return chr(ord("a") + value) if 0 <= value < 8 else str(value + 1)
+    return str(value + 1)
+
+
+@lru_cache(maxsize=16)
+def _static(theme: Theme, lay: Layout) -> Image.Image:
+    image = Image.new("RGB", (lay.width, lay.height), theme.background)
+    draw = ImageDraw.Draw(image)
+    for f in range(lay.files[0], lay.files[1] + 1):
+        for r in range(lay.ranks[0], lay.ranks[1] + 1):
+            inside = 0 <= f < 8 and 0 <= r < 8
+            dark = (f + r) % 2 == 0
+            if inside:
+                colour = theme.dark_square if dark else theme.light_square
+            else:
+                colour = OUTSIDE[1] if dark else OUTSIDE[0]
+            x0, y0, x1, y1 = lay.box((f, r))
+            draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=colour)
+    if lay.files != (0, 7) or lay.ranks != (0, 7):
+        a, b = lay.box((0, 0)), lay.box((7, 7))
+        left, top = min(a[0], b[0]), min(a[1], b[1])
+        right, bottom = max(a[2], b[2]), max(a[3], b[3])
+        w = max(2, lay.square // 24)
+        draw.rectangle(
+            (left - w // 2, top - w // 2, right + w // 2, bottom + w // 2), outline=EDGE, width=w
+        )
+    size = max(10, round(lay.square * 0.28))
+    gap = lay.margin // 2
+    signed = lay.files != (0, 7) or lay.ranks != (0, 7)
+    if signed:
+        size = max(9, round(lay.square * 0.24))
+    first, last = lay.box((lay.files[0], lay.ranks[0])), lay.box((lay.files[1], lay.ranks[1]))
+    top = min(first[1], last[1]) - gap
+    bottom = max(first[3], last[3]) + gap
+    left = min(first[0], last[0]) - gap
+    right = max(first[2], last[2]) + gap
+    for f in range(lay.files[0], lay.files[1] + 1):
+        x0, _, x1, _ = lay.box((f, 0))
+        text = _coord_label(f, True)
+        for y in (top, bottom):
+            draw_text(draw, ((x0 + x1) / 2, y), text, size, theme.coordinates, anchor="mm")
+    for r in range(lay.ranks[0], lay.ranks[1] + 1):
+        _, y0, _, y1 = lay.box((0, r))
+        text = _coord_label(r, False)
+        for x in (left, right):
+            draw_text(draw, (x, (y0 + y1) / 2), text, size, theme.coordinates, anchor="mm")
+    return image
+
+
+# ---------------------------------------------------------------- pieces
+
+
+def _star(cx: float, cy: float, outer: float, inner: float, points: int = 4) -> Poly:
+    import math
+
+    pts = []
+    for i in range(points * 2):
+        radius = outer if i % 2 == 0 else inner
+        angle = math.radians(-90 + 180 * i / points)
+        pts.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return Poly(tuple(pts))
+
+
+@lru_cache(maxsize=64)
+def piece_sprite(size: int, colour: str, marked: bool) -> Image.Image:
+    """An RGBA disc: the colour's body lit from the left, a contrasting rim, and for a
+    marked piece a four-pointed star in the middle."""
+    fill, outline, light, shade, ink = PIECE_INKS[colour]
+    s = Sketch(size)
+    s.shadow(Ellipse((0.12, 0.16, 0.92, 0.96)), 110, 0.03)
+    s.paint(circle(0.5, 0.5, 0.4), outline, grow=0.035)
+    s.paint(circle(0.5, 0.5, 0.4), shade)
+    s.paint(circle(0.47, 0.47, 0.35), fill)
+    s.paint(circle(0.4, 0.4, 0.12), light)
+    s.paint(circle(0.47, 0.47, 0.3), fill)
+    s.paint(Ellipse((0.2, 0.2, 0.8, 0.8)), outline, grow=0.0)
+    s.paint(circle(0.5, 0.5, 0.285), fill)
+    if marked:
+        s.paint(_star(0.5, 0.5, 0.24, 0.085), ink, grow=0.01)
+    return s.finish()
+
+
+# ---------------------------------------------------------------- banner and panel
+
+
+def _seat_title(seat: str) -> str:
+    return seat[0].upper() + seat[1:-1] + " " + seat[-1] if seat[-1].isdigit() else seat.title()
+
+
+def _seat_detail(view: LoaState, index: int) -> str:
+    colour = index % 2
+    if len(view.seats) == 4:
+        mine = [p for p in view.pieces if p[2] & 1 == colour and bool(p[2] & MARK) == (index >= 2)]
+        kind = "marked" if index >= 2 else "plain"
+        return f"{kind} · {len(mine)}"
+    mine = [p for p in view.pieces if p[2] & 1 == colour]
+    detail = f"{len(mine)} pieces"
+    if view.config.variant == "ambidextrous" and not view.over:
+        detail += " · next " + ("marked" if view.parts[colour] else "plain")
+    return detail
+
+
+def _draw_banner(image: Image.Image, view: LoaState, lay: Layout, options: LoaImageOptions) -> None:
+    theme = options.theme
+    draw = ImageDraw.Draw(image)
+    seats = view.seats
+    per_row = 2
+    card_h = (lay.banner - round(lay.banner * 0.1)) // (len(seats) // 2)
+    width = (lay.width - 2 * 6) // per_row
+    active = () if view.over else tuple(_to_act(view))
+    winners = set(view.winners or ())
+    for i, seat in enumerate(seats):
+        row, col = (i // 2, i % 2) if len(seats) == 4 else (0, i)
+        x0 = 6 + col * width
+        y0 = 4 + row * card_h
+        box = (x0 + 3, y0 + 3, x0 + width - 3, y0 + card_h - 3)
+        lit = seat in active
+        ground = LIT if lit else theme.banner
+        if seat in winners:
+            ground = WON
+        draw.rounded_rectangle(box, radius=card_h // 5, fill=ground)
+        icon = round(card_h * 0.8)
+        sprite = piece_sprite(icon, COLOURS[i % 2], len(seats) == 4 and i >= 2)
+        image.paste(sprite, (box[0] + 6, (box[1] + box[3] - icon) // 2), sprite)
+        tx = box[0] + 12 + icon
+        size = max(10, round(card_h * 0.36))
+        cy = (box[1] + box[3]) / 2
+        title = _seat_title(seat)
+        name = printable(options.names.get(seat, ""))
+        detail = _seat_detail(view, i)
+        if seat in winners:
+            detail = "wins · " + detail
+        elif view.offer is not None and view.seats[view.offer] == seat:
+            detail = "offers a draw · " + detail
+        room = box[2] - tx - 10
+        text = fit(f"{title}  {name}".strip(), size, room // 2, bold=True)
+        draw_text(draw, (tx, cy), text, size, theme.text, anchor="lm", bold=lit)
+        small = max(9, round(size * 0.8))
+        rest = room - text_width(text, size, bold=True) - 16
+        ink = theme.text if lit else theme.muted_text
+        draw_text(draw, (box[2] - 10, cy), fit(detail, small, rest), small, ink, anchor="rm")
+
+
+def _to_act(view: LoaState) -> list[str]:
+    if view.offer is not None:
+        side = view.offer % 2
+        return [s for i, s in enumerate(view.seats) if i % 2 != side]
+    return [view.seat_to_move]
+
+
+def _draw_panel(image: Image.Image, view: LoaState, lay: Layout, theme: Theme) -> None:
+    """Parachute: the pieces each player still holds, stacked beside the board."""
+    draw = ImageDraw.Draw(image)
+    x0 = lay.width - lay.panel
+    top = lay.banner + lay.margin
+    size = max(10, round(lay.square * 0.22))
+    icon = round(lay.square * 0.46)
+    for colour, holder in enumerate(COLOURS):
+        count = view.held[colour]
+        y = top + colour * (lay.height - top) // 2
+        held_colour = COLOURS[colour ^ 1]
+        draw_text(draw, (x0 + 8, y), f"{holder.title()} holds", size, theme.text, anchor="la")
+        draw_text(
+            draw,
+            (x0 + 8, y + size + 4),
+            f"{count} {held_colour}",
+            size,
+            theme.muted_text,
+            anchor="la",
+        )
+        sprite = piece_sprite(icon, held_colour, False)
+        per_row = max(1, (lay.panel - 16) // (icon * 3 // 4))
+        for k in range(count):
+            px = x0 + 8 + (k % per_row) * (icon * 3 // 4)
+            py = y + 2 * size + 12 + (k // per_row) * (icon + 4)
+            image.paste(sprite, (px, py), sprite)
+
+
+# ---------------------------------------------------------------- the image
+
+
+def loa_image(view: LoaState, *, options: LoaImageOptions = LoaImageOptions()) -> Image.Image:
+    lay = layout_for(view, options)
+    theme = options.theme
+    image = _static(theme, lay).copy()
+    tiles: dict[Coord, list[Image.Image]] = {}
+    tint = overlay(lay.square, TINT, theme.last_move, theme.last_move_edge)
+    if view.last_move is not None:
+        for coord in view.last_move:
+            tiles.setdefault(coord, []).append(tint)
+    if view.last_place is not None:
+        tiles.setdefault(view.last_place, []).append(tint)
+    if options.selected is not None:
+        coord = parse_square(options.selected, bounded=False)
+        tiles.setdefault(coord, []).append(overlay(lay.square, TINT, theme.selected))
+    for coord, layers in tiles.items():
+        _paste(image, lay, coord, layers)
+    psize = round(lay.square * 0.94)
+    offset = (lay.square - psize) // 2
+    occupied = set()
+    for f, r, code in view.pieces:
+        occupied.add((f, r))
+        sprite = piece_sprite(psize, COLOURS[code & 1], bool(code & MARK))
+        x0, y0, _, _ = lay.box((f, r))
+        image.paste(sprite, (x0 + offset, y0 + offset), sprite)
+    for name in options.targets:
+        coord = parse_square(name, bounded=False)
+        kind = RING if coord in occupied else DOT
+        _paste(image, lay, coord, [overlay(lay.square, kind, theme.legal_target)])
+    _draw_banner(image, view, lay, options)
+    if lay.panel:
+        _draw_panel(image, view, lay, theme)
+    return image
+
+
+def _paste(image: Image.Image, lay: Layout, coord: Coord, layers: list[Image.Image]) -> None:
+    box = lay.box(coord)
+    cell = image.crop(box).convert("RGBA")
+    for layer in layers:
+        cell.alpha_composite(layer)
+    image.paste(cell.convert("RGB"), box[:2])
+
+
+@lru_cache(maxsize=4)
+def _palette(theme: Theme) -> Image.Image:
+    """One fixed palette per theme, fitted to a sample of everything drawn, so the same
+    pixels always get the same colours whatever else is in the picture."""
+    sample = Image.new("RGB", (8 * 64, 4 * 64), theme.background)
+    draw = ImageDraw.Draw(sample)
+    for i, colour in enumerate((theme.light_square, theme.dark_square, *OUTSIDE)):
+        draw.rectangle((i * 128, 0, i * 128 + 127, 255), fill=colour)
+    for i, (colour, marked) in enumerate((c, m) for c in COLOURS for m in (False, True)):
+        for j in range(4):
+            sprite = piece_sprite(64, colour, marked)
+            sample.paste(sprite, (i * 128 + (j % 2) * 64, (j // 2) * 64), sprite)
+    for i, layer in enumerate(
+        (
+            overlay(64, TINT, theme.last_move, theme.last_move_edge),
+            overlay(64, TINT, theme.selected),
+            overlay(64, DOT, theme.legal_target),
+            overlay(64, RING, theme.legal_target),
+        )
+    ):
+        for j, ground in enumerate((theme.light_square, theme.dark_square)):
+            cell = Image.new("RGBA", (64, 64), (*ground, 255))
+            cell.alpha_composite(layer)
+            sample.paste(cell.convert("RGB"), (i * 128 + j * 64, 128))
+    fixed = (
+        theme.background,
+        theme.light_square,
+        theme.dark_square,
+        *OUTSIDE,
+        EDGE,
+        theme.text,
+        theme.muted_text,
+        theme.coordinates,
+        theme.banner,
+        LIT,
+        WON,
+        *(ink for inks in PIECE_INKS.values() for ink in inks),
+    )
+    return fit_palette([sample], fixed)
+
+
+def render_loa(view: LoaState, *, options: LoaImageOptions = LoaImageOptions()) -> bytes:
+    """The PNG of a view (from ``engine.loa.view``), in the theme's fixed palette."""
+    image = loa_image(view, options=options)
+    return encode_png(to_palette(image, _palette(options.theme)))
+
+
+def clear_caches() -> None:
+    _static.cache_clear()
+    _palette.cache_clear()
+    piece_sprite.cache_clear()
