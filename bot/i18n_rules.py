@@ -67,6 +67,22 @@ FRENCH: dict[str, str] = {
     "loka.cross_layout": "le plateau en croix fait 12x12 avec Feu, Terre, Eau et Air dans cet ordre",
     "loka.position_board": "« {board} » n'est pas un plateau : écrivez « board: faceoff », « board: faceoff 16x8 » (tailles de 8 à 32, par 8) ou « board: cross »",
     "loka.faceoff_armies": "le Face-off oppose deux armées, une du Bien (terre ou air) et une du Mal (feu ou eau) ; la première nommée est au Sud, par ex. « board: faceoff; fire: Ke1; air: Ke8 » (ici : {armies})",
+    "loka.pos_portals": "au plus deux portails magiques (ils vont par paire)",
+    "loka.pos_turn": "turn: « {turn} » doit nommer une armée en jeu ({armies})",
+    "loka.pos_piece": "« {token} » n'est pas une pièce : une lettre K Q R B N P puis une case, comme Ke1",
+    "loka.pos_tile": "« {token} » n'est pas une tuile : écrivez type@case (castle, forest, lake, eyrie, marsh, stone, pass, portal ; un col veut aussi /n ou /e, comme pass@f7/n)",
+    "loka.pos_axis_only_pass": "seul un col de montagne a un axe (« {token} »)",
+    "loka.pos_teams": "les deux équipes ont besoin d'au moins une armée avec son roi",
+    "loka.pos_field_colon": "« {field} » a besoin d'un nom et de deux-points : « fire: Ke1 Pe2 », « terrain: lake@e6 » ou « turn: fire »",
+    "loka.pos_piece_on_tile": "{piece} ne peut pas se tenir sur la tuile {tile} en {square}",
+    "loka.pos_pawn_promoted": "le pion {army} en {square} est sur une de ses cases de promotion : écrivez la pièce qu'il est devenu",
+    "loka.pos_pass_axis": "le col en {square} a besoin de son axe : /n le long de la colonne, /e le long de la rangée",
+    "loka.pos_kings": "{army} a {count} rois : une armée en a exactement un",
+    "loka.pos_no_king": "{army} a des pièces mais pas de roi : ajoutez son roi ou retirez ses pièces",
+    "loka.pos_field": "champ inconnu « {field} » : utilisez board, {armies}, terrain ou turn",
+    "loka.pos_two_tiles": "deux tuiles en {square} : une tuile par case",
+    "loka.pos_listed_twice": "{army} est nommé deux fois : nommez chaque armée une fois",
+    "loka.pos_two_pieces": "deux pièces en {square}",
 }
 
 # Values that name a thing the catalog can say in French.

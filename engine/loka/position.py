@@ -78,7 +78,9 @@ def parse_position(text: str) -> Position:
         if ":" not in field:
             raise InvalidNotation(
                 f"'{field}' needs a name and a colon: 'fire: Ke1 Pe2', 'terrain: lake@e6' "
-                "or 'turn: fire'"
+                "or 'turn: fire'",
+                code="loka.pos_field_colon",
+                field=field,
             )
         name, body = (x.strip() for x in field.split(":", 1))
         entries.append((name.lower(), body))
@@ -97,42 +99,67 @@ def parse_position(text: str) -> Position:
             for token in body.split():
                 kind, square, axis = _tile(geo, token)
                 if square in tiles:
-                    raise InvalidPosition(f"two tiles on {square}: one tile per square")
+                    raise InvalidPosition(
+                        f"two tiles on {square}: one tile per square",
+                        code="loka.pos_two_tiles",
+                        square=square,
+                    )
                 tiles[square] = (kind, axis)
         elif name in geo.seat_index:
             if name in listed:
-                raise InvalidPosition(f"{name} is listed twice: list each army once")
+                raise InvalidPosition(
+                    f"{name} is listed twice: list each army once",
+                    code="loka.pos_listed_twice",
+                    army=name,
+                )
             listed.add(name)
             for token in body.split():
                 letter, square = _piece(geo, token)
                 if square in pieces:
-                    raise InvalidPosition(f"two pieces on {square}")
+                    raise InvalidPosition(
+                        f"two pieces on {square}", code="loka.pos_two_pieces", square=square
+                    )
                 pieces[square] = (name, letter)
         else:
             raise InvalidNotation(
-                f"unknown field '{name}': use board, {', '.join(geo.seat_names)}, terrain or turn"
+                f"unknown field '{name}': use board, {', '.join(geo.seat_names)}, terrain or turn",
+                code="loka.pos_field",
+                field=name,
+                armies=", ".join(geo.seat_names),
             )
     in_play = _check_armies(geo, pieces)
     portals = sum(1 for k, _ in tiles.values() if k == PORTAL)
     if portals > 2:
-        raise InvalidPosition("at most two magic portals (they come in a pair)")
+        raise InvalidPosition(
+            "at most two magic portals (they come in a pair)", code="loka.pos_portals"
+        )
     for square, (army, letter) in pieces.items():
         tile = tiles.get(square)
         kind = KIND_OF_LETTER[letter]
         if tile and kind not in ENTERABLE_BY[tile[0]]:
             raise InvalidPosition(
-                f"a {NAME[kind]} cannot stand on the {TILE_NAMES[tile[0]]} on {square}"
+                f"a {NAME[kind]} cannot stand on the {TILE_NAMES[tile[0]]} on {square}",
+                code="loka.pos_piece_on_tile",
+                piece=NAME[kind],
+                tile=tile[0],
+                square=square,
             )
         if kind == PAWN and geo.parse(square) in geo.promotion[geo.seat_index[army]]:
             raise InvalidPosition(
                 f"the {army} pawn on {square} stands on one of its promotion squares: "
-                "write the piece it promoted to"
+                "write the piece it promoted to",
+                code="loka.pos_pawn_promoted",
+                army=army,
+                square=square,
             )
     if turn is None:
         turn = next((a for a in geo.seat_names if a in in_play), geo.seat_names[0])
     if turn not in in_play:
         raise InvalidPosition(
-            f"turn: '{turn}' must name an army in play ({', '.join(sorted(in_play)) or 'none'})"
+            f"turn: '{turn}' must name an army in play ({', '.join(sorted(in_play)) or 'none'})",
+            code="loka.pos_turn",
+            turn=turn,
+            armies=", ".join(sorted(in_play)) or "none",
         )
     return Position(
         frozenset((a, p, s) for s, (a, p) in pieces.items()),
@@ -194,7 +221,9 @@ def _piece(geo: Geometry, token: str) -> tuple[str, str]:
     letter = token[:1]
     if letter not in KIND_OF_LETTER:
         raise InvalidNotation(
-            f"'{token}' is not a piece: a letter K Q R B N P then a square, like Ke1"
+            f"'{token}' is not a piece: a letter K Q R B N P then a square, like Ke1",
+            code="loka.pos_piece",
+            token=token,
         )
     square = geo.names[geo.parse(token[1:])]
     return letter, square
@@ -205,18 +234,26 @@ def _tile(geo: Geometry, token: str) -> tuple[str, str, str | None]:
     if not sep or kind not in TILE_KINDS:
         raise InvalidNotation(
             f"'{token}' is not a tile: write kind@square with a kind among "
-            f"{', '.join(TILE_KINDS)} (a pass also needs /n or /e, like pass@f7/n)"
+            f"{', '.join(TILE_KINDS)} (a pass also needs /n or /e, like pass@f7/n)",
+            code="loka.pos_tile",
+            token=token,
         )
     square, _, axis = where.partition("/")
     square = geo.names[geo.parse(square)]
     if kind == PASS:
         if axis not in ("n", "e"):
             raise InvalidNotation(
-                f"the pass on {square} needs its axis: /n along the file, /e along the rank"
+                f"the pass on {square} needs its axis: /n along the file, /e along the rank",
+                code="loka.pos_pass_axis",
+                square=square,
             )
         return kind, square, axis
     if axis:
-        raise InvalidNotation(f"only a mountain pass has an axis ('{token}')")
+        raise InvalidNotation(
+            f"only a mountain pass has an axis ('{token}')",
+            code="loka.pos_axis_only_pass",
+            token=token,
+        )
     return kind, square, None
 
 
@@ -226,16 +263,25 @@ def _check_armies(geo: Geometry, pieces: dict[str, tuple[str, str]]) -> set[str]
         kings = [s for s, (a, p) in pieces.items() if a == army and p == "K"]
         others = [s for s, (a, p) in pieces.items() if a == army and p != "K"]
         if len(kings) > 1:
-            raise InvalidPosition(f"{army} has {len(kings)} kings: an army has exactly one")
+            raise InvalidPosition(
+                f"{army} has {len(kings)} kings: an army has exactly one",
+                code="loka.pos_kings",
+                army=army,
+                count=len(kings),
+            )
         if others and not kings:
             raise InvalidPosition(
                 f"{army} has pieces but no king: an army without its king is out of the "
-                "game, so add its king or remove its pieces"
+                "game, so add its king or remove its pieces",
+                code="loka.pos_no_king",
+                army=army,
             )
         if kings:
             in_play.add(army)
     if len({geo.seats[geo.seat_index[a]].team for a in in_play}) < 2:
-        raise InvalidPosition("both teams need at least one army with a king")
+        raise InvalidPosition(
+            "both teams need at least one army with a king", code="loka.pos_teams"
+        )
     return in_play
 
 
