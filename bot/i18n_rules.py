@@ -4,6 +4,8 @@ without an entry falls back to the engine's English (a test lists the codes rais
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
 from bot.i18n import CATALOG, language
@@ -84,6 +86,21 @@ FRENCH: dict[str, str] = {
     "loka.pos_listed_twice": "{army} est nommé deux fois : nommez chaque armée une fois",
     "loka.pos_two_pieces": "deux pièces en {square}",
 }
+
+
+def _merge_game_rules() -> None:
+    """Each game's ``bot/catalogs/<game>.py`` may add ``RULES_FR`` for its engine codes."""
+    import bot.catalogs
+
+    for module in pkgutil.iter_modules(bot.catalogs.__path__):
+        extra = getattr(importlib.import_module(f"bot.catalogs.{module.name}"), "RULES_FR", {})
+        clash = set(extra) & set(FRENCH)
+        if clash:
+            raise ValueError(f"French refusals defined twice: {sorted(clash)}")
+        FRENCH.update(extra)
+
+
+_merge_game_rules()
 
 # Values that name a thing the catalog can say in French.
 _NAMED = {"piece": "piece.", "army": "army."}

@@ -59,8 +59,16 @@ def _raised_codes() -> dict[str, set[str]]:
     return codes
 
 
-def test_every_loka_refusal_has_its_french_with_known_values() -> None:
-    codes = {c: p for c, p in _raised_codes().items() if c.startswith(("loka.", "board."))}
+def _games_at_the_table() -> tuple[str, ...]:
+    """Code prefixes of the games the bot has a table for (their refusals reach players)."""
+    return tuple(
+        f"{p.stem}." for p in (ROOT / "bot" / "tables").glob("*.py") if p.stem not in ("base",)
+    )
+
+
+def test_every_refusal_of_a_playable_game_has_its_french_with_known_values() -> None:
+    prefixes = ("board.", *_games_at_the_table())
+    codes = {c: p for c, p in _raised_codes().items() if c.startswith(prefixes)}
     assert codes, "the engine raises coded errors"
     missing = sorted(set(codes) - set(FRENCH))
     assert missing == []
