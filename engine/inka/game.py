@@ -1,0 +1,390 @@
+"""Inka behind the common game protocol (see ``engine.protocol``): set-up and turns."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.dice import Dice
+from engine.errors import IllegalAction, NotYourTurn
+from engine.inka.actions import (
+    Action,
+    Block,
+    ChooseStart,
+    End,
+    Go,
+    Passage,
+    Place,
+    Resign,
+    Rotate,
+    Slide,
+)
+from engine.inka.config import InkaConfig
+from engine.inka.layout import Layout
+from engine.inka.state import (
+    BUILD,
+    DESTINATION_NAMES,
+    OVER,
+    PLAY,
+    RHOMBI,
+    START,
+    InkaState,
+    Rhombus,
+)
+from engine.inka.temple import PATH_WALLS, TEMPLE
+from engine.inka.work import Work
+from engine.protocol import Event, Outcome
+
+BOARD = TEMPLE.board
+NAMES = BOARD.names
+
+
+def new_game(config: InkaConfig | None = None, *, seed: bytes, game_id: str) -> InkaState:
+    """A game at the start: a roll picks who chooses (and later plays) first."""
+    config = config or InkaConfig()
+    n = config.players
+    destinations = tuple(Rhombus(name, p) for name, p in TEMPLE.destinations)
+    state = InkaState(
+        config=config,
+        dice=Dice(seed, game_id),
+        phase=START,
+        first=0,
+        turn=0,
+        pawns=(None,) * n,
+        blockers=(None,) * n,
+        rhombi=destinations,
+        statues=tuple(config.seats for _ in destinations),
+        pile=tuple(sorted(PATH_WALLS)),
+        out=(False,) * n,
+    )
+    w = Work(state)
+    first = w.roll(n, "first_player") - 1
+    w.turn = first
+    w.emit("first_player", seat=config.seats[first])
+    return replace(w.freeze(), first=first, ply=0)
+
+
+def opening_events(state: InkaState) -> list[Event]:
+    """The roll that chose the first player when the game was created (draw 0), for the
+    table to show: :func:`new_game` returns only the state."""
+    n = state.config.players
+    return [
+        Event(
+            "roll",
+            {
+                "die": n,
+                "value": state.first + 1,
+                "purpose": "first_player",
+                "seat": None,
+                "draw": 0,
+            },
+        ),
+        Event("first_player", {"seat": state.seats[state.first]}),
+    ]
+
+
+def to_act(state: InkaState) -> tuple[str, ...]:
+    if state.phase == OVER or state.turn is None:
+        return ()
+    return (state.seats[state.turn],)
+
+
+def _seat_index(state: InkaState, seat: str | None, *, acting: bool = True) -> int:
+    if seat is None:
+        waiting = to_act(state)
+        if len(waiting) != 1:
+            raise NotYourTurn("nobody is to act: the game is over", code="inka.over")
+        seat = waiting[0]
+    if seat not in state.seats:
+        raise IllegalAction(
+            f"'{seat}' is not a seat here: {', '.join(state.seats)}",
+            code="inka.unknown_seat",
+            seat=seat,
+            seats=", ".join(state.seats),
+        )
+    index = state.seats.index(seat)
+    if state.out[index]:
+        raise NotYourTurn(f"{seat} has left the game", code="inka.seat_out", seat=seat)
+    if acting and seat not in to_act(state):
+        if state.phase == OVER:
+            raise NotYourTurn("the game is over", code="inka.over")
+        raise NotYourTurn(
+            f"it is not {seat}'s turn: waiting for {', '.join(to_act(state))}",
+            code="inka.not_your_turn",
+            seat=seat,
+            waiting=", ".join(to_act(state)),
+        )
+    return index
+
+
+# ---------------------------------------------------------------- legal actions
+
+
+def legal_actions(state: InkaState, seat: str | None = None) -> list[Action]:
+    """Every action the seat may take now (resignation, always allowed, is not listed)."""
+    waiting = to_act(state)
+    if not waiting or (seat is not None and seat not in waiting):
+        return []
+    me = state.turn
+    assert me is not None
+    if state.phase == START:
+        taken = {c for c in state.pawns if c is not None}
+        return [ChooseStart(NAMES[c]) for c in TEMPLE.starts if c not in taken]
+    if state.phase == BUILD:
+        return placements(state)
+    return play_actions(state, me)
+
+
+def placements(state: InkaState) -> list[Action]:
+    """Where the drawn path rhombus may be laid (each way round)."""
+    assert state.drawn is not None
+    lay = Layout.of(state)
+    out: list[Action] = []
+    for a in range(BOARD.size):
+        for _e, b in BOARD.neighbours[a]:
+            if b is None:
+                continue
+            if _placement_problem(state, lay, state.drawn, a, b) is None:
+                out.append(Place(state.drawn, NAMES[a], NAMES[b]))
+    return out
+
+
+def _placement_problem(state: InkaState, lay: Layout, number: int, a: int, b: int) -> str | None:
+    """Why the rhombus cannot go there (``None``: it can)."""
+    for cell in (a, b):
+        if cell in lay.covered:
+            return f"{NAMES[cell]} is already under a rhombus: rhombi never overlap"
+        if cell in lay.pawns:
+            return f"a pawn stands on {NAMES[cell]}: lay the rhombus on cells without pawns"
+    placement = BOARD.placement(a, b)
+    walls = TEMPLE.walls_of(number, placement)
+    if walls:
+        near = lay.walls | walls
+        for cell in state.pawns:
+            if cell is not None and all(j is None or e in near for e, j in BOARD.neighbours[cell]):
+                return (
+                    f"its walls would shut the pawn on {NAMES[cell]} in: at the start no "
+                    "start cell may be walled in completely"
+                )
+    return None
+
+
+def play_actions(state: InkaState, me: int) -> list[Action]:
+    lay = Layout.of(state)
+    out: list[Action] = []
+    if state.ap > 0 and state.stage == RHOMBI:
+        for r in state.rhombi:
+            if r.is_destination:
+                continue
+            out.extend(Slide(r.name, d, n) for d, n in lay.slides(r.name))
+            out.extend(Rotate(r.name, c, s) for c, s in lay.rotations(r.name))
+    here = state.pawns[me]
+    assert here is not None
+    best, _ = lay.costs(here, state.ap)
+    out.extend(Go(NAMES[c]) for c in sorted(best) if c != here and lay.free_to_stop(c))
+    if state.ap > 0:
+        out.extend(_special_actions(state, lay, me, here))
+    out.extend(
+        Block(NAMES[c])
+        for c in range(BOARD.size)
+        if lay.free_to_stop(c) and lay.destination_at(c) is None
+    )
+    out.append(End())
+    return out
+
+
+def _special_actions(state: InkaState, lay: Layout, me: int, here: int) -> list[Action]:
+    from engine.inka.actions import Take
+
+    out: list[Action] = []
+    seat = state.seats[me]
+    dest = lay.destination_at(here)
+    if dest is not None and seat in state.statues[DESTINATION_NAMES.index(dest)]:
+        out.append(Take())
+    if here in TEMPLE.passages and here not in lay.covered:
+        out.extend(
+            Passage(NAMES[c])
+            for c in TEMPLE.passages
+            if c != here and c not in lay.covered and lay.free_to_stop(c)
+        )
+    if here in TEMPLE.symbols and here not in lay.covered:
+        for name in DESTINATION_NAMES:
+            out.extend(Slide(name, d, n) for d, n in lay.slides(name))
+            out.extend(Rotate(name, c, s) for c, s in lay.rotations(name))
+    return out
+
+
+# ---------------------------------------------------------------- apply
+
+
+def apply(
+    state: InkaState, action: Action, seat: str | None = None
+) -> tuple[InkaState, list[Event]]:
+    """The state after ``action`` by ``seat`` and what happened. Raises an ``EngineError``
+    (with a message for the player) when the action is not allowed; the state is unchanged."""
+    if state.phase == OVER:
+        raise IllegalAction("the game is over", code="inka.over")
+    if isinstance(action, Resign):
+        me = _seat_index(state, seat, acting=False)
+        w = Work(state)
+        _resign(w, me)
+        return w.freeze(), w.events
+    me = _seat_index(state, seat)
+    w = Work(state)
+    if state.phase == START:
+        if not isinstance(action, ChooseStart):
+            raise IllegalAction(
+                "pawns are being placed: choose a free start cell, like 'start l6'",
+                code="inka.choose_start_first",
+            )
+        _choose_start(w, me, action)
+    elif state.phase == BUILD:
+        if not isinstance(action, Place):
+            raise IllegalAction(
+                f"the temple is being built: lay path rhombus {state.drawn}, like "
+                f"'place {state.drawn} f12/f13'",
+                code="inka.place_first",
+                rhombus=state.drawn,
+            )
+        _place(w, me, action)
+    else:
+        from engine.inka.turn import apply_turn_action
+
+        apply_turn_action(w, me, action)
+    return w.freeze(), w.events
+
+
+def _choose_start(w: Work, me: int, action: ChooseStart) -> None:
+    cell = BOARD.parse(action.cell)
+    if cell not in TEMPLE.starts:
+        starts = ", ".join(TEMPLE.start_names)
+        raise IllegalAction(
+            f"{NAMES[cell]} is not a start cell: choose one of {starts}",
+            code="inka.not_a_start",
+            cell=NAMES[cell],
+            starts=starts,
+        )
+    if cell in w.pawns:
+        raise IllegalAction(
+            f"another pawn already stands on {NAMES[cell]}: choose a free start cell",
+            code="inka.start_taken",
+            cell=NAMES[cell],
+        )
+    w.pawns[me] = cell
+    w.emit("start_chosen", seat=w.seats[me], cell=NAMES[cell])
+    nxt = next_seat(w, me)
+    if any(w.pawns[i] is None and not w.out[i] for i in range(len(w.seats))):
+        w.turn = nxt
+        return
+    w.phase = BUILD
+    w.turn = _first_in(w)
+    _draw(w)
+
+
+def _first_in(w: Work) -> int:
+    first = w.state.first
+    return first if not w.out[first] else next_seat(w, first)
+
+
+def next_seat(w: Work, after: int) -> int:
+    n = len(w.seats)
+    for k in range(1, n + 1):
+        i = (after + k) % n
+        if not w.out[i]:
+            return i
+    return after
+
+
+def _draw(w: Work) -> None:
+    """The seat to act draws a path rhombus from those left (a roll picks which)."""
+    assert w.turn is not None
+    while w.pile:
+        value = w.roll(len(w.pile), "draw_rhombus", seat=w.seats[w.turn])
+        w.drawn = w.pile.pop(value - 1)
+        w.emit("rhombus_drawn", seat=w.seats[w.turn], rhombus=w.drawn)
+        if placements(w.snapshot()):
+            return
+        # Nowhere to lay it (a near-impossible crowd): it stays out of the game.
+        w.emit("rhombus_set_aside", rhombus=w.drawn)
+        w.drawn = None
+    w.drawn = None
+    w.phase = PLAY
+    w.turn = _first_in(w)
+    from engine.inka.turn import begin_turn
+
+    begin_turn(w)
+
+
+def _place(w: Work, me: int, action: Place) -> None:
+    state = w.state
+    assert state.drawn is not None
+    if action.number != state.drawn:
+        raise IllegalAction(
+            f"you drew path rhombus {state.drawn}, not {action.number}: "
+            f"'place {state.drawn} <cell>/<cell>'",
+            code="inka.wrong_rhombus",
+            drawn=state.drawn,
+            rhombus=action.number,
+        )
+    a, b = BOARD.parse(action.first), BOARD.parse(action.second)
+    if all(n != b for _, n in BOARD.neighbours[a]):
+        raise IllegalAction(
+            f"{NAMES[a]} and {NAMES[b]} do not share an edge: a rhombus covers two "
+            "triangles side by side",
+            code="inka.not_a_rhombus",
+            first=NAMES[a],
+            second=NAMES[b],
+        )
+    problem = _placement_problem(state, Layout.of(state), state.drawn, a, b)
+    if problem is not None:
+        raise IllegalAction(
+            f"rhombus {state.drawn} cannot go on {NAMES[a]}/{NAMES[b]}: {problem}",
+            code="inka.bad_placement",
+            rhombus=state.drawn,
+            cells=f"{NAMES[a]}/{NAMES[b]}",
+            reason=problem,
+        )
+    w.put(Rhombus(str(state.drawn), BOARD.placement(a, b)))
+    w.emit("rhombus_placed", seat=w.seats[me], rhombus=state.drawn, cells=[NAMES[a], NAMES[b]])
+    w.drawn = None
+    w.turn = next_seat(w, me)
+    _draw(w)
+
+
+def _resign(w: Work, me: int) -> None:
+    seat = w.seats[me]
+    w.out[me] = True
+    w.pawns[me] = None
+    w.blockers[me] = None
+    w.emit("resigned", seat=seat)
+    left = [i for i in range(len(w.seats)) if not w.out[i]]
+    if len(left) == 1:
+        finish(w, w.seats[left[0]], "resignation")
+        return
+    if w.turn != me:
+        return
+    w.turn = next_seat(w, me)
+    if w.phase == BUILD:
+        return  # the drawn rhombus passes to the next seat
+    if w.phase == PLAY:
+        from engine.inka.turn import begin_turn
+
+        begin_turn(w)
+
+
+def finish(w: Work, winner: str, termination: str) -> None:
+    w.phase = OVER
+    w.turn = None
+    w.winner = winner
+    w.termination = termination
+    w.emit("game_over", winners=[winner], termination=termination)
+
+
+def outcome(state: InkaState) -> Outcome | None:
+    if state.phase != OVER:
+        return None
+    return Outcome(frozenset([state.winner] if state.winner else []), state.termination or "")
+
+
+def view(state: InkaState, seat: str | None) -> InkaState:
+    """What ``seat`` may see: everything but the seed, until the game is over."""
+    return state if state.phase == OVER else replace(state, dice=state.dice.hidden())

@@ -1,0 +1,162 @@
+"""What lies where on the temple right now, and the moves that follow from it.
+
+A :class:`Layout` is computed from a state (cheap: 16 rhombi, 4 pawns, 4 blockers) and
+answers the geometric questions of the rules: where a rhombus can slide or turn, where a
+pawn can walk and at what cost, whether a start cell is walled in."""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+from engine.inka.geometry import (
+    DIRECTION_INDEX,
+    Edge,
+    Placement,
+    swept_cells,
+)
+from engine.inka.state import InkaState, Rhombus
+from engine.inka.temple import TEMPLE, Temple
+
+
+@dataclass
+class Layout:
+    temple: Temple
+    rhombi: dict[str, Rhombus]
+    pawns: dict[int, list[int]]  # cell -> seats standing there
+    blockers: dict[int, int]  # cell -> seat
+    covered: dict[int, str] = field(default_factory=dict)  # cell -> rhombus name
+    walls: set[Edge] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, state: InkaState) -> Layout:
+        pawns: dict[int, list[int]] = {}
+        for seat, cell in enumerate(state.pawns):
+            if cell is not None:
+                pawns.setdefault(cell, []).append(seat)
+        blockers = {cell: seat for seat, cell in enumerate(state.blockers) if cell is not None}
+        lay = cls(TEMPLE, {r.name: r for r in state.rhombi}, pawns, blockers)
+        for r in state.rhombi:
+            for cell in lay.cells_of(r.placement) or ():
+                lay.covered[cell] = r.name
+            lay.walls |= lay.walls_of(r)
+        return lay
+
+    def cells_of(self, placement: Placement) -> tuple[int, int] | None:
+        return self.temple.board.rhombus_cells(placement)
+
+    def walls_of(self, rhombus: Rhombus) -> frozenset[Edge]:
+        if rhombus.is_destination:
+            return frozenset()
+        return self.temple.walls_of(int(rhombus.name), rhombus.placement)
+
+    # ------------------------------------------------------------ rhombus moves
+
+    def blocked_for(self, name: str, cell: int) -> bool:
+        """Whether ``cell`` stops rhombus ``name``: another rhombus, a blocker, or a pawn that
+        is not riding on it."""
+        owner = self.covered.get(cell)
+        if owner is not None and owner != name:
+            return True
+        if cell in self.blockers:
+            return True
+        return cell in self.pawns and owner != name
+
+    def can_move(self, name: str) -> bool:
+        """A rhombus with a blocker on it does not move."""
+        cells = self.cells_of(self.rhombi[name].placement) or ()
+        return not any(c in self.blockers for c in cells)
+
+    def fits(self, name: str, placement: Placement) -> bool:
+        cells = self.cells_of(placement)
+        return cells is not None and not any(self.blocked_for(name, c) for c in cells)
+
+    def slide_range(self, name: str, direction: int) -> int:
+        """How far the rhombus can slide that way before an obstacle (0: not at all)."""
+        placement = self.rhombi[name].placement
+        n = 0
+        while self.fits(name, placement.slid(direction, n + 1)):
+            n += 1
+        return n
+
+    def slides(self, name: str) -> list[tuple[str, int]]:
+        if not self.can_move(name):
+            return []
+        from engine.inka.geometry import DIRECTION_NAMES
+
+        out = []
+        for d in self.rhombi[name].placement.slide_directions():
+            out.extend((DIRECTION_NAMES[d], n) for n in range(1, self.slide_range(name, d) + 1))
+        return out
+
+    def can_rotate(self, name: str, corner: str, sixths: int) -> bool:
+        """Legal when nothing but the rhombus itself lies anywhere in its sweep and the whole
+        sweep stays on the temple."""
+        placement = self.rhombi[name].placement
+        index = self.temple.board.index
+        for cell in swept_cells(placement, corner, sixths):
+            i = index.get(cell)
+            if i is None or self.blocked_for(name, i):
+                return False
+        return True
+
+    def rotations(self, name: str) -> list[tuple[int, int]]:
+        """(corner clock hour, sixths) of every legal turn."""
+        if not self.can_move(name):
+            return []
+        placement = self.rhombi[name].placement
+        out = []
+        for corner in "ABCD":
+            for sixths in placement.turns_about(corner):
+                if self.can_rotate(name, corner, sixths):
+                    out.append((placement.clock(corner), sixths))
+        return sorted(out)
+
+    def direction_ok(self, name: str, direction: str) -> bool:
+        return DIRECTION_INDEX[direction] in self.rhombi[name].placement.slide_directions()
+
+    # ------------------------------------------------------------ walking
+
+    def walkable(self, cell: int) -> bool:
+        return cell in self.covered or cell not in self.temple.chasm
+
+    def snake(self, cell: int) -> bool:
+        """A snake bites only where it can be seen: a rhombus over it hides it."""
+        return cell in self.temple.snakes and cell not in self.covered
+
+    def costs(self, start: int, budget: int) -> tuple[dict[int, int], dict[int, int]]:
+        """Cheapest cost (snakes entered) to every cell within ``budget``, and each cell's
+        predecessor on a cheapest path (ties broken by cell index, so paths are stable)."""
+        board = self.temple.board
+        best = {start: 0}
+        prev: dict[int, int] = {}
+        heap = [(0, start)]
+        while heap:
+            cost, i = heapq.heappop(heap)
+            if cost > best.get(i, 1 << 30):
+                continue
+            for e, j in board.neighbours[i]:
+                if j is None or e in self.walls or not self.walkable(j):
+                    continue
+                c = cost + (1 if self.snake(j) else 0)
+                if c <= budget and c < best.get(j, 1 << 30):
+                    best[j] = c
+                    prev[j] = i
+                    heapq.heappush(heap, (c, j))
+        return best, prev
+
+    def free_to_stop(self, cell: int) -> bool:
+        return cell not in self.pawns and cell not in self.blockers
+
+    def path(self, prev: dict[int, int], start: int, goal: int) -> list[int]:
+        out = [goal]
+        while out[-1] != start:
+            out.append(prev[out[-1]])
+        return out[::-1]
+
+    def walled_in(self, cell: int) -> bool:
+        return all(j is None or e in self.walls for e, j in self.temple.board.neighbours[cell])
+
+    def destination_at(self, cell: int) -> str | None:
+        name = self.covered.get(cell)
+        return name if name is not None and self.rhombi[name].is_destination else None

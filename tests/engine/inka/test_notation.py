@@ -1,0 +1,109 @@
+"""Notation: every action's text reads back to the same action, input is forgiving, and
+the position text round-trips and reports mistakes."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.errors import InvalidNotation, InvalidPosition
+from engine.inka import (
+    Block,
+    ChooseStart,
+    End,
+    Go,
+    Passage,
+    Place,
+    Resign,
+    Rotate,
+    Slide,
+    Take,
+    format_position,
+    parse_action,
+    parse_position,
+    position_of,
+)
+from engine.inka.perft import DEFAULT_POSITION
+from engine.inka.temple import TEMPLE
+from tests.engine.inka.helpers import position
+
+names = st.sampled_from(TEMPLE.board.names)
+rhombi = st.sampled_from([str(n) for n in range(1, 14)] + ["A", "B", "C"])
+actions = st.one_of(
+    st.builds(ChooseStart, names),
+    st.builds(Place, st.integers(1, 13), names, names),
+    st.builds(
+        Slide, rhombi, st.sampled_from(["e", "ne", "nw", "w", "sw", "se"]), st.integers(1, 12)
+    ),
+    st.builds(Rotate, rhombi, st.integers(1, 12), st.sampled_from([1, -1, 2, -2])),
+    st.builds(Go, names),
+    st.builds(Passage, names),
+    st.builds(Block, names),
+    st.just(Take()),
+    st.just(End()),
+    st.just(Resign()),
+)
+
+
+@given(actions)
+def test_every_action_text_reads_back(action) -> None:
+    assert parse_action(str(action)) == action
+    assert parse_action(str(action).upper()) == action
+
+
+def test_forgiving_input() -> None:
+    assert parse_action("Slide 7 NE") == Slide("7", "ne", 1)
+    assert parse_action("slide #7 north-east 2") == Slide("7", "ne", 2)
+    assert parse_action("shift a w") == Slide("A", "w", 1)
+    assert parse_action("rotate 7 at 8 o'clock ccw 120") == Rotate("7", 8, 2)
+    assert parse_action("rotate 7 8 -60") == Rotate("7", 8, -1)
+    assert parse_action("turn 7 8h +60") == Rotate("7", 8, 1)
+    assert parse_action("shift B 12h cw120") == Rotate("B", 12, -2)
+    assert (
+        parse_action("place 7 F12 f13") == parse_action("place 7 f12-f13") == Place(7, "f12", "f13")
+    )
+    assert parse_action("GO f 12") == Go("f12")
+    assert parse_action("pass") == End()
+    assert (
+        str(Slide("A", "w", 1)) == "shift A w 1" and str(Rotate("3", 4, -2)) == "rotate 3 4h cw120"
+    )
+
+
+@pytest.mark.parametrize(
+    "text", ["slide 7 up", "rotate 7 8h 90", "rotate 7 13h cw60", "rotate 7 8h 60", "fly f12", ""]
+)
+def test_bad_actions_say_what_would_be_right(text: str) -> None:
+    with pytest.raises(InvalidNotation) as err:
+        parse_action(text)
+    assert err.value.code and str(err.value)
+
+
+def test_position_text_round_trips() -> None:
+    for text in (
+        DEFAULT_POSITION,
+        "red: g12 blocker h4; blue: out; green: k9; rhombi: 3=h12/h11 11=g5/g6; "
+        "A: g11/g12 blue; B: g13/f13; C: f11/f12 red green; turn: green; ap: 1; stage: pawn",
+    ):
+        p = parse_position(text)
+        assert parse_position(format_position(p)) == p
+        assert position_of(position(format_position(p))) == p
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("red: l6", InvalidPosition),  # one seat, no centre
+        ("red: l6; blue: h11", InvalidPosition),  # a pawn over the chasm
+        ("red: l6; blue: a18; rhombi: 3=h12/h11 4=h12/h13", InvalidPosition),  # overlap
+        ("red: l6; blue: a18 blocker g12", InvalidPosition),  # blocker on a destination
+        ("red: l6; green: a18", InvalidPosition),  # seats must be the first ones
+        ("red: l6; blue: a18; rhombi: 14=h12/h11", InvalidNotation),
+        ("red: l6; blue: a18; rhombi: 3=h12/h14", InvalidPosition),
+        ("red: l6; blue: a18; colour: red", InvalidNotation),
+        ("red: l6; blue: a18; turn: green", InvalidPosition),
+    ],
+)
+def test_bad_positions_are_refused(text: str, error: type) -> None:
+    with pytest.raises(error):
+        position(text)

@@ -1,0 +1,330 @@
+"""Every rule of a turn on hand-built positions: the four phases, AP, rhombus moves, the
+pawn's walk, statues, passages, symbols, blockers, winning and resigning."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from engine.errors import IllegalAction, NotYourTurn
+from engine.inka import (
+    OVER,
+    PAWN,
+    Block,
+    End,
+    Go,
+    Passage,
+    Resign,
+    Rotate,
+    Slide,
+    Take,
+    apply,
+    legal_actions,
+    outcome,
+    parse_action,
+)
+from engine.inka.geometry import swept_cells
+from engine.inka.layout import Layout
+from tests.engine.inka.helpers import cell, go_targets, name, position, texts
+
+MOAT = "red: i11; blue: a18; rhombi: 3=h12/h11"
+
+
+def do(state, *actions: str):
+    events = []
+    for text in actions:
+        state, ev = apply(state, parse_action(text))
+        events.extend(ev)
+    return state, events
+
+
+def code_of(excinfo) -> str:
+    return excinfo.value.code
+
+
+# ---------------------------------------------------------------- phase 2: rhombi
+
+
+def test_a_rhombus_slides_along_its_edges_as_far_as_wished_until_an_obstacle() -> None:
+    state = position("red: i11; blue: h15; rhombi: 3=h12/h11")
+    slides = {t for t in texts(state) if t.startswith("slide 3")}
+    # Directions e, nw, w, se for this rhombus; east stops before the blue pawn on h15,
+    # west runs to the temple's edge, nw and se are blocked by the centre and the rim.
+    assert slides == {"slide 3 e 1"} | {f"slide 3 w {n}" for n in range(1, 5)}
+    after, events = do(state, "slide 3 w 4")
+    assert events[-1].kind == "rhombus_slid" and events[-1].data["cells"] == ["h4", "h3"]
+    assert after.ap == 2
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Slide("3", "e", 2))
+    assert code_of(err) == "inka.slide_too_far" and err.value.params["most"] == 1
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Slide("3", "ne", 1))
+    assert code_of(err) == "inka.bad_slide_direction"
+
+
+def test_pawns_on_a_moving_rhombus_ride_along_on_the_same_half() -> None:
+    state = position("red: i11; blue: h11; rhombi: 3=h12/h11")
+    after, events = do(state, "slide 3 w 2")
+    assert name(after.pawns[1]) == "h7"  # the second half moved from h11 to h7
+    assert events[-1].data["riders"] == ["blue"]
+
+
+def test_a_rhombus_with_a_blocker_does_not_move_but_pawns_do_not_stop_it() -> None:
+    state = position("red: i11; blue: a18 blocker h12; rhombi: 3=h12/h11")
+    assert not any(t.startswith(("slide 3", "rotate 3")) for t in texts(state))
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Slide("3", "w", 1))
+    assert code_of(err) == "inka.rhombus_blocked"
+
+
+def test_rotations_sharp_corners_four_ways_blunt_corners_two() -> None:
+    state = position("red: l6; blue: a18; rhombi: 3=e15/e14")
+    rot = {t for t in texts(state) if t.startswith("rotate 3")}
+    # Corners: A (sharp) 4h, B (blunt) 1h, C (sharp) 10h, D (blunt) 7h.
+    assert {t for t in rot if " 4h " in t} == {
+        "rotate 3 4h cw60",
+        "rotate 3 4h ccw60",
+        "rotate 3 4h cw120",
+        "rotate 3 4h ccw120",
+    }
+    assert {t for t in rot if " 7h " in t} == {"rotate 3 7h cw60", "rotate 3 7h ccw60"}
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Rotate("3", 7, 2))
+    assert code_of(err) == "inka.bad_angle"
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Rotate("3", 3, 1))
+    assert code_of(err) == "inka.bad_corner" and "1h" in str(err.value)
+    after, _ = do(state, "rotate 3 4h ccw60")
+    turned = state.rhombus("3").placement.rotated("A", 1)
+    assert after.rhombus("3").placement == turned
+    # The pivot stays put but, seen from the turned rhombus's centre, it now lies at 2h.
+    assert after.rhombus("3").placement.clock("A") == 2
+    back, _ = do(after, "rotate 3 2h cw60")
+    assert back.rhombus("3").placement == state.rhombus("3").placement
+
+
+def test_a_rotation_is_illegal_if_anything_lies_in_its_sweep_however_small() -> None:
+    base = position("red: l6; blue: a18; rhombi: 3=e15/e14")
+    p = base.rhombus("3").placement
+    end = p.rotated("A", 1)
+    board = Layout.of(base).temple.board
+    brushed = [
+        board.index[c]
+        for c in swept_cells(p, "A", 1) - set(p.cells) - set(end.cells)
+        if c in board.index
+    ]
+    assert brushed, "a 60-degree turn brushes cells between start and end"
+    target = name(brushed[0])
+    blocked = position(f"red: l6; blue: a18 blocker {target}; rhombi: 3=e15/e14")
+    assert "rotate 3 4h ccw60" in texts(base)
+    assert "rotate 3 4h ccw60" not in texts(blocked)
+    with pytest.raises(IllegalAction) as err:
+        apply(blocked, Rotate("3", 4, 1))
+    assert code_of(err) == "inka.rotation_blocked"
+
+
+def test_each_rhombus_move_costs_one_ap_and_unused_ap_are_lost() -> None:
+    state = position(MOAT)
+    after, _ = do(state, "slide 3 w 1", "slide 3 w 1", "slide 3 e 1")
+    assert after.ap == 0
+    assert not any(t.startswith("slide") for t in texts(after))
+    with pytest.raises(IllegalAction) as err:
+        apply(after, Slide("3", "w", 1))
+    assert code_of(err) == "inka.not_enough_ap"
+    one, _ = do(state, "slide 3 w 1")
+    ended, events = do(one, "end")
+    assert events[0].kind == "turn_ended" and events[0].data["ap_lost"] == 2
+    assert ended.seat_to_move == "blue" and ended.ap == 3
+
+
+def test_path_rhombi_move_only_before_the_pawn_acts() -> None:
+    state = position(MOAT)
+    after, _ = do(state, "go i12")
+    assert after.stage == PAWN
+    with pytest.raises(IllegalAction) as err:
+        apply(after, Slide("3", "w", 1))
+    assert code_of(err) == "inka.rhombi_phase_over"
+
+
+# ---------------------------------------------------------------- phase 3: the pawn
+
+
+def test_walking_is_free_except_one_ap_per_snake_entered() -> None:
+    state = position("red: g4; blue: a18")
+    after, events = do(state, "go g7")
+    moved = events[-1]
+    assert moved.kind == "pawn_moved" and moved.data["cost"] == 1
+    assert moved.data["path"] == ["g4", "g5", "g6", "g7"]
+    assert after.ap == 2 and after.trail == tuple(cell(c) for c in ("g4", "g5", "g6", "g7"))
+    # With no AP left, snakes are out of reach but free ground is not.
+    spent = position("red: g4; blue: a18; ap: 0")
+    assert "go g5" in texts(spent) and "go g6" not in texts(spent)
+    with pytest.raises(IllegalAction) as err:
+        apply(spent, Go("g7"))
+    assert code_of(err) == "inka.not_enough_ap"
+
+
+def test_a_rhombus_over_a_snake_hides_it() -> None:
+    state = position("red: g4; blue: a18; rhombi: 7=g5/g6")
+    _, events = do(state, "go g7")
+    assert events[-1].data["cost"] == 0
+
+
+def test_walls_stop_the_pawn_and_the_engine_finds_the_way_round() -> None:
+    open_ = position("red: g4; blue: a18; rhombi: 7=g5/g6")  # tile 7's wall is elsewhere
+    walled = position("red: g4; blue: a18; rhombi: 11=g5/g6")  # a wall between g6 and g7
+    assert Layout.of(open_).costs(cell("g4"), 9)[0][cell("g7")] == 0
+    best, prev = Layout.of(walled).costs(cell("g4"), 9)
+    assert best[cell("g6")] == 0 and best[cell("g7")] == 2
+    path = Layout.of(walled).path(prev, cell("g4"), cell("g7"))
+    assert (cell("g6"), cell("g7")) not in itertools.pairwise(path)
+
+
+def test_chasm_cannot_be_crossed_or_entered_without_a_rhombus() -> None:
+    state = position("red: i11; blue: a18")
+    assert not go_targets(state) & {"h11", "h12", "g12"}
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Go("h11"))
+    assert code_of(err) == "inka.unreachable" and "chasm" in str(err.value)
+    bridged = position(MOAT)
+    assert {"h11", "h12", "g12", "g11", "f13"} <= go_targets(bridged)
+
+
+def test_pawns_and_blockers_are_passed_but_never_stopped_on() -> None:
+    state = position("red: g4; blue: g7 blocker g5")
+    targets = go_targets(state)
+    assert "g7" not in targets and "g5" not in targets
+    assert "g8" in targets  # through the blocker on g5 and the pawn on g7
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Go("g7"))
+    assert code_of(err) == "inka.target_occupied"
+
+
+def test_taking_a_statue_costs_one_ap_on_a_destination_rhombus_with_your_statue() -> None:
+    state = position("red: g12; blue: a18")
+    assert "take" in texts(state)
+    after, events = do(state, "take")
+    assert events[-1].kind == "statue_taken" and events[-1].data["rhombus"] == "A"
+    assert after.statues[0] == ("blue",) and after.carried("red") == 1 and after.ap == 2
+    assert "take" not in texts(after)
+    with pytest.raises(IllegalAction) as err:
+        apply(after, Take())
+    assert code_of(err) == "inka.statue_gone"
+    with pytest.raises(IllegalAction) as err:
+        apply(position("red: i11; blue: a18"), Take())
+    assert code_of(err) == "inka.take_off_destination"
+
+
+def test_a_secret_passage_jumps_to_any_free_passage_for_one_ap() -> None:
+    state = position("red: k9; blue: h4")
+    jumps = {t for t in texts(state) if t.startswith("passage")}
+    assert jumps == {"passage b15", "passage e20"}  # h4 holds the blue pawn
+    after, events = do(state, "passage e20")
+    assert name(after.pawns[0]) == "e20" and after.ap == 2
+    assert events[-1].kind == "passage_used"
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Passage("h4"))
+    assert code_of(err) == "inka.passage_not_free"
+    with pytest.raises(IllegalAction) as err:
+        apply(position("red: k8; blue: a18"), Passage("b15"))
+    assert code_of(err) == "inka.not_on_passage"
+
+
+def test_a_rhombus_symbol_shifts_a_destination_rhombus_for_one_ap() -> None:
+    state = position("red: f8; blue: g12")
+    assert "shift A w 1" in texts(state) and "shift C 4h ccw60" in texts(state)
+    after, events = do(state, "shift A w 2")
+    assert BOARD_NAMES(after, "A") == ["g7", "g8"]
+    assert name(after.pawns[1]) == "g8"  # blue rode on A
+    assert events[-1].data["riders"] == ["blue"] and after.ap == 2
+    assert after.stage == PAWN  # a pawn-phase action: path rhombi are done for the turn
+    with pytest.raises(IllegalAction) as err:
+        apply(position("red: f7; blue: a18"), Slide("A", "w", 1))
+    assert code_of(err) == "inka.shift_needs_symbol"
+    # Path rhombi are never shifted this way, destination rhombi never slid in phase 2.
+    assert not any(t.startswith("shift") for t in texts(position("red: f7; blue: a18")))
+
+
+def BOARD_NAMES(state, rhombus: str) -> list[str]:
+    from engine.inka.temple import TEMPLE
+
+    return TEMPLE.board.pair_name(state.rhombus(rhombus).placement).split("/")
+
+
+# ---------------------------------------------------------------- phases 4 and 1
+
+
+def test_the_blocker_goes_on_a_free_cell_or_path_rhombus_and_ends_the_turn() -> None:
+    state = position(MOAT)
+    assert {"block h12", "block a6", "block h4"} <= texts(state)
+    assert not {"block g12", "block a18", "block i11"} & texts(state)
+    after, events = do(state, "block h12")
+    assert name(after.blockers[0]) == "h12" and after.seat_to_move == "blue"
+    assert [e.kind for e in events][:3] == ["blocker_placed", "turn_ended", "turn_started"]
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Block("g12"))
+    assert code_of(err) == "inka.block_on_destination"
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Block("a18"))
+    assert code_of(err) == "inka.block_not_free"
+
+
+def test_your_own_blocker_comes_off_when_your_turn_begins() -> None:
+    state = position("red: l6; blue: a18 blocker h12; rhombi: 3=h12/h11")
+    after, events = do(state, "end")
+    assert after.seat_to_move == "blue" and after.blockers[1] is None
+    assert ("blocker_removed", "h12") in [(e.kind, e.data.get("cell")) for e in events]
+
+
+def test_turns_go_round_the_seats_and_only_the_seat_to_move_acts() -> None:
+    state = position("red: l6; blue: a18; green: a6; turn: blue")
+    with pytest.raises(NotYourTurn):
+        apply(state, End(), "red")
+    after, _ = do(state, "end")
+    assert after.seat_to_move == "green"
+    after, _ = do(after, "end")
+    assert after.seat_to_move == "red"
+
+
+# ---------------------------------------------------------------- the end
+
+
+def test_all_three_statues_and_an_exit_win() -> None:
+    state = position(
+        "red: g22; blue: a18",
+        centre="A: g11/g12 blue; B: g13/f13 blue; C: f11/f12 blue",
+    )
+    after, events = do(state, "go g23")
+    assert after.phase == OVER and after.winner == "red"
+    assert outcome(after).winners == frozenset({"red"})
+    assert events[-1].kind == "game_over" and legal_actions(after) == []
+    # Two statues are not enough.
+    short = position(
+        "red: g22; blue: a18", centre="A: g11/g12 blue; B: g13/f13 blue; C: f11/f12 red blue"
+    )
+    after, _ = do(short, "go g23")
+    assert after.phase != OVER
+
+
+def test_a_pawn_carried_onto_an_exit_wins_when_its_turn_begins() -> None:
+    state = position(
+        "red: g23; blue: a18; turn: blue",
+        centre="A: g11/g12 blue; B: g13/f13 blue; C: f11/f12 blue",
+    )
+    after, _ = do(state, "end")
+    assert after.phase == OVER and after.winner == "red" and after.termination == "escaped"
+
+
+def test_resigning_leaves_the_last_seat_the_winner() -> None:
+    two = position("red: l6; blue: a18")
+    after, _ = apply(two, Resign(), "blue")
+    assert after.phase == OVER and after.winner == "red" and after.termination == "resignation"
+    three = position("red: l6; blue: a18 blocker e5; green: a6")
+    after, _ = apply(three, Resign(), "red")
+    assert after.phase != OVER and after.seat_to_move == "blue" and after.out[0]
+    assert after.pawns[0] is None
+    after, _ = do(after, "end")
+    assert after.seat_to_move == "green"
+    after, _ = do(after, "end")
+    assert after.seat_to_move == "blue"
