@@ -288,7 +288,7 @@ def test_massive_files_past_z_are_labelled() -> None:
     box = square_box("af1", OPTIONS, geo)
     image = decode(render_loka(state, options=OPTIONS))
     below = image.crop((box[0], box[3], box[2], image.height))  # the "af" label
-    assert len(set(below.getdata())) > 2
+    assert len(set(below.get_flattened_data())) > 2
 
 
 def test_faceoff_deployment_and_summary_images(faceoff_view: LokaState) -> None:
