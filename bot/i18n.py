@@ -76,11 +76,8 @@ CATALOG: dict[str, tuple[str, str]] = {
         "La partie a changé pendant votre commande : regardez le plateau et réessayez.",
     ),
     "error.dms_closed": (
-        "I cannot send you direct messages, and Loka needs them for your secret army. Open "
-        "them (Server menu > Privacy Settings > Direct Messages) and join again.",
-        "Je ne peux pas vous envoyer de messages privés, et Loka en a besoin pour votre armée "
-        "secrète. Ouvrez-les (menu du serveur > Paramètres de confidentialité > Messages "
-        "privés) puis rejoignez à nouveau.",
+        "I cannot send you direct messages, and this game needs them for your secrets and your turns. Open them (Server menu > Privacy Settings > Direct Messages) and join again.",
+        "Je ne peux pas vous envoyer de messages privés, et ce jeu en a besoin pour vos secrets et vos tours. Ouvrez-les (menu du serveur > Paramètres de confidentialité > Messages privés) puis rejoignez à nouveau.",
     ),
     "error.dm_failed": (
         "{user}, I could not reach you by direct message: open your DMs to receive {what}.",

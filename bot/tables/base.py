@@ -99,6 +99,7 @@ class SeatedTable:
     rules: Any = None  # the engine's RULES namespace
     seat_order: tuple[str, ...] = ()
     over_phase = "over"
+    needs_dms = True  # secrets or decisions go by DM: a seat needs open DMs
 
     def __init__(self) -> None:
         self.commands: dict[str, Handler] = {
@@ -367,7 +368,7 @@ class SeatedTable:
                 game=t(locale, f"game.{self.kind}"),
                 id=game.row.id,
             )
-            if not await service.dm_probe(request.actor.id, hello):
+            if self.needs_dms and not await service.dm_probe(request.actor.id, hello):
                 raise UserError("error.dms_closed")
             for seat in group:
                 game.meta["seats"][seat] = request.actor.id

@@ -1,0 +1,163 @@
+"""``/chess``: one slash command per table command, and the chess buttons.
+
+Nothing here knows a rule: each command passes its options to the service; choices and the
+move autocomplete only help typing (the service checks every value again)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+
+from bot.cogs import TableButton, TableCog, choice, tr
+
+KIND = "chess"
+
+COLOR_CHOICES = [choice("discord.choice." + c, c) for c in ("white", "black", "random")]
+SEAT_CHOICES = [choice("chess.seat." + c, c) for c in ("white", "black")]
+DRAW_CHOICES = [choice("discord.choice." + c, c) for c in ("offer", "accept", "decline", "claim")]
+
+GAME = tr("discord.pdesc.game")
+
+
+class ChessButton(
+    TableButton,
+    template=r"plateau:chess:(?P<game>[0-9A-Za-z_-]{1,32}):(?P<action>[a-z0-9:]{1,64})",
+):
+    """Join/Accept, Leave and Start in the lobby; Accept and Decline a draw offer."""
+
+    kind: ClassVar[str] = KIND
+
+    @classmethod
+    def to_request(cls, game_id: str, action: str) -> tuple[str, dict[str, Any]] | None:
+        match action.split(":"):
+            case ["join", "white" | "black" as seat]:
+                return "join", {"seat": seat, "game": game_id}
+            case ["leave" | "start" as command]:
+                return command, {"game": game_id}
+            case ["draw", "accept" | "decline" as answer]:
+                return "draw", {"action": answer, "game": game_id}
+        return None
+
+
+def _guild_name(interaction: discord.Interaction) -> str | None:
+    return interaction.guild.name if interaction.guild is not None else None
+
+
+class ChessCog(TableCog, group_name="chess", group_description=tr("discord.desc.chess")):
+    kind: ClassVar[str] = KIND
+    title: ClassVar[str] = "Chess"
+    buttons: ClassVar[tuple[type[TableButton], ...]] = (ChessButton,)
+
+    async def _open(self, interaction: discord.Interaction, command: str, **options: Any) -> None:
+        """``new`` and ``import``: a thread for the game, the guild's name for the PGN."""
+        options["guild_name"] = _guild_name(interaction)
+
+        async def prepare(i: discord.Interaction, o: dict[str, Any]) -> dict[str, Any]:
+            return await self.bot.open_thread(i, o, title=self.title)
+
+        await self.bot.run_command(
+            interaction, KIND, command, options, prepare=prepare, finish=self.bot.settle_thread
+        )
+
+    @app_commands.command(name="new", description=tr("discord.desc.chess.new"))
+    @app_commands.describe(opponent=tr("discord.pdesc.opponent"), color=tr("discord.pdesc.color"))
+    @app_commands.choices(color=COLOR_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User | None = None,
+        color: str | None = None,
+    ) -> None:
+        await self._open(
+            interaction, "new", opponent=opponent.id if opponent else None, color=color
+        )
+
+    @app_commands.command(name="import", description=tr("discord.desc.chess.import"))
+    @app_commands.describe(
+        pgn=tr("discord.pdesc.pgn"),
+        opponent=tr("discord.pdesc.opponent"),
+        color=tr("discord.pdesc.color"),
+    )
+    @app_commands.choices(color=COLOR_CHOICES)
+    async def import_(
+        self,
+        interaction: discord.Interaction,
+        pgn: Range[str, 1, 6000],
+        opponent: discord.User | None = None,
+        color: str | None = None,
+    ) -> None:
+        await self._open(
+            interaction,
+            "import",
+            pgn=pgn,
+            opponent=opponent.id if opponent else None,
+            color=color,
+        )
+
+    @app_commands.command(name="join", description=tr("discord.desc.chess.join"))
+    @app_commands.describe(seat=tr("discord.pdesc.chess_seat"), game=GAME)
+    @app_commands.choices(seat=SEAT_CHOICES)
+    async def join(
+        self, interaction: discord.Interaction, seat: str | None = None, game: str | None = None
+    ) -> None:
+        await self.run(interaction, "join", seat=seat, game=game)
+
+    @app_commands.command(name="leave", description=tr("discord.desc.chess.leave"))
+    @app_commands.describe(game=GAME)
+    async def leave(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "leave", game=game)
+
+    @app_commands.command(name="start", description=tr("discord.desc.chess.start"))
+    @app_commands.describe(game=GAME)
+    async def start(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "start", game=game)
+
+    @app_commands.command(name="cancel", description=tr("discord.desc.chess.cancel"))
+    @app_commands.describe(game=GAME)
+    async def cancel(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "cancel", game=game)
+
+    @app_commands.command(name="move", description=tr("discord.desc.chess.move"))
+    @app_commands.describe(move=tr("discord.pdesc.chess_move"), game=GAME)
+    async def move(
+        self, interaction: discord.Interaction, move: Range[str, 1, 12], game: str | None = None
+    ) -> None:
+        await self.run(interaction, "move", move=move, game=game)
+
+    @move.autocomplete("move")
+    async def _move(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self.complete(interaction, "move", "move", current)
+
+    @app_commands.command(name="draw", description=tr("discord.desc.chess.draw"))
+    @app_commands.describe(action=tr("discord.pdesc.draw_action"), game=GAME)
+    @app_commands.choices(action=DRAW_CHOICES)
+    async def draw(
+        self, interaction: discord.Interaction, action: str, game: str | None = None
+    ) -> None:
+        await self.run(interaction, "draw", action=action, game=game)
+
+    @app_commands.command(name="resign", description=tr("discord.desc.chess.resign"))
+    @app_commands.describe(game=GAME)
+    async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "resign", game=game)
+
+    @app_commands.command(name="board", description=tr("discord.desc.chess.board"))
+    @app_commands.describe(game=GAME)
+    async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "board", game=game)
+
+    @app_commands.command(name="export", description=tr("discord.desc.chess.export"))
+    @app_commands.describe(game=GAME)
+    async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "export", game=game)
+
+    @app_commands.command(name="rules", description=tr("discord.desc.chess.rules"))
+    @app_commands.describe(topic=tr("discord.pdesc.topic"))
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        await self.run(interaction, "rules", topic=topic)
+
+
+COG = ChessCog

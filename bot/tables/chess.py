@@ -1,0 +1,396 @@
+"""Standard chess at the table: a host opens a game (an invited opponent, a colour), the
+other seat joins, moves in SAN or UCI, draw offers and claims, PGN out and in. The lobby,
+seats, turns, log, resigning, record and restarts come from :mod:`bot.tables.base`."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import re
+from dataclasses import replace
+from typing import Any
+
+from bot.i18n import t
+from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.service import TableService, UserError
+from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention
+from engine.protocol import Event
+from engine.record import GameRecord
+from engine.standard_chess import (
+    OVER,
+    PLAY,
+    RULES,
+    SEATS,
+    TOSS,
+    AcceptDraw,
+    ChessConfig,
+    ChessState,
+    ClaimDraw,
+    DeclineDraw,
+    Move,
+    OfferDraw,
+    Toss,
+    export_pgn,
+    format_position,
+    legal_actions,
+    new_game,
+    new_record,
+    parse_action,
+    parse_position,
+    read_pgn,
+    san,
+    state_from_position,
+    to_act,
+    view,
+)
+from renderer.chess import ChessImageOptions, render_chess
+
+KIND = "chess"
+DRAW_ACTIONS = {
+    "offer": OfferDraw(),
+    "accept": AcceptDraw(),
+    "decline": DeclineDraw(),
+    "claim": ClaimDraw(),
+}
+_USER = re.compile(r"^<@!?(\d+)>$|^(\d+)$")
+
+
+def board_png(seen: ChessState, names: dict[str, str], bottom: str) -> bytes:
+    """The board picture (a module function, so tests can stand in for the renderer)."""
+    return render_chess(seen, options=ChessImageOptions(bottom=bottom, names=names))
+
+
+class ChessTable(SeatedTable):
+    kind = KIND
+    rules = RULES
+    seat_order = SEATS
+    needs_dms = False  # chess has no secrets: every answer can come in the channel
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.commands.update({"move": self.move, "draw": self.draw, "import": self.import_pgn})
+
+    # ------------------------------------------------------------ hooks of the base
+
+    def configure(self, request: Request) -> tuple[dict[str, Any], dict[str, Any]]:
+        o = request.options
+        color = str(o.get("color") or "white").lower()
+        if color not in ("white", "black", "random"):
+            raise UserError("chess.pick_color")
+        opponent = _user_id(o.get("opponent"))
+        if opponent == request.actor.id:
+            raise UserError("chess.self_opponent")
+        start = None
+        if o.get("start"):
+            start = format_position(parse_position(str(o["start"])))  # refuse a bad one now
+        extra = {
+            # The host sits at once; with a random colour, on White until the draw.
+            "seats": {"black" if color == "black" else "white": request.actor.id},
+            "opponent": opponent,
+            "event": str(o.get("guild_name") or "Plateau"),
+            "start": start,
+        }
+        return ChessConfig(color).to_dict(), extra
+
+    def summary(self, game: TableGame) -> str:
+        loc = game.locale
+        color = game.row.config.get("color", "white")
+        host = mention(game.row.host_id)
+        parts = [
+            t(loc, "chess.summary_random")
+            if color == "random"
+            else t(loc, "chess.summary_color", host=host, side=self.seat_label(loc, color))
+        ]
+        if game.meta.get("opponent"):
+            parts.append(t(loc, "chess.summary_invite", user=mention(game.meta["opponent"])))
+        if game.meta.get("start"):
+            parts.append(
+                t(loc, "chess.summary_import", n=len(parse_position(game.meta["start"]).moves))
+            )
+        return " · ".join(parts)
+
+    def seat_list(self, game: TableGame) -> str:
+        if game.row.config.get("color") != "random" or game.row.status != "lobby":
+            return super().seat_list(game)
+        guest = next((u for u in game.seats.values() if u != game.row.host_id), None)
+        loc = game.locale
+        return t(
+            loc,
+            "chess.random_seats",
+            host=mention(game.row.host_id),
+            guest=mention(guest) if guest else t(loc, "table.seat_free"),
+        )
+
+    def lobby_buttons(self, game: TableGame) -> list[Button]:
+        """One Join (or Accept, for an invited opponent) button for the free seat."""
+        loc = game.locale
+        label = t(loc, "chess.button_accept" if game.meta.get("opponent") else "chess.button_join")
+        if game.row.config.get("color") != "random":
+            label += f" ({self.seat_label(loc, self._free_seat(game) or 'black')})"
+        out = []
+        for button in super().lobby_buttons(game):
+            if ":join:" in button.custom_id:
+                if button.disabled:
+                    continue
+                button = replace(button, label=label)
+            out.append(button)
+        return out
+
+    def initial_state(self, game: TableGame) -> ChessState:
+        config = ChessConfig.from_dict(game.row.config)
+        seed = bytes.fromhex(game.meta["seed"])
+        if game.meta.get("start"):
+            return state_from_position(game.meta["start"], config, seed=seed, game_id=game.row.id)
+        return new_game(config, seed=seed, game_id=game.row.id)
+
+    def record(self, game: TableGame) -> GameRecord:
+        seed = bytes.fromhex(game.meta["seed"])
+        config = ChessConfig.from_dict(game.row.config)
+        return new_record(config, seed, game.row.id, game.meta.get("start"))
+
+    def entries(self, user: int | None, seat: str, action: Any, events: list[Event]) -> Entries:
+        """A move given in SAN is logged as the UCI move it resolved to."""
+        if isinstance(action, Move):
+            uci = next((e.data["uci"] for e in events if e.kind == "moved"), None)
+            action = Move(uci) if uci else action
+        return super().entries(user, seat, action, events)
+
+    async def announce_start(self, service: TableService, game: TableGame) -> list[Delivery]:
+        """Draw the colours first when they are random (one D2 roll of the game's dice)."""
+        events: list[Event] = []
+        if game.require_state().phase == TOSS:
+            async with service.locked(game.row.id):
+                game = self.game(await service.load(game.row.id))
+                state = game.require_state()
+                if state.phase == TOSS:
+                    game.state, events = RULES.apply(state, Toss(), "white")
+                    if game.state.host_color != "white":  # the host sat on White until now
+                        seats = game.meta["seats"]
+                        seats["white"], seats["black"] = seats.get("black"), seats["white"]
+                    await self.persist(service, game, self.entries(None, "white", Toss(), events))
+        return await self.after(service, game, events, None, before=None)
+
+    async def resume(self, service: TableService, row: Any) -> list[Delivery]:
+        game = self.game(row)
+        if game.state is not None and row.status == "running" and game.state.phase == TOSS:
+            note = Delivery(
+                "channel", t(game.locale, "table.resumed", id=row.id), channel_id=row.channel_id
+            )
+            return [note, *await self.announce_start(service, game)]
+        return await super().resume(service, row)
+
+    async def board_image(self, game: TableGame, state: ChessState) -> Attachment:
+        return await _board(game, state)
+
+    async def after(
+        self,
+        service: TableService,
+        game: TableGame,
+        events: list[Event],
+        actor: Actor | None,
+        *,
+        before: Any,
+    ) -> list[Delivery]:
+        state = game.require_state()
+        loc = game.locale
+        lines = [line for e in events if (line := self._describe(game, e))]
+        buttons: list[Button] = []
+        if state.phase == PLAY:
+            for seat in to_act(state):
+                user = game.user_of(seat)
+                if user is None:
+                    continue
+                side = self.seat_label(loc, seat)
+                if seat == state.turn:
+                    key = "chess.your_move_check" if state.in_check else "chess.your_move"
+                    lines.append(t(loc, key, user=mention(user), side=side))
+                else:
+                    lines.append(t(loc, "chess.answer_draw", user=mention(user), side=side))
+                    prefix = f"plateau:chess:{game.row.id}:draw"
+                    buttons = [
+                        Button(f"{prefix}:accept", t(loc, "chess.button_accept_draw"), "success"),
+                        Button(f"{prefix}:decline", t(loc, "chess.button_decline_draw"), "danger"),
+                    ]
+        if state.phase == OVER and not any(e.kind == "game_over" for e in events):
+            lines.append(_result_line(loc, state, self))
+        text = "\n".join(lines) or t(loc, "table.board")
+        post = Delivery(
+            "channel",
+            clip(text),
+            channel_id=game.row.channel_id,
+            files=[await _board(game, state)],
+            buttons=buttons,
+            closes=state.phase == OVER,
+        )
+        return [post]
+
+    def _describe(self, game: TableGame, event: Event) -> str:
+        loc, d = game.locale, event.data
+        side = self.seat_label(loc, d["seat"]) if d.get("seat") else ""
+        match event.kind:
+            case "moved":
+                return t(loc, "chess.moved", side=side, san=d["san"])
+            case "draw_offered":
+                return t(loc, "chess.draw_offered", side=side)
+            case "draw_declined":
+                return t(loc, "chess.draw_declined", side=side)
+            case "draw_accepted":
+                return t(loc, "chess.draw_agreed", side=side)
+            case "draw_claimed":
+                return t(loc, "chess.draw_claimed", side=side)
+            case "resigned":
+                return t(loc, "chess.resigned", side=side)
+            case "colors":
+                host = game.row.host_id
+                return t(
+                    loc,
+                    "chess.toss",
+                    value=1 if d["host"] == "white" else 2,
+                    user=mention(host),
+                    side=self.seat_label(loc, d["host"]),
+                )
+            case "game_over":
+                return _result_line(loc, game.require_state(), self)
+        return ""
+
+    # ------------------------------------------------------------ commands
+
+    async def join(self, service: TableService, request: Request) -> list[Delivery]:
+        """The base's join, for the free seat unless one is named, and only for the invited
+        opponent when there is one."""
+        row = await service.find_game(request, KIND, lobby_only=True)
+        game = self.game(row)
+        invited = game.meta.get("opponent")
+        if invited and request.actor.id not in (invited, game.row.host_id):
+            raise UserError("chess.invited_only", user=mention(invited))
+        options = {**request.options, "game": row.id}
+        if not options.get("seat"):
+            options["seat"] = self._free_seat(game) or "black"
+        return await super().join(service, replace(request, options=options))
+
+    def _free_seat(self, game: TableGame) -> str | None:
+        return next((s for s in SEATS if s not in game.seats), None)
+
+    async def move(self, service: TableService, request: Request) -> list[Delivery]:
+        text = str(request.options.get("move") or "").strip()
+        if not text:
+            raise UserError("chess.move_needed")
+        action = parse_action(text)
+        if not isinstance(action, Move):
+            raise UserError("chess.move_needed")
+        return await self.act(service, request, action, PLAY)
+
+    async def draw(self, service: TableService, request: Request) -> list[Delivery]:
+        action = DRAW_ACTIONS.get(str(request.options.get("action") or "").lower().strip())
+        if action is None:
+            raise UserError("chess.pick_draw_action")
+        return await self.act(service, request, action, PLAY)
+
+    async def export(self, service: TableService, request: Request) -> list[Delivery]:
+        """The PGN (players' names, the guild as the event, the date, the result), and the
+        base's record of the game."""
+        out = await super().export(service, request)
+        row = await service.find_game(request, KIND, ended=True)
+        game = self.game(row)
+        state = game.require_state()
+        names = game.names_by_seat()
+        date = datetime.datetime.fromtimestamp(game.row.created_at, datetime.UTC)
+        headers = {
+            "Event": game.meta.get("event") or "Plateau",
+            "Site": "Discord",
+            "Date": date.strftime("%Y.%m.%d"),
+            "Round": "-",
+            "White": names.get("white", "?"),
+            "Black": names.get("black", "?"),
+        }
+        pgn = Attachment(f"chess-{game.row.id}.pgn", export_pgn(state, headers).encode())
+        private = out[0]
+        private.text = t(request.actor.locale, "chess.export")
+        private.files.insert(0, pgn)
+        return out
+
+    async def import_pgn(self, service: TableService, request: Request) -> list[Delivery]:
+        """A PGN's start and main line: a new game to continue, or the final position of a
+        game that is already over."""
+        text = str(request.options.get("pgn") or "").strip()
+        if not text:
+            raise UserError("chess.pgn_needed")
+        pgn = read_pgn(text)
+        start = format_position(pgn.position)
+        state = state_from_position(start, seed=b"review", game_id="review")
+        if pgn.result != "*" or state.phase == OVER:
+            result = state.result or pgn.result
+            channel = int(request.options.get("thread_id") or request.place.channel_id)
+            names = {"white": pgn.headers.get("White", ""), "black": pgn.headers.get("Black", "")}
+            image = await asyncio.to_thread(board_png, state, names, "white")
+            loc = request.place.guild_locale or request.actor.locale
+            return [
+                Delivery(
+                    "channel",
+                    t(loc, "chess.review", result=result, n=state.ply),
+                    channel_id=channel,
+                    files=[Attachment("chess-import.png", image)],
+                )
+            ]
+        options = {k: v for k, v in request.options.items() if k != "pgn"}
+        return await self.new(service, replace(request, options={**options, "start": start}))
+
+    # ------------------------------------------------------------ helpers for adapters
+
+    async def complete(
+        self, service: TableService, request: Request, option: str, current: str
+    ) -> list[tuple[str, str]]:
+        """Legal moves in SAN for the player to move (at most 25), matching what is typed
+        in SAN or UCI."""
+        if option != "move":
+            return []
+        try:
+            row = await service.find_game(request, KIND)
+        except UserError:
+            return []
+        game = self.game(row)
+        state = game.state
+        if state is None or state.phase != PLAY or game.user_of(state.turn) != request.actor.id:
+            return []
+        typed = current.strip().lower()
+        pairs = []
+        for action in legal_actions(state, state.turn):
+            if isinstance(action, Move):
+                move_san = san(state, action)
+                if move_san.lower().startswith(typed) or action.text.startswith(typed):
+                    pairs.append((f"{move_san} ({action.text})", move_san))
+        return sorted(pairs, key=lambda pair: pair[1])[:25]
+
+
+def _user_id(value: Any) -> int | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, int):
+        return value
+    found = getattr(value, "id", None)
+    if isinstance(found, int):
+        return found
+    match = _USER.match(str(value).strip())
+    if not match:
+        raise UserError("chess.bad_opponent")
+    return int(match.group(1) or match.group(2))
+
+
+def _result_line(loc: str, state: ChessState, table: ChessTable) -> str:
+    how = t(loc, f"chess.end.{state.termination}")
+    if state.result == "1/2-1/2":
+        return t(loc, "chess.result_draw", result=state.result, how=how)
+    winner = "white" if state.result == "1-0" else "black"
+    return t(
+        loc, "chess.result_win", result=state.result, side=table.seat_label(loc, winner), how=how
+    )
+
+
+async def _board(game: TableGame, state: ChessState) -> Attachment:
+    seen = view(state, None)
+    bottom = state.turn if state.phase == PLAY else "white"  # flipped when Black is to move
+    data = await asyncio.to_thread(board_png, seen, game.names_by_seat(), bottom)
+    return Attachment(f"chess-{game.row.id}-{state.ply}.png", data)
+
+
+TABLE = ChessTable

@@ -1,0 +1,72 @@
+"""Chess states to and from JSON-ready dicts, with a schema version."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.dice import Dice
+from engine.errors import EngineError, InvalidRecord
+from engine.standard_chess.config import ChessConfig
+from engine.standard_chess.position import parse_position
+from engine.standard_chess.state import PHASES, RESULTS, SEATS, TERMINATIONS, ChessState
+
+SCHEMA = 1
+
+
+def to_dict(state: ChessState) -> dict[str, Any]:
+    return {
+        "game": "standard_chess",
+        "schema": SCHEMA,
+        "config": state.config.to_dict(),
+        "dice": {
+            "seed": None if state.dice.seed is None else state.dice.seed.hex(),
+            "game_id": state.dice.game_id,
+            "counter": state.dice.counter,
+        },
+        "phase": state.phase,
+        "start": state.start,
+        "moves": list(state.moves),
+        "host_color": state.host_color,
+        "draw_offer": state.draw_offer,
+        "offer_ply": state.offer_ply,
+        "result": state.result,
+        "termination": state.termination,
+    }
+
+
+def from_dict(data: Mapping[str, Any]) -> ChessState:
+    if data.get("schema") != SCHEMA:
+        raise InvalidRecord(
+            f"this saved chess game has schema {data.get('schema')!r}; this version reads "
+            f"schema {SCHEMA}"
+        )
+    try:
+        dice = data["dice"]
+        seed = None if dice["seed"] is None else bytes.fromhex(dice["seed"])
+        # Replaying the moves checks them all (a hand-edited save cannot sneak one in).
+        position = parse_position("fen " + data["start"] + " moves " + " ".join(data["moves"]))
+        state = ChessState(
+            ChessConfig.from_dict(data["config"]),
+            Dice(seed, dice["game_id"], int(dice["counter"])),
+            data["phase"],
+            position.start,
+            position.moves,
+            data["host_color"],
+            data["draw_offer"],
+            int(data["offer_ply"]),
+            data["result"],
+            data["termination"],
+        )
+    except (KeyError, TypeError, ValueError, EngineError) as exc:
+        raise InvalidRecord(f"this saved chess game cannot be read: {exc}") from exc
+    ok = (
+        state.phase in PHASES
+        and state.host_color in (*SEATS, None)
+        and state.draw_offer in (*SEATS, None)
+        and state.result in (*RESULTS, None)
+        and state.termination in (*TERMINATIONS, None)
+    )
+    if not ok:
+        raise InvalidRecord("this saved chess game holds values no chess game can have")
+    return state

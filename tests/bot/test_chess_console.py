@@ -1,0 +1,201 @@
+"""The chess table through the console: a whole game to mate, draws, PGN out and in,
+private errors, and a restart over the same SQLite file."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import bot.tables.chess as chess_table
+from engine.record import GameRecord
+from engine.standard_chess import (
+    OVER,
+    RULES,
+    Move,
+    from_dict,
+    initial_state,
+    legal_actions,
+    san,
+)
+
+from .console_driver import Table, png_bytes
+
+LOBBY = """
+@alice /chess new color:white
+@bob /chess join
+@alice /chess start
+"""
+FOOLS_MATE = ["@alice /chess move move:f3", "@bob /chess move move:e5"]
+FOOLS_MATE += ["@alice /chess move move:g2g4", "@bob /chess move move:Qh4#"]
+
+
+@pytest.fixture(autouse=True)
+def fast_images(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    calls: list[str] = []
+
+    def board(seen: object, names: dict[str, str], bottom: str) -> bytes:
+        calls.append(bottom)
+        return png_bytes()
+
+    monkeypatch.setattr(chess_table, "board_png", board)
+    return calls
+
+
+async def _state(table: Table):  # type: ignore[no-untyped-def]
+    assert table.storage is not None
+    async with table.storage.db.execute("SELECT id FROM games ORDER BY created_at") as c:
+        last = (await c.fetchall())[-1][0]
+    row = await table.storage.load(last)
+    assert row is not None
+    return row, None if row.state is None else from_dict(row.state)
+
+
+async def test_a_whole_game_to_mate_with_pgn_export(fast_images: list[str]) -> None:
+    table = await Table().open()
+    try:
+        await table.run(LOBBY)
+        out = await table.run("\n".join(FOOLS_MATE))
+        assert all(d["to"] == "channel" for d in out)
+        assert "Black plays **Qh4#**" in out[-1]["text"] and "0-1" in out[-1]["text"]
+        row, state = await _state(table)
+        assert state.phase == OVER and row.status == "over"
+        assert fast_images[-4:] == ["black", "white", "black", "white"]  # flipped for Black
+        log = await table.storage.log(row.id)  # type: ignore[union-attr]
+        assert [e.action for e in log] == ["f2f3", "e7e5", "g2g4", "d8h4"]  # SAN logged as UCI
+        export = (await table.run("@alice /chess export"))[0]
+        assert export["to"] == "private"
+        assert export["images"] == [f"chess-{row.id}.pgn", f"chess-{row.id}.txt"]
+    finally:
+        await table.close()
+
+
+async def test_pgn_and_record_of_an_export(tmp_path: Path) -> None:
+    table = await Table().open()
+    try:
+        table.console.image_dir = tmp_path  # type: ignore[union-attr]
+        await table.run(LOBBY + "\n".join(FOOLS_MATE) + "\n@bob /chess export")
+        files = sorted(tmp_path.iterdir())
+        pgn = next(f for f in files if f.suffix == ".pgn").read_text()
+        assert '[White "alice"]' in pgn and '[Black "bob"]' in pgn and '[Result "0-1"]' in pgn
+        assert '[Event "Plateau"]' in pgn and "1. f3 e5 2. g4 Qh4# 0-1" in pgn
+        record = next(f for f in files if f.suffix == ".txt").read_text()
+        replayed = GameRecord.parse_text(record).replay(initial_state, RULES)
+        assert replayed.result == "0-1"
+    finally:
+        await table.close()
+
+
+async def test_errors_are_private_and_explain() -> None:
+    table = await Table().open()
+    try:
+        out = await table.run(
+            "@zed /chess move move:e4\n"  # no game
+            "@alice /chess new color:purple\n"  # bad colour
+            "@alice /chess new opponent:<@42>\n"
+            "@zed /chess join\n"  # not invited
+        )
+        assert [d["to"] for d in out if d["to"] != "channel"] == ["private"] * 4
+        assert "No chess game" in out[0]["text"]
+        assert "white, black or random" in out[1]["text"]
+        assert "for <@42> only" in out[-1]["text"] or "for @" in out[-1]["text"]
+        await table.run("@alice /chess cancel")
+        await table.run(LOBBY)
+        out = await table.run(
+            "@bob /chess move move:e5\n"  # not his turn
+            "@alice /chess move move:Ke2\n"  # illegal
+            "@alice /chess move move:hello\n"  # not a move
+            "@alice /chess move move:e2e5\n"  # illegal UCI
+            "@zed /chess move move:e4\n"  # spectator
+            "@alice /chess draw action:claim\n"  # nothing to claim
+            "@bob /chess draw action:accept\n"  # nothing offered
+        )
+        assert all(d["to"] == "private" for d in out), out
+        texts = [d["text"] for d in out]
+        assert "not your turn" in texts[0]
+        assert "Ke2 is not a legal move" in texts[1]
+        assert "not a chess action" in texts[2]
+        assert "it can go to e3, e4" in texts[3]
+        assert "only seated players" in texts[4]
+        assert "no draw can be claimed" in texts[5]
+    finally:
+        await table.close()
+
+
+async def test_draw_offer_accept_and_claim() -> None:
+    table = await Table().open()
+    try:
+        await table.run(LOBBY)
+        out = await table.run("@alice /chess draw action:offer")
+        assert "White offers a draw" in out[0]["text"]
+        assert [b.split(":")[-1] for b in out[0]["buttons"]] == ["accept", "decline"]
+        out = await table.run("@bob /chess draw action:accept")
+        assert "draw by agreement" in out[0]["text"]
+        _, state = await _state(table)
+        assert state.termination == "agreement"
+        await table.run(LOBBY)
+        shuffle = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]
+        for n, move in enumerate(shuffle):
+            await table.run(f"@{'alice' if n % 2 == 0 else 'bob'} /chess move move:{move}")
+        out = await table.run("@bob /chess draw action:claim")
+        assert "threefold repetition" in out[-1]["text"]
+    finally:
+        await table.close()
+
+
+async def test_import_continues_a_game_and_reviews_a_finished_one() -> None:
+    table = await Table().open()
+    try:
+        out = await table.run("@alice /chess import color:black pgn:1. e4 e5 2. Nf3 Nc6 *")
+        assert "imported game after 4 half-moves" in out[0]["text"]
+        await table.run("@bob /chess join\n@alice /chess start")
+        row, state = await _state(table)
+        assert state.moves == ("e2e4", "e7e5", "g1f3", "b8c6") and state.turn == "white"
+        assert row.seats["white"] != row.seats["black"]
+        out = await table.run("@bob /chess move move:Bb5")
+        assert "White plays **Bb5**" in out[0]["text"]
+        out = await table.run("@carol /chess import pgn:1. f3 e5 2. g4 Qh4# 0-1")
+        assert "already over (0-1, 4 half-moves)" in out[0]["text"]
+        out = await table.run("@carol /chess import pgn:1. e4 e5 2. Ke3 *")
+        assert out[0]["to"] == "private" and "cannot be read" in out[0]["text"]
+    finally:
+        await table.close()
+
+
+async def test_random_colours_and_a_restart_with_the_db(tmp_path: Path) -> None:
+    db = str(tmp_path / "plateau.db")
+    first = await Table(db=db, seed=11).open()
+    await first.run("@alice /chess new color:random\n@bob /chess join\n@alice /chess start")
+    row, state = await _state(first)
+    assert state.phase != "toss" and state.host_color in ("white", "black")
+    assert row.seats[state.host_color] == first.console.world.user("alice").id  # type: ignore[union-attr]
+    log = await first.storage.log(row.id)  # type: ignore[union-attr]
+    assert log[0].action == "toss" and len(log[0].rolls) == 1
+    users = {
+        s: ("alice" if row.seats[s] == first.console.world.user("alice").id else "bob")
+        for s in row.seats
+    }  # type: ignore[union-attr]
+    await first.run(f"@{users['white']} /chess move move:e4")
+    await first.close()  # the process stops here
+
+    second = await Table(db=db, seed=12).open()
+    try:
+        assert any("back after a restart" in d["text"] for d in second.deliveries())
+        rng = random.Random(3)
+        for _ in range(400):
+            row, state = await _state(second)
+            if state.phase == OVER:
+                break
+            moves = [a for a in legal_actions(state) if isinstance(a, Move)]
+            move = san(state, rng.choice(moves))
+            await second.run(f"@{users[state.turn]} /chess move move:{move}")
+        row, state = await _state(second)
+        replayed = initial_state(row.config, bytes.fromhex(row.meta["seed"]), row.id, None)
+        for entry in await second.storage.log(row.id):  # type: ignore[union-attr]
+            replayed, _ = RULES.apply(replayed, RULES.parse_action(entry.action), entry.seat)
+        assert replayed.moves == state.moves
+        export = await second.run(f"@alice /chess export game:{row.id}")
+        assert export[0]["images"][0].endswith(".pgn")
+    finally:
+        await second.close()

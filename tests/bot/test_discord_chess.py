@@ -1,0 +1,155 @@
+"""The chess cog through discord.py's real Interaction objects, with the HTTP layer faked."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+import bot.tables.chess as chess_table
+from bot.cogs.chess import ChessCog
+from bot.discord_app import PlateauBot
+from bot.i18n import t
+from bot.service import Ids, TableService
+from bot.storage import SqliteStorage
+from bot.tables.chess import ChessTable
+from tests.bot.discord_harness import BotDriver, Exchange, FakeDiscord, User, png_bytes
+
+
+@pytest.fixture(autouse=True)
+def images(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chess_table, "board_png", lambda *a: png_bytes((32, 32), "darkgreen"))
+
+
+class Rig:
+    def __init__(self, world: FakeDiscord) -> None:
+        self.world = world
+        self.channel = world.text_channel("games")
+        self.people = {name: world.user(name) for name in ("alice", "bob", "carol")}
+        self.storage: SqliteStorage | None = None
+        self.d: BotDriver | None = None
+
+    def __getitem__(self, name: str) -> User:
+        return self.people[name]
+
+    async def start(self) -> None:
+        self.storage = SqliteStorage(":memory:")
+        await self.storage.open()
+        service = TableService(self.storage, [ChessTable()], ids=Ids(seed=5))
+        bot = PlateauBot(service, expire_every=None, cogs=(ChessCog,))
+        bot.archive_delay = 0.0  # archive finished games' threads at once in tests
+        self.d = BotDriver(bot, self.world)
+        await self.d.start()
+
+    async def stop(self) -> None:
+        if self.d is not None:
+            await self.d.close()
+        if self.storage is not None:
+            await self.storage.close()
+
+    async def slash(
+        self, name: str, command: str, options: dict[str, Any] | None = None, **kw: Any
+    ) -> Exchange:
+        kw.setdefault("channel", self.channel)
+        assert self.d is not None
+        return await self.d.slash(command, options, user=self.people[name], **kw)
+
+
+@pytest.fixture
+async def rig() -> AsyncIterator[Rig]:
+    rig = Rig(FakeDiscord())
+    await rig.start()
+    try:
+        yield rig
+    finally:
+        await rig.stop()
+
+
+async def test_commands_sync_with_french_names(rig: Rig) -> None:
+    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
+    (chess,) = [c for c in sync.body if c["name"] == "chess"]
+    assert chess["name_localizations"]["fr"] == "échecs"
+    subs = {o["name"]: o for o in chess["options"]}
+    assert set(subs) == {
+        *("new", "import", "join", "leave", "start", "cancel", "move", "draw"),
+        *("resign", "board", "export", "rules"),
+    }
+    move = {o["name"]: o for o in subs["move"]["options"]}
+    assert move["move"]["autocomplete"] is True
+    draw = {o["name"]: o for o in subs["draw"]["options"]}
+    assert [c["value"] for c in draw["action"]["choices"]] == [
+        "offer",
+        "accept",
+        "decline",
+        "claim",
+    ]
+    for node in [chess, *chess["options"]]:
+        texts = [node["description"], *node.get("description_localizations", {}).values()]
+        assert all(1 <= len(d) <= 100 for d in texts), texts
+
+
+async def test_new_join_move_autocomplete_resign(rig: Rig) -> None:
+    assert rig.d is not None
+    ex = await rig.slash("alice", "chess new", {"color": "white"})
+    lobby = ex.posts[-1]
+    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
+    thread = lobby.channel_id
+    assert lobby.custom_ids == [
+        f"plateau:chess:{game_id}:join:black",
+        f"plateau:chess:{game_id}:leave",
+        f"plateau:chess:{game_id}:start",
+    ]
+    ex = await rig.d.press(f"plateau:chess:{game_id}:join:black", user=rig["bob"])
+    assert f"<@{rig['bob'].id}> takes Black" in ex.posts[-1].content
+    ex = await rig.d.press(f"plateau:chess:{game_id}:start", user=rig["alice"])
+    assert any(f"<@{rig['alice'].id}>, White to move" in c.content for c in ex.posts)
+    assert ex.posts[-1].files and ex.posts[-1].files[0][0].endswith(".png")
+
+    choices = await rig.d.autocomplete(
+        "chess move", "move", {"move": "N"}, user=rig["alice"], channel=thread
+    )
+    assert [c["value"] for c in choices] == ["Na3", "Nc3", "Nf3", "Nh3"]
+    assert choices[2]["name"] == "Nf3 (g1f3)"
+    assert (
+        await rig.d.autocomplete(
+            "chess move", "move", {"move": ""}, user=rig["bob"], channel=thread
+        )
+        == []
+    )  # not his turn
+
+    ex = await rig.slash("alice", "chess move", {"move": "Nf3"}, channel=thread)
+    assert "White plays **Nf3**" in ex.posts[-1].content
+    assert f"<@{rig['bob'].id}>, Black to move" in ex.posts[-1].content
+
+    ex = await rig.slash("alice", "chess move", {"move": "e4"}, channel=thread)
+    assert ex.posts == [] and all(c.ephemeral for c in ex.replies)
+    assert ex.text == t("en", "table.not_your_turn", waiting=f"Black (<@{rig['bob'].id}>)")
+    ex = await rig.slash("bob", "chess move", {"move": "Ke7"}, channel=thread)
+    assert ex.posts == [] and ex.replies[0].ephemeral and "Ke7 is not a legal move" in ex.text
+
+    ex = await rig.slash("bob", "chess resign", channel=thread)
+    assert "**1-0**: White wins by resignation." in ex.posts[-1].content
+    ex = await rig.slash("alice", "chess export", {"game": game_id}, channel=thread)
+    assert ex.replies[0].ephemeral
+    names = [name for c in ex.replies for name, _ in c.files]
+    assert names == [f"chess-{game_id}.pgn", f"chess-{game_id}.txt"]
+
+
+async def test_an_invited_opponent_accepts_and_a_draw_offer_by_button(rig: Rig) -> None:
+    assert rig.d is not None
+    ex = await rig.slash("alice", "chess new", {"opponent": str(rig["bob"].id), "color": "black"})
+    lobby = ex.posts[-1]
+    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
+    assert f"<@{rig['bob'].id}> is invited" in lobby.content
+    ex = await rig.d.press(f"plateau:chess:{game_id}:join:white", user=rig["carol"])
+    assert ex.posts == [] and ex.text == t("en", "chess.invited_only", user=f"<@{rig['bob'].id}>")
+    ex = await rig.d.press(f"plateau:chess:{game_id}:join:white", user=rig["bob"])
+    assert "takes White" in ex.posts[-1].content
+    await rig.d.press(f"plateau:chess:{game_id}:start", user=rig["alice"])
+    thread = lobby.channel_id
+    ex = await rig.slash("bob", "chess draw", {"action": "offer"}, channel=thread)
+    assert f"plateau:chess:{game_id}:draw:accept" in ex.posts[-1].custom_ids
+    ex = await rig.d.press(f"plateau:chess:{game_id}:draw:accept", user=rig["alice"])
+    assert "draw by agreement" in ex.posts[-1].content
