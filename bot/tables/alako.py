@@ -1,0 +1,406 @@
+"""Les Chevaliers d'Alako at the table: lots for who starts, then each turn a spin of the top
+(shown on the board image) and the use the face allows, with a button for each legal choice
+so a turn takes one or two clicks. The lobby, seats, turns, log, resigning, record and
+restarts come from :mod:`bot.tables.base`; the game has no secret."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.i18n import t
+from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.service import TableService, UserError
+from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention
+from engine.alako import (
+    ACT,
+    LOTS,
+    OVER,
+    RULES,
+    SEATS,
+    SPIN,
+    AlakoConfig,
+    AlakoState,
+    Build,
+    Climb,
+    Dismount,
+    Lots,
+    Move,
+    Pass,
+    Spin,
+    build_segments,
+    new_game,
+    parse_segment,
+    paths,
+    segment_name,
+    state_from_position,
+    to_act,
+    view,
+)
+from engine.alako.board import name as square_name
+from engine.alako.movement import climbs
+from engine.alako.record import new_record
+from engine.alako.spinner import LADDER, POINTS, TOWER, WALL, WALLS
+from engine.protocol import Event
+from engine.record import GameRecord
+from renderer.alako import AlakoImageOptions, render_alako
+
+KIND = "alako"
+PIECES = ("knight", "horse", "princess")
+DIRECTIONS = ("n", "e", "s", "w")
+ARROWS = {"n": "↑", "e": "→", "s": "↓", "w": "←"}
+BUILD_FACES = (TOWER, WALL, WALLS)
+
+
+class AlakoTable(SeatedTable):
+    kind = KIND
+    rules = RULES
+    seat_order = SEATS
+    needs_dms = False  # no secrets: everything is said in the game's channel
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.commands.update(
+            {
+                "spin": self.spin,
+                "move": self.move,
+                "dismount": self.dismount,
+                "build": self.build,
+                "climb": self.climb,
+                "pass": self.pass_,
+            }
+        )
+
+    # ------------------------------------------------------------ hooks of the base
+
+    def configure(self, request: Request) -> tuple[dict[str, Any], dict[str, Any]]:
+        o = request.options
+        first = str(o.get("first") or "roll").strip().lower()
+        config = AlakoConfig(first=first)  # an engine refusal names the choices
+        start = None
+        if o.get("position"):
+            start = str(o["position"]).strip()
+            # The whole check (pieces, lines, a spun face with a use), with its reason.
+            probe = state_from_position(start, config, seed=bytes(32), game_id="check")
+            if probe.phase == OVER:
+                raise UserError("alako.position_over")
+        return config.to_dict(), {"start": start}
+
+    def summary(self, game: TableGame) -> str:
+        loc = game.locale
+        if game.meta.get("start"):
+            return t(loc, "alako.from_position")
+        first = AlakoConfig.from_dict(game.row.config).first
+        if first == "roll":
+            return t(loc, "alako.first_roll")
+        return t(loc, "alako.first_seat", seat=self.seat_label(loc, first))
+
+    def initial_state(self, game: TableGame) -> AlakoState:
+        config = AlakoConfig.from_dict(game.row.config)
+        seed = bytes.fromhex(game.meta["seed"])
+        if game.meta.get("start"):
+            return state_from_position(game.meta["start"], config, seed=seed, game_id=game.row.id)
+        return new_game(config, seed=seed, game_id=game.row.id)
+
+    def record(self, game: TableGame) -> GameRecord:
+        seed = bytes.fromhex(game.meta["seed"])
+        config = AlakoConfig.from_dict(game.row.config)
+        return new_record(config, seed, game.row.id, game.meta.get("start"))
+
+    def follow_up(self, game: TableGame) -> Entries:
+        """South draws lots for who spins first (option ``first: roll``): nobody has a choice
+        to make there, so the table does it as soon as the game starts."""
+        state = game.require_state()
+        if state.phase != LOTS:
+            return []
+        seat = to_act(state)[0]
+        game.state, events = RULES.apply(state, Lots(), seat)
+        return self.entries(game.user_of(seat), seat, Lots(), events)
+
+    async def announce_start(self, service: TableService, game: TableGame) -> list[Delivery]:
+        return await self._settle_lots(service, game)
+
+    async def resume(self, service: TableService, row: Any) -> list[Delivery]:
+        game = self.game(row)
+        if game.state is not None and game.state.phase == LOTS and row.status == "running":
+            note = Delivery(
+                "channel", t(game.locale, "table.resumed", id=row.id), channel_id=row.channel_id
+            )
+            return [note, *await self._settle_lots(service, game)]
+        return await super().resume(service, row)
+
+    async def _settle_lots(self, service: TableService, game: TableGame) -> list[Delivery]:
+        """Draw lots now if the game waits for them, then tell everyone."""
+        if game.state is None or game.state.phase != LOTS:
+            return await self.after(service, game, [], None, before=None)
+        async with service.locked(game.row.id):
+            game = self.game(await service.load(game.row.id))
+            before = game.state
+            entries = self.follow_up(game)
+            if entries:
+                await self.persist(service, game, entries)
+        return await self.after(service, game, [e for _, e in entries], None, before=before)
+
+    async def board_image(self, game: TableGame, state: AlakoState) -> Attachment:
+        return await _board(game, state)
+
+    async def board(self, service: TableService, request: Request) -> list[Delivery]:
+        """The board again; while a turn is on, with its ping and buttons (so a lost or
+        buried post never leaves a player without them)."""
+        row = await service.find_game(request, KIND, ended=True)
+        game = self.game(row)
+        state = game.require_state()
+        if row.status == "running" and state.phase in (SPIN, ACT):
+            return await self.after(service, game, [], None, before=None)
+        return await super().board(service, request)
+
+    # ------------------------------------------------------------ a turn
+
+    async def spin(self, service: TableService, request: Request) -> list[Delivery]:
+        return await self._play(service, request, Spin(), SPIN)
+
+    async def move(self, service: TableService, request: Request) -> list[Delivery]:
+        piece = str(request.options.get("piece") or "").strip().lower()
+        if piece not in PIECES:
+            raise UserError("alako.pick_piece")
+        return await self._play(service, request, Move(piece, _direction(request)), ACT)
+
+    async def dismount(self, service: TableService, request: Request) -> list[Delivery]:
+        return await self._play(service, request, Dismount(_direction(request)), ACT)
+
+    async def build(self, service: TableService, request: Request) -> list[Delivery]:
+        text = str(request.options.get("segment") or "").strip()
+        if not text:
+            raise UserError("alako.segment_needed", example="d3n")
+        return await self._play(service, request, Build(parse_segment(text)), ACT)
+
+    async def climb(self, service: TableService, request: Request) -> list[Delivery]:
+        text = str(request.options.get("segment") or "").strip()
+        return await self._play(service, request, Climb(parse_segment(text) if text else None), ACT)
+
+    async def pass_(self, service: TableService, request: Request) -> list[Delivery]:
+        return await self._play(service, request, Pass(), ACT)
+
+    async def _play(
+        self, service: TableService, request: Request, action: Any, phase: str
+    ) -> list[Delivery]:
+        """Apply one action of the seat to move, refusing a button from an earlier turn and an
+        action the spun face does not allow (with the command that fits)."""
+
+        def check(game: TableGame, state: AlakoState) -> None:
+            ply = request.options.get("ply")
+            if ply is not None and str(ply) != str(state.ply):
+                raise UserError("alako.stale_button")
+            if state.phase != ACT:
+                return
+            loc = request.actor.locale
+            face = _face(loc, state.face)
+            if state.face in POINTS and not isinstance(action, Move | Dismount):
+                raise UserError("alako.use_move", face=face)
+            if state.face in BUILD_FACES and not isinstance(action, Build):
+                raise UserError("alako.use_build", face=face)
+            if state.face == LADDER and not isinstance(action, Climb | Pass):
+                raise UserError("alako.use_ladder")
+
+        ply = request.options.get("ply")
+        if ply is not None:  # a button: say first when it is from an earlier turn
+            row = await service.find_game(request, KIND)
+            if row.status == "running" and row.state and str(ply) != str(row.state.get("ply")):
+                raise UserError("alako.stale_button")
+        return await self.act(service, request, action, phase, check=check)
+
+    # ------------------------------------------------------------ telling
+
+    async def after(
+        self,
+        service: TableService,
+        game: TableGame,
+        events: list[Event],
+        actor: Actor | None,
+        *,
+        before: Any,
+    ) -> list[Delivery]:
+        """One post in the game's channel: what happened, the board with the spinner, who
+        acts now, and a button for each of their legal choices."""
+        state = game.require_state()
+        loc = game.locale
+        lines = describe(loc, [e for e in events if e.visible_to is None])
+        buttons: list[Button] = []
+        if state.phase == OVER:
+            lines.append(t(loc, "alako.seed_revealed", seed=game.meta["seed"]))
+        elif state.phase in (SPIN, ACT):
+            seat = to_act(state)[0]
+            user = game.user_of(seat)
+            if user is not None:
+                lines.append(_ping(loc, state, mention(user), self.seat_label(loc, seat)))
+            buttons = self.choice_buttons(game, state)
+        files = [await _board(game, state)] if state.phase != LOTS else []
+        text = "\n".join(lines) or t(loc, "table.board")
+        return [
+            Delivery(
+                "channel",
+                clip(text),
+                channel_id=game.row.channel_id,
+                files=files,
+                buttons=buttons,
+                closes=state.phase == OVER,
+            )
+        ]
+
+    def choice_buttons(self, game: TableGame, state: AlakoState) -> list[Button]:
+        """Every legal choice of the seat to act as a persistent button. Its id carries the
+        game, the ply it was offered at (a press on a later turn is refused) and the action
+        text with ``_`` for spaces: ``plateau:alako:<game>:do:<ply>:knight_n``."""
+        loc = game.locale
+        prefix = f"plateau:{KIND}:{game.row.id}:do:{state.ply}:"
+
+        def button(action: Any, label: str, style: str = "primary") -> Button:
+            return Button(prefix + str(action).replace(" ", "_"), label, style)  # type: ignore[arg-type]
+
+        if state.phase == SPIN:
+            return [button(Spin(), t(loc, "alako.button.spin"), "success")]
+        if state.phase != ACT or state.turn is None:
+            return []
+        out: list[Button] = []
+        if state.face in POINTS:
+            for path in paths(state):
+                action = path.action
+                arrow = ARROWS[action.direction]
+                square = square_name(path.squares[-1])
+                style = "success" if path.wins else "primary"
+                if isinstance(action, Dismount):
+                    label = t(loc, "alako.button.dismount", arrow=arrow, square=square)
+                else:
+                    piece = t(loc, f"alako.piece.{action.piece}").capitalize()
+                    label = t(loc, "alako.button.move", piece=piece, arrow=arrow, square=square)
+                out.append(button(action, label, style))
+        elif state.face in BUILD_FACES:
+            for seg in build_segments(state):
+                name = segment_name(seg)
+                out.append(button(Build(seg), t(loc, "alako.button.build", segment=name)))
+        elif state.face == LADDER:
+            for climb, _beyond in climbs(state, state.turn):
+                name = segment_name(climb.segment)  # type: ignore[arg-type]
+                out.append(button(climb, t(loc, "alako.button.climb", segment=name)))
+            out.append(button(Pass(), t(loc, "alako.button.pass"), "secondary"))
+        return out[:25]
+
+    # ------------------------------------------------------------ helpers for adapters
+
+    async def complete(
+        self, service: TableService, request: Request, option: str, current: str
+    ) -> list[tuple[str, str]]:
+        """Autocomplete from the engine's legal actions (at most 25): the segments a build
+        may use, the enemy walls a climb may take."""
+        try:
+            row = await service.find_game(request, KIND)
+        except UserError:
+            return []
+        game = self.game(row)
+        state = game.state
+        if state is None or state.phase != ACT or state.turn is None:
+            return []
+        if to_act(state)[0] not in game.seats_of(request.actor.id):
+            return []
+        values: list[str] = []
+        if option == "segment" and request.command == "build":
+            values = [segment_name(s) for s in build_segments(state)]
+        elif option == "segment" and request.command == "climb" and state.face == LADDER:
+            values = [segment_name(c.segment) for c, _ in climbs(state, state.turn)]  # type: ignore[arg-type]
+        current = current.lower().strip()
+        return [(v, v) for v in values if v.startswith(current)][:25]
+
+
+# ---------------------------------------------------------------- events in words
+
+
+def describe(loc: str, events: list[Event]) -> list[str]:
+    """One line per event that a reader needs (the spin's roll, not the lots' raw roll)."""
+    lines: list[str] = []
+    lots_value = None
+    for e in events:
+        d = e.data
+        seat = t(loc, f"alako.seat.{d['seat']}") if d.get("seat") in SEATS else ""
+        if e.kind == "roll" and d.get("purpose") == "first":
+            lots_value = d["value"]
+        elif e.kind == "roll" and d.get("purpose") == "spin":
+            lines.append(t(loc, "alako.spun", seat=seat, face=_face(loc, d["face"])))
+        elif e.kind == "first_player":
+            lines.append(t(loc, "alako.lots", value=lots_value, seat=seat))
+        elif e.kind == "passed":
+            key = f"alako.passed.{d['reason']}"
+            try:
+                lines.append(t(loc, key, seat=seat, face=_face(loc, d["face"])))
+            except KeyError:
+                lines.append(t(loc, "alako.passed.other", seat=seat))
+        elif e.kind == "cannon":
+            target = t(loc, f"alako.seat.{d['target']}")
+            lines.append(
+                t(loc, f"alako.cannon.{d['kind']}", seat=seat, target=target, segment=d["segment"])
+            )
+        elif e.kind == "built":
+            lines.append(t(loc, f"alako.built.{d['kind']}", seat=seat, segment=d["segment"]))
+            if d.get("complete"):
+                lines.append(t(loc, "alako.line_done", seat=seat))
+        elif e.kind == "moved":
+            lines.append(_moved(loc, seat, d))
+        elif e.kind == "climbed":
+            text = t(loc, "alako.climbed", seat=seat, src=d["from"], segment=d["segment"])
+            if d.get("left_horse"):
+                text += t(loc, "alako.left_horse", src=d["from"])
+            lines.append(text)
+        elif e.kind == "resigned":
+            lines.append(t(loc, "alako.resigned", seat=seat))
+        elif e.kind == "game_over":
+            winner = t(loc, f"alako.seat.{d['winner']}")
+            lines.append(t(loc, f"alako.won.{d['termination']}", seat=winner))
+    return lines
+
+
+def _moved(loc: str, seat: str, d: dict[str, Any]) -> str:
+    if d.get("descended"):
+        return t(loc, "alako.descends", seat=seat, dst=d["to"])
+    if d.get("dismounted"):
+        return t(loc, "alako.dismounts", seat=seat, src=d["from"], dst=d["to"])
+    piece = d["piece"]
+    if piece == "knight" and d.get("riding") and not d.get("mounted"):
+        piece = "rider"
+    label = t(loc, f"alako.piece.{piece}")
+    text = t(loc, "alako.moved", seat=seat, piece=label, src=d["from"], dst=d["to"])
+    if d.get("mounted"):
+        text += t(loc, "alako.mounts")
+    return text
+
+
+def _face(loc: str, face: str | None) -> str:
+    return t(loc, f"alako.face.{face}") if face else ""
+
+
+def _ping(loc: str, state: AlakoState, user: str, seat: str) -> str:
+    if state.phase == SPIN:
+        return t(loc, "alako.your_spin", user=user, seat=seat)
+    face = _face(loc, state.face)
+    if state.face in POINTS:
+        return t(loc, "alako.your_move", user=user, seat=seat, face=face)
+    if state.face == LADDER:
+        return t(loc, "alako.your_ladder", user=user, seat=seat)
+    if state.face == WALLS and state.builds_left == 1:
+        return t(loc, "alako.your_second_wall", user=user, seat=seat)
+    return t(loc, "alako.your_build", user=user, seat=seat, face=face)
+
+
+def _direction(request: Request) -> str:
+    raw = str(request.options.get("direction") or "").strip().lower()
+    direction = {"north": "n", "east": "e", "south": "s", "west": "w"}.get(raw, raw)
+    if direction not in DIRECTIONS:
+        raise UserError("alako.pick_direction")
+    return direction
+
+
+async def _board(game: TableGame, state: AlakoState) -> Attachment:
+    options = AlakoImageOptions(names=game.names_by_seat())
+    data = await asyncio.to_thread(render_alako, view(state, None), options=options)
+    return Attachment(f"alako-{game.row.id}-{state.ply}.png", data)
+
+
+TABLE = AlakoTable

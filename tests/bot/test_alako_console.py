@@ -1,0 +1,621 @@
+"""Les Chevaliers d'Alako through the console table: whole games, the buttons after a spin,
+errors told privately, restarts, concurrency and French."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.i18n_rules as i18n_rules
+import bot.tables.alako as alako_table
+from bot.catalogs.alako import MESSAGES, RULES_FR
+from bot.cogs.alako import AlakoButton
+from bot.console import Console, ConsoleWorld, build_service
+from bot.i18n import placeholders, t
+from bot.model import Place, Request
+from bot.storage import SqliteStorage
+from bot.tables.alako import AlakoTable, describe
+from engine.alako import (
+    OVER,
+    RULES,
+    SPIN,
+    AlakoState,
+    Build,
+    Climb,
+    Dismount,
+    Move,
+    Pass,
+    Spin,
+    apply,
+    from_dict,
+    legal_actions,
+    paths,
+    segment_name,
+    to_act,
+)
+from engine.alako.record import initial_state
+from engine.protocol import Event
+from engine.record import GameRecord
+
+from .console_driver import Table, png_bytes
+from .test_i18n import _raised_codes
+
+USERS = {"south": "alice", "north": "bob"}
+LOBBY = """
+@alice /alako new first:south
+@alice /alako join seat:south
+@bob /alako join seat:north
+@alice /alako start
+"""
+# South's knight one square below North's princess, with a 1 just spun: one click wins.
+WIN_IN_ONE = "south: Ke8 Hf1 Pe1; north: Kd11 Hf11 Pe9; turn: south; spun: 1"
+# South spun 2 walls with an empty line.
+TWO_WALLS = "south: Kd1 Hf1 Pe1; north: Kd11 Hf11 Pe11; turn: south; spun: 2walls"
+# South's knight rides below North's wall on d8n, and spun the ladder.
+LADDER = "south: Kd8 Hd8 Pe1; north: Kc11 Hf11 Pe11 Wa8n Wb8n Wc8n Wd8n; turn: south; spun: ladder"
+
+
+class AlakoConsole(Table):
+    """The console driver's table, reading Alako states."""
+
+    async def game(self) -> tuple[str, dict]:
+        assert self.storage is not None
+        rows = await self.storage.unfinished()
+        if rows:
+            row = rows[-1]
+        else:
+            async with self.storage.db.execute("SELECT id FROM games ORDER BY created_at") as c:
+                last = (await c.fetchall())[-1][0]
+            row = await self.storage.load(last)
+        assert row is not None
+        state = None if row.state is None else from_dict(row.state)
+        return row.id, {"row": row, "state": state}
+
+
+def lobby(position: str | None = None) -> str:
+    if position is None:
+        return LOBBY
+    lines = LOBBY.strip().splitlines()
+    return "\n".join([f'@alice /alako new position:"{position}"', *lines[1:]])
+
+
+def line_for(user: str, action: object) -> str:
+    """The console line a player types for an engine action."""
+    match action:
+        case Spin():
+            return f"@{user} /alako spin"
+        case Move(piece=piece, direction=direction):
+            return f"@{user} /alako move piece:{piece} direction:{direction}"
+        case Dismount(direction=direction):
+            return f"@{user} /alako dismount direction:{direction}"
+        case Build(segment=segment):
+            return f"@{user} /alako build segment:{segment_name(segment)}"
+        case Climb(segment=None):
+            return f"@{user} /alako climb"
+        case Climb(segment=segment):
+            return f"@{user} /alako climb segment:{segment_name(segment)}"  # type: ignore[arg-type]
+        case Pass():
+            return f"@{user} /alako pass"
+    raise AssertionError(f"no console line for {action}")
+
+
+def distance(state: AlakoState, seat: int) -> int:
+    me, foe = state.sides[seat], state.sides[1 - seat]
+    k = me.knight if me.knight is not None else me.descent
+    assert k is not None
+    return abs(k % 9 - foe.princess % 9) + abs(k // 9 - foe.princess // 9)
+
+
+def choose(rng: random.Random, state: AlakoState) -> object:
+    """Mostly walk the knight towards the enemy princess (random play rarely ends)."""
+    if state.face in ("1", "2") and rng.random() < 0.8:
+        scored = []
+        for path in paths(state):
+            after, _ = apply(state, path.action)
+            d = -1 if after.winner is not None else distance(after, state.turn)  # type: ignore[arg-type]
+            scored.append((d, str(path.action), path.action))
+        return min(scored)[2]
+    actions = legal_actions(state)
+    if state.face == "ladder":
+        return actions[0]
+    return rng.choice(actions)
+
+
+async def play_to_the_end(table: AlakoConsole, rng: random.Random, max_steps: int = 3000) -> dict:
+    for _ in range(max_steps):
+        _, info = await table.game()
+        state = info["state"]
+        if state.phase == OVER:
+            return info
+        seat = to_act(state)[0]
+        out = await table.run(line_for(USERS[seat], choose(rng, state)))
+        assert all(d["to"] == "channel" for d in out), out
+    raise AssertionError("the game did not end")
+
+
+@pytest.fixture
+def fast_images(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A stand-in for the renderer where a test is about the table, not the pictures."""
+    calls: list[str] = []
+
+    def render(view: Any, *, options: Any) -> bytes:
+        calls.append(view.phase)
+        return png_bytes()
+
+    monkeypatch.setattr(alako_table, "render_alako", render)
+    return calls
+
+
+# ---------------------------------------------------------------- whole games
+
+
+async def test_a_whole_game_from_the_lobby_to_a_knight_on_the_princess(
+    fast_images: list[str],
+) -> None:
+    table = await AlakoConsole().open()
+    try:
+        out = await table.run(lobby())
+        first = out[-1]
+        assert first["to"] == "channel" and "@alice, 🔴 South: spin the top." in first["text"]
+        assert first["images"] and first["buttons"][0].endswith(":do:0:spin")
+        info = await play_to_the_end(table, random.Random(2))
+        state = info["state"]
+        assert state.phase == OVER and info["row"].status == "over"
+        assert state.termination == "princess_reached"
+        texts = [d["text"] for d in table.deliveries() if d["to"] == "channel"]
+        assert "wins: the knight reaches the princess!" in texts[-1]
+        seed = info["row"].meta["seed"]
+        assert seed in texts[-1] and not any(seed in text for text in texts[:-1])
+        assert "Dice seed:" in texts[-1]
+        assert any("spins the top: **" in text for text in texts)
+        # The export replays, roll by roll, to the very same final state.
+        export = await table.run("@bob /alako export")
+        assert export[0]["to"] == "private"
+        log = await table.storage.log(info["row"].id)  # type: ignore[union-attr]
+        assert len(log) == state.ply
+        text = (await _export_text(table, info["row"].id)).strip()
+        replayed = GameRecord.parse_text(text).replay(initial_state, RULES)
+        assert RULES.to_dict(replayed) == info["row"].state
+    finally:
+        await table.close()
+
+
+async def _export_text(table: AlakoConsole, game_id: str) -> str:
+    service = table.console.service  # type: ignore[union-attr]
+    world = table.console.world  # type: ignore[union-attr]
+    request = Request(
+        "alako", "export", world.user("alice"), Place(world.channel_id("general"), guild_id=1)
+    )
+    (reply,) = await service.handle(request)
+    assert reply.files[0].name == f"alako-{game_id}.txt"
+    return reply.files[0].data.decode()
+
+
+async def test_drawing_lots_happens_at_the_start_and_is_in_the_record() -> None:
+    table = await AlakoConsole(seed=5).open()
+    try:
+        out = await table.run(LOBBY.replace(" first:south", ""))
+        post = out[-1]
+        assert post["to"] == "channel" and "Drawing lots (D2 = " in post["text"]
+        assert post["images"]  # the real board image, with the spinner
+        _, info = await table.game()
+        state = info["state"]
+        assert state.phase == SPIN and state.ply == 1
+        log = await table.storage.log(info["row"].id)  # type: ignore[union-attr]
+        assert [(e.seat, e.action, len(e.rolls)) for e in log] == [("south", "lots", 1)]
+        who = USERS[to_act(state)[0]]
+        assert f"@{who}, " in post["text"].splitlines()[-1]
+        running = await _export_text(table, info["row"].id)
+        assert "1. south: lots {#0 d2=" in running and "[Seed" not in running
+    finally:
+        await table.close()
+
+
+async def test_a_turn_is_one_or_two_clicks_with_the_buttons() -> None:
+    table = await AlakoConsole().open()
+    try:
+        out = await table.run(lobby(TWO_WALLS))
+        post = out[-1]
+        assert "@alice, 🔴 South spun 2 walls: build it on your line." in post["text"]
+        assert post["buttons"] == [
+            f"plateau:alako:{_id(post)}:do:0:build_a4w",
+            f"plateau:alako:{_id(post)}:do:0:build_a3n",
+            f"plateau:alako:{_id(post)}:do:0:build_i3n",
+            f"plateau:alako:{_id(post)}:do:0:build_i4e",
+        ]
+        out = await press(table, "alice", post["buttons"][0])
+        assert "🔴 South builds a wall on a4w." in out[0]["text"]
+        assert "build the second wall" in out[0]["text"]
+        second = out[0]["buttons"]
+        assert all(":do:1:build_" in b for b in second)
+        # A button of the first wall's post is now from an earlier turn.
+        stale = await press(table, "alice", post["buttons"][2])
+        assert stale[0]["to"] == "private" and "earlier turn" in stale[0]["text"]
+        out = await press(table, "alice", second[0])
+        assert "@bob, 🔵 North: spin the top." in out[0]["text"]
+        assert out[0]["buttons"][0].endswith(":do:2:spin")
+        out = await press(table, "bob", out[0]["buttons"][0])
+        assert "🔵 North spins the top: **" in out[0]["text"] and out[0]["images"]
+        _, info = await table.game()
+        state = info["state"]
+        # Every button after the spin is one legal action, and every legal action has one.
+        offered = {b.split(":do:")[1].split(":", 1)[1] for b in out[0]["buttons"]}
+        legal = {str(a).replace(" ", "_") for a in legal_actions(state)}
+        assert offered == (legal if state.phase != SPIN else {"spin"})
+    finally:
+        await table.close()
+
+
+def _id(post: dict) -> str:
+    return post["buttons"][0].split(":")[2]
+
+
+async def press(table: AlakoConsole, user: str, custom_id: str) -> list[dict]:
+    """What a Discord press of ``custom_id`` does: the cog's mapping, then the service."""
+    game_id, action = custom_id.split(":", 3)[2:]
+    parsed = AlakoButton.to_request(game_id, action)
+    assert parsed is not None, custom_id
+    command, options = parsed
+    console = table.console
+    assert console is not None
+    actor = console.world.user(user)
+    place = Place(console.world.channel_id("general"), guild_id=1)
+    start = len(table.out.getvalue())
+    for delivery in await console.service.handle(Request("alako", command, actor, place, options)):
+        await console.emit(delivery)
+    return [json.loads(line) for line in table.out.getvalue()[start:].splitlines()]
+
+
+async def test_winning_in_one_click_from_a_position() -> None:
+    table = await AlakoConsole().open()
+    try:
+        out = await table.run(lobby(WIN_IN_ONE))
+        post = out[-1]
+        assert "(spun 1 point)" not in post["text"] and "spun 1 point: move a piece" in post["text"]
+        win = [b for b in post["buttons"] if b.endswith("knight_n")]
+        assert len(win) == 1
+        out = await press(table, "alice", win[0])
+        assert "🔴 South: knight e8→e9" in out[0]["text"]
+        assert "🏆 🔴 South wins: the knight reaches the princess!" in out[0]["text"]
+        assert out[0]["buttons"] == [] and out[0]["images"]
+        again = await table.run(f"@bob /alako spin\n@bob /alako spin game:{_id(post)}")
+        assert [d["to"] for d in again] == ["private", "private"]
+        assert "No alako game is running here" in again[0]["text"]
+        assert again[1]["text"] == t("en", "table.over")
+        board = await table.run("@bob /alako board")
+        assert board[0]["to"] == "channel" and board[0]["images"]
+    finally:
+        await table.close()
+
+
+async def test_the_ladder_climb_and_the_descent() -> None:
+    table = await AlakoConsole().open()
+    try:
+        out = await table.run(lobby(LADDER))
+        post = out[-1]
+        assert "spun the ladder: climb or pass" in post["text"]
+        assert [b.rsplit(":", 1)[1] for b in post["buttons"]] == ["climb_d8n", "pass"]
+        out = await table.run("@alice /alako climb")
+        assert "the knight on d8 climbs the wall d8n with the ladder." in out[0]["text"]
+        assert "His horse stays on d8." in out[0]["text"]
+        _, info = await table.game()
+        assert info["state"].sides[0].knight is None
+    finally:
+        await table.close()
+
+
+async def test_a_mounted_knight_rides_double_or_dismounts(monkeypatch: pytest.MonkeyPatch) -> None:
+    labels: dict[str, str] = {}
+    original = AlakoTable.choice_buttons
+
+    def spy(self: AlakoTable, game: Any, state: AlakoState) -> list:
+        buttons = original(self, game, state)
+        labels.update({b.custom_id.rsplit(":", 1)[1]: b.label for b in buttons})
+        return buttons
+
+    monkeypatch.setattr(AlakoTable, "choice_buttons", spy)
+    table = await AlakoConsole().open()
+    try:
+        await table.run(lobby("south: Kd3 Hd3 Pe1; north: Kd11 Hf11 Pe11; turn: south; spun: 1"))
+        assert labels["knight_n"] == "Knight ↑ d5" and labels["dismount_n"] == "Dismount ↑ d4"
+        assert labels["princess_e"] == "Princess → f1" and "horse_n" not in labels
+        out = await table.run("@alice /alako dismount direction:north")
+        assert "🔴 South: the knight dismounts d3→d4" in out[0]["text"]
+        _, info = await table.game()
+        side = info["state"].sides[0]
+        assert (side.knight, side.horse) == (3 * 9 + 3, 2 * 9 + 3)
+    finally:
+        await table.close()
+
+
+async def test_resigning_ends_the_game_for_the_other_side() -> None:
+    table = await AlakoConsole().open()
+    try:
+        await table.run(LOBBY)
+        out = await table.run("@zed /alako resign\n@bob /alako resign")
+        assert out[0]["to"] == "private" and "watching" in out[0]["text"]
+        assert "🔵 North resigns." in out[1]["text"]
+        assert "🏆 🔴 South wins by resignation." in out[1]["text"]
+        assert "Dice seed:" in out[1]["text"] and out[1]["buttons"] == []
+        _, info = await table.game()
+        assert info["row"].status == "over" and info["state"].winner == 0
+    finally:
+        await table.close()
+
+
+# ---------------------------------------------------------------- errors
+
+
+async def test_every_error_is_private_and_explains() -> None:
+    table = await AlakoConsole().open()
+    try:
+        before = await table.run(
+            "@zed /alako spin\n"  # no game
+            "@alice /alako new first:middle\n"  # bad option
+            '@alice /alako new position:"south: Kd1; north: Kd11 Hf11 Pe11"\n'  # bad position
+            f'@alice /alako new position:"{WIN_IN_ONE}; winner: south"\n'  # already won
+        )
+        assert [d["to"] for d in before] == ["private"] * 4
+        assert "No alako game is running here" in before[0]["text"]
+        assert "first is one of roll, south, north" in before[1]["text"]
+        assert "needs its knight, horse and princess" in before[2]["text"]
+        assert t("en", "alako.position_over") in before[3]["text"]
+        await table.run(lobby(WIN_IN_ONE))
+        out = await table.run(
+            "@bob /alako move piece:knight direction:s\n"  # not bob's turn
+            "@zed /alako move piece:knight direction:n\n"  # spectator
+            "@alice /alako spin\n"  # already spun
+            "@alice /alako move piece:queen direction:n\n"  # bad piece
+            "@alice /alako move piece:knight direction:up\n"  # bad direction
+            "@alice /alako move piece:princess direction:s\n"  # off the board
+            "@alice /alako build segment:a3n\n"  # the face is a move
+            "@alice /alako pass\n"  # the face is a move
+        )
+        texts = [d["text"] for d in out]
+        assert all(d["to"] == "private" for d in out)
+        assert "It is not your turn: waiting for 🔴 South (@alice)" in texts[0]
+        assert "You are watching this game" in texts[1]
+        assert texts[2] == t("en", "alako.phase_act")
+        assert texts[3] == t("en", "alako.pick_piece")
+        assert texts[4] == t("en", "alako.pick_direction")
+        assert "'princess s' is not possible with 1 point: you may play knight n" in texts[5]
+        assert texts[6] == t("en", "alako.use_move", face="1 point")
+        assert texts[7] == t("en", "alako.use_move", face="1 point")
+    finally:
+        await table.close()
+
+
+async def test_build_errors_name_the_legal_segments() -> None:
+    table = await AlakoConsole().open()
+    try:
+        await table.run(lobby(TWO_WALLS))
+        out = await table.run(
+            "@alice /alako build segment:e3n\n"  # not a next segment
+            "@alice /alako build segment:zz\n"  # not a segment
+            "@alice /alako build\n"  # no segment
+            "@alice /alako move piece:knight direction:n\n"  # the face is a build
+        )
+        texts = [d["text"] for d in out]
+        assert all(d["to"] == "private" for d in out)
+        assert "e3n does not continue your line: build on a4w, a3n, i3n, i4e" in texts[0]
+        assert "'zz' is not a segment" in texts[1]
+        assert texts[2] == t("en", "alako.segment_needed", example="d3n")
+        assert texts[3] == t("en", "alako.use_build", face="2 walls")
+        _, info = await table.game()
+        assert info["state"].ply == 0  # nothing changed
+    finally:
+        await table.close()
+
+
+async def test_a_move_before_the_spin_says_to_spin() -> None:
+    table = await AlakoConsole().open()
+    try:
+        await table.run(LOBBY)
+        out = await table.run("@alice /alako move piece:knight direction:n")
+        assert out[0]["to"] == "private" and out[0]["text"] == t("en", "alako.phase_spin")
+    finally:
+        await table.close()
+
+
+async def test_fuzzed_commands_never_crash_and_always_answer() -> None:
+    rng = random.Random(8)
+    table = await AlakoConsole().open()
+    try:
+        await table.run(LOBBY)
+        service = table.console.service  # type: ignore[union-attr]
+        world = table.console.world  # type: ignore[union-attr]
+        commands = [*AlakoTable().commands, "nope"]
+        keys = ["piece", "direction", "segment", "seat", "first", "position", "game", "ply"]
+        junk = ["", "n", "north", "knight", "d3n", "a3n", "zz", "-1", "x" * 300, "🔴", "south"]
+        for _ in range(300):
+            options = {k: rng.choice(junk) for k in rng.sample(keys, rng.randint(0, 3))}
+            request = Request(
+                "alako",
+                rng.choice(commands),
+                world.user(rng.choice(["alice", "bob", "zed"])),
+                Place(world.channel_id(rng.choice(["general", "elsewhere"])), guild_id=1),
+                options,
+            )
+            deliveries = await service.handle(request)
+            assert deliveries, request
+            for d in deliveries:
+                assert "went wrong on my side" not in d.text, (request, d.text)
+    finally:
+        await table.close()
+
+
+# ---------------------------------------------------------------- restarts and concurrency
+
+
+async def test_restart_in_the_middle_and_finish(tmp_path: Path, fast_images: list[str]) -> None:
+    db = str(tmp_path / "plateau.db")
+    rng = random.Random(4)
+    first = await AlakoConsole(db=db).open()
+    await first.run(LOBBY)
+    for _ in range(9):  # a few turns, ending between a spin and its use or not
+        _, info = await first.game()
+        state = info["state"]
+        await first.run(line_for(USERS[to_act(state)[0]], choose(rng, state)))
+    _, before = await first.game()
+    await first.close()  # the process stops here
+
+    second = await AlakoConsole(db=db).open()
+    try:
+        _, after = await second.game()
+        assert after["row"].state == before["row"].state
+        resumed = second.deliveries()
+        assert "is back after a restart" in resumed[0]["text"]
+        assert resumed[1]["buttons"] and resumed[1]["images"]  # the turn's buttons again
+        info = await play_to_the_end(second, rng)
+        assert info["state"].phase == OVER
+    finally:
+        await second.close()
+
+
+async def test_a_restart_while_lots_are_due_draws_them(tmp_path: Path) -> None:
+    db = str(tmp_path / "plateau.db")
+    first = await AlakoConsole(db=db).open()
+    await first.run("\n".join(LOBBY.replace(" first:south", "").strip().splitlines()[:3]))
+    game_id, info = await first.game()
+    row = info["row"]  # the process stops right after the start, before the lots
+    row.status = "running"
+    row.state = RULES.to_dict(AlakoTable().initial_state(AlakoTable().game(row)))
+    await first.storage.save(row, [])  # type: ignore[union-attr]
+    await first.close()
+
+    second = await AlakoConsole(db=db).open()
+    try:
+        resumed = second.deliveries()
+        assert f"`{game_id}` is back after a restart" in resumed[0]["text"]
+        assert "Drawing lots (D2 = " in resumed[1]["text"] and resumed[1]["buttons"]
+        _, info = await second.game()
+        assert info["state"].phase == SPIN
+    finally:
+        await second.close()
+
+
+async def test_rules_help_reads_the_rules_page() -> None:
+    table = await AlakoConsole().open()
+    try:
+        out = await table.run("@alice /alako rules topic:ladder\n@alice /alako rules")
+        assert out[0]["to"] == "private" and "## 7. Ladder" in out[0]["text"]
+        assert "topics" in out[1]["text"] and "Cannon" in out[1]["text"]
+    finally:
+        await table.close()
+
+
+async def test_two_commands_at_once_apply_one_at_a_time() -> None:
+    storage = SqliteStorage(":memory:")
+    await storage.open()
+    try:
+        world = ConsoleWorld()
+        service = build_service(storage, world, 3)
+        console = Console(service, world, io.StringIO(), as_json=True)
+        await console.run(LOBBY.strip().splitlines())
+        place = Place(world.channel_id("general"), guild_id=1)
+        alice = world.user("alice")
+        spin = Request("alako", "spin", alice, place, {})
+        first, second = await asyncio.gather(service.handle(spin), service.handle(spin))
+        assert sorted([first[0].to, second[0].to]) == ["channel", "private"]
+        row = (await storage.unfinished())[0]
+        assert from_dict(row.state).ply == 1
+        assert len(await storage.log(row.id)) == 1
+    finally:
+        await storage.close()
+
+
+# ---------------------------------------------------------------- language
+
+
+async def test_french_players_read_french(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(i18n_rules, "FRENCH", {**i18n_rules.FRENCH, **RULES_FR})
+    table = await AlakoConsole().open()
+    try:
+        out = await table.run(
+            "!locale @alice fr\n@alice /alako spin\n"
+            + lobby(WIN_IN_ONE)
+            + "\n@alice /alako move piece:princess direction:s\n@alice /alako spin"
+        )
+        private = [d["text"] for d in out if d["to"] == "private"]
+        assert "Aucune partie de alako ici" in private[0]
+        assert private[1].startswith("Partie `")  # created
+        assert "n'est pas possible avec ce lancer : vous pouvez jouer knight n" in private[2]
+        assert private[3] == t("fr", "alako.phase_act")
+    finally:
+        await table.close()
+
+
+async def test_a_french_guild_reads_the_game_in_french() -> None:
+    lines = describe(
+        "fr",
+        [
+            Event("roll", {"purpose": "spin", "seat": "north", "face": "cannon", "value": 6}),
+            Event(
+                "cannon",
+                {"seat": "north", "target": "south", "segment": "b3n", "kind": "tower"},
+            ),
+            Event("passed", {"seat": "south", "face": "tower", "reason": "tower_not_placeable"}),
+            Event(
+                "moved",
+                {
+                    "seat": "south",
+                    "piece": "knight",
+                    "from": "d1",
+                    "to": "f1",
+                    "riding": True,
+                    "mounted": True,
+                    "dismounted": False,
+                    "descended": False,
+                },
+            ),
+            Event("game_over", {"winner": "north", "termination": "resignation"}),
+        ],
+    )
+    assert lines == [
+        "🔵 Nord lance la toupie : **le canon**.",
+        "Le canon de 🔵 Nord abat la tour de 🔴 Sud en b3n !",
+        "🔴 Sud ne peut pas poser de tour (jamais deux de suite, ni après la fin) : le tour passe.",
+        "🔴 Sud : chevalier d1→f1 (monte à cheval)",
+        "🏆 🔵 Nord gagne par abandon.",
+    ]
+
+
+def test_every_alako_refusal_has_its_french_with_the_values_the_engine_passes() -> None:
+    codes = {c: p for c, p in _raised_codes().items() if c.startswith("alako.")}
+    assert sorted(codes) == sorted(RULES_FR)
+    for code, params in codes.items():
+        assert placeholders(RULES_FR[code]) <= params, code
+
+
+def test_every_phase_and_seat_has_its_message() -> None:
+    from engine.alako.state import PHASES
+
+    for phase in PHASES:
+        assert f"alako.phase_{phase}" in MESSAGES
+    for seat in ("south", "north"):
+        assert f"alako.seat.{seat}" in MESSAGES
+
+
+def test_button_ids_stand_for_commands() -> None:
+    cases = {
+        "join:south": ("join", {"seat": "south", "game": "g1"}),
+        "start": ("start", {"game": "g1"}),
+        "do:0:spin": ("spin", {"ply": 0, "game": "g1"}),
+        "do:3:knight_n": ("move", {"piece": "knight", "direction": "n", "ply": 3, "game": "g1"}),
+        "do:3:dismount_w": ("dismount", {"direction": "w", "ply": 3, "game": "g1"}),
+        "do:4:build_d3n": ("build", {"segment": "d3n", "ply": 4, "game": "g1"}),
+        "do:4:climb_d8n": ("climb", {"segment": "d8n", "ply": 4, "game": "g1"}),
+        "do:4:pass": ("pass", {"ply": 4, "game": "g1"}),
+        "do:x:pass": None,
+        "do:4:fly_n": None,
+        "dance": None,
+    }
+    for action, expected in cases.items():
+        assert AlakoButton.to_request("g1", action) == expected, action
+        assert AlakoButton.__discord_ui_compiled_template__.fullmatch(f"plateau:alako:g1:{action}")

@@ -1,0 +1,269 @@
+"""The Alako cog through discord.py's real Interaction objects, with the HTTP layer faked:
+the lobby by buttons, a turn in one or two clicks, the build autocomplete, private
+refusals, French, and a button pressed on a message sent before a restart."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.cogs.alako import AlakoCog
+from bot.discord_app import PlateauBot
+from bot.i18n import t
+from bot.service import Ids, TableService
+from bot.storage import SqliteStorage
+from bot.tables.alako import AlakoTable
+from engine.alako import from_dict
+from tests.bot.discord_harness import BotDriver, Exchange, FakeDiscord, User, mentions
+
+PNG = b"\x89PNG\r\n\x1a\n"
+WIN_IN_ONE = "south: Ke8 Hf1 Pe1; north: Kd11 Hf11 Pe9; turn: south; spun: 1"
+ONE_WALL = "south: Kd1 Hf1 Pe1; north: Kd11 Hf11 Pe11 Wa8n; turn: north; spun: wall"
+
+
+class Rig:
+    """A bot over a service over SQLite, attached to a fake Discord; restartable."""
+
+    def __init__(self, world: FakeDiscord, db: str) -> None:
+        self.world = world
+        self.db = db
+        self.storage: SqliteStorage | None = None
+        self.driver: BotDriver | None = None
+        self.channel = world.text_channel("games")
+        self.people = {name: world.user(name) for name in ("alice", "bob", "carol")}
+
+    @property
+    def d(self) -> BotDriver:
+        assert self.driver is not None
+        return self.driver
+
+    def __getitem__(self, name: str) -> User:
+        return self.people[name]
+
+    async def start(self, *, seed: int = 7) -> None:
+        self.storage = SqliteStorage(self.db)
+        await self.storage.open()
+        service = TableService(self.storage, [AlakoTable()], ids=Ids(seed=seed))
+        bot = PlateauBot(service, expire_every=None, cogs=(AlakoCog,))
+        bot.archive_delay = 0.0
+        self.driver = BotDriver(bot, self.world)
+        await self.driver.start()
+
+    async def stop(self) -> None:
+        if self.driver is not None:
+            await self.driver.close()
+            self.driver = None
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+
+    async def restart(self) -> None:
+        await self.stop()
+        await self.start(seed=99)
+
+    async def slash(
+        self, name: str, command: str, options: dict[str, Any] | None = None, **kw: Any
+    ) -> Exchange:
+        kw.setdefault("channel", self.channel)
+        return await self.d.slash(command, options, user=self.people[name], **kw)
+
+    async def state(self, game_id: str) -> Any:
+        assert self.storage is not None
+        row = await self.storage.load(game_id)
+        assert row is not None and row.state is not None
+        return from_dict(row.state)
+
+
+@pytest.fixture
+async def rig() -> AsyncIterator[Rig]:
+    rig = Rig(FakeDiscord(), ":memory:")
+    await rig.start()
+    try:
+        yield rig
+    finally:
+        await rig.stop()
+
+
+async def open_table(rig: Rig, **options: Any) -> tuple[str, int]:
+    ex = await rig.slash("alice", "alako new", options)
+    lobby = ex.posts[-1]
+    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
+    return game_id, lobby.channel_id  # type: ignore[return-value]
+
+
+async def seat_and_start(rig: Rig, game_id: str) -> Exchange:
+    for name, seat in (("alice", "south"), ("bob", "north")):
+        ex = await rig.d.press(f"plateau:alako:{game_id}:join:{seat}", user=rig[name])
+        assert f"<@{rig[name].id}> takes" in ex.posts[-1].content
+    return await rig.d.press(f"plateau:alako:{game_id}:start", user=rig["alice"])
+
+
+# ---------------------------------------------------------------- commands
+
+
+async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
+    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
+    (alako,) = [c for c in sync.body if c["name"] == "alako"]
+    subs = {o["name"]: o for o in alako["options"]}
+    assert set(subs) == {
+        *("new", "join", "leave", "start", "cancel", "spin", "move", "dismount", "build"),
+        *("climb", "pass", "board", "resign", "export", "rules"),
+    }
+    assert subs["spin"]["name_localizations"]["fr"] == "toupie"
+    move = {o["name"]: o for o in subs["move"]["options"]}
+    assert [c["value"] for c in move["piece"]["choices"]] == ["knight", "horse", "princess"]
+    assert [c["value"] for c in move["direction"]["choices"]] == ["n", "e", "s", "w"]
+    assert move["piece"]["choices"][0]["name_localizations"]["fr"] == "chevalier"
+    build = {o["name"]: o for o in subs["build"]["options"]}
+    assert build["segment"]["autocomplete"] is True and build["segment"]["required"] is True
+    new = {o["name"]: o for o in subs["new"]["options"]}
+    assert [c["value"] for c in new["first"]["choices"]] == ["roll", "south", "north"]
+
+    name_rule = re.compile(r"^[-_'\w]{1,32}$")
+
+    def check(node: dict[str, Any]) -> None:
+        names = [node["name"], *node.get("name_localizations", {}).values()]
+        assert all(name_rule.match(n) and n == n.lower() for n in names), names
+        texts = [node.get("description", "x"), *node.get("description_localizations", {}).values()]
+        assert all(1 <= len(d) <= 100 for d in texts), texts
+        assert len(node.get("options", [])) <= 25 and len(node.get("choices", [])) <= 25
+        for child in node.get("options", []):
+            check(child)
+
+    check(alako)
+
+
+# ---------------------------------------------------------------- lobby and a game
+
+
+async def test_new_join_by_button_and_a_turn_in_two_clicks(rig: Rig) -> None:
+    ex = await rig.slash("alice", "alako new", {"first": "south"})
+    (lobby,) = ex.posts
+    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
+    thread = lobby.channel_id
+    assert thread in rig.world.threads()
+    assert lobby.custom_ids == [
+        f"plateau:alako:{game_id}:join:south",
+        f"plateau:alako:{game_id}:join:north",
+        f"plateau:alako:{game_id}:leave",
+        f"plateau:alako:{game_id}:start",
+    ]
+    ex = await seat_and_start(rig, game_id)
+    turn = ex.posts[-1]
+    assert turn.channel_id == thread
+    assert mentions(turn.content.splitlines()[-1]) == {rig["alice"].id}
+    assert turn.custom_ids == [f"plateau:alako:{game_id}:do:0:spin"]
+    assert turn.files and turn.files[0][1].startswith(PNG)
+
+    # Click 1: the spin, shown with the spinner on the board image.
+    ex = await rig.d.press(turn.custom_ids[0], user=rig["alice"])
+    (post,) = ex.posts
+    assert "South spins the top: **" in post.content
+    assert post.files and post.files[0][0] == f"alako-{game_id}-1.png"
+    assert len(post.files[0][1]) < 1_000_000
+    state = await rig.state(game_id)
+    if state.phase == "act":  # click 2: the first choice the spin left
+        assert post.custom_ids and all(":do:1:" in c for c in post.custom_ids)
+        ex = await rig.d.press(post.custom_ids[0], user=rig["alice"])
+        (post,) = ex.posts
+    assert mentions(post.content.splitlines()[-1]) == {rig["bob"].id}
+    assert post.custom_ids == [f"plateau:alako:{game_id}:do:{(await rig.state(game_id)).ply}:spin"]
+
+
+async def test_a_knight_wins_with_one_click_and_the_game_closes(rig: Rig) -> None:
+    game_id, thread = await open_table(rig, position=WIN_IN_ONE)
+    ex = await seat_and_start(rig, game_id)
+    turn = ex.posts[-1]
+    assert "spun 1 point: move a piece" in turn.content
+    (win,) = [c for c in turn.custom_ids if c.endswith(":knight_n")]
+    ex = await rig.d.press(win, user=rig["alice"])
+    (post,) = ex.posts
+    assert "wins: the knight reaches the princess!" in post.content
+    assert "Dice seed:" in post.content and post.custom_ids == []
+    ex = await rig.slash("bob", "alako export", {"game": game_id}, channel=thread)
+    (record,) = [f for c in ex.replies for f in c.files]
+    assert record[0] == f"alako-{game_id}.txt" and b"knight n" in record[1]
+
+
+async def test_build_with_the_autocomplete_of_legal_segments(rig: Rig) -> None:
+    game_id, thread = await open_table(rig, position=ONE_WALL)
+    await seat_and_start(rig, game_id)
+    choices = await rig.d.autocomplete(
+        "alako build", "segment", {"segment": ""}, user=rig["bob"], channel=thread
+    )
+    assert [c["value"] for c in choices] == ["b8n", "a8e"]
+    # Not bob's opponent's turn: nothing to offer.
+    assert (
+        await rig.d.autocomplete(
+            "alako build", "segment", {"segment": ""}, user=rig["alice"], channel=thread
+        )
+        == []
+    )
+    ex = await rig.slash("bob", "alako build", {"segment": "b8n"}, channel=thread)
+    (post,) = ex.posts
+    assert "North builds a wall on b8n." in post.content and post.files
+    assert mentions(post.content.splitlines()[-1]) == {rig["alice"].id}
+
+
+async def test_errors_are_ephemeral_and_nothing_reaches_the_channel(rig: Rig) -> None:
+    ex = await rig.slash("bob", "alako spin")
+    assert "No alako game" in ex.text and ex.posts == []
+    game_id, thread = await open_table(rig, position=ONE_WALL)
+    await seat_and_start(rig, game_id)
+    ex = await rig.slash("alice", "alako build", {"segment": "b8n"}, channel=thread)
+    assert "It is not your turn" in ex.text and ex.posts == []
+    ex = await rig.slash("bob", "alako build", {"segment": "e3n"}, channel=thread)
+    assert ex.text.startswith("Not allowed: e3n does not continue your line") and ex.posts == []
+    ex = await rig.slash("bob", "alako move", {"piece": "knight", "direction": "s"}, channel=thread)
+    assert ex.text == t("en", "alako.use_build", face="1 wall") and ex.posts == []
+    ex = await rig.d.press(f"plateau:alako:{game_id}:do:0:build_b8n", user=rig["carol"])
+    assert ex.text == t("en", "table.spectator") and ex.posts == []
+    ex = await rig.d.press(f"plateau:alako:{game_id}:do:0:build_b8n", user=rig["bob"])
+    assert ex.posts  # applied
+    ex = await rig.d.press(
+        f"plateau:alako:{game_id}:do:0:build_b8n",
+        user=rig["bob"],
+        message=rig.world.message_with(f"plateau:alako:{game_id}:do:0:build_b8n"),
+    )
+    assert ex.text == t("en", "alako.stale_button") and ex.posts == []
+
+
+async def test_french_users_get_french_replies(rig: Rig) -> None:
+    ex = await rig.slash("alice", "alako new", locale="fr", guild_locale="fr")
+    assert "créée" in ex.text and "ouverte par" in ex.posts[-1].content
+    thread = ex.posts[-1].channel_id
+    ex = await rig.slash("bob", "alako join", {"seat": "north"}, locale="fr", channel=thread)
+    assert ex.text == t("fr", "discord.done") and "🔵 Nord" in ex.posts[-1].content
+    ex = await rig.slash("bob", "alako start", locale="fr", channel=thread)
+    assert ex.text == t("fr", "table.host_only", user=f"<@{rig['alice'].id}>")
+
+
+# ---------------------------------------------------------------- restarts
+
+
+async def test_a_spin_button_works_after_a_restart(tmp_path: Path) -> None:
+    rig = Rig(FakeDiscord(), str(tmp_path / "plateau.db"))
+    await rig.start()
+    try:
+        game_id, _ = await open_table(rig, first="north")
+        ex = await seat_and_start(rig, game_id)
+        spin = ex.posts[-1].custom_ids[0]
+        assert spin == f"plateau:alako:{game_id}:do:0:spin"
+        message = rig.world.message_with(spin)
+
+        await rig.restart()  # a NEW bot over the same database and the same Discord
+        before = len(rig.world.calls)
+        await rig.d.bot.on_ready()  # resume: the game says it is back, with its buttons
+        resumed = [c for c in rig.world.calls[before:] if c.kind == "message"]
+        assert any(f"`{game_id}` is back" in c.content for c in resumed)
+        assert any(spin in c.custom_ids for c in resumed)
+        ex = await rig.d.press(spin, user=rig["bob"], message=message)
+        (post,) = ex.posts
+        assert "North spins the top: **" in post.content and post.files
+        assert (await rig.state(game_id)).ply == 1
+    finally:
+        await rig.stop()
