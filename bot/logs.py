@@ -17,6 +17,8 @@ from typing import Any, TextIO
 
 # Commands whose option values are secret (an army being built, a message to the ally).
 SECRET_COMMANDS = frozenset({"army add", "army remove", "army show", "army confirm", "team"})
+# Échec au Roi's secret placement: where a base goes is the secret.
+SECRET_COMMANDS |= {"place", "lift"}
 
 
 def quote(value: Any) -> str:

@@ -1,0 +1,704 @@
+"""Échec au Roi at the table: the standard set-up (level 1), free or secret placement with
+optional units (level 2), the roll for the first move, turns of two actions, and the end.
+The lobby, seats, turns, log, resigning, record and restarts come from
+:mod:`bot.tables.base`.
+
+Secret placement: every ``placed``/``lifted`` event carries ``visible_to={seat}``; it is
+told, with that seat's own picture (``view(state, seat)``), to that player's DMs only. The
+channel only hears who is ready, and sees both armies once both have confirmed."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+from bot.i18n import t
+from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.service import TableService, UserError
+from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention, number
+from engine.echec import (
+    BATTLE,
+    OPENING,
+    OVER,
+    PLACEMENT,
+    RULES,
+    SEATS,
+    SECRET,
+    Advance,
+    Attack,
+    Confirm,
+    EchecConfig,
+    EchecState,
+    End,
+    Lift,
+    Place,
+    Roll,
+    Turn,
+    legal_actions,
+    new_game,
+    parse_action,
+    parse_position,
+    state_from_position,
+    to_act,
+    view,
+)
+from engine.echec.board import FORWARD, HOME_RANKS, INDEX, NAMES, ROYAL, SIZE
+from engine.echec.config import STANDARD_SETUP, standard_square
+from engine.echec.record import new_record
+from engine.echec.units import ARCHERS, KIND, KING, variable
+from engine.errors import EngineError
+from engine.protocol import Event
+from engine.record import GameRecord, RecordEntry
+from engine.record import Roll as RecordRoll
+from renderer.echec import EchecImageOptions, render_echec
+
+KIND_NAME = "echec"
+Game = TableGame
+
+# The picture maker; tests may swap it for a stand-in.
+render = render_echec
+
+
+class EchecTable(SeatedTable):
+    kind = KIND_NAME
+    rules = RULES
+    seat_order = SEATS
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.commands.update(
+            {
+                "place": self.place,
+                "lift": self.lift,
+                "autoplace": self.autoplace,
+                "confirm": self.confirm,
+                "roll": self.roll,
+                "advance": self.advance,
+                "turn": self.turn,
+                "attack": self.attack,
+                "end": self.end,
+            }
+        )
+
+    # ------------------------------------------------------------ hooks of the base
+
+    def configure(self, request: Request) -> tuple[dict[str, Any], dict[str, Any]]:
+        o = request.options
+        placement = str(o.get("placement") or "").strip().lower() or None
+        units = str(o.get("units") or "").strip()
+        armies = {
+            seat: str(o[f"{seat}_units"]).strip()
+            for seat in SEATS
+            if str(o.get(f"{seat}_units") or "").strip()
+        }
+        massive = _on(o.get("massive", "off"))
+        level_two = bool(units or armies or massive or placement in ("free", SECRET))
+        level = number(o, "level", 2 if level_two else 1, 1, 2)
+        try:
+            config = EchecConfig(
+                level=level,
+                placement=placement,
+                units=units,
+                armies=armies,
+                massive=massive,
+                turn_limit=number(o, "turn_limit", 0, 0, 10_000),
+            )
+        except (TypeError, ValueError) as exc:
+            raise UserError("error.rules", detail=str(exc)) from exc
+        start = None
+        if o.get("position"):
+            start = str(o["position"])
+            parse_position(start)  # refuse a bad position now, with its reason
+        return config.to_dict(), {"start": start}
+
+    def summary(self, game: TableGame) -> str:
+        loc = game.locale
+        config = EchecConfig.from_dict(game.row.config)
+        parts = [t(loc, "echec.summary_level", level=config.level)]
+        if game.meta.get("start"):
+            parts.append(t(loc, "echec.summary_position"))
+        else:
+            parts.append(t(loc, f"echec.summary_{config.placement}"))
+        if config.units.strip():
+            parts.append(t(loc, "echec.summary_units", units=config.units))
+        for seat, units in config.armies.items():
+            parts.append(t(loc, "echec.summary_army_units", seat=_seat(loc, seat), units=units))
+        if config.massive:
+            parts.append(t(loc, "echec.summary_massive"))
+        if config.turn_limit:
+            parts.append(t(loc, "echec.summary_turns", n=config.turn_limit))
+        return " · ".join(parts)
+
+    def initial_state(self, game: TableGame) -> EchecState:
+        config = EchecConfig.from_dict(game.row.config)
+        seed = bytes.fromhex(game.meta["seed"])
+        if game.meta.get("start"):
+            return state_from_position(game.meta["start"], config, seed=seed, game_id=game.row.id)
+        return new_game(config, seed=seed, game_id=game.row.id)
+
+    def record(self, game: TableGame) -> GameRecord:
+        seed = bytes.fromhex(game.meta["seed"])
+        config = EchecConfig.from_dict(game.row.config)
+        return new_record(config, seed, game.row.id, game.meta.get("start"))
+
+    async def announce_start(self, service: TableService, game: TableGame) -> list[Delivery]:
+        out = await self.after(service, game, [], None, before=None)
+        state = game.require_state()
+        if state.phase == PLACEMENT and state.config.placement == SECRET:
+            for seat in SEATS:
+                out.append(await self._placement_dm(service, game, seat, [], None, intro=True))
+        return out
+
+    async def board_image(self, game: TableGame, state: EchecState) -> Attachment:
+        return await _board(game, state)
+
+    # ------------------------------------------------------------ placement (level 2)
+
+    async def place(self, service: TableService, request: Request) -> list[Delivery]:
+        o = request.options
+        unit = str(o.get("unit") or "").strip()
+        square = str(o.get("square") or "").strip()
+        facing = str(o.get("facing") or "").strip()
+        if not unit:
+            raise UserError("echec.pick_unit")
+        if not square:
+            raise UserError("echec.need_square")
+        if not facing:
+            raise UserError("echec.need_facing")
+        kind, figures = _unit_words(unit)
+        size = f" {figures}" if figures else ""
+        action = parse_action(f"place {kind}{size} {square} {facing}")
+        return _ack_dm(request.actor, await self.act(service, request, action, PLACEMENT))
+
+    async def lift(self, service: TableService, request: Request) -> list[Delivery]:
+        square = str(request.options.get("square") or "").strip()
+        if not square:
+            raise UserError("echec.need_square")
+        action = parse_action(f"lift {square}")
+        return _ack_dm(request.actor, await self.act(service, request, action, PLACEMENT))
+
+    async def confirm(self, service: TableService, request: Request) -> list[Delivery]:
+        return await self.act(service, request, Confirm(), PLACEMENT)
+
+    async def autoplace(self, service: TableService, request: Request) -> list[Delivery]:
+        """Place every base still in the reserve: the basic army on its standard squares,
+        the rest on free home squares, front rank first, facing the enemy."""
+        row = await service.find_game(request, KIND_NAME)
+        async with service.locked(row.id):
+            game = self.game(await service.load(row.id))
+            state = self.running(game, PLACEMENT)
+            seat = self.acting_seat(game, request.actor, request.options.get("seat"))
+            if not state.side(seat).reserve:
+                raise UserError("echec.nothing_to_place")
+            before = state
+            entries: Entries = []
+            for action in _formation(state, seat):
+                state, events = RULES.apply(state, action, seat)
+                entries += self.entries(request.actor.id, seat, action, events)
+            game.state = state
+            await self.persist(service, game, entries)
+        deliveries = await self.after(
+            service, game, [e for _, e in entries], request.actor, before=before
+        )
+        return _ack_dm(request.actor, deliveries)
+
+    async def _placement_dm(
+        self,
+        service: TableService,
+        game: TableGame,
+        seat: str,
+        events: list[Event],
+        before: EchecState | None,
+        *,
+        intro: bool = False,
+    ) -> Delivery:
+        """A seat's own placement, told to its player alone: what changed, what is left,
+        and the picture of that seat's view (the other army behind a screen)."""
+        state = game.require_state()
+        user = game.user_of(seat)
+        assert user is not None
+        loc = await service.locale_of(user)
+        lines: list[str] = []
+        if intro:
+            ranks = " & ".join(str(r + 1) for r in sorted(HOME_RANKS[seat]))
+            lines.append(
+                t(
+                    loc,
+                    "echec.placement_dm",
+                    seat=_seat(loc, seat),
+                    id=game.row.id,
+                    royal=NAMES[ROYAL[seat]],
+                    ranks=ranks,
+                    square=NAMES[standard_square(seat, "c1")],
+                    facing=FORWARD[seat],
+                )
+            )
+        lines += describe(loc, events, before, state)
+        lines.append(_reserve_line(loc, state, seat))
+        return Delivery(
+            "dm",
+            clip("\n".join(lines)),
+            user_id=user,
+            channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
+            files=[await _board(game, state, seat=seat)],
+            buttons=self._placement_buttons(game, loc),
+            secret=True,
+        )
+
+    def _placement_buttons(self, game: TableGame, loc: str) -> list[Button]:
+        prefix = f"plateau:echec:{game.row.id}"
+        return [
+            Button(f"{prefix}:autoplace", t(loc, "echec.button.autoplace")),
+            Button(f"{prefix}:confirm", t(loc, "echec.button.confirm"), "success"),
+        ]
+
+    # ------------------------------------------------------------ the opening and the battle
+
+    async def roll(self, service: TableService, request: Request) -> list[Delivery]:
+        return await self.act(service, request, Roll(), OPENING)
+
+    async def advance(self, service: TableService, request: Request) -> list[Delivery]:
+        unit = _square_option(request, "unit", "echec.need_unit")
+        steps = number(request.options, "squares", 1, 1, SIZE - 1)
+        return await self.act(service, request, parse_action(f"advance {unit} {steps}"), BATTLE)
+
+    async def turn(self, service: TableService, request: Request) -> list[Delivery]:
+        unit = _square_option(request, "unit", "echec.need_unit")
+        to = str(request.options.get("to") or request.options.get("facing") or "").strip()
+        if not to:
+            raise UserError("echec.need_facing")
+        return await self.act(service, request, parse_action(f"turn {unit} {to}"), BATTLE)
+
+    async def attack(self, service: TableService, request: Request) -> list[Delivery]:
+        unit = _square_option(request, "unit", "echec.need_unit")
+        target = _square_option(request, "target", "echec.need_target")
+        return await self.act(service, request, parse_action(f"attack {unit} {target}"), BATTLE)
+
+    async def end(self, service: TableService, request: Request) -> list[Delivery]:
+        return await self.act(service, request, End(), BATTLE)
+
+    # ------------------------------------------------------------ what everyone is told
+
+    async def after(
+        self,
+        service: TableService,
+        game: TableGame,
+        events: list[Event],
+        actor: Actor | None,
+        *,
+        before: Any,
+    ) -> list[Delivery]:
+        state: EchecState = game.require_state()
+        loc = game.locale
+        secret = state.config.placement == SECRET
+        prefix = f"plateau:echec:{game.row.id}"
+        out: list[Delivery] = []
+        public = [e for e in events if e.visible_to is None]
+        lines = describe(loc, public, before, state)
+        files: list[Attachment] = []
+        buttons: list[Button] = []
+        if state.phase == PLACEMENT:
+            if secret:
+                for seat in SEATS:  # each army's own moves, to its own player only
+                    own = [e for e in events if e.visible_to is not None and seat in e.visible_to]
+                    if own and game.user_of(seat) is not None:
+                        out.append(await self._placement_dm(service, game, seat, own, before))
+                if not events:
+                    lines.append(t(loc, "echec.placement_secret", waiting=self.waiting(game)))
+            else:
+                files.append(await _board(game, state))
+                if not events:
+                    lines.append(t(loc, "echec.placement_free", waiting=self.waiting(game)))
+                for seat in dict.fromkeys(str(e.data.get("seat")) for e in public):
+                    if seat in SEATS and not state.side(seat).confirmed:
+                        lines.append(_reserve_line(loc, state, seat))
+                buttons = self._placement_buttons(game, loc)
+        elif state.phase == OPENING:
+            if before is None or before.phase != OPENING:  # the start, or the reveal
+                files.append(await _board(game, state))
+            lines.append(t(loc, "echec.roll_prompt", waiting=self.waiting(game)))
+            buttons.append(Button(f"{prefix}:roll", t(loc, "echec.button.roll"), "primary"))
+        elif state.phase == BATTLE:
+            files.append(await _board(game, state, volley=_volley(state, events)))
+            seat = state.turn or SEATS[0]
+            user = game.user_of(seat)
+            if before is None or any(e.kind == "turn" for e in events):
+                lines.append(
+                    t(
+                        loc,
+                        "echec.your_turn",
+                        user=mention(user) if user else _seat(loc, seat),
+                        seat=_seat(loc, seat),
+                        number=state.turns,
+                        actions=state.actions_left,
+                    )
+                )
+            else:
+                lines.append(t(loc, "echec.one_left", seat=_seat(loc, seat)))
+            buttons.append(Button(f"{prefix}:end", t(loc, "echec.button.end")))
+        else:  # over
+            hidden = before is not None and before.phase == PLACEMENT and secret
+            if not hidden:  # a resignation during secret placement reveals nothing
+                files.append(await _board(game, state, volley=_volley(state, events)))
+            lines.append(t(loc, "echec.seed_revealed", seed=game.meta["seed"]))
+        if lines or files:
+            out.insert(
+                0,
+                Delivery(
+                    "channel",
+                    clip("\n".join(lines) or t(loc, "table.board")),
+                    channel_id=game.row.channel_id,
+                    files=files,
+                    buttons=buttons,
+                    closes=state.phase == OVER,
+                ),
+            )
+        return out
+
+    # ------------------------------------------------------------ looking
+
+    async def board(self, service: TableService, request: Request) -> list[Delivery]:
+        """During secret placement a seated player sees their own side, privately."""
+        row = await service.find_game(request, KIND_NAME, ended=True)
+        game = self.game(row)
+        state = game.require_state()
+        mine = game.seats_of(request.actor.id)
+        if state.phase == PLACEMENT and state.config.placement == SECRET and mine:
+            image = await _board(game, state, seat=mine[0])
+            text = t(request.actor.locale, "echec.own_board")
+            return [service.private(request.actor, text, files=[image], secret=True)]
+        return await super().board(service, request)
+
+    async def export(self, service: TableService, request: Request) -> list[Delivery]:
+        """During secret placement the record leaves out the other army's placing."""
+        row = await service.find_game(request, KIND_NAME, ended=True)
+        game = self.game(row)
+        state = game.require_state()
+        if not (state.phase == PLACEMENT and state.config.placement == SECRET):
+            return await super().export(service, request)
+        mine = set(game.seats_of(request.actor.id))
+        record = self.record(game)
+        for entry in await service.storage.log(game.row.id):
+            if entry.seat not in mine and entry.action.split()[:1] in (["place"], ["lift"]):
+                continue
+            rolls = tuple(RecordRoll(*r) for r in entry.rolls)
+            record.entries.append(RecordEntry(entry.seat or "", entry.action, rolls))
+        name = f"{KIND_NAME}-{game.row.id}.txt"
+        data = record.export_text(reveal_seed=False).encode()
+        text = t(request.actor.locale, "table.export_running")
+        return [service.private(request.actor, text, files=[Attachment(name, data)], secret=True)]
+
+    # ------------------------------------------------------------ helpers for adapters
+
+    async def complete(
+        self, service: TableService, request: Request, option: str, current: str
+    ) -> list[tuple[str, str]]:
+        """Autocomplete choices from the engine's legal actions (at most 25)."""
+        try:
+            row = await service.find_game(request, KIND_NAME)
+        except UserError:
+            return []
+        game = self.game(row)
+        state = game.state
+        if state is None or state.phase == OVER or row.status != "running":
+            return []
+        mine = [s for s in game.seats_of(request.actor.id) if s in to_act(state)]
+        if not mine:
+            return []
+        actions = legal_actions(state, mine[0])
+        loc = request.actor.locale
+        o = request.options
+        pairs: list[tuple[str, str]] = []
+        command = request.command
+        if command == "place":
+            places = [a for a in actions if isinstance(a, Place)]
+            if option == "unit":
+                for kind, figures in dict.fromkeys((a.kind, a.figures) for a in places):
+                    value = KIND[kind].name + (f" {figures}" if figures else "")
+                    label = _unit(loc, kind) + (f" ({figures})" if figures else "")
+                    pairs.append((label, value))
+            elif option == "square":
+                wanted = _lenient_unit(str(o.get("unit") or ""))
+                squares = {
+                    a.square
+                    for a in places
+                    if wanted is None
+                    or (a.kind, a.figures or None) == wanted
+                    or (wanted[1] is None and a.kind == wanted[0])
+                }
+                pairs = [(sq, sq) for sq in _board_order(squares)]
+        elif command == "lift" and option == "square":
+            lifts = {a.square for a in actions if isinstance(a, Lift)}
+            pairs = [(_base_label(loc, state, sq), sq) for sq in _board_order(lifts)]
+        elif option == "unit" and command in ("advance", "turn", "attack"):
+            kind = {"advance": Advance, "turn": Turn, "attack": Attack}[command]
+            squares = {a.square for a in actions if isinstance(a, kind)}
+            pairs = [(_base_label(loc, state, sq), sq) for sq in _board_order(squares)]
+        elif option == "target" and command == "attack":
+            src = str(o.get("unit") or "").strip().lower()
+            targets = {a.target for a in actions if isinstance(a, Attack) and a.square == src}
+            pairs = [(_base_label(loc, state, sq), sq) for sq in _board_order(targets)]
+        current = current.lower().strip()
+        return [(name, value) for name, value in pairs if value.startswith(current)][:25]
+
+
+# ---------------------------------------------------------------- events in words
+
+
+def describe(
+    loc: str, events: list[Event], before: EchecState | None, after: EchecState
+) -> list[str]:
+    """One line per event worth telling (dice rolls are shown with their attack)."""
+    lines: list[str] = []
+    for e in events:
+        d = e.data
+        seat = _seat(loc, str(d.get("seat"))) if d.get("seat") in SEATS else ""
+        kind = e.kind
+        if kind == "placed":
+            lines.append(
+                t(
+                    loc,
+                    "echec.placed",
+                    seat=seat,
+                    unit=_unit(loc, d["kind"]),
+                    figures=d["figures"],
+                    square=d["square"],
+                    facing=t(loc, f"echec.facing.{d['facing']}"),
+                )
+            )
+        elif kind == "lifted":
+            lines.append(t(loc, "echec.lifted", seat=seat, square=d["square"]))
+        elif kind == "placement_confirmed":
+            ready = sum(1 for s in after.sides if s.confirmed)
+            lines.append(t(loc, "echec.ready", seat=seat, ready=ready))
+        elif kind == "placement_revealed":
+            lines.append(t(loc, "echec.revealed"))
+        elif kind == "opening_roll":
+            lines.append(
+                t(loc, "echec.rolled", seat=seat, dice=_dice(loc, d["faces"]), axes=d["axes"])
+            )
+        elif kind == "opening_tie":
+            lines.append(t(loc, "echec.tie", axes=d["axes"]))
+        elif kind == "first_player":
+            lines.append(t(loc, "echec.first", seat=seat))
+        elif kind == "turn_ended":
+            lines.append(t(loc, "echec.ended", seat=seat))
+        elif kind == "advanced":
+            unit = _unit_at(loc, before, d["square"])
+            lines.append(
+                t(loc, "echec.advanced", seat=seat, unit=unit, src=d["square"], dst=d["to"])
+            )
+        elif kind == "turned":
+            lines.append(
+                t(
+                    loc,
+                    "echec.turned",
+                    seat=seat,
+                    unit=_unit_at(loc, before, d["square"]),
+                    square=d["square"],
+                    facing=t(loc, f"echec.facing.{d['facing']}"),
+                )
+            )
+        elif kind == "attack":
+            lines.append(_attack_line(loc, d, before))
+        elif kind == "switched":
+            lines.append(
+                t(loc, "echec.switched", square=d["square"], seat=_seat(loc, d["to_seat"]))
+            )
+        elif kind == "loyal":
+            lines.append(t(loc, "echec.loyal", square=d["square"]))
+        elif kind == "panic":
+            key = "echec.panic_chain" if d.get("cause") == "chain" else "echec.panic"
+            unit = _unit_at(loc, before, d["square"])
+            lines.append(t(loc, key, seat=seat, unit=unit, square=d["square"]))
+        elif kind == "fled":
+            lines.append(t(loc, "echec.fled", square=d["square"], to=d["to"]))
+        elif kind == "removed" and str(d.get("reason", "")).startswith("panic"):
+            unit = _unit(loc, d["kind"])
+            lines.append(
+                t(loc, f"echec.removed.{d['reason']}", seat=seat, unit=unit, square=d["square"])
+            )
+        elif kind == "resigned":
+            lines.append(t(loc, "echec.resigned", seat=seat))
+        elif kind == "game_over":
+            winners = list(d.get("winners") or [])
+            if not winners:
+                lines.append(t(loc, "echec.draw"))
+            else:
+                why = str(d.get("termination"))
+                key = (
+                    f"echec.won.{why}"
+                    if why in ("king_eliminated", "army_eliminated")
+                    else ("echec.won.resigned")
+                )
+                loser = next(s for s in SEATS if s not in winners)
+                lines.append(t(loc, key, seat=_seat(loc, winners[0]), loser=_seat(loc, loser)))
+    return lines
+
+
+def _attack_line(loc: str, d: Any, before: EchecState | None) -> str:
+    target = before.board[INDEX[d["target"]]] if before is not None else None
+    line = t(
+        loc,
+        "echec.attack",
+        seat=_seat(loc, d["seat"]),
+        unit=_unit_at(loc, before, d["square"]),
+        src=d["square"],
+        target=_unit(loc, target.kind) if target is not None else t(loc, "echec.unit.base"),
+        dst=d["target"],
+        dice=_dice(loc, d["faces"]),
+    )
+    if d.get("bonus"):
+        line += "; " + t(loc, "echec.bonus", face=_dice(loc, [d["bonus"]]))
+    if d["destroyed"]:
+        result = t(loc, "echec.result_destroyed")
+    elif d["removed"]:
+        left = target.figures - d["removed"] if target is not None else "?"
+        result = t(loc, "echec.result_removed", removed=d["removed"], left=left)
+    else:
+        result = t(loc, "echec.result_none")
+    return line + " — " + t(loc, "echec.hits", hits=d["hits"], result=result)
+
+
+def _seat(loc: str, seat: str) -> str:
+    return t(loc, f"echec.seat.{seat}")
+
+
+def _unit(loc: str, kind: str) -> str:
+    return t(loc, f"echec.unit.{KIND[kind].name}")
+
+
+def _unit_at(loc: str, state: EchecState | None, square: str) -> str:
+    base = state.board[INDEX[square]] if state is not None and square in INDEX else None
+    return _unit(loc, base.kind) if base is not None else t(loc, "echec.unit.base")
+
+
+def _dice(loc: str, faces: list[str]) -> str:
+    return " ".join(t(loc, f"echec.face.{f}") for f in faces)
+
+
+def _base_label(loc: str, state: EchecState, square: str) -> str:
+    base = state.board[INDEX[square]]
+    if base is None:
+        return square
+    facing = t(loc, f"echec.facing.{base.facing}")
+    return f"{square} · {_unit(loc, base.kind)} ({base.figures}) → {facing}"
+
+
+def _reserve_line(loc: str, state: EchecState, seat: str) -> str:
+    reserve = state.side(seat).reserve
+    if not reserve:
+        return t(loc, "echec.reserve_done", seat=_seat(loc, seat))
+    counts: dict[tuple[str, int], int] = {}
+    for unit in reserve:
+        counts[unit] = counts.get(unit, 0) + 1
+    units = ", ".join(
+        f"{n} × {_unit(loc, kind)} ({figures})" for (kind, figures), n in counts.items()
+    )
+    return t(loc, "echec.reserve", seat=_seat(loc, seat), units=units)
+
+
+# ---------------------------------------------------------------- small helpers
+
+
+def _ack_dm(actor: Actor, deliveries: list[Delivery]) -> list[Delivery]:
+    """Secret placement news went to the actor's DMs: say so in the private reply."""
+    if any(d.to == "dm" and d.user_id == actor.id for d in deliveries):
+        note = t(actor.locale, "echec.seen_in_dm")
+        return [*deliveries, Delivery("private", note, user_id=actor.id)]
+    return deliveries
+
+
+def _on(value: Any) -> bool:
+    return str(value).lower() in ("on", "true", "yes", "1")
+
+
+def _square_option(request: Request, name: str, key: str) -> str:
+    value = str(request.options.get(name) or "").strip()
+    if not value:
+        raise UserError(key)
+    return value
+
+
+_UNIT_TEXT = re.compile(r"^\s*([a-z_\- ]*?[a-z])\s*[:x ]?\s*(\d*)\s*$")
+
+
+def _unit_words(text: str) -> tuple[str, int | None]:
+    """``archers``, ``peasants 3``, ``P3``, ``heavy infantry 2`` -> a kind word and a size."""
+    match = _UNIT_TEXT.match(text.lower())
+    if not match:
+        raise UserError("echec.pick_unit")
+    word = "-".join(match.group(1).split())
+    return word, int(match.group(2)) if match.group(2) else None
+
+
+def _lenient_unit(text: str) -> tuple[str, int | None] | None:
+    """The kind and size an autocomplete is narrowed to (``None``: any)."""
+    from engine.echec.units import KIND_OF_WORD
+
+    try:
+        word, figures = _unit_words(text)
+    except UserError:
+        return None
+    kind = KIND_OF_WORD.get(word)
+    if kind is None:
+        return None
+    return kind, figures if variable(kind) else None
+
+
+def _board_order(squares: set[str]) -> list[str]:
+    return sorted(squares, key=lambda name: INDEX[name])
+
+
+def _formation(state: EchecState, seat: str) -> list[Place]:
+    """A sensible placement of the seat's reserve: the basic army on its standard squares
+    when free, the others on the free home squares nearest the front and the middle."""
+    standard: dict[str, list[int]] = {}
+    for kind, square in STANDARD_SETUP:
+        standard.setdefault(kind, []).append(standard_square(seat, square))
+    front = HOME_RANKS[seat][1]
+    home = sorted(
+        (rank * SIZE + f for rank in HOME_RANKS[seat] for f in range(SIZE)),
+        key=lambda sq: (sq // SIZE != front, abs(sq % SIZE - 4), sq % SIZE),
+    )
+    taken = {sq for sq, b in enumerate(state.board) if b is not None}
+    out: list[Place] = []
+    for kind, figures in state.side(seat).reserve:
+        if kind == KING:
+            sq = ROYAL[seat]
+        else:
+            choices = [s for s in standard.get(kind, []) if s not in taken] or [
+                s for s in home if s not in taken and s != ROYAL[seat]
+            ]
+            if not choices:
+                raise EngineError(f"no free square left for {seat}'s {KIND[kind].name}")
+            sq = choices[0]
+        taken.add(sq)
+        out.append(Place(kind, NAMES[sq], FORWARD[seat], figures if variable(kind) else None))
+    return out
+
+
+def _volley(state: EchecState, events: list[Event]) -> str | None:
+    """The archers who just shot, if still in place: their target block is drawn."""
+    report = state.report
+    if report is None or not any(e.kind == "attack" for e in events):
+        return None
+    base = state.board[INDEX[report.src]]
+    if base is None or base.kind != ARCHERS or base.seat != report.seat:
+        return None
+    return report.src
+
+
+async def _board(
+    game: Game, state: EchecState, *, seat: str | None = None, volley: str | None = None
+) -> Attachment:
+    """The board as ``seat`` may see it (``None``: anyone, e.g. the channel)."""
+    seen = view(state, seat)
+    options = EchecImageOptions(bottom=seat or SEATS[0], names=game.names_by_seat(), volley=volley)
+    data = await asyncio.to_thread(render, seen, options=options)
+    who = f"-{seat}" if seat else ""
+    return Attachment(f"echec-{game.row.id}{who}-{state.ply}.png", data)
+
+
+TABLE = EchecTable

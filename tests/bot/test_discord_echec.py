@@ -1,0 +1,357 @@
+"""The Échec au Roi cog through discord.py's real Interaction objects, HTTP layer faked."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.tables.echec as echec_table
+from bot.cogs.echec import EchecButton, EchecCog
+from bot.discord_app import PlateauBot
+from bot.i18n import t
+from bot.service import Ids, TableService
+from bot.storage import SqliteStorage
+from bot.tables.echec import EchecTable
+from engine.echec import OPENING, from_dict
+from tests.bot.discord_harness import BotDriver, Exchange, FakeDiscord, User, mentions, png_bytes
+
+PNG = b"\x89PNG\r\n\x1a\n"
+DUEL = "south: K1e1n I4e4n I4c2n; north: K1e9s I4e5s; turn: south"
+
+
+@pytest.fixture(autouse=True)
+def fake_render(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    seen: list[Any] = []
+
+    def render(view: Any, **kwargs: Any) -> bytes:
+        seen.append(view)
+        return png_bytes((32, 32), "darkgreen")
+
+    monkeypatch.setattr(echec_table, "render", render)
+    return seen
+
+
+class Rig:
+    """A bot with the Échec au Roi table over SQLite, attached to a fake Discord."""
+
+    def __init__(self, world: FakeDiscord, db: str) -> None:
+        self.world = world
+        self.db = db
+        self.storage: SqliteStorage | None = None
+        self.driver: BotDriver | None = None
+        self.channel = world.text_channel("games")
+        self.people = {name: world.user(name) for name in ("alice", "bob", "carol")}
+
+    @property
+    def d(self) -> BotDriver:
+        assert self.driver is not None
+        return self.driver
+
+    @property
+    def bot(self) -> PlateauBot:
+        return self.d.bot  # type: ignore[return-value]
+
+    def __getitem__(self, name: str) -> User:
+        return self.people[name]
+
+    async def start(self, *, seed: int = 7) -> None:
+        self.storage = SqliteStorage(self.db)
+        await self.storage.open()
+        service = TableService(self.storage, [EchecTable()], ids=Ids(seed=seed))
+        bot = PlateauBot(service, expire_every=None, cogs=(EchecCog,))
+        bot.archive_delay = 0.0
+        self.driver = BotDriver(bot, self.world)
+        await self.driver.start()
+
+    async def stop(self) -> None:
+        if self.driver is not None:
+            await self.driver.close()
+            self.driver = None
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+
+    async def restart(self) -> None:
+        await self.stop()
+        await self.start(seed=99)
+
+    async def slash(
+        self, name: str, command: str, options: dict[str, Any] | None = None, **kw: Any
+    ) -> Exchange:
+        kw.setdefault("channel", self.channel)
+        return await self.d.slash(command, options, user=self.people[name], **kw)
+
+    async def state(self, game_id: str) -> Any:
+        assert self.storage is not None
+        row = await self.storage.load(game_id)
+        assert row is not None and row.state is not None
+        return from_dict(row.state)
+
+
+@pytest.fixture
+async def rig() -> AsyncIterator[Rig]:
+    rig = Rig(FakeDiscord(), ":memory:")
+    await rig.start()
+    try:
+        yield rig
+    finally:
+        await rig.stop()
+
+
+async def open_table(rig: Rig, **options: Any) -> tuple[str, int]:
+    ex = await rig.slash("alice", "echec new", options)
+    lobby = ex.posts[-1]
+    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
+    return game_id, lobby.channel_id  # type: ignore[return-value]
+
+
+async def seat_and_start(rig: Rig, game_id: str) -> Exchange:
+    for name, seat in (("alice", "south"), ("bob", "north")):
+        ex = await rig.d.press(f"plateau:echec:{game_id}:join:{seat}", user=rig[name])
+        assert f"<@{rig[name].id}> takes" in ex.posts[-1].content
+    return await rig.d.press(f"plateau:echec:{game_id}:start", user=rig["alice"])
+
+
+# ---------------------------------------------------------------- commands
+
+
+async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
+    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
+    (echec,) = [c for c in sync.body if c["name"] == "echec"]
+    subs = {o["name"]: o for o in echec["options"]}
+    assert set(subs) == {
+        *("new", "join", "leave", "start", "cancel", "place", "lift", "autoplace", "confirm"),
+        *("roll", "advance", "turn", "attack", "end", "board", "resign", "export", "rules"),
+    }
+    assert subs["advance"]["name_localizations"]["fr"] == "avancer"
+    new = {o["name"]: o for o in subs["new"]["options"]}
+    assert [c["value"] for c in new["level"]["choices"]] == [1, 2]
+    assert [c["value"] for c in new["placement"]["choices"]] == ["standard", "free", "secret"]
+    assert new["placement"]["choices"][2]["name_localizations"]["fr"] == "placement secret"
+    place = {o["name"]: o for o in subs["place"]["options"]}
+    assert place["unit"]["autocomplete"] and place["square"]["autocomplete"]
+    assert [c["value"] for c in place["facing"]["choices"]] == ["n", "e", "s", "w"]
+    attack = {o["name"]: o for o in subs["attack"]["options"]}
+    assert attack["unit"]["autocomplete"] and attack["target"]["autocomplete"]
+    turn = {o["name"]: o for o in subs["turn"]["options"]}
+    assert set(turn) == {"unit", "to", "game"}
+    name_rule = re.compile(r"^[-_'\w]{1,32}$")
+
+    def check(node: dict[str, Any]) -> None:
+        names = [node["name"], *node.get("name_localizations", {}).values()]
+        assert all(name_rule.match(n) and n == n.lower() for n in names), names
+        texts = [node.get("description", "x"), *node.get("description_localizations", {}).values()]
+        assert all(1 <= len(d) <= 100 for d in texts), texts
+        assert len(node.get("options", [])) <= 25 and len(node.get("choices", [])) <= 25
+        for child in node.get("options", []):
+            check(child)
+
+    check(echec)
+
+
+@pytest.mark.parametrize(
+    ("action", "expected"),
+    [
+        ("join:south", ("join", {"seat": "south", "game": "g1"})),
+        ("join:east", None),
+        ("leave", ("leave", {"game": "g1"})),
+        ("start", ("start", {"game": "g1"})),
+        ("autoplace", ("autoplace", {"game": "g1"})),
+        ("confirm", ("confirm", {"game": "g1"})),
+        ("roll", ("roll", {"game": "g1"})),
+        ("end", ("end", {"game": "g1"})),
+        ("dance", None),
+    ],
+)
+def test_each_button_stands_for_a_command(action: str, expected: Any) -> None:
+    assert EchecButton.to_request("g1", action) == expected
+    assert EchecButton.__discord_ui_compiled_template__.fullmatch(f"plateau:echec:g1:{action}")
+
+
+# ---------------------------------------------------------------- playing
+
+
+async def test_new_join_by_button_roll_and_play_with_autocomplete(rig: Rig) -> None:
+    ex = await rig.slash("alice", "echec new", {"level": 1})
+    (lobby,) = ex.posts
+    (thread,) = rig.world.threads()
+    assert lobby.channel_id == thread and "level 1 · standard set-up" in lobby.content
+    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
+    assert lobby.custom_ids == [
+        f"plateau:echec:{game_id}:join:south",
+        f"plateau:echec:{game_id}:join:north",
+        f"plateau:echec:{game_id}:leave",
+        f"plateau:echec:{game_id}:start",
+    ]
+    ex = await seat_and_start(rig, game_id)
+    opening = ex.posts[-1]
+    assert opening.files and opening.files[0][1].startswith(PNG)
+    assert opening.custom_ids == [f"plateau:echec:{game_id}:roll"]
+    assert mentions(opening.content) == {rig["alice"].id, rig["bob"].id}
+
+    # Both roll with the button until one side has more axes.
+    by_seat = {"south": "alice", "north": "bob"}
+    while (state := await rig.state(game_id)).phase == OPENING:
+        roller = next(s for s in ("south", "north") if state.side(s).opening_axes is None)
+        ex = await rig.d.press(f"plateau:echec:{game_id}:roll", user=rig[by_seat[roller]])
+        assert " rolls " in ex.posts[-1].content and ex.posts[-1].channel_id == thread
+    state = await rig.state(game_id)
+    mover = by_seat[state.turn]
+    other = "bob" if mover == "alice" else "alice"
+    assert "moves first!" in ex.posts[-1].content
+    assert mentions(ex.posts[-1].content.splitlines()[-1]) == {rig[mover].id}
+
+    # Not your turn: nothing to offer, and a private refusal.
+    assert (
+        await rig.d.autocomplete(
+            "echec advance", "unit", {"unit": ""}, user=rig[other], channel=thread
+        )
+        == []
+    )
+    ex = await rig.slash(other, "echec end", channel=thread)
+    assert "It is not your turn" in ex.text and ex.posts == []
+
+    # Two advances chosen from the autocomplete: the board each time, then the turn passes.
+    for n in (1, 2):
+        units = await rig.d.autocomplete(
+            "echec advance", "unit", {"unit": ""}, user=rig[mover], channel=thread
+        )
+        assert 0 < len(units) <= 25 and " · " in units[0]["name"]
+        ex = await rig.slash(mover, "echec advance", {"unit": units[0]["value"]}, channel=thread)
+        (post,) = ex.posts
+        assert post.channel_id == thread and post.files
+        if n == 1:
+            assert "one action left" in post.content and mentions(post.content) == set()
+            assert post.custom_ids == [f"plateau:echec:{game_id}:end"]
+        else:
+            assert mentions(post.content) == {rig[other].id}
+    ex = await rig.d.press(f"plateau:echec:{game_id}:end", user=rig[other])
+    assert "ends the turn" in ex.posts[-1].content
+    assert mentions(ex.posts[-1].content) == {rig[mover].id}
+
+
+async def test_an_attack_from_the_autocomplete_shows_the_dice_and_the_board(rig: Rig) -> None:
+    game_id, thread = await open_table(rig, position=DUEL)
+    ex = await seat_and_start(rig, game_id)
+    assert mentions(ex.posts[-1].content) == {rig["alice"].id}
+    units = await rig.d.autocomplete(
+        "echec attack", "unit", {"unit": ""}, user=rig["alice"], channel=thread
+    )
+    assert [c["value"] for c in units] == ["e4"]
+    targets = await rig.d.autocomplete(
+        "echec attack", "target", {"unit": "e4", "target": ""}, user=rig["alice"], channel=thread
+    )
+    assert [c["value"] for c in targets] == ["e5"]
+    ex = await rig.slash("alice", "echec attack", {"unit": "e4", "target": "e5"}, channel=thread)
+    (post,) = ex.posts
+    assert "infantry e4 attack the infantry on e5" in post.content
+    assert re.search(r"(🪓|🏹|😱|⬜)", post.content) and "hits:" in post.content
+    assert post.files
+    # The same base may not attack twice in a turn: a private, explained refusal.
+    ex = await rig.slash("alice", "echec attack", {"unit": "e4", "target": "e5"}, channel=thread)
+    assert ex.text.startswith("Not allowed") and ex.posts == []
+
+
+async def test_errors_are_ephemeral_and_nothing_reaches_the_channel(rig: Rig) -> None:
+    ex = await rig.slash("bob", "echec advance", {"unit": "c2"})
+    assert "No echec game" in ex.text and ex.posts == []
+    ex = await rig.slash("alice", "echec new", {"level": 1, "placement": "secret"})
+    assert ex.posts == [] and ex.text.startswith("Not allowed") and "level 2" in ex.text
+    game_id, thread = await open_table(rig, position=DUEL)
+    await seat_and_start(rig, game_id)
+    ex = await rig.slash("alice", "echec advance", {"unit": "e1", "squares": 8}, channel=thread)
+    assert ex.text.startswith("Not allowed") and "cannot advance 8" in ex.text
+    assert ex.posts == [] and all(c.ephemeral for c in ex.replies)
+    ex = await rig.slash("carol", "echec end", channel=thread)
+    assert ex.text == t("en", "table.spectator") and ex.posts == []
+
+
+# ---------------------------------------------------------------- secrets
+
+
+async def test_secret_placement_goes_to_its_owners_dm_only(rig: Rig, fake_render: list) -> None:
+    game_id, thread = await open_table(rig, level=2, placement="secret", units="M2")
+    ex = await seat_and_start(rig, game_id)
+    alice_dm, bob_dm = rig.world.dm_of[rig["alice"].id], rig.world.dm_of[rig["bob"].id]
+    assert {c.channel_id for c in ex.dms} == {alice_dm, bob_dm}
+    assert all(c.custom_ids[-1] == f"plateau:echec:{game_id}:confirm" for c in ex.dms)
+    assert all(not c.files for c in ex.posts)  # the channel sees no board yet
+
+    # Alice places her mercenaries from the game thread, helped by the autocomplete.
+    units = await rig.d.autocomplete(
+        "echec place", "unit", {"unit": ""}, user=rig["alice"], channel=thread
+    )
+    assert "mercenaries 2" in [c["value"] for c in units]
+    squares = await rig.d.autocomplete(
+        "echec place",
+        "square",
+        {"unit": "mercenaries 2", "square": "b"},
+        user=rig["alice"],
+        channel=thread,
+    )
+    assert [c["value"] for c in squares] == ["b1", "b2"]
+    ex = await rig.slash(
+        "alice",
+        "echec place",
+        {"unit": "mercenaries 2", "square": "b2", "facing": "e"},
+        channel=thread,
+    )
+    assert ex.posts == []
+    (dm,) = ex.dms
+    assert dm.channel_id == alice_dm and "mercenaries (2) on b2" in dm.content
+    assert dm.files and ex.text == t("en", "echec.seen_in_dm")
+    # The rest by the button in her DM, then confirm: the channel only hears "ready".
+    ex = await rig.d.press(f"plateau:echec:{game_id}:autoplace", user=rig["alice"])
+    assert ex.posts == [] and [c.channel_id for c in ex.dms] == [alice_dm]
+    ex = await rig.d.press(f"plateau:echec:{game_id}:confirm", user=rig["alice"])
+    assert [c.content for c in ex.posts] == ["South is ready (1 of 2)."]
+    assert not ex.posts[0].files and ex.dms == []
+
+    # Nothing of South's placement reached Bob or the thread; every picture not drawn for
+    # Alice shows South behind its screen.
+    for call in [*rig.world.dms(rig["bob"]), *rig.world.posts()]:
+        assert "b2" not in call.content and "(2) on" not in call.content
+    assert any(v.side("south").hidden for v in fake_render)
+    for seen in fake_render:
+        if seen.side("south").hidden:
+            assert not any(b is not None and b.seat == "south" for b in seen.board)
+
+    # Bob's confirmation reveals both armies in the thread, with the board.
+    await rig.d.press(f"plateau:echec:{game_id}:autoplace", user=rig["bob"])
+    ex = await rig.d.press(f"plateau:echec:{game_id}:confirm", user=rig["bob"])
+    reveal = ex.posts[-1]
+    assert "revealed at once" in reveal.content and reveal.files and reveal.channel_id == thread
+    assert reveal.custom_ids == [f"plateau:echec:{game_id}:roll"]
+
+
+# ---------------------------------------------------------------- language and restarts
+
+
+async def test_french_users_get_french_replies_and_a_french_lobby(rig: Rig) -> None:
+    ex = await rig.slash("alice", "echec new", {"level": 2}, locale="fr", guild_locale="fr")
+    assert "créée" in ex.text and "placement libre" in ex.posts[-1].content
+    ex = await rig.slash("bob", "echec roll", locale="fr", channel=ex.posts[-1].channel_id)
+    assert ex.text == t("fr", "table.not_started")
+
+
+async def test_buttons_survive_a_restart(tmp_path: Path) -> None:
+    rig = Rig(FakeDiscord(), str(tmp_path / "plateau.db"))
+    await rig.start()
+    try:
+        game_id, _ = await open_table(rig)
+        await seat_and_start(rig, game_id)
+        roll = rig.world.message_with(f"plateau:echec:{game_id}:roll")
+
+        await rig.restart()  # a NEW bot over the same database and the same Discord
+        before = len(rig.world.calls)
+        await rig.bot.on_ready()
+        resumed = [c for c in rig.world.calls[before:] if c.kind == "message"]
+        assert any(f"`{game_id}` is back" in c.content for c in resumed)
+        ex = await rig.d.press(f"plateau:echec:{game_id}:roll", user=rig["bob"], message=roll)
+        assert "North rolls" in ex.posts[-1].content
+    finally:
+        await rig.stop()

@@ -1,0 +1,579 @@
+"""Échec au Roi through the console table: whole games at both levels, secret placement,
+errors, restarts, French."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+from pathlib import Path
+
+import pytest
+
+import bot.tables.echec as echec_table
+from bot.console import Console, ConsoleWorld, build_service
+from bot.model import Place as Where
+from bot.model import Request
+from bot.storage import GameRow, SqliteStorage
+from bot.tables.echec import EchecTable, _formation
+from engine.echec import (
+    BATTLE,
+    OPENING,
+    OVER,
+    PLACEMENT,
+    Advance,
+    Attack,
+    Confirm,
+    EchecState,
+    End,
+    Lift,
+    Place,
+    Roll,
+    Turn,
+    from_dict,
+    legal_actions,
+    to_act,
+)
+from engine.echec.units import KIND
+
+from .console_driver import Table, png_bytes
+
+USERS = {"south": "alice", "north": "bob"}
+LOBBY = """
+@alice /echec join seat:south
+@bob /echec join seat:north
+@alice /echec start
+"""
+
+
+class FakeRender:
+    """Stands in for the renderer where a test is about the table; remembers what it drew."""
+
+    def __init__(self) -> None:
+        self.views: list[EchecState] = []
+
+    def __call__(self, seen: EchecState, **kwargs: object) -> bytes:
+        self.views.append(seen)
+        return png_bytes()
+
+
+@pytest.fixture(autouse=True)
+def fake_render(monkeypatch: pytest.MonkeyPatch) -> FakeRender:
+    fake = FakeRender()
+    monkeypatch.setattr(echec_table, "render", fake)
+    return fake
+
+
+async def current(table: Table) -> tuple[GameRow, EchecState | None]:
+    """The last game's row and state."""
+    assert table.storage is not None
+    async with table.storage.db.execute("SELECT id FROM games ORDER BY created_at") as cursor:
+        last = (await cursor.fetchall())[-1][0]
+    row = await table.storage.load(last)
+    assert row is not None
+    return row, None if row.state is None else from_dict(row.state)
+
+
+def line_for(user: str, action: object) -> str:
+    """The console line a player types for an engine action."""
+    match action:
+        case Advance(square, steps):
+            return f"@{user} /echec advance unit:{square} squares:{steps}"
+        case Turn(square, facing):
+            return f"@{user} /echec turn unit:{square} to:{facing}"
+        case Attack(square, target):
+            return f"@{user} /echec attack unit:{square} target:{target}"
+        case End():
+            return f"@{user} /echec end"
+        case Place(kind, square, facing, figures):
+            size = f" {figures}" if figures else ""
+            return (
+                f"@{user} /echec place unit:{KIND[kind].name}{size} square:{square} facing:{facing}"
+            )
+        case Lift(square):
+            return f"@{user} /echec lift square:{square}"
+        case Confirm():
+            return f"@{user} /echec confirm"
+        case Roll():
+            return f"@{user} /echec roll"
+    raise AssertionError(f"no console line for {action}")
+
+
+def pick(state: EchecState, seat: str, rng: random.Random) -> object:
+    """A playout policy that ends games: attack when it can, else mostly advance."""
+    actions = legal_actions(state, seat)
+    attacks = [a for a in actions if isinstance(a, Attack)]
+    if attacks:
+        return rng.choice(attacks)
+    moves = [a for a in actions if isinstance(a, Advance | Turn)]
+    advances = [a for a in moves if isinstance(a, Advance)]
+    if advances and rng.random() < 0.7:
+        return rng.choice(advances)
+    return rng.choice(moves or actions)
+
+
+async def play_to_the_end(
+    table: Table, rng: random.Random, *, max_steps: int = 4000, placement: str = "auto"
+) -> EchecState:
+    """Both players act until the game ends: placing (by hand or by autoplace), rolling,
+    then fighting."""
+    for _ in range(max_steps):
+        _, state = await current(table)
+        assert state is not None
+        if state.phase == OVER:
+            return state
+        seat = to_act(state)[0]
+        user = USERS[seat]
+        if state.phase == PLACEMENT:
+            if state.side(seat).reserve and placement == "auto":
+                await table.run(f"@{user} /echec autoplace")
+            elif state.side(seat).reserve:
+                await table.run(line_for(user, _formation(state, seat)[0]))
+            else:
+                await table.run(f"@{user} /echec confirm")
+            continue
+        await table.run(line_for(user, pick(state, seat, rng)))
+    raise AssertionError("the game did not end")
+
+
+def channel(deliveries: list[dict]) -> list[dict]:
+    return [d for d in deliveries if d["to"] == "channel"]
+
+
+# ---------------------------------------------------------------- whole games
+
+
+async def test_a_whole_level_1_game_from_lobby_to_victory() -> None:
+    table = await Table().open()
+    try:
+        out = await table.run("@alice /echec new\n" + LOBBY)
+        assert "level 1 · standard set-up" in out[0]["text"]
+        start = channel(out)[-1]
+        assert "Roll for the first move" in start["text"] and start["images"]
+        assert start["buttons"] == [f"plateau:echec:{(await current(table))[0].id}:roll"]
+        state = await play_to_the_end(table, random.Random(1))
+        assert state.phase == OVER and state.winners
+        row, _ = await current(table)
+        assert row.status == "over"
+        texts = [d["text"] for d in channel(table.deliveries())]
+        assert any("moves first!" in t for t in texts)
+        assert any("rolls 🪓" in t or " rolls " in t for t in texts)
+        assert any("attack the" in t and "hits:" in t for t in texts)
+        assert "victory for" in texts[-1]
+        assert "Dice seed:" in texts[-1]
+        export = await table.run("@bob /echec export")
+        assert export[0]["to"] == "private" and export[0]["images"] == [f"echec-{row.id}.txt"]
+    finally:
+        await table.close()
+
+
+async def test_every_battle_action_posts_the_board_and_two_actions_pass_the_turn() -> None:
+    table = await Table().open()
+    try:
+        await table.run("@alice /echec new\n" + LOBBY)
+        while (await current(table))[1].phase == OPENING:  # type: ignore[union-attr]
+            _, state = await current(table)
+            assert state is not None
+            await table.run(f"@{USERS[to_act(state)[0]]} /echec roll")
+        _, state = await current(table)
+        assert state is not None and state.phase == BATTLE
+        mover, other = state.turn, "north" if state.turn == "south" else "south"
+        assert mover is not None
+        ahead = "c2" if mover == "south" else "c8"
+        first = await table.run(f"@{USERS[mover]} /echec advance unit:{ahead}")
+        (post,) = first
+        assert post["to"] == "channel" and post["images"]
+        assert "one action left" in post["text"] and "@" not in post["text"]
+        assert post["buttons"][-1].endswith(":end")
+        king = "e1" if mover == "south" else "e9"
+        second = await table.run(f"@{USERS[mover]} /echec turn unit:{king} to:e")
+        (post,) = second
+        assert post["images"] and "turn to face east" in post["text"]
+        assert f"@{USERS[other]}, {other.capitalize()} to act (turn 2): 2 actions." in post["text"]
+        # The other player ends the turn at once: the turn comes back.
+        out = await table.run(f"@{USERS[other]} /echec end")
+        assert f"@{USERS[mover]}, {mover.capitalize()} to act (turn 3)" in out[0]["text"]
+    finally:
+        await table.close()
+
+
+@pytest.mark.parametrize("placement", ["free", "secret"])
+async def test_a_level_2_game_with_every_optional_unit(placement: str) -> None:
+    table = await Table().open()
+    try:
+        out = await table.run(
+            f"@alice /echec new level:2 placement:{placement} units:P4 P2 M2 H2 H1 massive:on\n"
+            + LOBBY
+        )
+        assert "optional units: P4 P2 M2 H2 H1" in out[0]["text"]
+        assert "massive infantry" in out[0]["text"]
+        state = await play_to_the_end(table, random.Random(3), placement="hand")
+        assert state.phase == OVER
+        log = await table.storage.log((await current(table))[0].id)  # type: ignore[union-attr]
+        placed = [e.action for e in log if e.action.startswith("place")]
+        assert "place mercenaries 2 h2 n" in placed or any("mercenaries" in p for p in placed)
+        assert any(p.startswith("place heavy 2") for p in placed)
+        assert any(p.startswith("place peasants 4") for p in placed)
+    finally:
+        await table.close()
+
+
+# ---------------------------------------------------------------- secrecy
+
+
+async def test_secret_placement_reaches_only_its_owner_until_both_confirm(
+    fake_render: FakeRender,
+) -> None:
+    table = await Table().open()
+    try:
+        start = await table.run("@alice /echec new level:2 placement:secret units:M2\n" + LOBBY)
+        dms = [d for d in start if d["to"] == "dm"]
+        assert sorted(d["user"] for d in dms) == ["alice", "bob"]
+        assert all(d["buttons"][-1].endswith(":confirm") for d in dms)
+        out = await table.run(
+            "@alice /echec place unit:mercenaries square:b2 facing:e\n"
+            "@alice /echec place unit:archers square:a1 facing:n\n"
+            "@alice /echec lift square:a1\n"
+            "@alice /echec autoplace"
+        )
+        assert {d["to"] for d in out} == {"dm", "private"}
+        assert {d["user"] for d in out} == {"alice"}
+        assert "mercenaries (2) on b2, facing east" in out[0]["text"]
+        assert "takes back the base on a1" in out[4]["text"]
+        # Every picture drawn so far for Bob's eyes holds no South base and no South reserve.
+        for seen in fake_render.views:
+            if seen.side("south").hidden:
+                assert not any(b is not None and b.seat == "south" for b in seen.board)
+                assert seen.side("south").reserve == ()
+        views_for_bob = [v for v in fake_render.views if v.side("south").hidden]
+        assert views_for_bob  # Bob's own DM at the start
+        ready = await table.run("@alice /echec confirm")
+        assert [d["to"] for d in ready] == ["channel"]
+        assert ready[0]["text"] == "South is ready (1 of 2)." and not ready[0]["images"]
+        # Bob looks at the board and exports: his own side only, privately.
+        fake_render.views.clear()
+        look = await table.run("@bob /echec board\n@bob /echec export")
+        assert [d["to"] for d in look] == ["private", "private"]
+        assert all(not any(b and b.seat == "south" for b in v.board) for v in fake_render.views)
+        # A spectator sees two screens.
+        fake_render.views.clear()
+        spectator = await table.run("@carol /echec board")
+        assert spectator[0]["to"] == "channel"
+        (seen,) = fake_render.views
+        assert seen.side("south").hidden and seen.side("north").hidden
+        assert not any(seen.board)
+        public = " ".join(d["text"] for d in channel(table.deliveries()))
+        assert "b2" not in public and "mercenaries" not in public
+        for d in table.deliveries():
+            if d["user"] == "bob":
+                assert "b2" not in d["text"] and "South:" not in d["text"]
+        # Bob places by hand and confirms: both armies are revealed at once.
+        await table.run("@bob /echec autoplace")
+        reveal = await table.run("@bob /echec confirm")
+        (post,) = reveal
+        assert "revealed at once" in post["text"] and post["images"]
+        assert not fake_render.views[-1].side("south").hidden
+    finally:
+        await table.close()
+
+
+async def test_the_record_leaves_out_the_other_sides_secret_placing(tmp_path: Path) -> None:
+    table = await Table().open()
+    try:
+        await table.run("@alice /echec new level:2 placement:secret\n" + LOBBY)
+        await table.run("@alice /echec place unit:archers square:b1 facing:n")
+        await table.run("@bob /echec place unit:archers square:h9 facing:s")
+        service = table.console.service  # type: ignore[union-attr]
+        where = Where(table.console.world.channel_id("general"), guild_id=1)  # type: ignore[union-attr]
+        bob = table.console.world.user("bob")  # type: ignore[union-attr]
+        (export,) = await service.handle(Request("echec", "export", bob, where, {}))
+        text = export.files[0].data.decode()
+        assert "place archers h9 s" in text and "b1" not in text
+    finally:
+        await table.close()
+
+
+# ---------------------------------------------------------------- errors
+
+
+async def test_every_error_is_private_and_explains() -> None:
+    table = await Table().open()
+    try:
+        out = await table.run(
+            "@zed /echec advance unit:c2\n"  # no game
+            "@alice /echec new level:1 placement:secret\n"  # a level 2 option
+            "@alice /echec new units:Z9\n"  # not a unit
+            "@alice /echec new level:2 units:M2 M1\n"  # two mercenary bases
+            "@alice /echec new level:3\n"
+        )
+        assert all(d["to"] == "private" for d in out)
+        assert "No echec game" in out[0]["text"]
+        assert "level 2 options" in out[1]["text"]
+        assert "'Z9' is not an optional unit" in out[2]["text"]
+        assert "one base of mercenaries" in out[3]["text"]
+        assert "level must be a whole number from 1 to 2" in out[4]["text"]
+        await table.run("@alice /echec new\n" + LOBBY)
+        out = await table.run(
+            "@alice /echec advance unit:c2\n"  # the opening: roll first
+            "@alice /echec place unit:archers square:c1 facing:n\n"  # not placing
+            "@carol /echec roll\n"  # a spectator
+            "@alice /echec roll\n"
+            "@alice /echec roll\n"  # rolled already
+        )
+        assert out[0]["to"] == "private" and "roll" in out[0]["text"]
+        assert out[1]["to"] == "private" and "/echec roll" in out[1]["text"]
+        assert out[2]["to"] == "private" and "watching" in out[2]["text"]
+        assert out[3]["to"] == "channel"
+        assert out[4]["to"] == "private" and "not your turn" in out[4]["text"]
+        while (await current(table))[1].phase == OPENING:  # type: ignore[union-attr]
+            _, state = await current(table)
+            await table.run(f"@{USERS[to_act(state)[0]]} /echec roll")  # type: ignore[arg-type]
+        _, state = await current(table)
+        assert state is not None
+        mover = USERS[state.turn]  # type: ignore[index]
+        waiter = "bob" if mover == "alice" else "alice"
+        front = "c2" if state.turn == "south" else "c8"
+        out = await table.run(
+            f"@{waiter} /echec end\n"
+            f"@{mover} /echec advance unit:e5\n"
+            f"@{mover} /echec attack unit:{front} target:c5\n"
+            f"@{mover} /echec turn unit:{front} to:up-ish\n"
+            f"@{mover} /echec advance unit:{front} squares:3\n"
+            f"@{mover} /echec advance\n"
+            f"@{mover} /echec confirm\n"
+        )
+        assert all(d["to"] == "private" for d in out)
+        assert "not your turn" in out[0]["text"]
+        assert "there is no base on e5" in out[1]["text"]
+        assert "cannot attack c5" in out[2]["text"]
+        assert "is not a direction" in out[3]["text"]
+        assert "cannot advance 3" in out[4]["text"]
+        assert out[5]["text"] == "Give the square of your base, like unit:c2."
+        assert "use /echec advance, turn, attack or end" in out[6]["text"]
+        assert "Game `" not in " ".join(d["text"] for d in out)
+    finally:
+        await table.close()
+
+
+async def test_french_players_read_french() -> None:
+    table = await Table().open()
+    try:
+        await table.run("!locale @alice fr\n!locale @bob fr")
+        out = await table.run("@alice /echec new level:2 placement:secret\n" + LOBBY)
+        assert "créée" in out[1]["text"]
+        dm = [d for d in out if d["to"] == "dm" and d["user"] == "bob"][-1]
+        assert "Placez votre armée Nord" in dm["text"] and "encore à placer" in dm["text"]
+        out = await table.run(
+            "@alice /echec place unit:archers square:e5 facing:n\n"
+            "@bob /echec place unit:roi square:e9 facing:sud\n"
+            "@bob /echec roll"
+        )
+        assert out[0]["text"].startswith("Refusé : placez vos socles sur vos deux premières")
+        assert "roi (1) en e9, face au sud" in out[1]["text"]
+        assert "Les armées se placent" in out[-1]["text"]
+    finally:
+        await table.close()
+
+
+# ---------------------------------------------------------------- restarts
+
+
+@pytest.mark.parametrize("stop_in", [PLACEMENT, OPENING, BATTLE])
+async def test_a_restart_in_the_middle_then_the_game_finishes(tmp_path: Path, stop_in: str) -> None:
+    db = str(tmp_path / "plateau.db")
+    first = await Table(db=db).open()
+    await first.run("@alice /echec new level:2 placement:secret units:P3 H1\n" + LOBBY)
+    await first.run("@alice /echec autoplace\n@alice /echec confirm")
+    if stop_in in (OPENING, BATTLE):
+        await first.run("@bob /echec autoplace\n@bob /echec confirm")
+    if stop_in == BATTLE:
+        while (await current(first))[1].phase == OPENING:  # type: ignore[union-attr]
+            _, state = await current(first)
+            await first.run(f"@{USERS[to_act(state)[0]]} /echec roll")  # type: ignore[arg-type]
+        _, state = await current(first)
+        await first.run(f"@{USERS[state.turn]} /echec end")  # type: ignore[index, union-attr]
+    before, _ = await current(first)
+    await first.close()  # the process stops here
+
+    second = await Table(db=db).open()
+    try:
+        after, state = await current(second)
+        assert after.state == before.state and state is not None and state.phase == stop_in
+        resumed = second.deliveries()
+        assert any("is back after a restart" in d["text"] for d in resumed)
+        assert all(d["to"] == "channel" for d in resumed)
+        if stop_in == PLACEMENT:  # still secret after the restart
+            assert not any("South:" in d["text"] for d in resumed)
+        final = await play_to_the_end(second, random.Random(8))
+        assert final.phase == OVER
+    finally:
+        await second.close()
+
+
+async def test_a_fixed_seed_replays_identically() -> None:
+    from bot.console import run
+
+    script = ("@alice /echec new\n" + LOBBY + "@alice /echec roll\n@bob /echec roll\n").strip()
+    outputs = []
+    for _ in range(2):
+        out = io.StringIO()
+        await run(script.splitlines(), out, seed=42, as_json=True)
+        outputs.append(out.getvalue())
+    assert outputs[0] == outputs[1] and "rolls" in outputs[0]
+
+
+async def test_two_commands_at_once_apply_one_at_a_time() -> None:
+    storage = SqliteStorage(":memory:")
+    await storage.open()
+    try:
+        world = ConsoleWorld()
+        service = build_service(storage, world, 3)
+        console = Console(service, world, io.StringIO(), as_json=True)
+        await console.run(
+            [
+                '@alice /echec new position:"south: K1e1n I4c2n; north: K1e9s; turn: south"',
+                *LOBBY.strip().splitlines(),
+            ]
+        )
+        where = Where(world.channel_id("general"), guild_id=1)
+        alice = world.user("alice")
+        ahead = Request("echec", "advance", alice, where, {"unit": "c2"})
+        first, second = await asyncio.gather(service.handle(ahead), service.handle(ahead))
+        assert sorted([first[0].to, second[0].to]) == ["channel", "private"]
+        row = (await storage.unfinished())[0]
+        assert from_dict(row.state).ply == 1  # type: ignore[arg-type]
+    finally:
+        await storage.close()
+
+
+async def test_resigning_ends_the_game_for_the_other_side() -> None:
+    table = await Table().open()
+    try:
+        await table.run("@alice /echec new level:2 placement:secret\n" + LOBBY)
+        await table.run("@alice /echec place unit:archers square:b1 facing:n")
+        out = await table.run("@bob /echec resign")
+        (post,) = out
+        assert "North resigns." in post["text"] and "Victory for South!" in post["text"]
+        assert post["images"] == []  # a resignation during secret placement shows nothing
+        _, state = await current(table)
+        assert state is not None and state.phase == OVER
+    finally:
+        await table.close()
+
+
+def test_the_table_lists_its_commands() -> None:
+    assert {"place", "lift", "autoplace", "confirm", "roll", "advance", "turn", "attack"} <= set(
+        EchecTable().commands
+    )
+
+
+async def test_an_archers_volley_draws_its_target_block(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[object] = []
+
+    def render(seen: EchecState, **kwargs: object) -> bytes:
+        drawn.append(kwargs["options"])
+        return png_bytes()
+
+    monkeypatch.setattr(echec_table, "render", render)
+    table = await Table().open()
+    try:
+        position = "south: K1e1n A4c1n; north: K1e9s I4c3s; turn: south"
+        await table.run(f'@alice /echec new position:"{position}"\n' + LOBBY)
+        out = await table.run("@alice /echec attack unit:c1 target:c3")
+        assert "archers c1 attack the infantry on c3" in out[0]["text"]
+        assert drawn[-1].volley == "c1"  # type: ignore[attr-defined]
+        await table.run("@alice /echec end")
+        assert drawn[-1].volley is None  # type: ignore[attr-defined]
+    finally:
+        await table.close()
+
+
+async def test_rules_help_is_private() -> None:
+    table = await Table().open()
+    try:
+        out = await table.run("@bob /echec rules topic:panic\n@bob /echec rules")
+        assert [d["to"] for d in out] == ["private", "private"]
+        assert out[0]["text"].startswith("## 6. Panic")
+        assert "topics:" in out[1]["text"]
+    finally:
+        await table.close()
+
+
+def test_every_engine_refusal_has_its_french_with_known_values() -> None:
+    import ast
+
+    from bot.catalogs.echec import RULES_FR
+    from bot.i18n import placeholders
+
+    root = Path(__file__).resolve().parents[2] / "engine" / "echec"
+    codes: dict[str, set[str]] = {}
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                kw = {k.arg: k.value for k in node.keywords if k.arg}
+                code = kw.get("code")
+                if isinstance(code, ast.Constant) and str(code.value).startswith("echec."):
+                    codes.setdefault(code.value, set()).update(k for k in kw if k != "code")
+    assert codes and sorted(set(codes) - set(RULES_FR)) == []
+    for code, params in codes.items():
+        assert placeholders(RULES_FR[code]) <= params, code
+
+
+def test_every_echec_message_key_the_table_names_exists() -> None:
+    import re
+
+    from bot.i18n import CATALOG
+
+    root = Path(__file__).resolve().parents[2] / "bot"
+    text = (root / "tables" / "echec.py").read_text() + (root / "cogs" / "echec.py").read_text()
+    keys = set(re.findall(r'"((?:echec|table|error|discord)\.[a-z_.]+)"', text))
+    missing = sorted(k for k in keys if not k.endswith((".", "_")) and k not in CATALOG)
+    assert missing == []
+    for seat in ("south", "north"):
+        assert f"echec.seat.{seat}" in CATALOG
+    for phase in (PLACEMENT, OPENING, BATTLE, OVER):
+        assert f"echec.phase_{phase}" in CATALOG
+
+
+async def test_the_real_renderer_posts_small_valid_pictures(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from PIL import Image
+
+    from renderer.echec import render_echec
+
+    made: list[bytes] = []
+
+    def render(seen: EchecState, **kwargs: object) -> bytes:
+        made.append(render_echec(seen, **kwargs))  # type: ignore[arg-type]
+        return made[-1]
+
+    monkeypatch.setattr(echec_table, "render", render)
+    table = await Table().open()
+    try:
+        await table.run("@alice /echec new level:2 placement:secret units:P3 M1 H2\n" + LOBBY)
+        await table.run("@alice /echec autoplace\n@bob /echec autoplace")
+        await table.run("@alice /echec confirm\n@bob /echec confirm")
+        await table.run("@alice /echec roll\n@bob /echec roll")
+        names = [n for d in table.deliveries() for n in d["images"]]
+        assert len(names) == len(made) >= 5 and all(n.endswith(".png") for n in names)
+        for blob in made:
+            assert blob.startswith(b"\x89PNG") and len(blob) < 1_000_000
+            assert Image.open(io.BytesIO(blob)).size[0] > 700
+    finally:
+        await table.close()
+
+
+async def test_each_army_may_have_its_own_optional_units() -> None:
+    table = await Table().open()
+    try:
+        out = await table.run("@alice /echec new south_units:P4 P2 north_units:M1 H2\n" + LOBBY)
+        assert "level 2 · free placement · South: P4 P2 · North: M1 H2" in out[0]["text"]
+        _, state = await current(table)
+        assert state is not None
+        assert ("P", 2) in state.side("south").reserve and ("M", 1) in state.side("north").reserve
+        assert ("M", 1) not in state.side("south").reserve
+        final = await play_to_the_end(table, random.Random(4))
+        assert final.phase == OVER
+    finally:
+        await table.close()
