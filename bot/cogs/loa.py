@@ -1,0 +1,211 @@
+"""``/loa``: one slash command per table command, and the Lines of Action buttons.
+
+Nothing here knows a rule: each command passes its options to the service; choices, ranges
+and autocomplete only help typing (the service checks every value again)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+from discord.ext import commands
+
+from bot.cogs import ON_OFF, TableButton, TableCog, choice, tr
+
+KIND = "loa"
+VARIANTS = ("standard", "scrambled", "parachute", "teams", "ambidextrous", "unbounded")
+SEATS = ("white", "black", "white1", "black1", "white2", "black2")
+
+VARIANT_CHOICES = [choice("loa.variant." + v, v) for v in VARIANTS]
+FIRST_CHOICES = [choice("loa.colour." + c, c) for c in ("white", "black")]
+SEAT_CHOICES = [choice("loa.seat." + s, s) for s in SEATS]
+DRAW_CHOICES = [choice("discord.choice.loa_" + a, a) for a in ("offer", "accept", "decline")]
+SILENCE_CHOICES = [choice("discord.choice.players", "players"), ON_OFF[1]]
+
+GAME = tr("discord.pdesc.game")
+# a1-h8, or signed coordinates beyond the edges such as (-12,103)
+Square = Range[str, 1, 16]
+
+
+class LoaButton(
+    TableButton,
+    template=r"plateau:loa:(?P<game>[0-9A-Za-z_-]{1,32}):(?P<action>[a-z0-9:]{1,64})",
+):
+    """Seats, Leave and Start in the lobby; Accept and Decline under a draw offer."""
+
+    kind: ClassVar[str] = KIND
+
+    @classmethod
+    def to_request(cls, game_id: str, action: str) -> tuple[str, dict[str, Any]] | None:
+        match action.split(":"):
+            case ["join", seat] if seat in SEATS:
+                return "join", {"seat": seat, "game": game_id}
+            case ["leave" | "start" as command]:
+                return command, {"game": game_id}
+            case ["draw", "accept" | "decline" as answer]:
+                return "draw", {"action": answer, "game": game_id}
+        return None
+
+
+class LoaCog(TableCog, group_name="loa", group_description=tr("discord.desc.loa")):
+    kind: ClassVar[str] = KIND
+    title: ClassVar[str] = "Lines of Action"
+    buttons: ClassVar[tuple[type[TableButton], ...]] = (LoaButton,)
+
+    # ------------------------------------------------------------ lobby
+
+    @app_commands.command(name="new", description=tr("discord.desc.loa.new"))
+    @app_commands.describe(
+        variant=tr("discord.pdesc.loa_variant"),
+        first=tr("discord.pdesc.loa_first"),
+        silence=tr("discord.pdesc.loa_silence"),
+        position=tr("discord.pdesc.loa_position"),
+    )
+    @app_commands.choices(variant=VARIANT_CHOICES, first=FIRST_CHOICES, silence=SILENCE_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        variant: str | None = None,
+        first: str | None = None,
+        silence: str | None = None,
+        position: Range[str, 1, 1000] | None = None,
+    ) -> None:
+        options = {"variant": variant, "first": first, "silence": silence, "position": position}
+
+        async def prepare(i: discord.Interaction, o: dict[str, Any]) -> dict[str, Any]:
+            return await self.bot.open_thread(i, o, title=self.title)
+
+        await self.bot.run_command(
+            interaction, KIND, "new", options, prepare=prepare, finish=self.bot.settle_thread
+        )
+
+    @app_commands.command(name="join", description=tr("discord.desc.loa.join"))
+    @app_commands.describe(seat=tr("discord.pdesc.loa_seat"), game=GAME)
+    @app_commands.choices(seat=SEAT_CHOICES)
+    async def join(
+        self, interaction: discord.Interaction, seat: str, game: str | None = None
+    ) -> None:
+        await self.run(interaction, "join", seat=seat, game=game)
+
+    @app_commands.command(name="leave", description=tr("discord.desc.loa.leave"))
+    @app_commands.describe(game=GAME)
+    async def leave(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "leave", game=game)
+
+    @app_commands.command(name="start", description=tr("discord.desc.loa.start"))
+    @app_commands.describe(game=GAME)
+    async def start(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "start", game=game)
+
+    @app_commands.command(name="cancel", description=tr("discord.desc.loa.cancel"))
+    @app_commands.describe(game=GAME)
+    async def cancel(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "cancel", game=game)
+
+    # ------------------------------------------------------------ playing
+
+    @app_commands.command(name="move", description=tr("discord.desc.loa.move"))
+    @app_commands.rename(src="from", dst="to")
+    @app_commands.describe(
+        src=tr("discord.pdesc.loa_from"), dst=tr("discord.pdesc.loa_to"), game=GAME
+    )
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        src: Square,
+        dst: Square,
+        game: str | None = None,
+    ) -> None:
+        await self.bot.run_command(
+            interaction, KIND, "move", {"from": src, "to": dst, "game": game}
+        )
+
+    @move.autocomplete("src")
+    async def _move_from(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self.complete(interaction, "move", "from", current)
+
+    @move.autocomplete("dst")
+    async def _move_to(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self.complete(interaction, "move", "to", current)
+
+    @app_commands.command(name="place", description=tr("discord.desc.loa.place"))
+    @app_commands.describe(square=tr("discord.pdesc.loa_place"), game=GAME)
+    async def place(
+        self, interaction: discord.Interaction, square: Square, game: str | None = None
+    ) -> None:
+        await self.run(interaction, "place", square=square, game=game)
+
+    @place.autocomplete("square")
+    async def _place_square(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self.complete(interaction, "place", "square", current)
+
+    @app_commands.command(name="draw", description=tr("discord.desc.loa.draw"))
+    @app_commands.describe(action=tr("discord.pdesc.loa_draw"), game=GAME)
+    @app_commands.choices(action=DRAW_CHOICES)
+    async def draw(
+        self, interaction: discord.Interaction, action: str | None = None, game: str | None = None
+    ) -> None:
+        await self.run(interaction, "draw", action=action, game=game)
+
+    @app_commands.command(name="resign", description=tr("discord.desc.loa.resign"))
+    @app_commands.describe(game=GAME)
+    async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "resign", game=game)
+
+    # ------------------------------------------------------------ looking
+
+    @app_commands.command(name="moves", description=tr("discord.desc.loa.moves"))
+    @app_commands.describe(square=tr("discord.pdesc.loa_square"), game=GAME)
+    async def moves(
+        self,
+        interaction: discord.Interaction,
+        square: Square | None = None,
+        game: str | None = None,
+    ) -> None:
+        await self.run(interaction, "moves", square=square, game=game)
+
+    @moves.autocomplete("square")
+    async def _moves_square(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self.complete(interaction, "moves", "square", current)
+
+    @app_commands.command(name="board", description=tr("discord.desc.loa.board"))
+    @app_commands.describe(game=GAME)
+    async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "board", game=game)
+
+    @app_commands.command(name="export", description=tr("discord.desc.loa.export"))
+    @app_commands.describe(game=GAME)
+    async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "export", game=game)
+
+    @app_commands.command(name="rules", description=tr("discord.desc.loa.rules"))
+    @app_commands.describe(topic=tr("discord.pdesc.loa_topic"))
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        await self.run(interaction, "rules", topic=topic)
+
+    # ------------------------------------------------------------ the no-talk rule
+
+    @commands.Cog.listener("on_message")
+    async def keep_silence(self, message: discord.Message) -> None:
+        """With ``silence:players`` (the default in teams), seated players may not write in
+        the game's thread while it runs: partners may not confer."""
+        if message.author.bot or message.webhook_id is not None:
+            return
+        if isinstance(message.channel, discord.DMChannel | discord.GroupChannel):
+            return
+        if message.type not in (discord.MessageType.default, discord.MessageType.reply):
+            return
+        table = self.bot.service.tables.get(KIND)
+        if table is None:
+            return
+        if await table.silenced(self.bot.service, message.channel.id, message.author.id):
+            await self.bot.enforce_silence(message)
+
+
+COG = LoaCog

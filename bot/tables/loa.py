@@ -1,0 +1,477 @@
+"""Lines of Action at the table: every variant (standard, Scrambled Eggs, Parachute, four
+players in teams, ambidextrous, beyond the edges), moves and Parachute placements, draw
+offers answered by the other side, and the end. The lobby, seats, turns, log, resigning,
+record and restarts come from :mod:`bot.tables.base`.
+
+Nothing is secret in this game: everything goes to the game's channel, except the answers
+to ``/loa moves`` and the refusals, which are private. In the teams variant partners may
+not confer: the bot relays nothing between them, and ``silence:players`` (the default
+there) removes what seated players write in the game's thread."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import fields, replace
+from types import SimpleNamespace
+from typing import Any
+
+from bot.i18n import t
+from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.service import TableService, UserError
+from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention
+from engine.errors import EngineError
+from engine.loa import (
+    PARACHUTE,
+    RULES,
+    TEAMS,
+    AcceptDraw,
+    DeclineDraw,
+    LoaConfig,
+    LoaState,
+    Move,
+    OfferDraw,
+    Place,
+    format_position,
+    legal_actions,
+    new_game,
+    parse_position,
+    position_of,
+    state_from_position,
+    to_act,
+    view,
+)
+from engine.loa.config import AMBIDEXTROUS, seat_colour
+from engine.loa.notation import canonical, parse_square
+from engine.loa.record import new_record
+from engine.loa.rules import MOVE, PLACE
+from engine.protocol import Event
+from engine.record import GameRecord
+from renderer.loa import LoaImageOptions, render_loa
+
+KIND = "loa"
+OVER = "over"
+DRAW_ANSWERS = {"accept": AcceptDraw(), "decline": DeclineDraw()}
+
+
+class TableState(LoaState):
+    """The engine's state with the ``phase`` the shared table reads: ``move`` or ``place``
+    (the step of the turn), or ``over``. The engine's ``replace`` keeps this class."""
+
+    __slots__ = ()
+
+    @property
+    def phase(self) -> str:
+        return OVER if self.over else self.step
+
+
+def seated(state: LoaState) -> TableState:
+    if isinstance(state, TableState):
+        return state
+    return TableState(**{f.name: getattr(state, f.name) for f in fields(state)})
+
+
+def _from_dict(data: dict[str, Any]) -> TableState:
+    return seated(RULES.from_dict(data))
+
+
+TABLE_RULES = SimpleNamespace(**{**vars(RULES), "from_dict": _from_dict})
+
+
+def board_png(
+    seen: LoaState,
+    names: dict[str, str],
+    bottom: str = "white",
+    targets: tuple[str, ...] = (),
+    selected: str | None = None,
+) -> bytes:
+    """The board picture (a module function, so tests can stand in for the renderer)."""
+    options = LoaImageOptions(bottom=bottom, names=names, targets=targets, selected=selected)
+    return render_loa(seen, options=options)
+
+
+def colour_of(seat: str) -> str:
+    return "black" if seat.startswith("black") else "white"
+
+
+class LoaTable(SeatedTable):
+    kind = KIND
+    rules = TABLE_RULES
+    seat_order = ("white", "black")
+    needs_dms = False  # no secrets: everything is said in the game's channel
+    over_phase = OVER
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.commands.update(
+            {"move": self.move, "place": self.place, "moves": self.moves, "draw": self.draw}
+        )
+
+    # ------------------------------------------------------------ hooks of the base
+
+    def configure(self, request: Request) -> tuple[dict[str, Any], dict[str, Any]]:
+        o = request.options
+        variant = str(o.get("variant") or "").strip().lower()
+        first = str(o.get("first") or "white").strip().lower()
+        start = None
+        if o.get("position"):
+            text = str(o["position"])
+            if variant and "variant" not in text.lower():
+                text = f"variant: {variant}; {text}"
+            position = parse_position(text)  # refuse a bad position now, with its reason
+            variant = variant or position.variant
+            config = LoaConfig(variant, first)
+            probe = state_from_position(position, config, seed=b"probe", game_id="probe")
+            if probe.over:
+                raise UserError("loa.position_over")
+            start = format_position(position)
+        else:
+            config = LoaConfig(variant or "standard", first)
+        silence = o.get("silence") or ("players" if config.variant == TEAMS else "off")
+        extra = {"start": start, "silence": str(silence).lower() == "players"}
+        return config.to_dict(), extra
+
+    def summary(self, game: TableGame) -> str:
+        loc = game.locale
+        config = LoaConfig.from_dict(game.row.config)
+        parts = [
+            t(loc, f"loa.variant.{config.variant}"),
+            t(loc, "loa.first", side=t(loc, f"loa.colour.{config.first}")),
+        ]
+        if game.meta.get("start"):
+            parts.append(t(loc, "loa.from_position"))
+        if game.meta.get("silence"):
+            parts.append(t(loc, "loa.silence_on"))
+        return " · ".join(parts)
+
+    def seat_groups(self, game: TableGame) -> list[tuple[str, ...]]:
+        """One seat each: White and Black, or White 1, Black 1, White 2, Black 2."""
+        return [(s,) for s in LoaConfig.from_dict(game.row.config).seats]
+
+    def initial_state(self, game: TableGame) -> TableState:
+        config = LoaConfig.from_dict(game.row.config)
+        seed = bytes.fromhex(game.meta["seed"])
+        if game.meta.get("start"):
+            state = state_from_position(game.meta["start"], config, seed=seed, game_id=game.row.id)
+        else:
+            state = new_game(config, seed=seed, game_id=game.row.id)
+        return seated(state)
+
+    def record(self, game: TableGame) -> GameRecord:
+        seed = bytes.fromhex(game.meta["seed"])
+        config = LoaConfig.from_dict(game.row.config)
+        return new_record(config, seed, game.row.id, game.meta.get("start"))
+
+    def entries(self, user: int | None, seat: str, action: Any, events: list[Event]) -> Entries:
+        """A move is logged as the engine wrote it (``c1xa3`` when it takes)."""
+        if isinstance(action, Move):
+            moved = next((e.data for e in events if e.kind == "moved"), None)
+            if moved is not None:
+                action = Move(moved["src"], moved["dst"], moved["capture"])
+        return super().entries(user, seat, action, events)
+
+    def acting_seat(self, game: TableGame, actor: Actor, wanted: Any = None) -> str:
+        """The base's choice of seat, with a clearer refusal while the actor's own side
+        waits for the answer to a draw offer."""
+        state = game.require_state()
+        mine = game.seats_of(actor.id)
+        if state.offer is not None and mine and not set(mine) & set(to_act(state)):
+            raise UserError("loa.offer_waiting", seats=self.waiting(game))
+        return super().acting_seat(game, actor, wanted)
+
+    async def board_image(self, game: TableGame, state: LoaState) -> Attachment:
+        return await _board(game, state)
+
+    async def after(
+        self,
+        service: TableService,
+        game: TableGame,
+        events: list[Event],
+        actor: Actor | None,
+        *,
+        before: Any,
+    ) -> list[Delivery]:
+        """One post in the game's channel: a line per event, the board when pieces moved
+        (or at the start and the end), and who must act now, pinged."""
+        state = game.require_state()
+        loc = game.locale
+        lines = [line for e in events if (line := self._describe(game, e))]
+        buttons: list[Button] = []
+        if not state.over:
+            if state.offer is not None:
+                users = [mention(u) for s in to_act(state) if (u := game.user_of(s)) is not None]
+                offerer = state.seats[state.offer]
+                lines.append(
+                    t(
+                        loc,
+                        "loa.answer_draw",
+                        users=", ".join(users),
+                        side=self.seat_label(loc, offerer),
+                    )
+                )
+                prefix = f"plateau:{KIND}:{game.row.id}:draw"
+                buttons = [
+                    Button(f"{prefix}:accept", t(loc, "loa.button_accept"), "success"),
+                    Button(f"{prefix}:decline", t(loc, "loa.button_decline"), "danger"),
+                ]
+            else:
+                lines.append(self._turn_line(game, state))
+        elif any(e.kind == "game_over" for e in events):
+            lines.append(t(loc, "loa.seed_revealed", seed=game.meta["seed"]))
+        pictured = not events or state.over or any(e.kind in ("moved", "placed") for e in events)
+        files = [await _board(game, state)] if pictured else []
+        text = "\n".join(lines) or t(loc, "table.board")
+        return [
+            Delivery(
+                "channel",
+                clip(text),
+                channel_id=game.row.channel_id,
+                files=files,
+                buttons=buttons,
+                closes=state.over,
+            )
+        ]
+
+    # ------------------------------------------------------------ what happened
+
+    def _turn_line(self, game: TableGame, state: LoaState) -> str:
+        loc = game.locale
+        seat = state.seat_to_move
+        user = game.user_of(seat)
+        who = mention(user) if user is not None else self.seat_label(loc, seat)
+        side = self.seat_label(loc, seat)
+        colour = seat_colour(state.turn)
+        if state.step == PLACE:
+            return t(loc, "loa.your_place", user=who, side=side, held=state.held[colour])
+        if state.config.variant == AMBIDEXTROUS:
+            part = t(loc, "loa.part_marked" if state.parts[colour] else "loa.part_unmarked")
+            return t(loc, "loa.your_move_part", user=who, side=side, part=part)
+        return t(loc, "loa.your_move", user=who, side=side)
+
+    def _describe(self, game: TableGame, event: Event) -> str:
+        loc, d = game.locale, event.data
+        side = self.seat_label(loc, d["seat"]) if d.get("seat") else ""
+        match event.kind:
+            case "moved":
+                move = str(Move(d["src"], d["dst"], d["capture"]))
+                key = "loa.captured" if d["capture"] else "loa.moved"
+                return t(loc, key, side=side, move=move)
+            case "placed":
+                colour = t(loc, f"loa.colour.{d['colour']}")
+                return t(
+                    loc, "loa.placed", side=side, square=d["square"], colour=colour, left=d["left"]
+                )
+            case "passed":
+                key = "loa.skips_move" if d["reason"] == "move_skipped" else "loa.passes"
+                return t(loc, key, side=side)
+            case "draw_offered":
+                return t(loc, "loa.draw_offered", side=side)
+            case "draw_declined":
+                return t(loc, "loa.draw_declined", side=side)
+            case "draw_accepted":
+                return t(loc, "loa.draw_accepted", side=side)
+            case "resigned":
+                return t(loc, "loa.resigned", side=side)
+            case "game_over":
+                return self._result(game, d["winners"], d["termination"])
+        return ""
+
+    def _result(self, game: TableGame, winners: list[str], termination: str) -> str:
+        loc = game.locale
+        if not winners:
+            return t(loc, "loa.end_agreement" if termination == "agreement" else "loa.end_no_moves")
+        who = ", ".join(mention(u) for s in winners if (u := game.user_of(s)) is not None)
+        colour = t(loc, f"loa.colour.{colour_of(winners[0])}")
+        key = "loa.end_resigned" if termination == "resigned" else "loa.end_connected"
+        return t(loc, key, side=colour, users=who or "-")
+
+    # ------------------------------------------------------------ commands
+
+    async def move(self, service: TableService, request: Request) -> list[Delivery]:
+        src = str(request.options.get("from") or "").strip()
+        dst = str(request.options.get("to") or "").strip()
+        if not src or not dst:
+            raise UserError("loa.move_needs_squares")
+        bounded = _bounded(await service.find_game(request, KIND))
+        action = Move(canonical(src, bounded=bounded), canonical(dst, bounded=bounded))
+        return await self.act(service, request, action)
+
+    async def place(self, service: TableService, request: Request) -> list[Delivery]:
+        square = str(request.options.get("square") or "").strip()
+        if not square:
+            raise UserError("loa.place_needs_square")
+        row = await service.find_game(request, KIND)
+        if row.config.get("variant") != PARACHUTE:
+            raise UserError("loa.not_parachute")
+        action = Place(canonical(square, bounded=_bounded(row)))
+        return await self.act(service, request, action)
+
+    async def draw(self, service: TableService, request: Request) -> list[Delivery]:
+        """Offer a draw (at any time, on or off turn), or answer the offer that waits."""
+        wanted = str(request.options.get("action") or "").strip().lower()
+        row = await service.find_game(request, KIND)
+        state = self.running(self.game(row))
+        if not wanted:
+            wanted = "offer" if state.offer is None else ""
+        if wanted == "offer":
+            return await self._offer(service, request)
+        if wanted not in DRAW_ANSWERS:
+            raise UserError("loa.pick_draw_answer")
+        if state.offer is None:
+            raise UserError("loa.nothing_to_answer")
+        return await self.act(service, request, DRAW_ANSWERS[wanted])
+
+    async def _offer(self, service: TableService, request: Request) -> list[Delivery]:
+        row = await service.find_game(request, KIND)
+        async with service.locked(row.id):
+            game = self.game(await service.load(row.id))
+            state = self.running(game)
+            mine = game.seats_of(request.actor.id)
+            if not mine:
+                raise UserError("table.spectator")
+            action = OfferDraw()
+            game.state, events = self.rules.apply(state, action, mine[0])
+            entries = self.entries(request.actor.id, mine[0], action, events)
+            await self.persist(service, game, entries)
+        return await self.after(service, game, [e for _, e in entries], request.actor, before=state)
+
+    async def export(self, service: TableService, request: Request) -> list[Delivery]:
+        """The base's record, and the position text of the board now (it can start a new
+        game with ``/loa new position:``)."""
+        out = await super().export(service, request)
+        row = await service.find_game(request, KIND, ended=True)
+        state = self.game(row).require_state()
+        position = format_position(position_of(state))
+        out[0].text += "\n" + t(request.actor.locale, "loa.position", position=position)
+        return out
+
+    async def moves(self, service: TableService, request: Request) -> list[Delivery]:
+        """Privately: the pieces that can move, or the targets of one piece, with a picture.
+        A player sees their own seat's moves even off turn; a spectator those of the seat
+        on turn."""
+        row = await service.find_game(request, KIND)
+        game = self.game(row)
+        state = self.running(game)
+        loc = request.actor.locale
+        mine = game.seats_of(request.actor.id)
+        acting = [s for s in mine if s in to_act(state)]
+        seat = (acting or mine or [state.seat_to_move])[0]
+        bottom = colour_of(seat)
+        square = str(request.options.get("square") or "").strip()
+        if state.step == PLACE and seat == state.seat_to_move:
+            text = t(
+                loc,
+                "loa.place_hint",
+                side=self.seat_label(loc, seat),
+                held=state.held[seat_colour(state.turn)],
+            )
+            image = await _board(game, state, bottom=bottom)
+            return [service.private(request.actor, text, files=[image])]
+        probe = replace(state, turn=state.seats.index(seat), step=MOVE, offer=None)
+        actions = [a for a in legal_actions(probe) if isinstance(a, Move)]
+        if square:
+            square = canonical(square, bounded=_bounded(row))
+            chosen = [a for a in actions if a.src == square]
+            if not chosen:
+                raise UserError("loa.no_moves_from", square=square)
+            targets = _in_board_order({a.dst for a in chosen})
+            text = t(
+                loc,
+                "loa.moves_from",
+                square=square,
+                moves=", ".join(str(a) for a in sorted(chosen, key=lambda a: _key(a.dst))),
+            )
+            image = await _board(
+                game, state, bottom=bottom, targets=tuple(targets), selected=square
+            )
+        else:
+            sources = _in_board_order({a.src for a in actions})
+            text = t(
+                loc,
+                "loa.movable",
+                side=self.seat_label(loc, seat),
+                squares=" ".join(sources) or "-",
+                count=len(actions),
+            )
+            image = await _board(game, state, bottom=bottom)
+        return [service.private(request.actor, clip(text), files=[image])]
+
+    # ------------------------------------------------------------ helpers for adapters
+
+    async def complete(
+        self, service: TableService, request: Request, option: str, current: str
+    ) -> list[tuple[str, str]]:
+        """Autocomplete from the engine's legal actions (at most 25): the squares a piece
+        can leave, the squares it can reach, the empty squares for a placement."""
+        try:
+            row = await service.find_game(request, KIND)
+        except UserError:
+            return []
+        game = self.game(row)
+        state = game.state
+        if state is None or state.over or game.row.status != "running":
+            return []
+        mine = game.seats_of(request.actor.id)
+        acting = [s for s in mine if s in to_act(state)]
+        if request.command == "moves" and mine:
+            seat = (acting or mine)[0]
+            probe = replace(state, turn=state.seats.index(seat), step=MOVE, offer=None)
+            actions = legal_actions(probe)
+        elif acting and state.offer is None:
+            actions = legal_actions(state, acting[0])
+        else:
+            return []
+        values: set[str] = set()
+        if option == "from" or (option == "square" and request.command == "moves"):
+            values = {a.src for a in actions if isinstance(a, Move)}
+        elif option == "to":
+            try:
+                src = canonical(str(request.options.get("from") or ""), bounded=False)
+            except EngineError:
+                return []
+            values = {a.dst for a in actions if isinstance(a, Move) and a.src == src}
+        elif option == "square":
+            values = {a.square for a in actions if isinstance(a, Place)}
+        typed = current.strip().lower().replace(" ", "")
+        return [(v, v) for v in _in_board_order(values) if v.startswith(typed)][:25]
+
+    async def silenced(self, service: TableService, channel_id: int, user_id: int) -> bool:
+        """Must a message by this user in this channel be removed (no-talk rule)?"""
+        for row in await service.storage.games_in_channel(channel_id):
+            if row.kind != KIND or row.channel_id != channel_id or row.status != "running":
+                continue
+            if row.meta.get("silence") and user_id in row.seats.values():
+                return True
+        return False
+
+
+# ---------------------------------------------------------------- small helpers
+
+
+def _bounded(row: Any) -> bool:
+    return LoaConfig.from_dict(row.config).bounded
+
+
+def _key(name: str) -> tuple[int, int]:
+    f, r = parse_square(name, bounded=False)
+    return (r, f)
+
+
+def _in_board_order(squares: set[str]) -> list[str]:
+    """Squares rank by rank from White's side (a1, b1, ... h8), as a player reads them."""
+    return sorted(squares, key=_key)
+
+
+async def _board(
+    game: TableGame,
+    state: LoaState,
+    *,
+    bottom: str = "white",
+    targets: tuple[str, ...] = (),
+    selected: str | None = None,
+) -> Attachment:
+    seen = view(state, None)
+    data = await asyncio.to_thread(board_png, seen, game.names_by_seat(), bottom, targets, selected)
+    return Attachment(f"loa-{game.row.id}-{state.ply}.png", data)
+
+
+TABLE = LoaTable

@@ -1,0 +1,348 @@
+"""The /loa cog through discord.py's real Interaction objects, with the HTTP layer faked.
+
+Images come from a stand-in (small PNGs), so these tests do not depend on the renderer."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.tables.loa as loa_table
+from bot.cogs.loa import LoaButton
+from bot.discord_app import PlateauBot
+from bot.i18n import t
+from bot.service import Ids, TableService
+from bot.storage import SqliteStorage
+from bot.tables.loa import LoaTable
+from tests.bot.discord_harness import (
+    BotDriver,
+    Exchange,
+    FakeDiscord,
+    User,
+    mentions,
+    png_bytes,
+)
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(autouse=True)
+def images(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    calls: list[str] = []
+
+    def board(*args: Any, **kwargs: Any) -> bytes:
+        calls.append("board")
+        return png_bytes((24, 24), "peru")
+
+    monkeypatch.setattr(loa_table, "board_png", board)
+    return calls
+
+
+class Rig:
+    """A bot over a service over SQLite, attached to a fake Discord; restartable."""
+
+    def __init__(self, world: FakeDiscord, db: str) -> None:
+        self.world = world
+        self.db = db
+        self.storage: SqliteStorage | None = None
+        self.driver: BotDriver | None = None
+        self.channel = world.text_channel("games")
+        self.people = {name: world.user(name) for name in ("alice", "bob", "carol", "dave")}
+
+    @property
+    def d(self) -> BotDriver:
+        assert self.driver is not None
+        return self.driver
+
+    @property
+    def bot(self) -> PlateauBot:
+        return self.d.bot  # type: ignore[return-value]
+
+    def __getitem__(self, name: str) -> User:
+        return self.people[name]
+
+    async def start(self, *, seed: int = 7) -> None:
+        self.storage = SqliteStorage(self.db)
+        await self.storage.open()
+        service = TableService(self.storage, [LoaTable()], ids=Ids(seed=seed))
+        bot = PlateauBot(service, expire_every=None)
+        bot.archive_delay = 0.0
+        self.driver = BotDriver(bot, self.world)
+        await self.driver.start()
+
+    async def stop(self) -> None:
+        if self.driver is not None:
+            await self.driver.close()
+            self.driver = None
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+
+    async def restart(self) -> None:
+        await self.stop()
+        await self.start(seed=99)
+
+    async def slash(
+        self, name: str, command: str, options: dict[str, Any] | None = None, **kw: Any
+    ) -> Exchange:
+        kw.setdefault("channel", self.channel)
+        return await self.d.slash(command, options, user=self.people[name], **kw)
+
+
+@pytest.fixture
+async def rig() -> AsyncIterator[Rig]:
+    rig = Rig(FakeDiscord(), ":memory:")
+    await rig.start()
+    try:
+        yield rig
+    finally:
+        await rig.stop()
+
+
+async def open_table(rig: Rig, **options: Any) -> tuple[str, int]:
+    """``/loa new`` by alice; returns the game id and the thread it lives in."""
+    ex = await rig.slash("alice", "loa new", options)
+    lobby = ex.posts[-1]
+    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
+    return game_id, lobby.channel_id  # type: ignore[return-value]
+
+
+async def seat(rig: Rig, game_id: str, seats: dict[str, str]) -> Exchange:
+    ex = None
+    for seat_name, name in seats.items():
+        ex = await rig.d.press(f"plateau:loa:{game_id}:join:{seat_name}", user=rig[name])
+        assert f"<@{rig[name].id}> takes" in ex.posts[-1].content
+    ex = await rig.d.press(f"plateau:loa:{game_id}:start", user=rig["alice"])
+    return ex
+
+
+TWO = {"white": "alice", "black": "bob"}
+FOUR = {"white1": "alice", "black1": "bob", "white2": "carol", "black2": "dave"}
+
+
+# ---------------------------------------------------------------- commands
+
+
+async def test_loa_commands_sync_within_discord_limits_with_french(rig: Rig) -> None:
+    syncs = [c for c in rig.world.calls if c.kind == "sync"]
+    (loa,) = [c for c in syncs[0].body if c["name"] == "loa"]
+    subs = {o["name"]: o for o in loa["options"]}
+    assert set(subs) == {
+        *("new", "join", "leave", "start", "cancel", "move", "place", "moves", "board"),
+        *("draw", "resign", "export", "rules"),
+    }
+    new = {o["name"]: o for o in subs["new"]["options"]}
+    assert [c["value"] for c in new["variant"]["choices"]] == [
+        *("standard", "scrambled", "parachute", "teams", "ambidextrous", "unbounded")
+    ]
+    assert new["variant"]["name_localizations"]["fr"] == "variante"
+    assert new["variant"]["choices"][1]["name_localizations"]["fr"] == "Œufs brouillés"
+    assert [c["value"] for c in new["first"]["choices"]] == ["white", "black"]
+    assert subs["new"]["description_localizations"]["fr"].startswith("Ouvrir")
+    move = {o["name"]: o for o in subs["move"]["options"]}
+    assert move["from"]["autocomplete"] and move["to"]["autocomplete"]
+    assert move["from"]["required"] and move["to"]["required"]
+    assert subs["place"]["options"][0]["autocomplete"] is True
+    join = {o["name"]: o for o in subs["join"]["options"]}
+    assert len(join["seat"]["choices"]) == 6
+
+    name_rule = re.compile(r"^[-_'\w]{1,32}$")
+
+    def check(node: dict[str, Any]) -> None:
+        names = [node["name"], *node.get("name_localizations", {}).values()]
+        assert all(name_rule.match(n) and n == n.lower() for n in names), names
+        texts = [node.get("description", "x"), *node.get("description_localizations", {}).values()]
+        assert all(1 <= len(d) <= 100 for d in texts), texts
+        assert len(node.get("options", [])) <= 25 and len(node.get("choices", [])) <= 25
+        for child in node.get("options", []):
+            check(child)
+
+    check(loa)
+
+
+@pytest.mark.parametrize(
+    ("action", "expected"),
+    [
+        ("join:white", ("join", {"seat": "white", "game": "g1"})),
+        ("join:black2", ("join", {"seat": "black2", "game": "g1"})),
+        ("leave", ("leave", {"game": "g1"})),
+        ("start", ("start", {"game": "g1"})),
+        ("draw:accept", ("draw", {"action": "accept", "game": "g1"})),
+        ("draw:decline", ("draw", {"action": "decline", "game": "g1"})),
+        ("join:purple", None),
+        ("draw:offer", None),
+        ("dance", None),
+    ],
+)
+def test_each_button_stands_for_a_command(action: str, expected: Any) -> None:
+    assert LoaButton.to_request("g1", action) == expected
+    assert LoaButton.__discord_ui_compiled_template__.fullmatch(f"plateau:loa:g1:{action}")
+
+
+# ---------------------------------------------------------------- lobby and play
+
+
+async def test_new_opens_a_thread_with_two_or_four_seat_buttons(rig: Rig) -> None:
+    ex = await rig.slash("alice", "loa new", {"variant": "scrambled", "first": "black"})
+    (lobby,) = ex.posts
+    assert lobby.channel_id in rig.world.threads()
+    assert "Scrambled Eggs · Black moves first" in lobby.content
+    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
+    prefix = f"plateau:loa:{game_id}"
+    assert lobby.custom_ids == [
+        *(f"{prefix}:join:{s}" for s in ("white", "black")),
+        f"{prefix}:leave",
+        f"{prefix}:start",
+    ]
+    game_id, _ = await open_table(rig, variant="teams")
+    lobby = rig.world.posts()[-1]
+    assert [c.split(":")[-1] for c in lobby.custom_ids] == [
+        *("white1", "black1", "white2", "black2", "leave", "start")
+    ]
+    assert "partners may not confer" in lobby.content
+
+
+async def test_a_game_with_autocomplete_to_a_win(rig: Rig, images: list[str]) -> None:
+    game_id, thread = await open_table(rig, position="white: b2 d3; black: e6 g8")
+    ex = await seat(rig, game_id, TWO)
+    first = ex.posts[-1]
+    assert first.channel_id == thread and first.files[0][1].startswith(PNG)
+    assert mentions(first.content) == {rig["alice"].id}
+
+    # Off turn and illegal: private refusals, nothing in the thread.
+    ex = await rig.slash("bob", "loa move", {"from": "e6", "to": "e5"}, channel=thread)
+    assert "It is not your turn" in ex.text and ex.posts == []
+    ex = await rig.slash("alice", "loa move", {"from": "b2", "to": "b5"}, channel=thread)
+    assert ex.text.startswith("Not allowed: the piece on b2 moves exactly") and ex.posts == []
+
+    sources = await rig.d.autocomplete(
+        "loa move", "from", {"from": ""}, user=rig["alice"], channel=thread
+    )
+    assert [c["value"] for c in sources] == ["b2", "d3"]
+    targets = await rig.d.autocomplete(
+        "loa move", "to", {"from": "b2", "to": ""}, user=rig["alice"], channel=thread
+    )
+    values = [c["value"] for c in targets]
+    assert "c2" in values and 0 < len(values) <= 25
+    assert (
+        await rig.d.autocomplete("loa move", "from", {"from": ""}, user=rig["bob"], channel=thread)
+        == []
+    )
+    ex = await rig.slash("alice", "loa move", {"from": "b2", "to": "c2"}, channel=thread)
+    (post,) = ex.posts
+    assert post.channel_id == thread and post.files
+    assert "White plays **b2-c2**" in post.content
+    assert "**White wins**" in post.content and "Seed:" in post.content
+    ex = await rig.slash("bob", "loa export", {"game": game_id}, channel=thread)
+    (record,) = [f for c in ex.replies for f in c.files]
+    assert record[0] == f"loa-{game_id}.txt" and b"1. white: b2-c2" in record[1]
+    assert "Position now:" in ex.text and ex.posts == []
+
+
+async def test_parachute_placement_with_autocomplete(rig: Rig) -> None:
+    game_id, thread = await open_table(rig, variant="parachute")
+    await seat(rig, game_id, TWO)
+    ex = await rig.slash("alice", "loa move", {"from": "a2", "to": "c2"}, channel=thread)
+    assert "place one of the 6 opponent pieces" in ex.posts[-1].content
+    squares = await rig.d.autocomplete(
+        "loa place", "square", {"square": "e"}, user=rig["alice"], channel=thread
+    )
+    assert [c["value"] for c in squares] == [f"e{r}" for r in range(1, 9)]
+    ex = await rig.slash("alice", "loa place", {"square": "e4"}, channel=thread)
+    assert "White places a Black piece on **e4**" in ex.posts[-1].content
+    assert mentions(ex.posts[-1].content) == {rig["bob"].id}
+
+
+async def test_moves_and_rules_are_private(rig: Rig) -> None:
+    game_id, thread = await open_table(rig)
+    await seat(rig, game_id, TWO)
+    squares = await rig.d.autocomplete(
+        "loa moves", "square", {"square": ""}, user=rig["bob"], channel=thread
+    )
+    assert [c["value"] for c in squares] == ["b1", "c1", "d1", "e1", "f1", "g1"] + [
+        f"{f}8" for f in "bcdefg"
+    ]
+    ex = await rig.slash("bob", "loa moves", {"square": "b1"}, channel=thread)
+    assert ex.posts == [] and ex.text == "From b1: b1-h1, b1-b3, b1-d3"
+    assert [f for c in ex.replies for f in c.files]
+    ex = await rig.slash("carol", "loa rules", {"topic": "variants"})
+    assert ex.posts == [] and "Parachute" in ex.text
+
+
+# ---------------------------------------------------------------- draws, buttons, restarts
+
+
+async def test_a_draw_offer_answered_with_a_button_after_a_restart(tmp_path: Path) -> None:
+    rig = Rig(FakeDiscord(), str(tmp_path / "plateau.db"))
+    await rig.start()
+    try:
+        game_id, thread = await open_table(rig)
+        await rig.d.press(f"plateau:loa:{game_id}:join:white", user=rig["alice"])
+        lobby = rig.world.message_with(f"plateau:loa:{game_id}:join:black")
+
+        await rig.restart()  # a new bot over the same database and the same Discord
+        ex = await rig.d.press(f"plateau:loa:{game_id}:join:black", user=rig["bob"], message=lobby)
+        assert f"<@{rig['bob'].id}> takes Black" in ex.posts[-1].content
+        await rig.d.press(f"plateau:loa:{game_id}:start", user=rig["alice"])
+
+        ex = await rig.slash("bob", "loa draw", channel=thread)  # off turn
+        offer = ex.posts[-1]
+        assert "Black offers a draw" in offer.content and mentions(offer.content) == {
+            rig["alice"].id
+        }
+        assert offer.custom_ids == [
+            f"plateau:loa:{game_id}:draw:accept",
+            f"plateau:loa:{game_id}:draw:decline",
+        ]
+        ex = await rig.d.press(f"plateau:loa:{game_id}:draw:accept", user=rig["bob"])
+        assert "waits for an answer from White" in ex.text and ex.posts == []
+
+        await rig.restart()
+        await rig.bot.on_ready()
+        ex = await rig.d.press(f"plateau:loa:{game_id}:draw:accept", user=rig["alice"])
+        assert "**Draw** by agreement" in ex.posts[-1].content
+    finally:
+        await rig.stop()
+
+
+# ---------------------------------------------------------------- teams
+
+
+async def test_teams_ping_each_partner_and_keep_the_players_silent(rig: Rig) -> None:
+    game_id, thread = await open_table(rig, variant="teams")
+    ex = await seat(rig, game_id, FOUR)
+    assert mentions(ex.posts[-1].content) == {rig["alice"].id}
+    turns = [("alice", "a2", "c4"), ("bob", "b1", "b3"), ("carol", "h2", "f4")]
+    for (mover, src, dst), nxt in zip(turns, ("bob", "carol", "dave"), strict=True):
+        ex = await rig.slash(mover, "loa move", {"from": src, "to": dst}, channel=thread)
+        (post,) = ex.posts
+        assert mentions(post.content) == {rig[nxt].id}  # only the partner whose turn it is
+        assert ex.dms == []  # nothing is relayed to anybody
+    ex = await rig.slash("dave", "loa move", {"from": "b3", "to": "b5"}, channel=thread)
+    assert "is your partner's" in ex.text and ex.posts == []
+    # A seated player's message in the thread is removed; a spectator's stays.
+    ex = await rig.d.say("take b3!", user=rig["dave"], channel=thread)
+    assert [c.kind for c in ex.calls if c.kind == "delete_message"] == ["delete_message"]
+    assert [c.content for c in ex.dms] == [t("en", "error.silence")]
+    ex = await rig.d.say("nice game", user=rig.world.user("erin"), channel=thread)
+    assert ex.calls == []
+
+
+async def test_french_players_get_french(rig: Rig) -> None:
+    ex = await rig.slash("alice", "loa new", locale="fr", guild_locale="fr")
+    assert "créée" in ex.text
+    assert "Standard · les Blancs commencent" in ex.posts[-1].content
+    game_id = re.search(r"`([0-9a-f]+)`", ex.posts[-1].content).group(1)  # type: ignore[union-attr]
+    thread = ex.posts[-1].channel_id
+    await rig.d.press(f"plateau:loa:{game_id}:join:white", user=rig["alice"], locale="fr")
+    await rig.d.press(f"plateau:loa:{game_id}:join:black", user=rig["bob"], locale="fr")
+    ex = await rig.d.press(f"plateau:loa:{game_id}:start", user=rig["alice"], locale="fr")
+    assert "aux Blancs de jouer" in ex.posts[-1].content
+    ex = await rig.slash(
+        "alice", "loa move", {"from": "a2", "to": "a4"}, channel=thread, locale="fr"
+    )
+    assert ex.text.startswith("Refusé : la pièce en a2 se déplace d'exactement 6 cases")

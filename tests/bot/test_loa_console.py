@@ -1,0 +1,356 @@
+"""Lines of Action through the console table: a whole game of every variant, draws offered
+and answered, private errors that explain, a restart over the same SQLite file, French
+replies, and the teams variant (each partner pinged on their own turn, nothing relayed)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+import bot.tables.loa as loa_table
+from engine.loa import RULES, VARIANTS, Move, Place, from_dict, legal_actions, to_act
+from engine.loa.record import initial_state
+from engine.record import GameRecord
+
+from .console_driver import Table, png_bytes
+
+TWO = {"white": "alice", "black": "bob"}
+FOUR = {"white1": "alice", "black1": "bob", "white2": "carol", "black2": "dave"}
+# White to move connects both its pieces with b2-c2 (Black's two stay apart).
+ONE_MOVE_WIN = "white: b2 d3; black: e6 g8; turn: white"
+
+
+@pytest.fixture(autouse=True)
+def fast_images(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
+    """A stand-in for the renderer that remembers how it was asked."""
+    calls: list[dict] = []
+
+    def board(seen: object, names: dict[str, str], bottom: str, targets=(), selected=None):  # type: ignore[no-untyped-def]
+        calls.append({"bottom": bottom, "targets": tuple(targets), "selected": selected})
+        return png_bytes()
+
+    monkeypatch.setattr(loa_table, "board_png", board)
+    return calls
+
+
+def lobby(variant: str, users: dict[str, str], extra: str = "") -> str:
+    host = next(iter(users.values()))
+    lines = [f"@{host} /loa new variant:{variant} {extra}".rstrip()]
+    lines += [f"@{user} /loa join seat:{seat}" for seat, user in users.items()]
+    lines.append(f"@{host} /loa start")
+    return "\n".join(lines)
+
+
+def line_for(user: str, action: object) -> str:
+    """The console line a player types for an engine action."""
+    if isinstance(action, Move):
+        return f"@{user} /loa move from:{action.src} to:{action.dst}"
+    if isinstance(action, Place):
+        return f"@{user} /loa place square:{action.square}"
+    raise AssertionError(f"no console line for {action}")
+
+
+async def _latest(table: Table):  # type: ignore[no-untyped-def]
+    assert table.storage is not None
+    async with table.storage.db.execute("SELECT id FROM games ORDER BY created_at") as c:
+        last = (await c.fetchall())[-1][0]
+    row = await table.storage.load(last)
+    assert row is not None
+    return row, None if row.state is None else from_dict(row.state)
+
+
+def choose(state, seat: str, rng: random.Random):  # type: ignore[no-untyped-def]
+    """Mostly the action that gathers the mover's pieces best (so that even games beyond
+    the edges end), sometimes a random one."""
+    actions = legal_actions(state, seat)
+    if rng.random() < 0.3:
+        return rng.choice(actions)
+    colour = 1 if seat.startswith("black") else 0
+
+    def spread(action: object) -> float:
+        after, _ = RULES.apply(state, action, seat)
+        if after.winners is not None:
+            return -1.0 if seat in after.winners else 1e9
+        mine = [(f, r) for f, r, code in after.pieces if code & 1 == colour]
+        cf = sum(f for f, _ in mine) / len(mine)
+        cr = sum(r for _, r in mine) / len(mine)
+        return sum(max(abs(f - cf), abs(r - cr)) for f, r in mine) + rng.random()
+
+    return min(actions, key=spread)
+
+
+async def play_out(table: Table, users: dict[str, str], rng: random.Random, limit: int = 600):  # type: ignore[no-untyped-def]
+    """Legal moves and placements, typed as console lines, until the game ends."""
+    for _ in range(limit):
+        row, state = await _latest(table)
+        if state.over:
+            return row, state
+        seat = to_act(state)[0]
+        out = await table.run(line_for(users[seat], choose(state, seat, rng)))
+        assert out and all(d["to"] == "channel" for d in out), out
+    raise AssertionError("the game did not end")
+
+
+def _uid(table: Table, name: str) -> int:
+    assert table.console is not None
+    return table.console.world.user(name).id
+
+
+# ---------------------------------------------------------------- whole games
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+async def test_a_whole_game_of_every_variant(variant: str, tmp_path: Path) -> None:
+    users = FOUR if variant == "teams" else TWO
+    table = await Table().open()
+    try:
+        out = await table.run(lobby(variant, users))
+        first = out[-1]
+        assert first["to"] == "channel" and first["images"]
+        assert f"@{users[next(iter(users))]}" in first["text"]  # the first seat is pinged
+        row, state = await play_out(table, users, random.Random(variant))
+        assert row.status == "over" and state.over
+        texts = [d["text"] for d in table.deliveries() if d["to"] == "channel"]
+        assert any("wins" in t or "Draw" in t for t in texts[-1:])
+        assert "Seed:" in texts[-1]
+        assert not [d for d in table.deliveries() if d["to"] == "dm"]  # nothing is secret
+        # The log replays to the final state, and so does the exported record.
+        log = await table.storage.log(row.id)  # type: ignore[union-attr]
+        replayed = initial_state(row.config, bytes.fromhex(row.meta["seed"]), row.id, None)
+        for entry in log:
+            replayed, _ = RULES.apply(replayed, RULES.parse_action(entry.action), entry.seat)
+        assert replayed.pieces == state.pieces and replayed.winners == state.winners
+        table.console.image_dir = tmp_path  # type: ignore[union-attr]
+        export = (await table.run(f"@{users[next(iter(users))]} /loa export game:{row.id}"))[0]
+        assert export["to"] == "private" and "Position now:" in export["text"]
+        record = GameRecord.parse_text(Path(export["images"][0]).read_text())
+        assert record.replay(initial_state, RULES).pieces == state.pieces
+    finally:
+        await table.close()
+
+
+async def test_a_connection_win_from_a_position_with_captures_logged() -> None:
+    table = await Table().open()
+    try:
+        await table.run(lobby("standard", TWO, f'position:"{ONE_MOVE_WIN}"'))
+        out = await table.run("@alice /loa move from:b2 to:c2")
+        (post,) = out
+        assert "White plays **b2-c2**" in post["text"]
+        assert "**White wins** (@alice): all its pieces are connected." in post["text"]
+        row, state = await _latest(table)
+        assert state.winners == ("white",) and row.status == "over"
+        out = await table.run("@bob /loa move from:e6 to:e5")
+        assert out[0]["to"] == "private"
+        # A capture is logged and told with its mark.
+        await table.run(lobby("standard", TWO, 'position:"white: a1 b2 h8; black: a3 g7"'))
+        out = await table.run("@alice /loa move from:a1 to:a3")
+        assert "**a1xa3** and captures" in out[0]["text"]
+        row, _ = await _latest(table)
+        assert [e.action for e in await table.storage.log(row.id)] == ["a1xa3"]  # type: ignore[union-attr]
+    finally:
+        await table.close()
+
+
+# ---------------------------------------------------------------- draws
+
+
+async def test_a_draw_is_offered_off_turn_and_answered_by_the_other_side() -> None:
+    table = await Table().open()
+    try:
+        await table.run(lobby("standard", TWO))
+        out = await table.run("@bob /loa draw")  # Black offers while White is to move
+        assert "Black offers a draw" in out[0]["text"] and "@alice" in out[0]["text"]
+        assert [b.rsplit(":", 1)[-1] for b in out[0]["buttons"]] == ["accept", "decline"]
+        out = await table.run("@bob /loa move from:b1 to:b3\n@bob /loa draw action:accept")
+        assert all(d["to"] == "private" for d in out)
+        assert "waits for an answer from White (@alice)" in out[0]["text"]
+        out = await table.run("@alice /loa move from:a2 to:c4")
+        assert "answer the draw offer first" in out[0]["text"]
+        out = await table.run("@alice /loa draw action:decline")
+        assert (
+            "White declines the draw" in out[0]["text"]
+            and "@alice, White to move" in out[0]["text"]
+        )
+        out = await table.run("@bob /loa draw")
+        assert (
+            out[0]["to"] == "private"
+            and "already offered a draw since the last move" in out[0]["text"]
+        )
+        await table.run(
+            "@alice /loa move from:a2 to:c4\n@alice /loa draw\n@bob /loa draw action:accept"
+        )
+        row, state = await _latest(table)
+        assert state.termination == "agreement" and row.status == "over"
+        assert "**Draw** by agreement" in table.deliveries()[-1]["text"]
+    finally:
+        await table.close()
+
+
+# ---------------------------------------------------------------- errors
+
+
+async def test_every_error_is_private_and_explains() -> None:
+    table = await Table().open()
+    try:
+        out = await table.run(
+            "@zed /loa move from:b1 to:b3\n"  # no game
+            "@alice /loa new variant:chess\n"  # no such variant
+            '@alice /loa new position:"white: a1 a1; black: b2"\n'  # a bad position
+        )
+        assert [d["to"] for d in out] == ["private"] * 3
+        assert "No loa game" in out[0]["text"]
+        assert "variant is one of standard, scrambled" in out[1]["text"]
+        assert "two pieces on a1" in out[2]["text"]
+        await table.run(lobby("standard", TWO))
+        out = await table.run(
+            "@bob /loa move from:b1 to:b3\n"  # not his turn
+            "@alice /loa move from:a2 to:a5\n"  # wrong distance
+            "@alice /loa move from:b1 to:b3\n"  # not hers
+            "@alice /loa move from:a2 to:i2\n"  # off the board
+            "@alice /loa place square:e4\n"  # not Parachute
+            "@zed /loa move from:a2 to:c4\n"  # spectator
+            "@alice /loa moves square:d4\n"  # no piece there
+            "@alice /loa draw action:accept\n"  # nothing to answer
+            "@alice /loa move from:a2\n"  # a square missing
+        )
+        assert all(d["to"] == "private" for d in out), out
+        texts = [d["text"] for d in out]
+        assert "not your turn" in texts[0]
+        assert "moves exactly 6 squares along that line" in texts[1]
+        assert "the piece on b1 is black" in texts[2]
+        assert "off the board" in texts[3]
+        assert "only in Parachute" in texts[4]
+        assert "only seated players" in texts[5]
+        assert "No legal move starts on d4" in texts[6]
+        assert "No draw offer waits" in texts[7]
+        assert "Give both squares" in texts[8]
+        _, state = await _latest(table)
+        assert state.ply == 0  # nothing changed
+        await table.run("@alice /loa cancel")
+        await table.run(lobby("standard", TWO, 'position:"white: a1 c3; black: b2 h7"'))
+        out = await table.run("@alice /loa move from:a1 to:d4")
+        assert out[0]["to"] == "private"
+        assert "would jump the enemy piece on b2" in out[0]["text"]
+    finally:
+        await table.close()
+
+
+async def test_parachute_placements_and_their_errors() -> None:
+    table = await Table().open()
+    try:
+        await table.run(lobby("parachute", TWO))
+        out = await table.run("@alice /loa place square:e4")
+        assert "move a piece first" in out[0]["text"]
+        out = await table.run("@alice /loa move from:a2 to:c2")
+        assert "place one of the 6 opponent pieces you hold" in out[0]["text"]
+        out = await table.run("@alice /loa move from:a4 to:c4\n@alice /loa place square:h3")
+        assert "now place one of the pieces you hold" in out[0]["text"]
+        assert "h3 is taken" in out[1]["text"]
+        out = await table.run("@alice /loa moves")
+        assert "now places one of the 6 held pieces" in out[0]["text"]
+        out = await table.run("@alice /loa place square:e4")
+        assert "White places a Black piece on **e4** (5 left to place)" in out[0]["text"]
+        assert "@bob, Black to move" in out[0]["text"]
+    finally:
+        await table.close()
+
+
+async def test_moves_are_private_with_the_targets_drawn(fast_images: list[dict]) -> None:
+    table = await Table().open()
+    try:
+        await table.run(lobby("standard", TWO))
+        out = await table.run("@bob /loa moves square:b1")  # off turn: his own moves
+        assert out[0]["to"] == "private" and out[0]["text"] == "From b1: b1-h1, b1-b3, b1-d3"
+        assert fast_images[-1] == {
+            "bottom": "black",
+            "targets": ("h1", "b3", "d3"),
+            "selected": "b1",
+        }
+        out = await table.run("@zed /loa moves")  # a spectator: the seat on turn
+        assert out[0]["to"] == "private" and out[0]["text"].startswith("White: 36 legal moves")
+    finally:
+        await table.close()
+
+
+# ---------------------------------------------------------------- teams
+
+
+async def test_teams_ping_each_partner_on_their_own_turn_and_relay_nothing() -> None:
+    table = await Table().open()
+    try:
+        out = await table.run(lobby("teams", FOUR))
+        assert "@alice, White 1 (a-file) to move" in out[-1]["text"]
+        order = []
+        rng = random.Random(5)
+        for _ in range(8):
+            _, state = await _latest(table)
+            seat = to_act(state)[0]
+            out = await table.run(line_for(FOUR[seat], choose(state, seat, rng)))
+            order.append(seat)
+            pinged = [u for u in FOUR.values() if f"@{u}," in out[0]["text"]]
+            assert pinged == [FOUR[to_act((await _latest(table))[1])[0]]]
+        assert order == ["white1", "black1", "white2", "black2"] * 2
+        out = await table.run("@carol /loa move from:a3 to:c3")  # White 1's piece
+        assert "your partner's" in out[0]["text"] or "not your turn" in out[0]["text"]
+        out = await table.run("@alice /loa team message:go left")
+        assert out[0]["to"] == "private" and "is not a command" in out[0]["text"]
+        assert not [d for d in table.deliveries() if d["to"] == "dm"]
+        row, _ = await _latest(table)
+        assert row.meta["silence"] is True
+        out = await table.run("@bob /loa resign")
+        assert "**White wins** (@alice, @carol) by resignation" in out[0]["text"]
+    finally:
+        await table.close()
+
+
+# ---------------------------------------------------------------- restart and language
+
+
+async def test_a_restart_with_the_db_in_the_middle_of_a_game(tmp_path: Path) -> None:
+    db = str(tmp_path / "plateau.db")
+    first = await Table(db=db, seed=11).open()
+    await first.run(lobby("ambidextrous", TWO))
+    rng = random.Random(2)
+    for _ in range(6):
+        _, state = await _latest(first)
+        seat = to_act(state)[0]
+        await first.run(line_for(TWO[seat], choose(state, seat, rng)))
+    row, before = await _latest(first)
+    await first.close()  # the process stops here
+
+    second = await Table(db=db, seed=12).open()
+    try:
+        resumed = second.deliveries()
+        assert any(f"`{row.id}` is back" in d["text"] for d in resumed)
+        ping = _uid(second, TWO[to_act(before)[0]])  # a name the new console has not seen yet
+        assert any(f"@{ping}, " in d["text"] and "piece due" in d["text"] for d in resumed)
+        row, state = await play_out(second, TWO, random.Random(3))
+        assert state.over and row.status == "over"
+        log = await second.storage.log(row.id)  # type: ignore[union-attr]
+        assert len(log) >= 7
+    finally:
+        await second.close()
+
+
+async def test_french_players_read_french() -> None:
+    table = await Table().open()
+    try:
+        await table.run("!locale @alice fr\n!locale @bob fr")
+        out = await table.run("@alice /loa new variant:scrambled")
+        assert "Œufs brouillés" in out[0]["text"]  # the host's language: the console has no guild's
+        assert "créée" in out[1]["text"]
+        await table.run("@alice /loa join seat:white\n@bob /loa join seat:black\n@alice /loa start")
+        out = await table.run("@bob /loa move from:b1 to:b3")
+        assert out[0]["text"].startswith("Ce n'est pas votre tour")
+        out = await table.run("@alice /loa move from:b1 to:b3")
+        assert out[0]["text"].startswith("Refusé : la pièce en b1 n'est pas à vous")
+        out = await table.run("@alice /loa move from:a2 to:a5")
+        assert "se déplace d'exactement" in out[0]["text"]
+        out = await table.run("@alice /loa place square:e4")
+        assert "qu'au Parachute" in out[0]["text"]
+        out = await table.run("@alice /loa moves square:a4")
+        assert out[0]["text"].startswith("Depuis a4 :")
+    finally:
+        await table.close()
