@@ -165,6 +165,10 @@ class SeatedTable:
     async def board_image(self, game: TableGame, state: Any) -> Attachment:
         raise NotImplementedError
 
+    def shown_in_record(self, game: TableGame, entry: LogEntry, viewer: list[str]) -> bool:
+        """May a reader holding ``viewer`` seats see this line of a running game's record?"""
+        return True
+
     def resign_action(self) -> Any:
         return self.rules.parse_action("resign")
 
@@ -484,10 +488,13 @@ class SeatedTable:
         game = self.game(row)
         state = game.require_state()
         record = self.record(game)
+        over = state.phase == self.over_phase
+        viewer = game.seats_of(request.actor.id)
         for entry in await service.storage.log(game.row.id):
+            if not over and not self.shown_in_record(game, entry, viewer):
+                continue  # still secret from this reader
             rolls = tuple(Roll(*r) for r in entry.rolls)
             record.entries.append(RecordEntry(entry.seat or "", entry.action, rolls))
-        over = state.phase == self.over_phase
         text = record.export_text(reveal_seed=over)
         key = "table.export_over" if over else "table.export_running"
         name = f"{self.kind}-{game.row.id}.txt"

@@ -180,6 +180,12 @@ class LokaTable(SeatedTable):
         config = LokaConfig.from_dict(game.row.config)
         return new_record(config, seed, game.row.id, game.meta.get("start"))
 
+    def shown_in_record(self, game: TableGame, entry: Any, viewer: list[str]) -> bool:
+        """Army drafts stay with the drafting team until the game is over."""
+        if not entry.action.startswith("draft") or not entry.seat:
+            return True
+        return any(TEAMS[entry.seat] == TEAMS[seat] for seat in viewer)
+
     def can_resign(self, game: TableGame, seat: str) -> bool:
         state = game.require_state()
         return (

@@ -512,3 +512,34 @@ async def test_a_faceoff_position_game_uses_the_positions_board() -> None:
         assert any("Victory for 🔥 Fire!" in d["text"] for d in out)
     finally:
         await table.close()
+
+
+async def test_a_running_record_keeps_drafts_within_their_team(tmp_path: Path) -> None:
+    table = await Table().open()
+    try:
+        await table.run(LOBBY4)
+        await table.run(
+            "@alice /loka army add piece:queen\n@carol /loka army add piece:rook\n"
+            "@bob /loka army add piece:knight"
+        )
+        _, info = await table.game()
+        game_id = info["row"].id
+
+        assert await table.storage.log(game_id)  # type: ignore[union-attr]
+
+        async def record_of(user: str) -> str:
+            table_ = loka_table.LokaTable()
+            service = table.console.service  # type: ignore[union-attr]
+            actor = table.console.world.user(user)  # type: ignore[union-attr]
+            place = Place(table.console.world.channel_id("general"), guild_id=1)  # type: ignore[union-attr]
+            (reply,) = await table_.export(service, Request("loka", "export", actor, place))
+            return reply.files[0].data.decode()
+
+        bob = await record_of("bob")
+        assert "earth: draft N" in bob and "fire: draft" not in bob and "water: draft" not in bob
+        alice = await record_of("alice")
+        assert "fire: draft Q" in alice and "water: draft R" in alice and "earth:" not in alice
+        zed = await record_of("zed")
+        assert "draft" not in zed
+    finally:
+        await table.close()
