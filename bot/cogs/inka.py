@@ -1,0 +1,333 @@
+"""``/inka``: one slash command per table command, and the Inka buttons.
+
+Nothing here knows a rule: each command passes its options to the service; choices and the
+autocomplete (legal start cells, placements, rhombi, directions, corners, reachable cells
+with their AP cost) only help typing (the service checks every value again)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+
+from bot.cogs import TableButton, TableCog, choice, tr
+
+KIND = "inka"
+SEATS = ("red", "blue", "green", "yellow")
+
+SEAT_CHOICES = [choice("inka.seat." + s, s) for s in SEATS]
+PLAYER_CHOICES = [Choice(name=str(n), value=n) for n in (2, 3, 4)]
+ANGLE_CHOICES = [
+    choice("discord.choice.inka_" + a, a) for a in ("cw60", "ccw60", "cw120", "ccw120")
+]
+DESTINATION_CHOICES = [Choice(name=n, value=n) for n in ("A", "B", "C")]
+
+GAME = tr("discord.pdesc.game")
+Cell = Range[str, 1, 8]
+Rhombus = Range[str, 1, 3]
+Distance = Range[int, 1, 12]
+Corner = Range[str, 1, 8]
+
+
+class InkaButton(
+    TableButton,
+    template=r"plateau:inka:(?P<game>[0-9A-Za-z_-]{1,32}):(?P<action>[a-z0-9:]{1,64})",
+):
+    """Seats, Leave and Start in the lobby; start cells; Take, secret passages, End."""
+
+    kind: ClassVar[str] = KIND
+
+    @classmethod
+    def to_request(cls, game_id: str, action: str) -> tuple[str, dict[str, Any]] | None:
+        match action.split(":"):
+            case ["join", seat] if seat in SEATS:
+                return "join", {"seat": seat, "game": game_id}
+            case ["leave" | "start" | "take" | "end" as command]:
+                return command, {"game": game_id}
+            case ["choose", cell]:
+                return "choose", {"cell": cell, "game": game_id}
+            case ["passage", cell]:
+                return "passage", {"to": cell, "game": game_id}
+        return None
+
+
+class InkaCog(TableCog, group_name="inka", group_description=tr("discord.desc.inka")):
+    kind: ClassVar[str] = KIND
+    title: ClassVar[str] = "Inka"
+    buttons: ClassVar[tuple[type[TableButton], ...]] = (InkaButton,)
+
+    async def _complete(
+        self, interaction: discord.Interaction, command: str, option: str, current: str
+    ) -> list[Choice[str]]:
+        return await self.complete(interaction, command, option, current)
+
+    # ------------------------------------------------------------ lobby
+
+    @app_commands.command(name="new", description=tr("discord.desc.inka.new"))
+    @app_commands.describe(
+        players=tr("discord.pdesc.inka_players"), position=tr("discord.pdesc.inka_position")
+    )
+    @app_commands.choices(players=PLAYER_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        players: int | None = None,
+        position: Range[str, 1, 1000] | None = None,
+    ) -> None:
+        async def prepare(i: discord.Interaction, o: dict[str, Any]) -> dict[str, Any]:
+            return await self.bot.open_thread(i, o, title=self.title)
+
+        await self.bot.run_command(
+            interaction,
+            KIND,
+            "new",
+            {"players": players, "position": position},
+            prepare=prepare,
+            finish=self.bot.settle_thread,
+        )
+
+    @app_commands.command(name="join", description=tr("discord.desc.inka.join"))
+    @app_commands.describe(seat=tr("discord.pdesc.inka_seat"), game=GAME)
+    @app_commands.choices(seat=SEAT_CHOICES)
+    async def join(
+        self, interaction: discord.Interaction, seat: str, game: str | None = None
+    ) -> None:
+        await self.run(interaction, "join", seat=seat, game=game)
+
+    @app_commands.command(name="leave", description=tr("discord.desc.inka.leave"))
+    @app_commands.describe(game=GAME)
+    async def leave(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "leave", game=game)
+
+    @app_commands.command(name="start", description=tr("discord.desc.inka.start"))
+    @app_commands.describe(game=GAME)
+    async def start(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "start", game=game)
+
+    @app_commands.command(name="cancel", description=tr("discord.desc.inka.cancel"))
+    @app_commands.describe(game=GAME)
+    async def cancel(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "cancel", game=game)
+
+    # ------------------------------------------------------------ set-up
+
+    @app_commands.command(name="choose", description=tr("discord.desc.inka.choose"))
+    @app_commands.describe(cell=tr("discord.pdesc.inka_start_cell"), game=GAME)
+    async def choose(
+        self, interaction: discord.Interaction, cell: Cell, game: str | None = None
+    ) -> None:
+        await self.run(interaction, "choose", cell=cell, game=game)
+
+    @choose.autocomplete("cell")
+    async def _choose_cell(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self._complete(interaction, "choose", "cell", current)
+
+    @app_commands.command(name="place", description=tr("discord.desc.inka.place"))
+    @app_commands.describe(cells=tr("discord.pdesc.inka_cells"), game=GAME)
+    async def place(
+        self, interaction: discord.Interaction, cells: Range[str, 3, 20], game: str | None = None
+    ) -> None:
+        await self.run(interaction, "place", cells=cells, game=game)
+
+    @place.autocomplete("cells")
+    async def _place_cells(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self._complete(interaction, "place", "cells", current)
+
+    # ------------------------------------------------------------ phase 2: rhombi
+
+    @app_commands.command(name="slide", description=tr("discord.desc.inka.slide"))
+    @app_commands.describe(
+        rhombus=tr("discord.pdesc.inka_rhombus"),
+        direction=tr("discord.pdesc.inka_direction"),
+        distance=tr("discord.pdesc.inka_distance"),
+        game=GAME,
+    )
+    async def slide(
+        self,
+        interaction: discord.Interaction,
+        rhombus: Rhombus,
+        direction: Range[str, 1, 12],
+        distance: Distance | None = None,
+        game: str | None = None,
+    ) -> None:
+        options = {"rhombus": rhombus, "direction": direction, "distance": distance}
+        await self.run(interaction, "slide", **options, game=game)
+
+    @slide.autocomplete("rhombus")
+    async def _slide_rhombus(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self._complete(interaction, "slide", "rhombus", current)
+
+    @slide.autocomplete("direction")
+    async def _slide_direction(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self._complete(interaction, "slide", "direction", current)
+
+    @app_commands.command(name="rotate", description=tr("discord.desc.inka.rotate"))
+    @app_commands.describe(
+        rhombus=tr("discord.pdesc.inka_rhombus"),
+        corner=tr("discord.pdesc.inka_corner"),
+        angle=tr("discord.pdesc.inka_angle"),
+        game=GAME,
+    )
+    @app_commands.choices(angle=ANGLE_CHOICES)
+    async def rotate(
+        self,
+        interaction: discord.Interaction,
+        rhombus: Rhombus,
+        corner: Corner,
+        angle: str,
+        game: str | None = None,
+    ) -> None:
+        options = {"rhombus": rhombus, "corner": corner, "angle": angle}
+        await self.run(interaction, "rotate", **options, game=game)
+
+    @rotate.autocomplete("rhombus")
+    async def _rotate_rhombus(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self._complete(interaction, "rotate", "rhombus", current)
+
+    @rotate.autocomplete("corner")
+    async def _rotate_corner(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self._complete(interaction, "rotate", "corner", current)
+
+    # ------------------------------------------------------------ phase 3: the pawn
+
+    @app_commands.command(name="go", description=tr("discord.desc.inka.go"))
+    @app_commands.describe(cell=tr("discord.pdesc.inka_go"), game=GAME)
+    async def go(
+        self, interaction: discord.Interaction, cell: Cell, game: str | None = None
+    ) -> None:
+        await self.run(interaction, "go", cell=cell, game=game)
+
+    @go.autocomplete("cell")
+    async def _go_cell(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+        return await self._complete(interaction, "go", "cell", current)
+
+    @app_commands.command(name="take", description=tr("discord.desc.inka.take"))
+    @app_commands.describe(game=GAME)
+    async def take(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "take", game=game)
+
+    @app_commands.command(name="passage", description=tr("discord.desc.inka.passage"))
+    @app_commands.describe(to=tr("discord.pdesc.inka_passage"), game=GAME)
+    async def passage(
+        self, interaction: discord.Interaction, to: Cell, game: str | None = None
+    ) -> None:
+        await self.run(interaction, "passage", to=to, game=game)
+
+    @passage.autocomplete("to")
+    async def _passage_to(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self._complete(interaction, "passage", "to", current)
+
+    @app_commands.command(name="shift", description=tr("discord.desc.inka.shift"))
+    @app_commands.describe(
+        rhombus=tr("discord.pdesc.inka_destination"),
+        direction=tr("discord.pdesc.inka_direction"),
+        distance=tr("discord.pdesc.inka_distance"),
+        corner=tr("discord.pdesc.inka_corner"),
+        angle=tr("discord.pdesc.inka_angle"),
+        game=GAME,
+    )
+    @app_commands.choices(rhombus=DESTINATION_CHOICES, angle=ANGLE_CHOICES)
+    async def shift(
+        self,
+        interaction: discord.Interaction,
+        rhombus: str,
+        direction: Range[str, 1, 12] | None = None,
+        distance: Distance | None = None,
+        corner: Corner | None = None,
+        angle: str | None = None,
+        game: str | None = None,
+    ) -> None:
+        options = {
+            "rhombus": rhombus,
+            "direction": direction,
+            "distance": distance,
+            "corner": corner,
+            "angle": angle,
+        }
+        await self.run(interaction, "shift", **options, game=game)
+
+    @shift.autocomplete("direction")
+    async def _shift_direction(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self._complete(interaction, "shift", "direction", current)
+
+    @shift.autocomplete("corner")
+    async def _shift_corner(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self._complete(interaction, "shift", "corner", current)
+
+    # ------------------------------------------------------------ phase 4 and the end
+
+    @app_commands.command(name="block", description=tr("discord.desc.inka.block"))
+    @app_commands.describe(cell=tr("discord.pdesc.inka_block"), game=GAME)
+    async def block(
+        self, interaction: discord.Interaction, cell: Cell, game: str | None = None
+    ) -> None:
+        await self.run(interaction, "block", cell=cell, game=game)
+
+    @block.autocomplete("cell")
+    async def _block_cell(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self._complete(interaction, "block", "cell", current)
+
+    @app_commands.command(name="end", description=tr("discord.desc.inka.end"))
+    @app_commands.describe(game=GAME)
+    async def end(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "end", game=game)
+
+    @app_commands.command(name="preview", description=tr("discord.desc.inka.preview"))
+    @app_commands.describe(action=tr("discord.pdesc.inka_action"), game=GAME)
+    async def preview(
+        self, interaction: discord.Interaction, action: Range[str, 1, 40], game: str | None = None
+    ) -> None:
+        await self.run(interaction, "preview", action=action, game=game)
+
+    @preview.autocomplete("action")
+    async def _preview_action(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[Choice[str]]:
+        return await self._complete(interaction, "preview", "action", current)
+
+    # ------------------------------------------------------------ looking
+
+    @app_commands.command(name="board", description=tr("discord.desc.inka.board"))
+    @app_commands.describe(game=GAME)
+    async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "board", game=game)
+
+    @app_commands.command(name="resign", description=tr("discord.desc.inka.resign"))
+    @app_commands.describe(game=GAME)
+    async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "resign", game=game)
+
+    @app_commands.command(name="export", description=tr("discord.desc.inka.export"))
+    @app_commands.describe(game=GAME)
+    async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "export", game=game)
+
+    @app_commands.command(name="rules", description=tr("discord.desc.inka.rules"))
+    @app_commands.describe(topic=tr("discord.pdesc.inka_topic"))
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        await self.run(interaction, "rules", topic=topic)
+
+
+COG = InkaCog

@@ -1,0 +1,564 @@
+"""Inka at the table: the first-player roll, start cells (buttons), laying the 13 path rhombi,
+then turns of 3 AP (slides and rotations, the pawn's cheapest walk with its cost, statues,
+secret passages, rhombus symbols, the blocker) to the escape. The lobby, seats, turns, log,
+resigning, record and restarts come from :mod:`bot.tables.base`. Nothing is secret but the
+seed, so everything is told in the game's channel."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+from bot.i18n import t
+from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.service import TableService, UserError
+from bot.tables.base import SeatedTable, TableGame, clip, mention, number
+from engine.inka import (
+    BUILD,
+    OVER,
+    PAWN,
+    PLAY,
+    RULES,
+    SEATS,
+    START,
+    TEMPLE,
+    Block,
+    ChooseStart,
+    End,
+    Go,
+    InkaConfig,
+    InkaState,
+    Passage,
+    Place,
+    Rotate,
+    Slide,
+    Take,
+    format_position,
+    legal_actions,
+    new_game,
+    opening_events,
+    parse_action,
+    parse_position,
+    state_from_position,
+    to_act,
+    view,
+)
+from engine.inka.geometry import ACUTE
+from engine.inka.layout import Layout
+from engine.inka.record import new_record
+from engine.inka.state import DESTINATION_NAMES
+from engine.protocol import Event
+from engine.record import GameRecord
+from renderer.inka import InkaImageOptions, render_inka
+
+KIND = "inka"
+BOARD = TEMPLE.board
+ANGLES = {"cw60": -1, "ccw60": 1, "cw120": -2, "ccw120": 2}
+_ANGLE_WORDS = {"-60": "cw60", "+60": "ccw60", "-120": "cw120", "+120": "ccw120"}
+_RHOMBUS = re.compile(r"^#?(\d{1,2}|[abc])$")
+_CORNER = re.compile(r"^(\d{1,2})\s*(?:h|o'?clock)?$")
+
+
+def board_png(seen: InkaState, names: dict[str, str]) -> bytes:
+    """The temple picture (a module function, so tests can stand in for the renderer)."""
+    return render_inka(seen, options=InkaImageOptions(names=names))
+
+
+class InkaTable(SeatedTable):
+    kind = KIND
+    rules = RULES
+    needs_dms = False  # no secrets: everything is said in the game's channel
+    seat_order = SEATS
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.commands.update(
+            {
+                "choose": self.choose,
+                "place": self.place,
+                "slide": self.slide,
+                "rotate": self.rotate,
+                "go": self.go,
+                "take": self.take,
+                "passage": self.passage,
+                "shift": self.shift,
+                "block": self.block,
+                "end": self.end,
+                "preview": self.preview,
+            }
+        )
+
+    # ------------------------------------------------------------ hooks of the base
+
+    def configure(self, request: Request) -> tuple[dict[str, Any], dict[str, Any]]:
+        o = request.options
+        players = number(o, "players", 2, 2, 4)
+        start = None
+        if o.get("position"):
+            position = parse_position(str(o["position"]))  # refuse a bad one now, with why
+            start = format_position(position)
+            players = len(position.seats)  # the position's seats win
+        return InkaConfig(players=players).to_dict(), {"start": start}
+
+    def summary(self, game: TableGame) -> str:
+        loc = game.locale
+        config = InkaConfig.from_dict(game.row.config)
+        parts = [t(loc, "inka.summary", n=config.players, ap=config.action_points)]
+        if game.meta.get("start"):
+            parts.append(t(loc, "inka.from_position"))
+        return " · ".join(parts)
+
+    def seat_groups(self, game: TableGame) -> list[tuple[str, ...]]:
+        seats = InkaConfig.from_dict(game.row.config).seats
+        if game.meta.get("start"):  # seats already out in the position need nobody
+            position = parse_position(game.meta["start"])
+            playing = {s for s, pawn in zip(position.seats, position.pawns, strict=True) if pawn}
+            seats = tuple(s for s in seats if s in playing)
+        return [(s,) for s in seats]
+
+    def initial_state(self, game: TableGame) -> InkaState:
+        config = InkaConfig.from_dict(game.row.config)
+        seed = bytes.fromhex(game.meta["seed"])
+        if game.meta.get("start"):
+            return state_from_position(game.meta["start"], config, seed=seed, game_id=game.row.id)
+        return new_game(config, seed=seed, game_id=game.row.id)
+
+    def record(self, game: TableGame) -> GameRecord:
+        seed = bytes.fromhex(game.meta["seed"])
+        config = InkaConfig.from_dict(game.row.config)
+        return new_record(config, seed, game.row.id, game.meta.get("start"))
+
+    def can_resign(self, game: TableGame, seat: str) -> bool:
+        state = game.require_state()
+        return state.phase != OVER and not state.out[state.seats.index(seat)]
+
+    async def announce_start(self, service: TableService, game: TableGame) -> list[Delivery]:
+        """The roll that chose the first player (made when the game was created)."""
+        state = game.require_state()
+        events = [] if game.meta.get("start") else opening_events(state)
+        return await self.after(service, game, events, None, before=None)
+
+    async def board_image(self, game: TableGame, state: InkaState) -> Attachment:
+        return await _board(game, state)
+
+    async def after(
+        self,
+        service: TableService,
+        game: TableGame,
+        events: list[Event],
+        actor: Actor | None,
+        *,
+        before: Any,
+    ) -> list[Delivery]:
+        """One post: a line per event, who acts now (pinged when the turn changes hands),
+        the temple, and buttons for the few choices there are."""
+        state = game.require_state()
+        loc = game.locale
+        lines = [line for e in events if e.visible_to is None for line in self._describe(game, e)]
+        if before is not None and before.phase == BUILD and state.phase != BUILD:
+            lines.append(t(loc, "inka.built"))
+        buttons: list[Button] = []
+        if state.phase == OVER:
+            lines.append(t(loc, "inka.seed", seed=game.meta["seed"]))
+        else:
+            lines.append(self._ping(game, state, events, actor, before))
+            buttons = self._buttons(game, state)
+        return [
+            Delivery(
+                "channel",
+                clip("\n".join(line for line in lines if line)),
+                channel_id=game.row.channel_id,
+                files=[await _board(game, state)],
+                buttons=buttons,
+                closes=state.phase == OVER,
+            )
+        ]
+
+    # ------------------------------------------------------------ telling
+
+    def _seat(self, game: TableGame, seat: str | None) -> str:
+        return self.seat_label(game.locale, seat) if seat else "?"
+
+    def _describe(self, game: TableGame, event: Event) -> list[str]:
+        loc, d = game.locale, event.data
+        seat = self._seat(game, d.get("seat"))
+        riders = ""
+        if d.get("riders"):
+            names = ", ".join(self._seat(game, s) for s in d["riders"])
+            riders = t(loc, "inka.ev.riders", seats=names)
+        match event.kind:
+            case "roll" if d.get("purpose") == "first_player":
+                return [t(loc, "inka.ev.first_roll", die=d["die"], value=d["value"])]
+            case "first_player":
+                return [t(loc, "inka.ev.first_player", seat=seat)]
+            case "start_chosen":
+                return [t(loc, "inka.ev.start_chosen", seat=seat, cell=d["cell"])]
+            case "rhombus_drawn":
+                return [t(loc, "inka.ev.rhombus_drawn", seat=seat, rhombus=d["rhombus"])]
+            case "rhombus_set_aside":
+                return [t(loc, "inka.ev.rhombus_set_aside", rhombus=d["rhombus"])]
+            case "rhombus_placed":
+                cells = "/".join(d["cells"])
+                return [
+                    t(loc, "inka.ev.rhombus_placed", seat=seat, rhombus=d["rhombus"], cells=cells)
+                ]
+            case "blocker_removed":
+                return [t(loc, "inka.ev.blocker_removed", seat=seat, cell=d["cell"])]
+            case "rhombus_slid":
+                return [
+                    t(
+                        loc,
+                        "inka.ev.slid",
+                        seat=seat,
+                        rhombus=d["rhombus"],
+                        direction=d["direction"],
+                        distance=d["distance"],
+                        cells="/".join(d["cells"]),
+                        riders=riders,
+                        ap=d["ap"],
+                    )
+                ]
+            case "rhombus_rotated":
+                sixths = d["sixths"]
+                angle = ("ccw" if sixths > 0 else "cw") + str(60 * abs(sixths))
+                return [
+                    t(
+                        loc,
+                        "inka.ev.rotated",
+                        seat=seat,
+                        rhombus=d["rhombus"],
+                        corner=d["corner"],
+                        angle=angle,
+                        cells="/".join(d["cells"]),
+                        riders=riders,
+                        ap=d["ap"],
+                    )
+                ]
+            case "pawn_moved":
+                key = "inka.ev.walked_free" if d["cost"] == 0 else "inka.ev.walked"
+                return [
+                    t(loc, key, seat=seat, src=d["from"], dst=d["to"], cost=d["cost"], ap=d["ap"])
+                ]
+            case "statue_taken":
+                return [
+                    t(
+                        loc,
+                        "inka.ev.statue_taken",
+                        seat=seat,
+                        rhombus=d["rhombus"],
+                        statues=d["statues"],
+                        ap=d["ap"],
+                    )
+                ]
+            case "passage_used":
+                return [
+                    t(loc, "inka.ev.passage", seat=seat, src=d["from"], dst=d["to"], ap=d["ap"])
+                ]
+            case "blocker_placed":
+                return [t(loc, "inka.ev.blocker_placed", seat=seat, cell=d["cell"])]
+            case "turn_ended":
+                key = "inka.ev.turn_ended_lost" if d.get("ap_lost") else "inka.ev.turn_ended"
+                return [t(loc, key, seat=seat, ap=d.get("ap_lost", 0))]
+            case "resigned":
+                return [t(loc, "inka.ev.resigned", seat=seat)]
+            case "game_over":
+                winner = self._seat(game, (d.get("winners") or [None])[0])
+                key = "inka.ev.escaped" if d.get("termination") == "escaped" else "inka.ev.last"
+                return [t(loc, key, seat=winner)]
+        return []
+
+    def _ping(
+        self,
+        game: TableGame,
+        state: InkaState,
+        events: list[Event],
+        actor: Actor | None,
+        before: InkaState | None,
+    ) -> str:
+        """Who acts now, with a mention when the turn has come to someone new; within a
+        turn only the step into the pawn phase is worth a line (the events give the AP)."""
+        loc = game.locale
+        seat = to_act(state)[0]
+        label = self.seat_label(loc, seat)
+        user = game.user_of(seat)
+        who = mention(user) if user is not None else label
+        if state.phase == START:
+            return t(loc, "inka.ping_start", user=who, seat=label)
+        if state.phase == BUILD:
+            return t(loc, "inka.ping_build", user=who, seat=label, rhombus=state.drawn)
+        fresh = actor is None or actor.id != user or any(e.kind == "turn_started" for e in events)
+        if fresh:
+            return t(loc, "inka.ping_play", user=who, seat=label, ap=state.ap)
+        if before is not None and before.stage != PAWN and state.stage == PAWN:
+            return t(loc, "inka.pawn_phase", seat=label, ap=state.ap)
+        return ""
+
+    def _buttons(self, game: TableGame, state: InkaState) -> list[Button]:
+        """Start cells while pawns are placed; Take, the secret passages and End in a turn."""
+        loc = game.locale
+        prefix = f"plateau:{KIND}:{game.row.id}"
+        actions = legal_actions(state)
+        if state.phase == START:
+            return [
+                Button(f"{prefix}:choose:{a.cell}", f"{a.cell} · {_corner_name(loc, a.cell)}")
+                for a in actions
+                if isinstance(a, ChooseStart)
+            ]
+        if state.phase != PLAY:
+            return []
+        out = []
+        if any(isinstance(a, Take) for a in actions):
+            out.append(Button(f"{prefix}:take", t(loc, "inka.button_take"), "success"))
+        out.extend(
+            Button(f"{prefix}:passage:{a.cell}", t(loc, "inka.button_passage", cell=a.cell))
+            for a in actions
+            if isinstance(a, Passage)
+        )
+        out.append(Button(f"{prefix}:end", t(loc, "inka.button_end"), "danger"))
+        return out
+
+    # ------------------------------------------------------------ set-up
+
+    async def choose(self, service: TableService, request: Request) -> list[Delivery]:
+        cell = _cell(request.options.get("cell"))
+        return await self.act(service, request, ChooseStart(cell), START)
+
+    async def place(self, service: TableService, request: Request) -> list[Delivery]:
+        first, second = _pair(request.options.get("cells"))
+        row = await service.find_game(request, KIND)
+        state = self.running(self.game(row), BUILD)
+        # The drawn rhombus as read now; if it changes before the lock, the engine refuses.
+        action = Place(state.drawn or 0, first, second)
+        return await self.act(service, request, action, BUILD)
+
+    # ------------------------------------------------------------ a turn
+
+    async def slide(self, service: TableService, request: Request) -> list[Delivery]:
+        name = _rhombus(request.options.get("rhombus"))
+        return await self.act(service, request, _slide(request.options, name), PLAY)
+
+    async def rotate(self, service: TableService, request: Request) -> list[Delivery]:
+        name = _rhombus(request.options.get("rhombus"))
+        return await self.act(service, request, _rotate(request.options, name), PLAY)
+
+    async def shift(self, service: TableService, request: Request) -> list[Delivery]:
+        """A destination rhombus, from a rhombus symbol: slid (direction) or turned (corner
+        and angle)."""
+        o = request.options
+        name = str(o.get("rhombus") or "").strip().upper()
+        if name not in DESTINATION_NAMES:
+            raise UserError("inka.pick_destination")
+        if o.get("direction"):
+            action: Slide | Rotate = _slide(o, name)
+        elif o.get("corner") or o.get("angle"):
+            action = _rotate(o, name)
+        else:
+            raise UserError("inka.shift_how")
+        return await self.act(service, request, action, PLAY)
+
+    async def go(self, service: TableService, request: Request) -> list[Delivery]:
+        return await self.act(service, request, Go(_cell(request.options.get("cell"))), PLAY)
+
+    async def take(self, service: TableService, request: Request) -> list[Delivery]:
+        return await self.act(service, request, Take(), PLAY)
+
+    async def passage(self, service: TableService, request: Request) -> list[Delivery]:
+        cell = _cell(request.options.get("to"))
+        return await self.act(service, request, Passage(cell), PLAY)
+
+    async def block(self, service: TableService, request: Request) -> list[Delivery]:
+        return await self.act(service, request, Block(_cell(request.options.get("cell"))), PLAY)
+
+    async def end(self, service: TableService, request: Request) -> list[Delivery]:
+        return await self.act(service, request, End(), PLAY)
+
+    # ------------------------------------------------------------ looking
+
+    async def preview(self, service: TableService, request: Request) -> list[Delivery]:
+        """The temple after an action of the seat to act, privately; nothing is played."""
+        text = str(request.options.get("action") or "").strip()
+        if not text:
+            raise UserError("inka.preview_needs")
+        action = parse_action(text)
+        row = await service.find_game(request, KIND)
+        game = self.game(row)
+        state = self.running(game)
+        after, _ = RULES.apply(state, action, to_act(state)[0])
+        loc = request.actor.locale
+        return [
+            service.private(
+                request.actor,
+                t(loc, "inka.preview", action=str(action)),
+                files=[await _board(game, after, name=f"inka-{row.id}-preview.png")],
+            )
+        ]
+
+    # ------------------------------------------------------------ helpers for adapters
+
+    async def complete(
+        self, service: TableService, request: Request, option: str, current: str
+    ) -> list[tuple[str, str]]:
+        """Autocomplete from the engine's legal actions (at most 25): only for the seat to
+        act, except a preview, which anyone may ask for."""
+        try:
+            row = await service.find_game(request, KIND)
+        except UserError:
+            return []
+        game = self.game(row)
+        state = game.state
+        if state is None or state.phase == OVER or game.row.status != "running":
+            return []
+        seat = to_act(state)[0]
+        if request.command != "preview" and game.user_of(seat) != request.actor.id:
+            return []
+        pairs = _choices(state, request.command, option, request.options, request.actor.locale)
+        typed = re.sub(r"\s+", " ", current.strip().lower())
+        found = [p for p in pairs if p[1].lower().startswith(typed)]
+        if not found and typed:
+            found = [p for p in pairs if typed in p[0].lower()]
+        return found[:25]
+
+
+# ---------------------------------------------------------------- reading options
+
+
+def _cell(value: Any) -> str:
+    """A cell name, normalized (``F 12`` -> ``f12``); the engine explains a wrong one."""
+    text = str(value or "").strip()
+    if not text:
+        raise UserError("inka.pick_cell")
+    return BOARD.names[BOARD.parse(text)]
+
+
+def _pair(value: Any) -> tuple[str, str]:
+    parts = [p for p in re.split(r"[\s/,;-]+", str(value or "").strip()) if p]
+    if len(parts) != 2:
+        raise UserError("inka.pick_cells")
+    return _cell(parts[0]), _cell(parts[1])
+
+
+def _rhombus(value: Any) -> str:
+    match = _RHOMBUS.match(str(value or "").strip().lower())
+    if not match:
+        raise UserError("inka.pick_rhombus")
+    text = match.group(1)
+    return text.upper() if text.isalpha() else str(int(text))
+
+
+def _slide(options: dict[str, Any], name: str) -> Slide:
+    direction = str(options.get("direction") or "").strip().lower()
+    if not direction:
+        raise UserError("inka.pick_direction")
+    distance = number(options, "distance", 1, 1, 12)
+    verb = "shift" if name in DESTINATION_NAMES else "slide"
+    action = parse_action(f"{verb} {name} {direction} {distance}")  # checks the direction
+    assert isinstance(action, Slide)
+    return action
+
+
+def _rotate(options: dict[str, Any], name: str) -> Rotate:
+    match = _CORNER.match(str(options.get("corner") or "").strip().lower())
+    if not match or not 1 <= int(match.group(1)) <= 12:
+        raise UserError("inka.pick_corner")
+    angle = str(options.get("angle") or "").strip().lower().replace(" ", "")
+    angle = _ANGLE_WORDS.get(angle, angle)
+    if angle not in ANGLES:
+        raise UserError("inka.pick_angle")
+    return Rotate(name, int(match.group(1)), ANGLES[angle])
+
+
+def _corner_name(loc: str, cell: str) -> str:
+    """Where a start cell lies: ``l6`` is the north-west corner."""
+    ns = "n" if cell[0] > "f" else "s"
+    we = "w" if int(cell[1:]) < 12 else "e"
+    return t(loc, f"inka.corner_{ns}{we}")
+
+
+def _cell_key(name: str) -> int:
+    return BOARD.by_name.get(name, 0)
+
+
+def _angle(sixths: int) -> str:
+    return ("ccw" if sixths > 0 else "cw") + str(60 * abs(sixths))
+
+
+def _choices(
+    state: InkaState, command: str, option: str, options: dict[str, Any], loc: str
+) -> list[tuple[str, str]]:
+    """(shown, value) pairs for one option of one command, from the legal actions."""
+    actions = legal_actions(state)
+    lay = Layout.of(state)
+    wanted = str(options.get("rhombus") or "").strip().lower()
+
+    def where(name: str) -> str:
+        r = state.rhombus(name)
+        return BOARD.pair_name(r.placement) if r is not None else ""
+
+    if command == "choose" and option == "cell":
+        cells = [a.cell for a in actions if isinstance(a, ChooseStart)]
+        return [(f"{c} · {_corner_name(loc, c)}", c) for c in cells]
+    if command == "place" and option == "cells":
+        pairs = [f"{a.first}/{a.second}" for a in actions if isinstance(a, Place)]
+        pairs.sort(key=lambda p: tuple(_cell_key(c) for c in p.split("/")))
+        return [(p, p) for p in pairs]
+    if command in ("slide", "rotate", "shift"):
+        moves = [a for a in actions if isinstance(a, Slide | Rotate)]
+        if command == "shift":
+            moves = [a for a in moves if a.rhombus in DESTINATION_NAMES]
+        else:
+            moves = [a for a in moves if a.rhombus not in DESTINATION_NAMES]
+            moves = [a for a in moves if isinstance(a, Slide if command == "slide" else Rotate)]
+        if option == "rhombus":
+            names = sorted({a.rhombus for a in moves}, key=lambda n: (n.isdigit(), len(n), n))
+            return [(f"{n} · {where(n)}", n) for n in names]
+        mine = [a for a in moves if not wanted or a.rhombus.lower() == wanted.lstrip("#")]
+        if option == "direction":
+            most: dict[str, int] = {}
+            for a in mine:
+                if isinstance(a, Slide):
+                    most[a.direction] = max(most.get(a.direction, 0), a.distance)
+            return [
+                (t(loc, "inka.choice_direction", direction=d, most=n), d)
+                for d, n in sorted(most.items())
+            ]
+        if option == "corner":
+            turns: dict[int, list[str]] = {}
+            for a in mine:
+                if isinstance(a, Rotate):
+                    turns.setdefault(a.corner, []).append(_angle(a.sixths))
+            one = state.rhombus(mine[0].rhombus) if len({a.rhombus for a in mine}) == 1 else None
+            out = []
+            for hour, angles in sorted(turns.items()):
+                shown = f"{hour}h"
+                if one is not None:
+                    sharp = one.placement.corner_at(hour) in ACUTE
+                    shown += " " + t(loc, "inka.corner_sharp" if sharp else "inka.corner_blunt")
+                angles.sort(key=lambda a: list(ANGLES).index(a))
+                out.append((f"{shown}: {' '.join(angles)}", str(hour)))
+            return out
+        return []
+    if command == "go" and option == "cell":
+        here = state.pawns[state.turn] if state.turn is not None else None
+        if here is None:
+            return []
+        best, _ = lay.costs(here, state.ap)
+        cells = sorted((a.cell for a in actions if isinstance(a, Go)), key=_cell_key)
+        return [(t(loc, "inka.choice_cost", cell=c, ap=best[BOARD.by_name[c]]), c) for c in cells]
+    if command == "passage" and option == "to":
+        return [(a.cell, a.cell) for a in actions if isinstance(a, Passage)]
+    if command == "block" and option == "cell":
+        cells = sorted((a.cell for a in actions if isinstance(a, Block)), key=_cell_key)
+        return [(c, c) for c in cells]
+    if command == "preview" and option == "action":
+        texts = [str(a) for a in actions if not isinstance(a, End)]
+        return [(x, x) for x in texts]
+    return []
+
+
+async def _board(game: TableGame, state: InkaState, *, name: str | None = None) -> Attachment:
+    data = await asyncio.to_thread(board_png, view(state, None), game.names_by_seat())
+    return Attachment(name or f"inka-{game.row.id}-{state.ply}.png", data)
+
+
+TABLE = InkaTable

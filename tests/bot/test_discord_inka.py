@@ -1,0 +1,251 @@
+"""The Inka cog through discord.py's real Interaction objects, with the HTTP layer faked."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.tables.inka as inka_table
+from bot.cogs.inka import InkaButton, InkaCog
+from bot.discord_app import PlateauBot
+from bot.i18n import t
+from bot.service import Ids, TableService
+from bot.storage import SqliteStorage
+from bot.tables.inka import InkaTable
+from engine.inka.temple import SAMPLE_LAYOUT
+from tests.bot.discord_harness import BotDriver, Exchange, FakeDiscord, User, png_bytes
+
+RHOMBI = " ".join(f"{n}={a}/{b}" for n, (a, b) in sorted(SAMPLE_LAYOUT.items()))
+ENDGAME = (
+    f"red: g12; blue: l18; rhombi: {RHOMBI}; A: g11/g12 red blue; B: g13/f13 blue; "
+    "C: f11/f12 blue; turn: red"
+)
+
+
+@pytest.fixture(autouse=True)
+def images(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(inka_table, "board_png", lambda *a: png_bytes((32, 32), "tan"))
+
+
+class Rig:
+    """A bot over a service over SQLite, attached to a fake Discord; restartable."""
+
+    def __init__(self, world: FakeDiscord, db: str = ":memory:") -> None:
+        self.world = world
+        self.db = db
+        self.channel = world.text_channel("games")
+        self.people = {name: world.user(name) for name in ("alice", "bob", "carol")}
+        self.storage: SqliteStorage | None = None
+        self.driver: BotDriver | None = None
+
+    @property
+    def d(self) -> BotDriver:
+        assert self.driver is not None
+        return self.driver
+
+    def __getitem__(self, name: str) -> User:
+        return self.people[name]
+
+    async def start(self, seed: int = 5) -> None:
+        self.storage = SqliteStorage(self.db)
+        await self.storage.open()
+        service = TableService(self.storage, [InkaTable()], ids=Ids(seed=seed))
+        bot = PlateauBot(service, expire_every=None, cogs=(InkaCog,))
+        bot.archive_delay = 0.0
+        self.driver = BotDriver(bot, self.world)
+        await self.driver.start()
+
+    async def stop(self) -> None:
+        if self.driver is not None:
+            await self.driver.close()
+            self.driver = None
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+
+    async def restart(self) -> None:
+        await self.stop()
+        await self.start(seed=99)
+
+    async def slash(
+        self, name: str, command: str, options: dict[str, Any] | None = None, **kw: Any
+    ) -> Exchange:
+        kw.setdefault("channel", self.channel)
+        return await self.d.slash(command, options, user=self.people[name], **kw)
+
+
+@pytest.fixture
+async def rig() -> AsyncIterator[Rig]:
+    rig = Rig(FakeDiscord())
+    await rig.start()
+    try:
+        yield rig
+    finally:
+        await rig.stop()
+
+
+async def open_game(rig: Rig, **options: Any) -> tuple[str, int]:
+    ex = await rig.slash("alice", "inka new", options)
+    lobby = ex.posts[-1]
+    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
+    return game_id, lobby.channel_id  # type: ignore[return-value]
+
+
+async def seat_and_start(rig: Rig, game_id: str) -> Exchange:
+    for name, seat in (("alice", "red"), ("bob", "blue")):
+        ex = await rig.d.press(f"plateau:inka:{game_id}:join:{seat}", user=rig[name])
+        assert f"<@{rig[name].id}> takes" in ex.posts[-1].content
+    return await rig.d.press(f"plateau:inka:{game_id}:start", user=rig["alice"])
+
+
+async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
+    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
+    (inka,) = [c for c in sync.body if c["name"] == "inka"]
+    subs = {o["name"]: o for o in inka["options"]}
+    assert set(subs) == {
+        *("new", "join", "leave", "start", "cancel", "choose", "place", "slide", "rotate"),
+        *("go", "take", "passage", "shift", "block", "end", "preview"),
+        *("board", "resign", "export", "rules"),
+    }
+    assert subs["slide"]["name_localizations"]["fr"] == "glisser"
+    go = {o["name"]: o for o in subs["go"]["options"]}
+    assert go["cell"]["autocomplete"] is True and go["cell"]["name_localizations"]["fr"] == "case"
+    rotate = {o["name"]: o for o in subs["rotate"]["options"]}
+    assert [c["value"] for c in rotate["angle"]["choices"]] == ["cw60", "ccw60", "cw120", "ccw120"]
+    assert rotate["corner"]["autocomplete"] is True
+    shift = {o["name"]: o for o in subs["shift"]["options"]}
+    assert [c["value"] for c in shift["rhombus"]["choices"]] == ["A", "B", "C"]
+    new = {o["name"]: o for o in subs["new"]["options"]}
+    assert [c["value"] for c in new["players"]["choices"]] == [2, 3, 4]
+    for node in [inka, *inka["options"], *(o for s in inka["options"] for o in s["options"])]:
+        texts = [node["description"], *node.get("description_localizations", {}).values()]
+        assert all(1 <= len(d) <= 100 for d in texts), texts
+
+
+async def test_set_up_by_buttons_and_autocomplete(rig: Rig) -> None:
+    game_id, thread = await open_game(rig, players=2)
+    ex = await seat_and_start(rig, game_id)
+    opening = ex.posts[-1]
+    assert "🎲 d2" in opening.content and opening.files[0][0].endswith(".png")
+    assert opening.custom_ids == [
+        f"plateau:inka:{game_id}:choose:{c}" for c in ("l6", "l18", "a18", "a6")
+    ]
+    first = "alice" if "🔴 Red chooses" in opening.content else "bob"
+    second = "bob" if first == "alice" else "alice"
+    assert f"<@{rig[first].id}>, " in opening.content
+
+    ex = await rig.d.press(f"plateau:inka:{game_id}:choose:l6", user=rig[second])
+    assert ex.posts == [] and ex.replies[0].ephemeral and "not your turn" in ex.text
+    ex = await rig.d.press(f"plateau:inka:{game_id}:choose:l6", user=rig[first])
+    assert "on start cell **l6**" in ex.posts[-1].content
+    assert f"plateau:inka:{game_id}:choose:l6" not in ex.posts[-1].custom_ids
+    choices = await rig.d.autocomplete(
+        "inka choose", "cell", {"cell": ""}, user=rig[second], channel=thread
+    )
+    assert [c["value"] for c in choices] == ["l18", "a18", "a6"]
+    assert choices[0]["name"] == "l18 · north-east"
+    ex = await rig.slash(second, "inka choose", {"cell": "a18"}, channel=thread)
+    assert "draws path rhombus" in ex.posts[-1].content
+    drawn = int(re.search(r"lay path rhombus \*\*(\d+)\*\*", ex.posts[-1].content).group(1))  # type: ignore[union-attr]
+    placer = first
+
+    choices = await rig.d.autocomplete(
+        "inka place", "cells", {"cells": "f1"}, user=rig[placer], channel=thread
+    )
+    assert 0 < len(choices) <= 25 and all(c["value"].startswith("f1") for c in choices)
+    ex = await rig.slash(second, "inka place", {"cells": "f2/f3"}, channel=thread)
+    assert ex.posts == [] and all(c.ephemeral for c in ex.replies)
+    ex = await rig.slash(placer, "inka place", {"cells": "f12 h12"}, channel=thread)
+    assert ex.posts == [] and "do not share an edge" in ex.text
+    ex = await rig.slash(placer, "inka preview", {"action": f"place {drawn} f2/f3"}, channel=thread)
+    assert ex.posts == [] and ex.replies[0].ephemeral and ex.replies[0].files
+    a, b = SAMPLE_LAYOUT[drawn]
+    ex = await rig.slash(placer, "inka place", {"cells": f"{a}/{b}"}, channel=thread)
+    assert f"lays rhombus **{drawn}** on {a}/{b}" in ex.posts[-1].content
+    assert f"<@{rig[second].id}>, " in ex.posts[-1].content
+
+
+async def test_a_turn_with_autocomplete_costs_a_button_and_the_escape(rig: Rig) -> None:
+    game_id, thread = await open_game(rig, position=ENDGAME)
+    ex = await seat_and_start(rig, game_id)
+    assert f"<@{rig['alice'].id}>, 🔴 Red to play: 3 AP" in ex.posts[-1].content
+    assert ex.posts[-1].custom_ids == [
+        f"plateau:inka:{game_id}:take",
+        f"plateau:inka:{game_id}:end",
+    ]
+    choices = await rig.d.autocomplete(
+        "inka go", "cell", {"cell": "a1"}, user=rig["alice"], channel=thread
+    )
+    assert {"name": "a13 · 1 AP", "value": "a13"} in choices
+    assert (
+        await rig.d.autocomplete("inka go", "cell", {"cell": ""}, user=rig["bob"], channel=thread)
+        == []
+    )  # not his turn
+    rhombi = await rig.d.autocomplete(
+        "inka rotate", "rhombus", {"rhombus": "1"}, user=rig["alice"], channel=thread
+    )
+    assert rhombi and rhombi[0]["value"].startswith("1")
+    ex = await rig.slash("bob", "inka take", channel=thread)
+    assert ex.posts == [] and ex.text == t(
+        "en", "table.not_your_turn", waiting=f"🔴 Red (<@{rig['alice'].id}>)"
+    )
+    ex = await rig.d.press(f"plateau:inka:{game_id}:take", user=rig["alice"])
+    assert "takes the statue from rhombus **A**: 3/3" in ex.posts[-1].content
+    ex = await rig.slash("alice", "inka go", {"cell": "a13"}, channel=thread)
+    assert "escapes the temple" in ex.posts[-1].content
+    ex = await rig.slash("bob", "inka export", {"game": game_id}, channel=thread)
+    assert ex.replies[0].ephemeral and ex.replies[0].files[0][0] == f"inka-{game_id}.txt"
+
+
+async def test_french_errors_and_rules_are_private(rig: Rig) -> None:
+    game_id, thread = await open_game(rig, position=ENDGAME)
+    await seat_and_start(rig, game_id)
+    ex = await rig.slash(
+        "alice", "inka slide", {"rhombus": "1", "direction": "up"}, channel=thread, locale="fr"
+    )
+    assert ex.posts == [] and ex.text.startswith("Refusé : « up » n'est pas une direction")
+    ex = await rig.slash("carol", "inka rules", {"topic": "turn"}, channel=thread)
+    assert ex.posts == [] and ex.text.startswith("## 3. A turn")
+
+
+async def test_a_button_press_after_a_restart(tmp_path: Path) -> None:
+    rig = Rig(FakeDiscord(), str(tmp_path / "plateau.db"))
+    await rig.start()
+    try:
+        game_id, _ = await open_game(rig, players=2)
+        ex = await seat_and_start(rig, game_id)
+        opening = rig.world.message_with(f"plateau:inka:{game_id}:choose:a6")
+        first = "alice" if "🔴 Red chooses" in ex.posts[-1].content else "bob"
+
+        await rig.restart()  # a NEW bot over the same database and the same Discord
+        before = len(rig.world.calls)
+        await rig.d.bot.on_ready()  # type: ignore[attr-defined]
+        resumed = [c for c in rig.world.calls[before:] if c.kind == "message"]
+        assert any(f"`{game_id}` is back" in c.content for c in resumed)
+        ex = await rig.d.press(
+            f"plateau:inka:{game_id}:choose:a6", user=rig[first], message=opening
+        )
+        assert "on start cell **a6**" in ex.posts[-1].content
+    finally:
+        await rig.stop()
+
+
+@pytest.mark.parametrize(
+    ("action", "expected"),
+    [
+        ("join:green", ("join", {"seat": "green", "game": "g1"})),
+        ("start", ("start", {"game": "g1"})),
+        ("choose:l6", ("choose", {"cell": "l6", "game": "g1"})),
+        ("take", ("take", {"game": "g1"})),
+        ("end", ("end", {"game": "g1"})),
+        ("passage:k9", ("passage", {"to": "k9", "game": "g1"})),
+        ("join:purple", None),
+        ("fly:away", None),
+    ],
+)
+def test_each_button_stands_for_a_command(action: str, expected: Any) -> None:
+    assert InkaButton.to_request("g1", action) == expected
