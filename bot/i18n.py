@@ -486,18 +486,6 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Take a seat in the open game",
         "Prendre place dans la partie ouverte",
     ),
-    "discord.desc.loka.leave": (
-        "Leave the table before the game starts",
-        "Quitter la table avant le début de la partie",
-    ),
-    "discord.desc.loka.start": (
-        "Start the game once every seat is taken (host)",
-        "Lancer la partie quand toutes les places sont prises (hôte)",
-    ),
-    "discord.desc.loka.cancel": (
-        "Cancel the game (host or Manage Server)",
-        "Annuler la partie (hôte ou gestion du serveur)",
-    ),
     "discord.desc.loka.army": ("Build your secret army", "Composer votre armée secrète"),
     "discord.desc.loka.army.add": (
         "Add pieces to your secret army",
@@ -535,13 +523,6 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Les chances d'une attaque, en privé, sans jouer",
     ),
     "discord.desc.loka.moves": ("Legal moves, privately", "Les coups légaux, en privé"),
-    "discord.desc.loka.board": ("Post the board again", "Afficher à nouveau le plateau"),
-    "discord.desc.loka.resign": ("Resign your armies", "Abandonner avec vos armées"),
-    "discord.desc.loka.export": (
-        "The game record as a text file",
-        "Le relevé de la partie en fichier texte",
-    ),
-    "discord.desc.loka.rules": ("Short rules help", "Aide sur les règles"),
     # --- discord adapter: option names (French) and descriptions
     "discord.param.players": ("players", "joueurs"),
     "discord.param.points": ("points", "points"),
@@ -615,9 +596,28 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Seulement les coups depuis cette case",
     ),
     "discord.pdesc.topic": (
-        "A rules section, like combat or terrain",
-        "Une section des règles, comme combat ou terrain",
+        "A section of the rules page (leave it out for the list)",
+        "Une section des règles (sans rien : la liste)",
     ),
+    "discord.desc.table.leave": (
+        "Give up your seat before the game starts",
+        "Quitter votre place avant le début",
+    ),
+    "discord.desc.table.start": (
+        "Start the game once every seat is taken (host)",
+        "Lancer la partie quand toutes les places sont prises (hôte)",
+    ),
+    "discord.desc.table.cancel": (
+        "Cancel the game (host or Manage Server)",
+        "Annuler la partie (hôte ou gestion du serveur)",
+    ),
+    "discord.desc.table.board": ("Post the board again", "Reposter le plateau"),
+    "discord.desc.table.resign": ("Resign the game", "Abandonner la partie"),
+    "discord.desc.table.export": (
+        "The game record as a file (the seed once the game is over)",
+        "Le relevé de la partie en fichier (la graine une fois la partie finie)",
+    ),
+    "discord.desc.table.rules": ("The rules, in short, by topic", "Les règles, en bref, par thème"),
     # --- discord adapter: choices
     "discord.choice.on": ("on", "oui"),
     "discord.choice.off": ("off", "non"),

@@ -201,18 +201,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Ouvrir une table d'Alako dans ce salon",
     ),
     "discord.desc.alako.join": ("Take a seat: South or North", "Prendre place : Sud ou Nord"),
-    "discord.desc.alako.leave": (
-        "Leave the table before the game starts",
-        "Quitter la table avant le début de la partie",
-    ),
-    "discord.desc.alako.start": (
-        "Start the game once both seats are taken (host)",
-        "Lancer la partie quand les deux places sont prises (hôte)",
-    ),
-    "discord.desc.alako.cancel": (
-        "Cancel the game (host or Manage Server)",
-        "Annuler la partie (hôte ou gestion du serveur)",
-    ),
     "discord.desc.alako.spin": ("Spin the top: your turn begins", "Lancer la toupie : votre tour"),
     "discord.desc.alako.move": (
         "Move a piece 1 or 2 squares (after a 1 or a 2)",
@@ -231,13 +219,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Escalader le mur ennemi à côté du chevalier (échelle)",
     ),
     "discord.desc.alako.pass": ("Leave the ladder unused", "Ne pas utiliser l'échelle"),
-    "discord.desc.alako.board": ("Post the board again", "Afficher à nouveau le plateau"),
-    "discord.desc.alako.resign": ("Resign the game", "Abandonner la partie"),
-    "discord.desc.alako.export": (
-        "The game record as a text file",
-        "Le relevé de la partie en fichier texte",
-    ),
-    "discord.desc.alako.rules": ("Short rules help", "Aide sur les règles"),
     "discord.pdesc.alako_first": (
         "Who spins first (default: drawn by lots)",
         "Qui lance en premier (par défaut : tiré au sort)",
@@ -256,10 +237,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "discord.pdesc.alako_wall": (
         "The enemy wall, when the knight touches several",
         "Le mur ennemi, si le chevalier en touche plusieurs",
-    ),
-    "discord.pdesc.alako_topic": (
-        "A rules section, like turn, ladder, cannon or notation",
-        "Une section des règles, comme turn, ladder, cannon ou notation",
     ),
     "discord.choice.alako_roll": ("drawn by lots", "tiré au sort"),
     "discord.choice.alako_south": ("South", "Sud"),

@@ -127,31 +127,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Ouvrir une partie d'échecs dans ce salon",
     ),
     "discord.desc.chess.join": ("Take the free seat", "Prendre la place libre"),
-    "discord.desc.chess.leave": (
-        "Leave the table before the game starts",
-        "Quitter la table avant le début de la partie",
-    ),
-    "discord.desc.chess.start": (
-        "Start the game once both seats are taken (host)",
-        "Lancer la partie quand les deux places sont prises (hôte)",
-    ),
-    "discord.desc.chess.cancel": (
-        "Cancel the game (host or Manage Server)",
-        "Annuler la partie (hôte ou gestion du serveur)",
-    ),
     "discord.desc.chess.move": ("Play a move", "Jouer un coup"),
     "discord.desc.chess.draw": (
         "Offer, accept, decline or claim a draw",
         "Proposer, accepter, refuser ou réclamer la nulle",
     ),
-    "discord.desc.chess.resign": ("Resign the game", "Abandonner la partie"),
-    "discord.desc.chess.board": ("Post the board again", "Afficher à nouveau l'échiquier"),
-    "discord.desc.chess.export": ("The game as a PGN file", "La partie en fichier PGN"),
     "discord.desc.chess.import": (
         "Open a game from a PGN, to continue or review it",
         "Ouvrir une partie depuis un PGN, pour la continuer ou la revoir",
     ),
-    "discord.desc.chess.rules": ("What the chess table supports", "Ce que gère la table d'échecs"),
     "discord.pdesc.opponent": (
         "Only this member may take the other seat",
         "Seul ce membre pourra prendre l'autre place",

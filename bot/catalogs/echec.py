@@ -234,18 +234,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Ouvrir une table d'Échec au Roi dans ce salon",
     ),
     "discord.desc.echec.join": ("Take a seat in the open game", "Prendre place dans la partie"),
-    "discord.desc.echec.leave": (
-        "Leave the table before the game starts",
-        "Quitter la table avant le début de la partie",
-    ),
-    "discord.desc.echec.start": (
-        "Start the game once both seats are taken (host)",
-        "Lancer la partie quand les deux places sont prises (hôte)",
-    ),
-    "discord.desc.echec.cancel": (
-        "Cancel the game (host or Manage Server)",
-        "Annuler la partie (hôte ou gestion du serveur)",
-    ),
     "discord.desc.echec.place": (
         "Place a base on your first two ranks (level 2)",
         "Placer un socle sur vos deux premières rangées (niveau 2)",
@@ -273,13 +261,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "discord.desc.echec.turn": ("Turn a base to a new facing", "Tourner un socle"),
     "discord.desc.echec.attack": ("Attack an enemy base", "Attaquer un socle ennemi"),
     "discord.desc.echec.end": ("End your turn now", "Finir votre tour maintenant"),
-    "discord.desc.echec.board": ("Post the board again", "Afficher à nouveau le plateau"),
-    "discord.desc.echec.resign": ("Resign the game", "Abandonner la partie"),
-    "discord.desc.echec.export": (
-        "The game record as a text file",
-        "Le relevé de la partie en fichier texte",
-    ),
-    "discord.desc.echec.rules": ("Short rules help", "Aide sur les règles"),
     "discord.param.level": ("level", "niveau"),
     "discord.param.placement": ("placement", "placement"),
     "discord.param.units": ("units", "unites"),
@@ -336,10 +317,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Combien de cases (roi et cavalerie peuvent aller plus loin)",
     ),
     "discord.pdesc.echec_target": ("The enemy base's square", "La case du socle ennemi"),
-    "discord.pdesc.echec_topic": (
-        "A rules section, like attacks or panic",
-        "Une section des règles, comme attacks ou panic",
-    ),
     "discord.choice.echec_south": ("South", "Sud"),
     "discord.choice.echec_north": ("North", "Nord"),
     "discord.choice.echec_standard": ("standard set-up", "mise en place standard"),

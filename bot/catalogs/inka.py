@@ -211,12 +211,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "discord.desc.inka.new": ("Open a new Inka game here", "Ouvrir une partie d'Inka ici"),
     "discord.desc.inka.join": ("Take a seat", "Prendre une place"),
-    "discord.desc.inka.leave": ("Leave your seat", "Quitter votre place"),
-    "discord.desc.inka.start": ("Start the game (host)", "Commencer la partie (hôte)"),
-    "discord.desc.inka.cancel": (
-        "Cancel the game (host or manager)",
-        "Annuler la partie (hôte ou gestionnaire)",
-    ),
     "discord.desc.inka.choose": ("Set-up: choose your start cell", "Choisir sa case de départ"),
     "discord.desc.inka.place": (
         "Set-up: lay the path rhombus you drew",
@@ -255,10 +249,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "See the temple after an action, privately (nothing is played)",
         "Voir le temple après une action, en privé (rien n'est joué)",
     ),
-    "discord.desc.inka.board": ("Show the temple", "Montrer le temple"),
-    "discord.desc.inka.resign": ("Leave the game for good", "Abandonner la partie"),
-    "discord.desc.inka.export": ("The record of the game", "L'enregistrement de la partie"),
-    "discord.desc.inka.rules": ("Read the rules", "Lire les règles"),
     "discord.pdesc.inka_players": (
         "2, 3 or 4 players (default 2)",
         "2, 3 ou 4 joueurs (2 par défaut)",
@@ -300,10 +290,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "discord.pdesc.inka_action": (
         "An action, like rotate 7 8h cw60 or place 7 f12/f13",
         "Une action, comme rotate 7 8h cw60 ou place 7 f12/f13",
-    ),
-    "discord.pdesc.inka_topic": (
-        "A rules section, like temple, set-up or turn",
-        "Une section des règles, comme temple, set-up ou turn",
     ),
     "discord.choice.inka_cw60": ("60° clockwise (cw60)", "60° sens horaire (cw60)"),
     "discord.choice.inka_ccw60": ("60° counter-clockwise (ccw60)", "60° sens antihoraire (ccw60)"),

@@ -145,18 +145,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Ouvrir une table de Lines of Action (toute variante)",
     ),
     "discord.desc.loa.join": ("Take a seat", "Prendre une place"),
-    "discord.desc.loa.leave": (
-        "Leave the table before the start",
-        "Quitter la table avant le début",
-    ),
-    "discord.desc.loa.start": (
-        "Start the game (host, all seats taken)",
-        "Lancer la partie (hôte, toutes les places prises)",
-    ),
-    "discord.desc.loa.cancel": (
-        "Cancel the game (host or Manage Server)",
-        "Annuler la partie (hôte ou gestion du serveur)",
-    ),
     "discord.desc.loa.move": (
         "Move a piece as far as the pieces on its line",
         "Déplacer une pièce d'autant de cases que de pièces sur sa ligne",
@@ -166,20 +154,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Parachute : poser une pièce tenue sur une case vide",
     ),
     "discord.desc.loa.moves": ("Legal moves, privately", "Les coups légaux, en privé"),
-    "discord.desc.loa.board": ("Post the board again", "Afficher à nouveau le plateau"),
     "discord.desc.loa.draw": (
         "Offer a draw, or answer an offer",
         "Proposer la nulle, ou répondre à une proposition",
     ),
-    "discord.desc.loa.resign": (
-        "Resign (your side loses)",
-        "Abandonner (votre camp perd)",
-    ),
-    "discord.desc.loa.export": (
-        "The game record and the position, as a file",
-        "Le relevé de la partie et la position, en fichier",
-    ),
-    "discord.desc.loa.rules": ("Short rules help", "Aide sur les règles"),
     "discord.pdesc.loa_variant": ("Which game to play", "La variante à jouer"),
     "discord.pdesc.loa_first": (
         "Which colour moves first (White by default)",
@@ -207,10 +185,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "discord.pdesc.loa_draw": (
         "Offer, accept or decline (default: offer)",
         "Proposer, accepter ou refuser (par défaut : proposer)",
-    ),
-    "discord.pdesc.loa_topic": (
-        "A rules section, like moving or variants",
-        "Une section des règles, comme moving ou variants",
     ),
     "discord.choice.loa_offer": ("offer", "proposer"),
     "discord.choice.loa_accept": ("accept", "accepter"),

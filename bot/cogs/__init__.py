@@ -51,6 +51,44 @@ class TableCog(commands.GroupCog):
     ) -> list[app_commands.Choice[str]]:
         return await self.bot.complete(interaction, self.kind, command, option, current)
 
+    # ------------------------------------------------------------ what every game has
+    # (discord.py collects app commands from base classes too: each game's group gets them)
+
+    @app_commands.command(name="leave", description=tr("discord.desc.table.leave"))
+    @app_commands.describe(game=tr("discord.pdesc.game"))
+    async def leave(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "leave", game=game)
+
+    @app_commands.command(name="start", description=tr("discord.desc.table.start"))
+    @app_commands.describe(game=tr("discord.pdesc.game"))
+    async def start(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "start", game=game)
+
+    @app_commands.command(name="cancel", description=tr("discord.desc.table.cancel"))
+    @app_commands.describe(game=tr("discord.pdesc.game"))
+    async def cancel(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "cancel", game=game)
+
+    @app_commands.command(name="board", description=tr("discord.desc.table.board"))
+    @app_commands.describe(game=tr("discord.pdesc.game"))
+    async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "board", game=game)
+
+    @app_commands.command(name="resign", description=tr("discord.desc.table.resign"))
+    @app_commands.describe(game=tr("discord.pdesc.game"))
+    async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "resign", game=game)
+
+    @app_commands.command(name="export", description=tr("discord.desc.table.export"))
+    @app_commands.describe(game=tr("discord.pdesc.game"))
+    async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        await self.run(interaction, "export", game=game)
+
+    @app_commands.command(name="rules", description=tr("discord.desc.table.rules"))
+    @app_commands.describe(topic=tr("discord.pdesc.topic"))
+    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        await self.run(interaction, "rules", topic=topic)
+
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
     """A persistent button: rebuilt from its custom id on every press, so it keeps working

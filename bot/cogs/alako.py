@@ -110,21 +110,6 @@ class AlakoCog(TableCog, group_name="alako", group_description=tr("discord.desc.
     ) -> None:
         await self.run(interaction, "join", seat=seat, game=game)
 
-    @app_commands.command(name="leave", description=tr("discord.desc.alako.leave"))
-    @app_commands.describe(game=GAME)
-    async def leave(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "leave", game=game)
-
-    @app_commands.command(name="start", description=tr("discord.desc.alako.start"))
-    @app_commands.describe(game=GAME)
-    async def start(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "start", game=game)
-
-    @app_commands.command(name="cancel", description=tr("discord.desc.alako.cancel"))
-    @app_commands.describe(game=GAME)
-    async def cancel(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "cancel", game=game)
-
     # ------------------------------------------------------------ a turn
 
     @app_commands.command(name="spin", description=tr("discord.desc.alako.spin"))
@@ -191,26 +176,6 @@ class AlakoCog(TableCog, group_name="alako", group_description=tr("discord.desc.
         await self.run(interaction, "pass", game=game)
 
     # ------------------------------------------------------------ looking and ending
-
-    @app_commands.command(name="board", description=tr("discord.desc.alako.board"))
-    @app_commands.describe(game=GAME)
-    async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "board", game=game)
-
-    @app_commands.command(name="resign", description=tr("discord.desc.alako.resign"))
-    @app_commands.describe(game=GAME)
-    async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "resign", game=game)
-
-    @app_commands.command(name="export", description=tr("discord.desc.alako.export"))
-    @app_commands.describe(game=GAME)
-    async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "export", game=game)
-
-    @app_commands.command(name="rules", description=tr("discord.desc.alako.rules"))
-    @app_commands.describe(topic=tr("discord.pdesc.alako_topic"))
-    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
-        await self.run(interaction, "rules", topic=topic)
 
 
 COG = AlakoCog

@@ -105,21 +105,6 @@ class ChessCog(TableCog, group_name="chess", group_description=tr("discord.desc.
     ) -> None:
         await self.run(interaction, "join", seat=seat, game=game)
 
-    @app_commands.command(name="leave", description=tr("discord.desc.chess.leave"))
-    @app_commands.describe(game=GAME)
-    async def leave(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "leave", game=game)
-
-    @app_commands.command(name="start", description=tr("discord.desc.chess.start"))
-    @app_commands.describe(game=GAME)
-    async def start(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "start", game=game)
-
-    @app_commands.command(name="cancel", description=tr("discord.desc.chess.cancel"))
-    @app_commands.describe(game=GAME)
-    async def cancel(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "cancel", game=game)
-
     @app_commands.command(name="move", description=tr("discord.desc.chess.move"))
     @app_commands.describe(move=tr("discord.pdesc.chess_move"), game=GAME)
     async def move(
@@ -138,26 +123,6 @@ class ChessCog(TableCog, group_name="chess", group_description=tr("discord.desc.
         self, interaction: discord.Interaction, action: str, game: str | None = None
     ) -> None:
         await self.run(interaction, "draw", action=action, game=game)
-
-    @app_commands.command(name="resign", description=tr("discord.desc.chess.resign"))
-    @app_commands.describe(game=GAME)
-    async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "resign", game=game)
-
-    @app_commands.command(name="board", description=tr("discord.desc.chess.board"))
-    @app_commands.describe(game=GAME)
-    async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "board", game=game)
-
-    @app_commands.command(name="export", description=tr("discord.desc.chess.export"))
-    @app_commands.describe(game=GAME)
-    async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "export", game=game)
-
-    @app_commands.command(name="rules", description=tr("discord.desc.chess.rules"))
-    @app_commands.describe(topic=tr("discord.pdesc.topic"))
-    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
-        await self.run(interaction, "rules", topic=topic)
 
 
 COG = ChessCog

@@ -101,21 +101,6 @@ class EchecCog(TableCog, group_name="echec", group_description=tr("discord.desc.
     ) -> None:
         await self.run(interaction, "join", seat=seat, game=game)
 
-    @app_commands.command(name="leave", description=tr("discord.desc.echec.leave"))
-    @app_commands.describe(game=GAME)
-    async def leave(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "leave", game=game)
-
-    @app_commands.command(name="start", description=tr("discord.desc.echec.start"))
-    @app_commands.describe(game=GAME)
-    async def start(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "start", game=game)
-
-    @app_commands.command(name="cancel", description=tr("discord.desc.echec.cancel"))
-    @app_commands.describe(game=GAME)
-    async def cancel(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "cancel", game=game)
-
     # ------------------------------------------------------------ placement (level 2)
 
     @app_commands.command(name="place", description=tr("discord.desc.echec.place"))
@@ -248,26 +233,6 @@ class EchecCog(TableCog, group_name="echec", group_description=tr("discord.desc.
         await self.run(interaction, "end", game=game)
 
     # ------------------------------------------------------------ looking and leaving
-
-    @app_commands.command(name="board", description=tr("discord.desc.echec.board"))
-    @app_commands.describe(game=GAME)
-    async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "board", game=game)
-
-    @app_commands.command(name="resign", description=tr("discord.desc.echec.resign"))
-    @app_commands.describe(game=GAME)
-    async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "resign", game=game)
-
-    @app_commands.command(name="export", description=tr("discord.desc.echec.export"))
-    @app_commands.describe(game=GAME)
-    async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "export", game=game)
-
-    @app_commands.command(name="rules", description=tr("discord.desc.echec.rules"))
-    @app_commands.describe(topic=tr("discord.pdesc.echec_topic"))
-    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
-        await self.run(interaction, "rules", topic=topic)
 
 
 COG = EchecCog

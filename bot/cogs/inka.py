@@ -96,21 +96,6 @@ class InkaCog(TableCog, group_name="inka", group_description=tr("discord.desc.in
     ) -> None:
         await self.run(interaction, "join", seat=seat, game=game)
 
-    @app_commands.command(name="leave", description=tr("discord.desc.inka.leave"))
-    @app_commands.describe(game=GAME)
-    async def leave(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "leave", game=game)
-
-    @app_commands.command(name="start", description=tr("discord.desc.inka.start"))
-    @app_commands.describe(game=GAME)
-    async def start(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "start", game=game)
-
-    @app_commands.command(name="cancel", description=tr("discord.desc.inka.cancel"))
-    @app_commands.describe(game=GAME)
-    async def cancel(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "cancel", game=game)
-
     # ------------------------------------------------------------ set-up
 
     @app_commands.command(name="choose", description=tr("discord.desc.inka.choose"))
@@ -308,26 +293,6 @@ class InkaCog(TableCog, group_name="inka", group_description=tr("discord.desc.in
         return await self._complete(interaction, "preview", "action", current)
 
     # ------------------------------------------------------------ looking
-
-    @app_commands.command(name="board", description=tr("discord.desc.inka.board"))
-    @app_commands.describe(game=GAME)
-    async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "board", game=game)
-
-    @app_commands.command(name="resign", description=tr("discord.desc.inka.resign"))
-    @app_commands.describe(game=GAME)
-    async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "resign", game=game)
-
-    @app_commands.command(name="export", description=tr("discord.desc.inka.export"))
-    @app_commands.describe(game=GAME)
-    async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "export", game=game)
-
-    @app_commands.command(name="rules", description=tr("discord.desc.inka.rules"))
-    @app_commands.describe(topic=tr("discord.pdesc.inka_topic"))
-    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
-        await self.run(interaction, "rules", topic=topic)
 
 
 COG = InkaCog

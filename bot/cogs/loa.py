@@ -89,21 +89,6 @@ class LoaCog(TableCog, group_name="loa", group_description=tr("discord.desc.loa"
     ) -> None:
         await self.run(interaction, "join", seat=seat, game=game)
 
-    @app_commands.command(name="leave", description=tr("discord.desc.loa.leave"))
-    @app_commands.describe(game=GAME)
-    async def leave(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "leave", game=game)
-
-    @app_commands.command(name="start", description=tr("discord.desc.loa.start"))
-    @app_commands.describe(game=GAME)
-    async def start(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "start", game=game)
-
-    @app_commands.command(name="cancel", description=tr("discord.desc.loa.cancel"))
-    @app_commands.describe(game=GAME)
-    async def cancel(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "cancel", game=game)
-
     # ------------------------------------------------------------ playing
 
     @app_commands.command(name="move", description=tr("discord.desc.loa.move"))
@@ -151,11 +136,6 @@ class LoaCog(TableCog, group_name="loa", group_description=tr("discord.desc.loa"
     ) -> None:
         await self.run(interaction, "draw", action=action, game=game)
 
-    @app_commands.command(name="resign", description=tr("discord.desc.loa.resign"))
-    @app_commands.describe(game=GAME)
-    async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "resign", game=game)
-
     # ------------------------------------------------------------ looking
 
     @app_commands.command(name="moves", description=tr("discord.desc.loa.moves"))
@@ -173,21 +153,6 @@ class LoaCog(TableCog, group_name="loa", group_description=tr("discord.desc.loa"
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:
         return await self.complete(interaction, "moves", "square", current)
-
-    @app_commands.command(name="board", description=tr("discord.desc.loa.board"))
-    @app_commands.describe(game=GAME)
-    async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "board", game=game)
-
-    @app_commands.command(name="export", description=tr("discord.desc.loa.export"))
-    @app_commands.describe(game=GAME)
-    async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "export", game=game)
-
-    @app_commands.command(name="rules", description=tr("discord.desc.loa.rules"))
-    @app_commands.describe(topic=tr("discord.pdesc.loa_topic"))
-    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
-        await self.run(interaction, "rules", topic=topic)
 
     # ------------------------------------------------------------ the no-talk rule
 

@@ -141,21 +141,6 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
     ) -> None:
         await self.run(interaction, "join", army=army, game=game)
 
-    @app_commands.command(name="leave", description=tr("discord.desc.loka.leave"))
-    @app_commands.describe(game=GAME)
-    async def leave(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "leave", game=game)
-
-    @app_commands.command(name="start", description=tr("discord.desc.loka.start"))
-    @app_commands.describe(game=GAME)
-    async def start(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "start", game=game)
-
-    @app_commands.command(name="cancel", description=tr("discord.desc.loka.cancel"))
-    @app_commands.describe(game=GAME)
-    async def cancel(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "cancel", game=game)
-
     @app_commands.command(name="team", description=tr("discord.desc.loka.team"))
     @app_commands.describe(message=tr("discord.pdesc.message"), game=GAME)
     async def team(
@@ -321,26 +306,6 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
         self, interaction: discord.Interaction, current: str
     ) -> list[Choice[str]]:
         return await self.complete(interaction, "moves", "from", current)
-
-    @app_commands.command(name="board", description=tr("discord.desc.loka.board"))
-    @app_commands.describe(game=GAME)
-    async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "board", game=game)
-
-    @app_commands.command(name="resign", description=tr("discord.desc.loka.resign"))
-    @app_commands.describe(game=GAME)
-    async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "resign", game=game)
-
-    @app_commands.command(name="export", description=tr("discord.desc.loka.export"))
-    @app_commands.describe(game=GAME)
-    async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "export", game=game)
-
-    @app_commands.command(name="rules", description=tr("discord.desc.loka.rules"))
-    @app_commands.describe(topic=tr("discord.pdesc.topic"))
-    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
-        await self.run(interaction, "rules", topic=topic)
 
     # ------------------------------------------------------------ the no-talk rule
 
