@@ -141,6 +141,46 @@ class GameRecord:
         return state
 
 
+class Opening:
+    """How a game's records begin: its name, and how to build the first state from a
+    record's config (a dict) and optional starting position text. Each game module makes one
+    ``Opening`` and exposes its ``initial_state`` and ``new_record``."""
+
+    def __init__(
+        self,
+        game: str,
+        config_from_dict: Callable[[dict[str, Any]], Any],
+        new_game: Callable[..., Any],
+        from_position: Callable[..., Any],
+    ) -> None:
+        self.game = game
+        self._config = config_from_dict
+        self._new_game = new_game
+        self._from_position = from_position
+
+    def initial_state(
+        self, config: dict[str, Any], seed: bytes, game_id: str, start: str | None = None
+    ) -> Any:
+        """The state a record starts from: a new game, or its starting position."""
+        cfg = self._config(config)
+        if start is not None:
+            return self._from_position(start, cfg, seed=seed, game_id=game_id)
+        return self._new_game(cfg, seed=seed, game_id=game_id)
+
+    def new_record(
+        self, config: Any, seed: bytes, game_id: str, start: str | None = None
+    ) -> GameRecord:
+        """An empty record of a game about to be played (the seed is kept for the end)."""
+        return GameRecord(
+            game=self.game,
+            game_id=game_id,
+            config=config.to_dict(),
+            commitment=commit(seed),
+            start=start,
+            seed=seed,
+        )
+
+
 def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
