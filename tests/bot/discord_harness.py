@@ -707,3 +707,73 @@ class BotDriver:
 
 def mentions(text: str) -> set[int]:
     return {int(m) for m in re.findall(r"<@(\d+)>", text)}
+
+
+class Rig:
+    """One game's bot over a service over SQLite, attached to a fake Discord; restartable.
+    A test module subclasses it with its ``tables``, ``cogs``, ``people`` and ``rules``."""
+
+    tables: tuple[type, ...] = ()
+    cogs: tuple[type, ...] = ()
+    people_names: tuple[str, ...] = ("alice", "bob", "carol", "dave")
+    rules: Any = None  # the engine's RULES, for ``state()``
+    seed: int = 7
+
+    def __init__(self, world: FakeDiscord, db: str = ":memory:") -> None:
+        self.world = world
+        self.db = db
+        self.storage: Any = None
+        self.driver: BotDriver | None = None
+        self.channel = world.text_channel("games")
+        self.people = {name: world.user(name) for name in self.people_names}
+
+    @property
+    def d(self) -> BotDriver:
+        assert self.driver is not None
+        return self.driver
+
+    @property
+    def bot(self) -> Any:
+        return self.d.bot
+
+    def __getitem__(self, name: str) -> User:
+        return self.people[name]
+
+    async def start(self, *, seed: int | None = None) -> None:
+        from bot.discord_app import PlateauBot
+        from bot.service import Ids, TableService
+        from bot.storage import SqliteStorage
+
+        self.storage = SqliteStorage(self.db)
+        await self.storage.open()
+        service = TableService(
+            self.storage, [t() for t in self.tables], ids=Ids(seed=seed or self.seed)
+        )
+        bot = PlateauBot(service, expire_every=None, cogs=self.cogs)
+        bot.archive_delay = 0.0  # archive finished games' threads at once in tests
+        self.driver = BotDriver(bot, self.world)
+        await self.driver.start()
+
+    async def stop(self) -> None:
+        if self.driver is not None:
+            await self.driver.close()
+            self.driver = None
+        if self.storage is not None:
+            await self.storage.close()
+            self.storage = None
+
+    async def restart(self) -> None:
+        await self.stop()
+        await self.start(seed=99)
+
+    async def slash(
+        self, name: str, command: str, options: dict[str, Any] | None = None, **kw: Any
+    ) -> Exchange:
+        kw.setdefault("channel", self.channel)
+        return await self.d.slash(command, options, user=self.people[name], **kw)
+
+    async def state(self, game_id: str) -> Any:
+        assert self.storage is not None
+        row = await self.storage.load(game_id)
+        assert row is not None and row.state is not None
+        return self.rules.from_dict(row.state)

@@ -12,75 +12,28 @@ from typing import Any
 import pytest
 
 from bot.cogs.alako import AlakoCog
-from bot.discord_app import PlateauBot
 from bot.i18n import t
-from bot.service import Ids, TableService
-from bot.storage import SqliteStorage
 from bot.tables.alako import AlakoTable
-from engine.alako import from_dict
-from tests.bot.discord_harness import BotDriver, Exchange, FakeDiscord, User, mentions
+from engine.alako import RULES
+from tests.bot import discord_harness as harness
+from tests.bot.discord_harness import Exchange, FakeDiscord, mentions
 
 PNG = b"\x89PNG\r\n\x1a\n"
 WIN_IN_ONE = "south: Ke8 Hf1 Pe1; north: Kd11 Hf11 Pe9; turn: south; spun: 1"
 ONE_WALL = "south: Kd1 Hf1 Pe1; north: Kd11 Hf11 Pe11 Wa8n; turn: north; spun: wall"
 
 
-class Rig:
-    """A bot over a service over SQLite, attached to a fake Discord; restartable."""
-
-    def __init__(self, world: FakeDiscord, db: str) -> None:
-        self.world = world
-        self.db = db
-        self.storage: SqliteStorage | None = None
-        self.driver: BotDriver | None = None
-        self.channel = world.text_channel("games")
-        self.people = {name: world.user(name) for name in ("alice", "bob", "carol")}
-
-    @property
-    def d(self) -> BotDriver:
-        assert self.driver is not None
-        return self.driver
-
-    def __getitem__(self, name: str) -> User:
-        return self.people[name]
-
-    async def start(self, *, seed: int = 7) -> None:
-        self.storage = SqliteStorage(self.db)
-        await self.storage.open()
-        service = TableService(self.storage, [AlakoTable()], ids=Ids(seed=seed))
-        bot = PlateauBot(service, expire_every=None, cogs=(AlakoCog,))
-        bot.archive_delay = 0.0
-        self.driver = BotDriver(bot, self.world)
-        await self.driver.start()
-
-    async def stop(self) -> None:
-        if self.driver is not None:
-            await self.driver.close()
-            self.driver = None
-        if self.storage is not None:
-            await self.storage.close()
-            self.storage = None
-
-    async def restart(self) -> None:
-        await self.stop()
-        await self.start(seed=99)
-
-    async def slash(
-        self, name: str, command: str, options: dict[str, Any] | None = None, **kw: Any
-    ) -> Exchange:
-        kw.setdefault("channel", self.channel)
-        return await self.d.slash(command, options, user=self.people[name], **kw)
-
-    async def state(self, game_id: str) -> Any:
-        assert self.storage is not None
-        row = await self.storage.load(game_id)
-        assert row is not None and row.state is not None
-        return from_dict(row.state)
+class Rig(harness.Rig):
+    tables = (AlakoTable,)
+    cogs = (AlakoCog,)
+    people_names = ("alice", "bob", "carol")
+    seed = 7
+    rules = RULES
 
 
 @pytest.fixture
 async def rig() -> AsyncIterator[Rig]:
-    rig = Rig(FakeDiscord(), ":memory:")
+    rig = Rig(FakeDiscord())
     await rig.start()
     try:
         yield rig

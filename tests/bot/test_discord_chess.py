@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator
-from typing import Any
 
 import pytest
 
 import bot.tables.chess as chess_table
 from bot.cogs.chess import ChessCog
-from bot.discord_app import PlateauBot
 from bot.i18n import t
-from bot.service import Ids, TableService
-from bot.storage import SqliteStorage
 from bot.tables.chess import ChessTable
-from tests.bot.discord_harness import BotDriver, Exchange, FakeDiscord, User, png_bytes
+from tests.bot import discord_harness as harness
+from tests.bot.discord_harness import FakeDiscord, png_bytes
 
 
 @pytest.fixture(autouse=True)
@@ -23,38 +20,11 @@ def images(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(chess_table, "board_png", lambda *a: png_bytes((32, 32), "darkgreen"))
 
 
-class Rig:
-    def __init__(self, world: FakeDiscord) -> None:
-        self.world = world
-        self.channel = world.text_channel("games")
-        self.people = {name: world.user(name) for name in ("alice", "bob", "carol")}
-        self.storage: SqliteStorage | None = None
-        self.d: BotDriver | None = None
-
-    def __getitem__(self, name: str) -> User:
-        return self.people[name]
-
-    async def start(self) -> None:
-        self.storage = SqliteStorage(":memory:")
-        await self.storage.open()
-        service = TableService(self.storage, [ChessTable()], ids=Ids(seed=5))
-        bot = PlateauBot(service, expire_every=None, cogs=(ChessCog,))
-        bot.archive_delay = 0.0  # archive finished games' threads at once in tests
-        self.d = BotDriver(bot, self.world)
-        await self.d.start()
-
-    async def stop(self) -> None:
-        if self.d is not None:
-            await self.d.close()
-        if self.storage is not None:
-            await self.storage.close()
-
-    async def slash(
-        self, name: str, command: str, options: dict[str, Any] | None = None, **kw: Any
-    ) -> Exchange:
-        kw.setdefault("channel", self.channel)
-        assert self.d is not None
-        return await self.d.slash(command, options, user=self.people[name], **kw)
+class Rig(harness.Rig):
+    tables = (ChessTable,)
+    cogs = (ChessCog,)
+    people_names = ("alice", "bob", "carol")
+    seed = 5
 
 
 @pytest.fixture

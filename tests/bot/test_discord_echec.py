@@ -11,13 +11,11 @@ import pytest
 
 import bot.tables.echec as echec_table
 from bot.cogs.echec import EchecButton, EchecCog
-from bot.discord_app import PlateauBot
 from bot.i18n import t
-from bot.service import Ids, TableService
-from bot.storage import SqliteStorage
 from bot.tables.echec import EchecTable
-from engine.echec import OPENING, from_dict
-from tests.bot.discord_harness import BotDriver, Exchange, FakeDiscord, User, mentions, png_bytes
+from engine.echec import OPENING, RULES
+from tests.bot import discord_harness as harness
+from tests.bot.discord_harness import Exchange, FakeDiscord, mentions, png_bytes
 
 PNG = b"\x89PNG\r\n\x1a\n"
 DUEL = "south: K1e1n I4e4n I4c2n; north: K1e9s I4e5s; turn: south"
@@ -35,66 +33,17 @@ def fake_render(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     return seen
 
 
-class Rig:
-    """A bot with the Échec au Roi table over SQLite, attached to a fake Discord."""
-
-    def __init__(self, world: FakeDiscord, db: str) -> None:
-        self.world = world
-        self.db = db
-        self.storage: SqliteStorage | None = None
-        self.driver: BotDriver | None = None
-        self.channel = world.text_channel("games")
-        self.people = {name: world.user(name) for name in ("alice", "bob", "carol")}
-
-    @property
-    def d(self) -> BotDriver:
-        assert self.driver is not None
-        return self.driver
-
-    @property
-    def bot(self) -> PlateauBot:
-        return self.d.bot  # type: ignore[return-value]
-
-    def __getitem__(self, name: str) -> User:
-        return self.people[name]
-
-    async def start(self, *, seed: int = 7) -> None:
-        self.storage = SqliteStorage(self.db)
-        await self.storage.open()
-        service = TableService(self.storage, [EchecTable()], ids=Ids(seed=seed))
-        bot = PlateauBot(service, expire_every=None, cogs=(EchecCog,))
-        bot.archive_delay = 0.0
-        self.driver = BotDriver(bot, self.world)
-        await self.driver.start()
-
-    async def stop(self) -> None:
-        if self.driver is not None:
-            await self.driver.close()
-            self.driver = None
-        if self.storage is not None:
-            await self.storage.close()
-            self.storage = None
-
-    async def restart(self) -> None:
-        await self.stop()
-        await self.start(seed=99)
-
-    async def slash(
-        self, name: str, command: str, options: dict[str, Any] | None = None, **kw: Any
-    ) -> Exchange:
-        kw.setdefault("channel", self.channel)
-        return await self.d.slash(command, options, user=self.people[name], **kw)
-
-    async def state(self, game_id: str) -> Any:
-        assert self.storage is not None
-        row = await self.storage.load(game_id)
-        assert row is not None and row.state is not None
-        return from_dict(row.state)
+class Rig(harness.Rig):
+    tables = (EchecTable,)
+    cogs = (EchecCog,)
+    people_names = ("alice", "bob", "carol")
+    seed = 7
+    rules = RULES
 
 
 @pytest.fixture
 async def rig() -> AsyncIterator[Rig]:
-    rig = Rig(FakeDiscord(), ":memory:")
+    rig = Rig(FakeDiscord())
     await rig.start()
     try:
         yield rig

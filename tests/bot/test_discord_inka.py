@@ -11,13 +11,11 @@ import pytest
 
 import bot.tables.inka as inka_table
 from bot.cogs.inka import InkaButton, InkaCog
-from bot.discord_app import PlateauBot
 from bot.i18n import t
-from bot.service import Ids, TableService
-from bot.storage import SqliteStorage
 from bot.tables.inka import InkaTable
 from engine.inka.temple import SAMPLE_LAYOUT
-from tests.bot.discord_harness import BotDriver, Exchange, FakeDiscord, User, png_bytes
+from tests.bot import discord_harness as harness
+from tests.bot.discord_harness import Exchange, FakeDiscord, png_bytes
 
 RHOMBI = " ".join(f"{n}={a}/{b}" for n, (a, b) in sorted(SAMPLE_LAYOUT.items()))
 ENDGAME = (
@@ -31,51 +29,11 @@ def images(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(inka_table, "board_png", lambda *a: png_bytes((32, 32), "tan"))
 
 
-class Rig:
-    """A bot over a service over SQLite, attached to a fake Discord; restartable."""
-
-    def __init__(self, world: FakeDiscord, db: str = ":memory:") -> None:
-        self.world = world
-        self.db = db
-        self.channel = world.text_channel("games")
-        self.people = {name: world.user(name) for name in ("alice", "bob", "carol")}
-        self.storage: SqliteStorage | None = None
-        self.driver: BotDriver | None = None
-
-    @property
-    def d(self) -> BotDriver:
-        assert self.driver is not None
-        return self.driver
-
-    def __getitem__(self, name: str) -> User:
-        return self.people[name]
-
-    async def start(self, seed: int = 5) -> None:
-        self.storage = SqliteStorage(self.db)
-        await self.storage.open()
-        service = TableService(self.storage, [InkaTable()], ids=Ids(seed=seed))
-        bot = PlateauBot(service, expire_every=None, cogs=(InkaCog,))
-        bot.archive_delay = 0.0
-        self.driver = BotDriver(bot, self.world)
-        await self.driver.start()
-
-    async def stop(self) -> None:
-        if self.driver is not None:
-            await self.driver.close()
-            self.driver = None
-        if self.storage is not None:
-            await self.storage.close()
-            self.storage = None
-
-    async def restart(self) -> None:
-        await self.stop()
-        await self.start(seed=99)
-
-    async def slash(
-        self, name: str, command: str, options: dict[str, Any] | None = None, **kw: Any
-    ) -> Exchange:
-        kw.setdefault("channel", self.channel)
-        return await self.d.slash(command, options, user=self.people[name], **kw)
+class Rig(harness.Rig):
+    tables = (InkaTable,)
+    cogs = (InkaCog,)
+    people_names = ("alice", "bob", "carol")
+    seed = 5
 
 
 @pytest.fixture

@@ -19,21 +19,18 @@ import pytest
 import bot.__main__ as bot_main
 import bot.tables.loka as loka_table
 from bot import console, discord_app, settings
-from bot.cogs.loka import LokaButton
+from bot.cogs.loka import LokaButton, LokaCog
 from bot.discord_app import PlateauBot
 from bot.i18n import t
 from bot.logs import KeyValueFormatter, quiet_libraries
 from bot.model import Delivery
-from bot.service import Ids, TableService
 from bot.storage import SqliteStorage
 from bot.tables.loka import LokaTable
+from tests.bot import discord_harness as harness
 from tests.bot.discord_harness import (
     BOT_NO_THREADS,
     MANAGER,
-    BotDriver,
-    Exchange,
     FakeDiscord,
-    User,
     mentions,
     png_bytes,
 )
@@ -86,61 +83,16 @@ def images(monkeypatch: pytest.MonkeyPatch) -> FakeImages:
     return fake
 
 
-class Rig:
-    """A bot over a service over SQLite, attached to a fake Discord; restartable."""
-
-    def __init__(self, world: FakeDiscord, db: str) -> None:
-        self.world = world
-        self.db = db
-        self.storage: SqliteStorage | None = None
-        self.driver: BotDriver | None = None
-        self.channel = world.text_channel("games")
-        self.people = {name: world.user(name) for name in ("alice", "bob", "carol", "dave")}
-
-    @property
-    def bot(self) -> PlateauBot:
-        assert self.driver is not None
-        return self.driver.bot  # type: ignore[return-value]
-
-    @property
-    def d(self) -> BotDriver:
-        assert self.driver is not None
-        return self.driver
-
-    def __getitem__(self, name: str) -> User:
-        return self.people[name]
-
-    async def start(self, *, seed: int = 7) -> None:
-        self.storage = SqliteStorage(self.db)
-        await self.storage.open()
-        service = TableService(self.storage, [LokaTable()], ids=Ids(seed=seed))
-        bot = PlateauBot(service, expire_every=None)
-        bot.archive_delay = 0.0  # archive finished games' threads at once in tests
-        self.driver = BotDriver(bot, self.world)
-        await self.driver.start()
-
-    async def stop(self) -> None:
-        if self.driver is not None:
-            await self.driver.close()
-            self.driver = None
-        if self.storage is not None:
-            await self.storage.close()
-            self.storage = None
-
-    async def restart(self) -> None:
-        await self.stop()
-        await self.start(seed=99)
-
-    async def slash(
-        self, name: str, command: str, options: dict[str, Any] | None = None, **kw: Any
-    ) -> Exchange:
-        kw.setdefault("channel", self.channel)
-        return await self.d.slash(command, options, user=self.people[name], **kw)
+class Rig(harness.Rig):
+    tables = (LokaTable,)
+    cogs = (LokaCog,)
+    people_names = ("alice", "bob", "carol", "dave")
+    seed = 7
 
 
 @pytest.fixture
 async def rig() -> AsyncIterator[Rig]:
-    rig = Rig(FakeDiscord(), ":memory:")
+    rig = Rig(FakeDiscord())
     await rig.start()
     try:
         yield rig
