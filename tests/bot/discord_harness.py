@@ -772,6 +772,24 @@ class Rig:
         kw.setdefault("channel", self.channel)
         return await self.d.slash(command, options, user=self.people[name], **kw)
 
+    @property
+    def kind(self) -> str:
+        return self.cogs[0].kind
+
+    async def open_table(self, **options: Any) -> tuple[str, int]:
+        """``/<game> new`` by alice; returns the game id and the thread it lives in."""
+        ex = await self.slash("alice", f"{self.kind} new", options)
+        lobby = ex.posts[-1]
+        game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
+        return game_id, lobby.channel_id  # type: ignore[return-value]
+
+    async def seat_and_start(self, game_id: str, seats: dict[str, str]) -> Exchange:
+        """Each named player takes their seat by button; alice (the host) starts."""
+        for name, seat in seats.items():
+            ex = await self.d.press(f"plateau:{self.kind}:{game_id}:join:{seat}", user=self[name])
+            assert f"<@{self[name].id}> takes" in ex.posts[-1].content
+        return await self.d.press(f"plateau:{self.kind}:{game_id}:start", user=self["alice"])
+
     async def state(self, game_id: str) -> Any:
         assert self.storage is not None
         row = await self.storage.load(game_id)

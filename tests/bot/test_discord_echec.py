@@ -52,17 +52,11 @@ async def rig() -> AsyncIterator[Rig]:
 
 
 async def open_table(rig: Rig, **options: Any) -> tuple[str, int]:
-    ex = await rig.slash("alice", "echec new", options)
-    lobby = ex.posts[-1]
-    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
-    return game_id, lobby.channel_id  # type: ignore[return-value]
+    return await rig.open_table(**options)
 
 
 async def seat_and_start(rig: Rig, game_id: str) -> Exchange:
-    for name, seat in (("alice", "south"), ("bob", "north")):
-        ex = await rig.d.press(f"plateau:echec:{game_id}:join:{seat}", user=rig[name])
-        assert f"<@{rig[name].id}> takes" in ex.posts[-1].content
-    return await rig.d.press(f"plateau:echec:{game_id}:start", user=rig["alice"])
+    return await rig.seat_and_start(game_id, {"alice": "south", "bob": "north"})
 
 
 # ---------------------------------------------------------------- commands

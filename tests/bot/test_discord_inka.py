@@ -54,10 +54,7 @@ async def open_game(rig: Rig, **options: Any) -> tuple[str, int]:
 
 
 async def seat_and_start(rig: Rig, game_id: str) -> Exchange:
-    for name, seat in (("alice", "red"), ("bob", "blue")):
-        ex = await rig.d.press(f"plateau:inka:{game_id}:join:{seat}", user=rig[name])
-        assert f"<@{rig[name].id}> takes" in ex.posts[-1].content
-    return await rig.d.press(f"plateau:inka:{game_id}:start", user=rig["alice"])
+    return await rig.seat_and_start(game_id, {"alice": "red", "bob": "blue"})
 
 
 async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:

@@ -101,11 +101,7 @@ async def rig() -> AsyncIterator[Rig]:
 
 
 async def open_table(rig: Rig, **options: Any) -> tuple[str, int]:
-    """``/loka new`` by alice; returns the game id and the thread it lives in."""
-    ex = await rig.slash("alice", "loka new", options)
-    lobby = ex.posts[-1]
-    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
-    return game_id, lobby.channel_id  # type: ignore[return-value]
+    return await rig.open_table(**options)
 
 
 async def seat_everyone(rig: Rig, game_id: str) -> None:
