@@ -4,7 +4,9 @@ The kit (shared by every game): ``theme`` (colours by meaning), ``fonts`` (the b
 font only), ``vector`` (supersampled shapes), ``sprites`` (piece art), ``tiles`` (terrain
 icons), ``dice`` (dice and the combat badge), ``banner`` (player cards), ``board``
 (orientation, overlays, cached cells) and ``png`` (palettes and :func:`encode_png`).
-Games: ``loka``. Samples of every image: ``python -m renderer.demo OUT_DIR``."""
+Games, one module each with its ``render_<game>(view, *, options) -> bytes``: ``loka``,
+``chess``, ``loa``, ``echec``, ``alako``, ``inka``. Samples: ``python -m renderer.demo OUT_DIR``
+(Loka) and ``python -m renderer.demo_<game> OUT_DIR`` for the others."""
 
 from renderer.loka import (
     LokaImageOptions,
