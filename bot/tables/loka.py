@@ -16,7 +16,7 @@ from bot.tables import loka_images as images
 from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention, number
 from bot.tables.loka_text import army as army_label
 from bot.tables.loka_text import boosts as boost_text
-from bot.tables.loka_text import describe
+from bot.tables.loka_text import describe, die_label
 from engine.errors import EngineError
 from engine.loka import (
     ARMIES,
@@ -598,7 +598,7 @@ class LokaTable(SeatedTable):
                 t(
                     loc,
                     "event.attack_boosts",
-                    dice=_die(a.attack_die, a.attack_boosts),
+                    dice=die_label(a.attack_die, data["attack_boosts"]),
                     items=boost_text(loc, data["attack_boosts"]),
                 )
             )
@@ -606,7 +606,7 @@ class LokaTable(SeatedTable):
                 t(
                     loc,
                     "event.defence_boosts",
-                    dice=_die(a.defence_die, a.defence_boosts),
+                    dice=die_label(a.defence_die, data["defence_boosts"]),
                     items=boost_text(loc, data["defence_boosts"]),
                 )
             )
@@ -725,10 +725,6 @@ def _on(value: Any) -> bool:
 
 def _letter(text: str) -> int | None:
     return {"q": 2, "r": 3, "b": 4, "n": 5}.get(text.lower())
-
-
-def _die(faces: int, boosts: int) -> str:
-    return "Super D20" if boosts >= 5 else f"D{faces}"
 
 
 def _draft_text(loc: str, draft: tuple[int, ...]) -> str:

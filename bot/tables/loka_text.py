@@ -31,6 +31,11 @@ def draft_words(locale: str, draft: str) -> str:
     return ", ".join(parts) or "-"
 
 
+def die_label(faces: int, items: list[dict]) -> str:
+    """``D8``, or ``Super D20`` for five boosts or more (the die that may be re-rolled)."""
+    return "Super D20" if sum(b["amount"] for b in items) >= 5 else f"D{faces}"
+
+
 def boosts(locale: str, items: list[dict]) -> str:
     parts = []
     for b in items:
@@ -129,7 +134,7 @@ def describe(events: Iterable[Event], locale: str, *, seat: str | None = None) -
                 t(
                     locale,
                     "event.attack_boosts",
-                    dice=d["attack_die"],
+                    dice=die_label(d["attack_die"], d["attack_boosts"]),
                     items=boosts(locale, d["attack_boosts"]),
                 )
             )
@@ -137,7 +142,7 @@ def describe(events: Iterable[Event], locale: str, *, seat: str | None = None) -
                 t(
                     locale,
                     "event.defence_boosts",
-                    dice=d["defence_die"],
+                    dice=die_label(d["defence_die"], d["defence_boosts"]),
                     items=boosts(locale, d["defence_boosts"]),
                 )
             )

@@ -543,3 +543,26 @@ async def test_a_running_record_keeps_drafts_within_their_team(tmp_path: Path) -
         assert "draft" not in zed
     finally:
         await table.close()
+
+
+async def test_an_attack_is_told_with_its_boosts_dice_and_result() -> None:
+    table = await Table().open()
+    try:
+        await table.run(
+            '@alice /loka new position:"fire: Ke1 Qe5 Rd6 Rf6 Bd5 Nf4 Nd4; earth: Ka6 Pe6 '
+            'Pd7; water: Ke12; air: Kl7; turn: fire"\n' + "\n".join(LOBBY4.strip().splitlines()[1:])
+        )
+        odds = await table.run("@alice /loka odds from:e5 to:e6")
+        text = odds[0]["text"]
+        assert (
+            "Attack (Super D20): charge, prowess, knight d4, knight f4, bishop d5, rook d6, rook f6"
+            in text
+        )
+        assert "Defence (D6): pawn d7" in text
+        out = await table.run("@alice /loka move from:e5 to:e6")
+        told = out[0]["text"]
+        assert "🔥 Fire: queen e5 attacks the 🌿 Earth pawn on e6!" in told
+        assert "Attack (Super D20):" in told and "Defence (D6): pawn d7" in told
+        assert "may re-roll the Super D20" in told
+    finally:
+        await table.close()
