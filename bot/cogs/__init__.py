@@ -51,6 +51,18 @@ class TableCog(commands.GroupCog):
     ) -> list[app_commands.Choice[str]]:
         return await self.bot.complete(interaction, self.kind, command, option, current)
 
+    async def open_game(
+        self, interaction: discord.Interaction, options: dict[str, Any], command: str = "new"
+    ) -> None:
+        """``/<game> new``: the game gets its own thread when the bot may open one."""
+
+        async def prepare(i: discord.Interaction, o: dict[str, Any]) -> dict[str, Any]:
+            return await self.bot.open_thread(i, o, title=self.title)
+
+        await self.bot.run_command(
+            interaction, self.kind, command, options, prepare=prepare, finish=self.bot.settle_thread
+        )
+
     # ------------------------------------------------------------ what every game has
     # (discord.py collects app commands from base classes too: each game's group gets them)
 

@@ -90,17 +90,7 @@ class AlakoCog(TableCog, group_name="alako", group_description=tr("discord.desc.
         first: str | None = None,
         position: Range[str, 1, 500] | None = None,
     ) -> None:
-        async def prepare(i: discord.Interaction, o: dict[str, Any]) -> dict[str, Any]:
-            return await self.bot.open_thread(i, o, title=self.title)
-
-        await self.bot.run_command(
-            interaction,
-            KIND,
-            "new",
-            {"first": first, "position": position},
-            prepare=prepare,
-            finish=self.bot.settle_thread,
-        )
+        await self.open_game(interaction, {"first": first, "position": position})
 
     @app_commands.command(name="join", description=tr("discord.desc.alako.join"))
     @app_commands.describe(seat=tr("discord.pdesc.alako_seat"), game=GAME)

@@ -55,12 +55,7 @@ class ChessCog(TableCog, group_name="chess", group_description=tr("discord.desc.
         """``new`` and ``import``: a thread for the game, the guild's name for the PGN."""
         options["guild_name"] = _guild_name(interaction)
 
-        async def prepare(i: discord.Interaction, o: dict[str, Any]) -> dict[str, Any]:
-            return await self.bot.open_thread(i, o, title=self.title)
-
-        await self.bot.run_command(
-            interaction, KIND, command, options, prepare=prepare, finish=self.bot.settle_thread
-        )
+        await self.open_game(interaction, options, command)
 
     @app_commands.command(name="new", description=tr("discord.desc.chess.new"))
     @app_commands.describe(opponent=tr("discord.pdesc.opponent"), color=tr("discord.pdesc.color"))

@@ -86,12 +86,7 @@ class EchecCog(TableCog, group_name="echec", group_description=tr("discord.desc.
             "turn_limit": turn_limit,
         }
 
-        async def prepare(i: discord.Interaction, o: dict[str, Any]) -> dict[str, Any]:
-            return await self.bot.open_thread(i, o, title=self.title)
-
-        await self.bot.run_command(
-            interaction, KIND, "new", options, prepare=prepare, finish=self.bot.settle_thread
-        )
+        await self.open_game(interaction, options)
 
     @app_commands.command(name="join", description=tr("discord.desc.echec.join"))
     @app_commands.describe(seat=tr("discord.pdesc.echec_seat"), game=GAME)

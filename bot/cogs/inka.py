@@ -76,17 +76,7 @@ class InkaCog(TableCog, group_name="inka", group_description=tr("discord.desc.in
         players: int | None = None,
         position: Range[str, 1, 1000] | None = None,
     ) -> None:
-        async def prepare(i: discord.Interaction, o: dict[str, Any]) -> dict[str, Any]:
-            return await self.bot.open_thread(i, o, title=self.title)
-
-        await self.bot.run_command(
-            interaction,
-            KIND,
-            "new",
-            {"players": players, "position": position},
-            prepare=prepare,
-            finish=self.bot.settle_thread,
-        )
+        await self.open_game(interaction, {"players": players, "position": position})
 
     @app_commands.command(name="join", description=tr("discord.desc.inka.join"))
     @app_commands.describe(seat=tr("discord.pdesc.inka_seat"), game=GAME)

@@ -74,12 +74,7 @@ class LoaCog(TableCog, group_name="loa", group_description=tr("discord.desc.loa"
     ) -> None:
         options = {"variant": variant, "first": first, "silence": silence, "position": position}
 
-        async def prepare(i: discord.Interaction, o: dict[str, Any]) -> dict[str, Any]:
-            return await self.bot.open_thread(i, o, title=self.title)
-
-        await self.bot.run_command(
-            interaction, KIND, "new", options, prepare=prepare, finish=self.bot.settle_thread
-        )
+        await self.open_game(interaction, options)
 
     @app_commands.command(name="join", description=tr("discord.desc.loa.join"))
     @app_commands.describe(seat=tr("discord.pdesc.loa_seat"), game=GAME)

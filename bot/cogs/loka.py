@@ -126,12 +126,7 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
             "position": position,
         }
 
-        async def prepare(i: discord.Interaction, o: dict[str, Any]) -> dict[str, Any]:
-            return await self.bot.open_thread(i, o, title=self.title)
-
-        await self.bot.run_command(
-            interaction, KIND, "new", options, prepare=prepare, finish=self.bot.settle_thread
-        )
+        await self.open_game(interaction, options)
 
     @app_commands.command(name="join", description=tr("discord.desc.loka.join"))
     @app_commands.describe(army=tr("discord.pdesc.seat"), game=GAME)
