@@ -9,6 +9,7 @@ repetition and the seventy-five-move rule end the game at once."""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 
 import chess
@@ -140,6 +141,12 @@ def _parse_move(board: chess.Board, raw: str) -> chess.Move:
         try:
             return board.parse_uci(uci)  # also reads castling written king-takes-rook
         except chess.IllegalMoveError:
+            # SAN with a rank to tell two pieces apart looks like UCI once lowered
+            # ("B3e4"): a capital piece letter makes it SAN.
+            if text[:1] not in "KQRBN":
+                raise _why_illegal(board, move) from None
+            with contextlib.suppress(ValueError):
+                return board.parse_san(text)
             raise _why_illegal(board, move) from None
     candidates = [text.replace("0", "O")]
     if text[:1] in "nrqk":  # nf3 for Nf3 (a lower-case b is a pawn's file)

@@ -76,6 +76,17 @@ def test_ambiguous_san_lists_the_options() -> None:
     assert resolve(state, "Rad1") == Move("a1d1")
 
 
+def test_san_told_apart_by_rank_is_not_mistaken_for_uci() -> None:
+    # Two bishops on the d-file: "B3e4" lowered would read as the UCI move b3-e4.
+    state = position("fen n7/8/8/p2B2p1/Pk4Pp/3B3K/8/8 w - - 51 156")
+    assert resolve(state, "B3e4") == Move("d3e4")
+    assert resolve(state, "B5e4") == Move("d5e4")
+    assert san(state, "d3e4") == "B3e4"
+    with pytest.raises(IllegalAction) as err:
+        resolve(state, "b3e4")  # lower case: UCI, and nothing stands on b3
+    assert err.value.code == "chess.no_piece"
+
+
 def test_promotion_needs_a_piece_and_underpromotes() -> None:
     state = position("fen 8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
     with pytest.raises(IllegalAction) as err:
