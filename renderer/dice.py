@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from renderer.fonts import draw_text, fit
 from renderer.theme import Theme
 from renderer.vector import Line, Poly, RoundBox, Sketch, arc_points, circle, regular_polygon
+from renderer.words import Words, say
 
 
 def _die_outline(faces: int) -> Poly:
@@ -74,6 +75,7 @@ def combat_badge(
     defence_roll: int,
     result: str,
     rerolled: str | None = None,
+    words: Words = (),
 ) -> Image.Image:
     """An RGBA badge about 2.2 x 1.3 squares: both dice with their rolls, their sizes, and
     the result in words."""
@@ -95,14 +97,16 @@ def combat_badge(
         won = won or result == "both_removed"
         face = die_face(theme, die, faces, roll, won=won, rerolled=rerolled == who)
         image.alpha_composite(face, (round(cx - die / 2), round(square * 0.07)))
-        label = f"{who} d{faces}"
+        label = say(words, who, who) + f" d{faces}"
         draw_text(draw, (cx, square * 0.82), label, small, theme.muted_text, anchor="mm")
-    draw_text(draw, (width / 2, square * 0.42), "vs", small, theme.muted_text, anchor="mm")
-    words = fit(RESULT_WORDS.get(result, result), round(square * 0.21), width - 8, bold=True)
+    versus = say(words, "vs", "vs")
+    draw_text(draw, (width / 2, square * 0.42), versus, small, theme.muted_text, anchor="mm")
+    told = say(words, "result_" + result, RESULT_WORDS.get(result, result))
+    told = fit(told, round(square * 0.21), width - 8, bold=True)
     draw_text(
         draw,
         (width / 2, square * 1.1),
-        words,
+        told,
         round(square * 0.21),
         theme.badge_text,
         anchor="mm",

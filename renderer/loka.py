@@ -33,6 +33,7 @@ from renderer.png import encode_png, fit_palette, to_palette
 from renderer.sprites import ghost_sprite, piece_sprite
 from renderer.theme import DEFAULT_THEME, Theme
 from renderer.tiles import tile_image
+from renderer.words import Words, say
 
 DEFAULT_SQUARE = 78  # 12 squares and two margins: 1002 px wide
 # Face-off and massive boards are scaled to about the cross's width (12 squares), and to at
@@ -51,6 +52,10 @@ class LokaImageOptions:
     selected: str | None = None  # the square whose moves ``targets`` shows
     promotion: bool = False  # mark the promotion squares of the seat to move
     theme: Theme = DEFAULT_THEME
+    words: Words = ()  # the reader's language (renderer.words); English when empty
+
+    def say(self, key: str, english: str, **values: object) -> str:
+        return say(self.words, key, english, **values)
 
 
 @dataclass(frozen=True)
@@ -345,7 +350,7 @@ def _board_image(
         image.paste(_cell(key, col, row, tuple(stack)), grid.box(col, row)[:2])
     combat = _combat(view)
     if combat is not None:
-        _draw_badge(image, static, combat, set(stacks), view, options.theme)
+        _draw_badge(image, static, combat, set(stacks), view, options.theme, options.words)
     if banner:
         _draw_banner(image, view, options, square)
     return image
@@ -371,6 +376,7 @@ def _draw_badge(
     busy: set[int],
     view: LokaState,
     theme: Theme,
+    words: Words = (),
 ) -> None:
     """The dice badge beside the combat square, where it hides the least: it prefers the
     cut corners, then empty squares, and avoids pieces and the two fighting squares."""
@@ -378,7 +384,7 @@ def _draw_badge(
     # Dice stay readable on the small squares of a massive board, and the badge does not
     # grow past the cross's size on the big squares of an 8x8 board.
     badge_unit = min(max(static.layout.square, 44), 84)
-    badge = combat_badge(theme, badge_unit, *fight.dice, fight.result, fight.rerolled)
+    badge = combat_badge(theme, badge_unit, *fight.dice, fight.result, fight.rerolled, words)
     grid, s = static.layout.grid, static.layout.square
     frame = static.frame
     weight: dict[tuple[int, int], int] = {}
@@ -434,26 +440,41 @@ def _cards(view: LokaState, options: LokaImageOptions) -> list[BannerCard]:
         name = geo.seat_names[i]
         count, points = _army_points(view, i)
         if view.phase == SELECTION:
+            say_ = options.say
             if army.hidden:
-                detail = "ready (hidden)" if army.confirmed else "choosing (hidden)"
+                detail = (
+                    say_("ready_hidden", "ready (hidden)")
+                    if army.confirmed
+                    else say_("choosing_hidden", "choosing (hidden)")
+                )
             elif army.draft is None:
-                detail = f"choosing · {army.budget} pts"
+                detail = say_("choosing", "choosing · {budget} pts", budget=army.budget)
             else:
                 cost = sum(
                     view.config.costs[k] * n for k, n in zip(BOUGHT, army.draft, strict=True)
                 )
-                detail = f"{cost}/{army.budget} pts" + (" · ready" if army.confirmed else "")
+                detail = say_("spent", "{cost}/{budget} pts", cost=cost, budget=army.budget)
+                if army.confirmed:
+                    detail += say_("ready_mark", " · ready")
         elif view.phase == DEPLOYMENT and army.alive:
             left = sum(army.reserve)
-            detail = f"{left} to place" if left else f"{count} placed"
+            detail = (
+                options.say("to_place", "{n} to place", n=left)
+                if left
+                else options.say("placed", "{n} placed", n=count)
+            )
         elif not army.alive:
-            detail = "resigned" if army.resigned else "king lost"
+            detail = (
+                options.say("resigned", "resigned")
+                if army.resigned
+                else options.say("king_lost", "king lost")
+            )
         else:
-            detail = f"{count} pcs · {points} pts"
+            detail = options.say("pieces_points", "{n} pcs · {points} pts", n=count, points=points)
         cards.append(
             BannerCard(
                 army=name,
-                title=name.capitalize(),
+                title=options.say("army_" + name, name.capitalize()),
                 player=options.names.get(name, ""),
                 detail=detail,
                 active=view.phase != SELECTION and view.seat_to_move == name,
@@ -554,14 +575,17 @@ def _piece_counts(
         draw_text(draw, label, str(n), round(sprite * 0.42), theme.text, anchor="lm", bold=True)
 
 
-def _deploy_hint(view: LokaState, army: int, squares: set[int]) -> str:
+def _deploy_hint(view: LokaState, army: int, squares: set[int], options: LokaImageOptions) -> str:
     """Which pieces go down now and on which row ('nobles · row 1')."""
     reserve = view.armies[army].reserve
     if reserve[KING]:
-        what = "king first"
+        what = options.say("king_first", "king first")
+    elif any(reserve[k] for k in NOBLES):
+        what = options.say("nobles", "nobles")
     else:
-        what = "nobles" if any(reserve[k] for k in NOBLES) else "pawns"
-    return f"{what} · row {min(view.geometry.row_of[army][sq] for sq in squares)}"
+        what = options.say("pawns", "pawns")
+    row = min(view.geometry.row_of[army][sq] for sq in squares)
+    return options.say("deploy_row", "{what} · row {row}", what=what, row=row)
 
 
 def deployment_image(
@@ -582,7 +606,7 @@ def deployment_image(
             stacks.setdefault(sq, []).insert(0, _tint((*colours.fill, 90), colours.fill))
             stacks[sq].append(("overlay", DOT, (*colours.outline, 150), None))
         if open_squares:
-            hint = _deploy_hint(view, view.turn, open_squares)
+            hint = _deploy_hint(view, view.turn, open_squares, options)
 
     board = _board_image(view, options, square=square, banner=False, stacks=stacks)
     head = layout(square, cards=len(geo.seats)).banner
@@ -606,14 +630,21 @@ def deployment_image(
         stripe = (x0, y + pad, x0 + pad // 2, y + pad + title)
         draw.rounded_rectangle(stripe, radius=pad // 4, fill=theme.army(name).fill)
         draw_text(
-            draw, (x0 + 3 * pad // 2, y + pad), name.capitalize(), title, theme.text, bold=True
+            draw,
+            (x0 + 3 * pad // 2, y + pad),
+            options.say("army_" + name, name.capitalize()),
+            title,
+            theme.text,
+            bold=True,
         )
         if not army.alive:
-            status = "out"
+            status = options.say("out", "out")
         elif active:
             status = hint
+        elif left:
+            status = options.say("to_place", "{n} to place", n=sum(n for _, n in left))
         else:
-            status = f"{sum(n for _, n in left)} to place" if left else "all placed"
+            status = options.say("all_placed", "all placed")
         draw_text(draw, (x0 + 3 * pad // 2, y + 2 * pad + title), status, small, theme.muted_text)
         where = (x0 + pad // 2, y + 3 * pad + title + small)
         _piece_counts(image, theme, name, left, where, panel - pad, round(square * 0.7))
@@ -636,6 +667,7 @@ def army_card_image(
     *,
     theme: Theme = DEFAULT_THEME,
     player: str = "",
+    words: Words = (),
 ) -> Image.Image:
     """One army's pieces and points: each kind with its count and cost, total against the
     budget. ``counts`` are queens, rooks, bishops, knights and pawns (a draft); the king is
@@ -650,17 +682,23 @@ def army_card_image(
 
     draw.rounded_rectangle((16, 16, width - 16, 104), radius=18, fill=theme.banner)
     draw.rounded_rectangle((16, 16, 30, 104), radius=7, fill=colours.fill)
-    draw_text(
-        draw, (48, 44), f"{army_name.capitalize()} army", 40, theme.text, anchor="lm", bold=True
-    )
+    army_word = say(words, "army_" + army_name, army_name.capitalize())
+    title = say(words, "army_title", "{army} army", army=army_word)
+    draw_text(draw, (48, 44), title, 40, theme.text, anchor="lm", bold=True)
     if player:
         name = fit(printable(player), 26, 420)
         draw_text(draw, (48, 82), name, 26, theme.muted_text, anchor="lm")
-    points = f"{total} / {budget} pts"
+    points = say(words, "points_of", "{total} / {budget} pts", total=total, budget=budget)
     ink = theme.strike if over else theme.text
     draw_text(draw, (width - 40, 44), points, 40, ink, anchor="rm", bold=True)
     pieces = sum(full.values())
-    left = f"{total - budget} over budget" if over else f"{budget - total} left · {pieces} pieces"
+    left = (
+        say(words, "over_budget", "{n} over budget", n=total - budget)
+        if over
+        else say(
+            words, "points_left", "{n} left · {pieces} pieces", n=budget - total, pieces=pieces
+        )
+    )
     draw_text(draw, (width - 40, 82), left, 26, theme.muted_text, anchor="rm")
 
     # The budget bar: the points spent, in the army's colour (red when over).
@@ -680,8 +718,9 @@ def army_card_image(
         image.paste(art, (cx - sprite // 2, 160), art)
         ink = theme.text if n else theme.muted_text
         draw_text(draw, (cx, 306), f"x{n}", 38, ink, anchor="mm", bold=True)
-        draw_text(draw, (cx, 344), KIND_NAME[kind], 24, theme.muted_text, anchor="mm")
-        price = f"{cost} pts" if cost else "free"
+        kind_word = say(words, "piece_" + KIND_NAME[kind], KIND_NAME[kind])
+        draw_text(draw, (cx, 344), kind_word, 24, theme.muted_text, anchor="mm")
+        price = say(words, "cost", "{n} pts", n=cost) if cost else say(words, "free", "free")
         draw_text(draw, (cx, 374), price, 22, theme.muted_text, anchor="mm")
     return image
 
@@ -694,9 +733,12 @@ def render_army_card(
     *,
     theme: Theme = DEFAULT_THEME,
     player: str = "",
+    words: Words = (),
 ) -> bytes:
     """The army card as a PNG (for the secret DM during selection)."""
-    image = army_card_image(army_name, counts, budget, costs, theme=theme, player=player)
+    image = army_card_image(
+        army_name, counts, budget, costs, theme=theme, player=player, words=words
+    )
     return encode_png(to_palette(image, _palette(theme)))
 
 
@@ -731,18 +773,24 @@ def summary_image(
     draw = ImageDraw.Draw(image)
 
     winners = list(view.winners or ())
-    title = " and ".join(w.capitalize() for w in winners) + " win" if winners else "Draw"
+    names = [options.say("army_" + w, w.capitalize()) for w in winners]
+    title = (
+        options.say("winners", "{armies} win", armies=options.say("and", " and ").join(names))
+        if winners
+        else options.say("draw", "Draw")
+    )
     x = round(unit * 0.3)
     for w in winners:  # the winners' colours before the title
         draw.rounded_rectangle((x, 22, x + 14, head - 30), radius=6, fill=theme.army(w).fill)
         x += 22
     big = round(unit * 0.5)
     draw_text(draw, (x + 10, head * 0.36), title, big, theme.text, anchor="lm", bold=True)
-    how = TERMINATIONS.get(view.termination or "", view.termination or "")
+    termination = view.termination or ""
+    how = options.say("end_" + termination, TERMINATIONS.get(termination, termination))
     if view.termination == "kings_taken" and len(geo.seats) == 2:
-        how = "the enemy king taken"
+        how = options.say("end_king_taken", "the enemy king taken")
     if view.phase != OVER:
-        how = "the game is not over"
+        how = options.say("not_over", "the game is not over")
     draw_text(draw, (x + 10, head * 0.74), how, round(big * 0.6), theme.muted_text, anchor="lm")
 
     gap = 0 if geo is GEOMETRIES["cross"] else round(square * 0.2)  # clear of the coordinates
@@ -758,14 +806,18 @@ def summary_image(
         stripe = (x0, y + 4, x0 + pad // 2, y + section - 4)
         draw.rounded_rectangle(stripe, radius=pad // 4, fill=theme.army(name).fill)
         line = y + round(unit * 0.4)
-        title = name.capitalize()
+        title = options.say("army_" + name, name.capitalize())
         draw_text(draw, (x0 + pad, line), title, title_size, theme.text, anchor="lm", bold=True)
         if won:
-            status = "winner"
+            status = options.say("winner", "winner")
         elif not army.alive:
-            status = "resigned" if army.resigned else "king lost"
+            status = (
+                options.say("resigned", "resigned")
+                if army.resigned
+                else options.say("king_lost", "king lost")
+            )
         else:
-            status = "survived"
+            status = options.say("survived", "survived")
         ink = theme.text if won else theme.muted_text
         right = x0 + panel - pad
         draw_text(draw, (right, line), status, text_size, ink, anchor="rm", bold=won)
@@ -779,7 +831,8 @@ def summary_image(
             _piece_counts(image, theme, name, survivors, where, panel - pad, round(square * 0.95))
         else:
             below = (where[0], where[1] + round(unit * 0.3))
-            draw_text(draw, below, "no survivors", text_size, theme.muted_text, anchor="lm")
+            nobody = options.say("no_survivors", "no survivors")
+            draw_text(draw, below, nobody, text_size, theme.muted_text, anchor="lm")
     return image
 
 

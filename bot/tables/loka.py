@@ -256,7 +256,7 @@ class LokaTable(SeatedTable):
                     user_id=user,
                     channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
                     secret=True,
-                    files=[await _card(army, a.draft or (0,) * 5, a.budget, state)],
+                    files=[await _card(game, army, a.draft or (0,) * 5, a.budget, state, loc)],
                     buttons=self._builder_buttons(game, army, loc),
                 )
             )
@@ -329,8 +329,8 @@ class LokaTable(SeatedTable):
         a = state.armies[state.geometry.seat_index[army]]
         draft = a.draft or (0, 0, 0, 0, 0)
         cost = draft_cost(state.config, draft)
-        card = await _card(army, draft, a.budget, state)
         loc = actor.locale
+        card = await _card(game, army, draft, a.budget, state, loc)
         out = [
             service.private(
                 actor,
@@ -364,7 +364,11 @@ class LokaTable(SeatedTable):
                             ),
                             user_id=user,
                             channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
-                            files=[card],
+                            files=[
+                                card
+                                if aloc == loc
+                                else await _card(game, army, draft, a.budget, state, aloc)
+                            ],
                             secret=True,
                         )
                     )
@@ -517,7 +521,9 @@ class LokaTable(SeatedTable):
         if revealed:
             for army in state.geometry.seat_names:
                 a = state.armies[state.geometry.seat_index[army]]
-                files.append(await _card(army, a.draft or (0,) * 5, a.budget, state))
+                files.append(
+                    await _card(game, army, a.draft or (0,) * 5, a.budget, state, game.locale)
+                )
         if state.phase in (DEPLOYMENT, BATTLE) or (state.phase == OVER and events):
             files.append(await _board(game, state))
         if state.phase == OVER:
@@ -648,7 +654,9 @@ class LokaTable(SeatedTable):
                 army=army_label(loc, seat or "fire"),
                 squares=" ".join(sources) or "-",
             )
-        image = await _board(game, state, targets=targets, bottom=seat, selected=square or None)
+        image = await _board(
+            game, state, targets=targets, bottom=seat, selected=square or None, locale=loc
+        )
         return [service.private(request.actor, text, files=[image])]
 
     # ------------------------------------------------------------ helpers for adapters
@@ -755,8 +763,13 @@ def _formation_choice(state: LokaState, army: str) -> Deploy:
     raise EngineError(f"{army} has nothing left to deploy")
 
 
-async def _card(army: str, draft: tuple[int, ...], budget: int, state: LokaState) -> Attachment:
-    data = await asyncio.to_thread(images.army_card, army, draft, budget, state.config.costs)
+async def _card(
+    game: Game, army: str, draft: tuple[int, ...], budget: int, state: LokaState, locale: str
+) -> Attachment:
+    player = game.names_by_seat().get(army, "")
+    data = await asyncio.to_thread(
+        images.army_card, army, draft, budget, state.config.costs, player, locale
+    )
     return Attachment(f"army-{army}.png", data)
 
 
@@ -767,16 +780,25 @@ async def _board(
     targets: list[str] | None = None,
     bottom: str | None = None,
     selected: str | None = None,
+    locale: str | None = None,
 ) -> Attachment:
     seen = view(state, None)
     data = await asyncio.to_thread(
-        images.board, seen, game.names_by_seat(), targets or [], bottom or "fire", selected
+        images.board,
+        seen,
+        game.names_by_seat(),
+        targets or [],
+        bottom or "fire",
+        selected,
+        locale or game.locale,
     )
     return Attachment(f"loka-{game.row.id}-{state.ply}.png", data)
 
 
 async def _summary(game: Game, state: LokaState) -> Attachment:
-    data = await asyncio.to_thread(images.summary, view(state, None), game.names_by_seat())
+    data = await asyncio.to_thread(
+        images.summary, view(state, None), game.names_by_seat(), game.locale
+    )
     return Attachment(f"loka-{game.row.id}-end.png", data)
 
 

@@ -1,7 +1,11 @@
-"""The pictures a Loka table posts, drawn by the renderer from engine views only."""
+"""The pictures a Loka table posts, drawn by the renderer from engine views only, with the
+words of the reader's language."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from bot.i18n import CATALOG, t
 from engine.loka import DEPLOYMENT, LokaState
 from renderer.loka import (
     LokaImageOptions,
@@ -10,6 +14,15 @@ from renderer.loka import (
     render_loka,
     render_summary,
 )
+from renderer.words import Words
+
+PREFIX = "img.loka."
+
+
+@lru_cache(maxsize=8)
+def words(locale: str | None) -> Words:
+    """The picture words (renderer keys) in the reader's language."""
+    return tuple((key[len(PREFIX) :], t(locale, key)) for key in CATALOG if key.startswith(PREFIX))
 
 
 def board(
@@ -18,9 +31,14 @@ def board(
     targets: list[str],
     bottom: str,
     selected: str | None = None,
+    locale: str | None = None,
 ) -> bytes:
     options = LokaImageOptions(
-        bottom=bottom, names=names, targets=tuple(targets), selected=selected
+        bottom=bottom,
+        names=names,
+        targets=tuple(targets),
+        selected=selected,
+        words=words(locale),
     )
     if seen.phase == DEPLOYMENT:
         return render_deployment(seen, options=options)
@@ -28,10 +46,15 @@ def board(
 
 
 def army_card(
-    army: str, draft: tuple[int, ...], budget: int, costs: dict[int, int], player: str = ""
+    army: str,
+    draft: tuple[int, ...],
+    budget: int,
+    costs: dict[int, int],
+    player: str = "",
+    locale: str | None = None,
 ) -> bytes:
-    return render_army_card(army, draft, budget, costs, player=player)
+    return render_army_card(army, draft, budget, costs, player=player, words=words(locale))
 
 
-def summary(seen: LokaState, names: dict[str, str]) -> bytes:
-    return render_summary(seen, options=LokaImageOptions(names=names))
+def summary(seen: LokaState, names: dict[str, str], locale: str | None = None) -> bytes:
+    return render_summary(seen, options=LokaImageOptions(names=names, words=words(locale)))

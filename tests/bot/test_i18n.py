@@ -92,3 +92,50 @@ def test_engine_refusals_are_told_in_the_players_language() -> None:
 def test_locale_fallback(locale: str | None) -> None:
     text = t(locale, "army.water")
     assert text == ("Eau" if locale and locale.startswith("fr") else "Water")
+
+
+def test_every_word_drawn_in_loka_pictures_has_its_french() -> None:
+    keys = set()
+    for name in ("loka.py", "dice.py"):
+        text = (ROOT / "renderer" / name).read_text(encoding="utf-8")
+        keys |= set(re.findall(r'say_?\(\s*(?:words,\s*)?"([a-z_]+)"', text))
+    dynamic = {"attack", "defence"}  # the badge's two dice, by side
+    dynamic |= {f"army_{a}" for a in ("fire", "earth", "water", "air")}
+    dynamic |= {f"piece_{p}" for p in ("king", "queen", "rook", "bishop", "knight", "pawn")}
+    dynamic |= {
+        f"result_{r}"
+        for r in (
+            "defender_removed",
+            "repelled",
+            "attacker_removed",
+            "both_removed",
+            "royal_win",
+            "royal_loss",
+            "pending",
+        )
+    }
+    dynamic |= {
+        f"end_{e}" for e in ("kings_taken", "resignation", "mutual_destruction", "no_moves")
+    }
+    drawn = {k for k in keys if not k.endswith("_")} | dynamic
+    catalog = {k.removeprefix("img.loka.") for k in CATALOG if k.startswith("img.loka.")}
+    assert sorted(drawn - catalog) == []
+    assert sorted(catalog - drawn) == []
+
+
+def test_loka_pictures_speak_the_readers_language() -> None:
+    from bot.tables import loka_images
+    from engine.loka import view
+    from engine.loka.position import state_from_position
+
+    state = state_from_position(
+        "fire: Ke1 Qd1; earth: Ka6; water: Ke12; air: Kl7; turn: fire", seed=b"s", game_id="g"
+    )
+    seen = view(state, None)
+    english = loka_images.board(seen, {}, [], "fire", None, "en")
+    french = loka_images.board(seen, {}, [], "fire", None, "fr")
+    assert english != french
+    assert dict(loka_images.words("fr"))["army_water"] == "Eau"
+    card_en = loka_images.army_card("fire", (1, 0, 0, 0, 2), 160, state.config.costs, "", "en")
+    card_fr = loka_images.army_card("fire", (1, 0, 0, 0, 2), 160, state.config.costs, "", "fr")
+    assert card_en != card_fr
