@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from functools import lru_cache
 from string import Formatter
 from typing import Any
 
@@ -682,6 +683,14 @@ def t(locale: str | None, key: str, **values: Any) -> str:
         raise KeyError(f"missing message {key!r}")
     text = entry[LANGUAGES.index(language(locale))]
     return text.format(**values) if values else text
+
+
+@lru_cache(maxsize=64)
+def picture_words(locale: str | None, game: str) -> tuple[tuple[str, str], ...]:
+    """The words a game's pictures draw (catalog keys ``img.<game>.<key>``), in the reader's
+    language, as the ``(key, template)`` pairs ``renderer.words`` takes."""
+    prefix = f"img.{game}."
+    return tuple((key[len(prefix) :], t(locale, key)) for key in CATALOG if key.startswith(prefix))
 
 
 def placeholders(text: str) -> set[str]:

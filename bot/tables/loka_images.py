@@ -3,9 +3,6 @@ words of the reader's language."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from bot.i18n import CATALOG, t
 from engine.loka import DEPLOYMENT, LokaState
 from renderer.loka import (
     LokaImageOptions,
