@@ -3,6 +3,7 @@ words of the reader's language."""
 
 from __future__ import annotations
 
+from bot.i18n import picture_words
 from engine.loka import DEPLOYMENT, LokaState
 from renderer.loka import (
     LokaImageOptions,
@@ -13,13 +14,10 @@ from renderer.loka import (
 )
 from renderer.words import Words
 
-PREFIX = "img.loka."
 
-
-@lru_cache(maxsize=8)
 def words(locale: str | None) -> Words:
-    """The picture words (renderer keys) in the reader's language."""
-    return tuple((key[len(PREFIX) :], t(locale, key)) for key in CATALOG if key.startswith(PREFIX))
+    """The words Loka's pictures draw, in the reader's language."""
+    return picture_words(locale, "loka")
 
 
 def board(
