@@ -49,6 +49,7 @@ from renderer.vector import (
     circle,
     side_lit,
 )
+from renderer.words import Words, say
 
 DEFAULT_SQUARE = 70
 # Each side borrows a theme army's paint: South red, North blue (also told apart by where
@@ -74,6 +75,10 @@ class AlakoImageOptions:
     targets: tuple[str, ...] = ()  # extra squares to mark
     legal: bool = True  # mark the legal destinations / segments of the seat to move
     theme: Theme = DEFAULT_THEME
+    words: Words = ()  # the reader's language (renderer.words); English when empty
+
+    def say(self, key: str, english: str, **values: object) -> str:
+        return say(self.words, key, english, **values)
 
 
 @dataclass(frozen=True)
@@ -489,25 +494,46 @@ def _occupied(view: AlakoState) -> set[int]:
     return out
 
 
-def _status(view: AlakoState) -> tuple[str, str]:
+# How a game ends, as the panel says it (keys "end_<termination>").
+ENDINGS = {"princess_reached": "reached the princess", "resignation": "by resignation"}
+
+
+def _seat_word(options: AlakoImageOptions, seat: str) -> str:
+    """A seat's name, capitalised ("South"), in the reader's language."""
+    return options.say("seat_" + seat, seat.capitalize())
+
+
+def _face_word(options: AlakoImageOptions, face: str) -> str:
+    """A face of the top ("2 walls"), in the reader's language."""
+    return options.say("face_" + face, FACE_WORDS[face])
+
+
+def _status(view: AlakoState, options: AlakoImageOptions = AlakoImageOptions()) -> tuple[str, str]:
     """The panel's headline and what is expected now."""
+    say_ = options.say
     if view.phase == OVER:
-        who = SEATS[view.winner] if view.winner is not None else "nobody"
-        how = {"princess_reached": "reached the princess", "resignation": "by resignation"}
-        return f"{who.capitalize()} wins", how.get(view.termination or "", view.termination or "")
-    seat = (view.seat_to_move or "south").capitalize()
+        if view.winner is not None:
+            who = _seat_word(options, SEATS[view.winner])
+        else:
+            who = say_("nobody", "Nobody")
+        how = view.termination or ""
+        if how in ENDINGS:
+            how = say_("end_" + how, ENDINGS[how])
+        return say_("wins", "{seat} wins", seat=who), how
+    seat = _seat_word(options, view.seat_to_move or "south")
     if view.phase == LOTS:
-        return "Drawing lots", "who spins first?"
+        return say_("lots", "Drawing lots"), say_("lots_sub", "who spins first?")
     if view.phase == SPIN:
-        return f"{seat} to spin", ""
+        return say_("to_spin", "{seat} to spin", seat=seat), ""
     face = view.face or ""
+    spun = say_("spun", "{seat} spun {face}", seat=seat, face=_face_word(options, face))
     if face in POINTS:
-        return f"{seat} spun {FACE_WORDS[face]}", "move a piece"
+        return spun, say_("move_piece", "move a piece")
     if face == LADDER:
-        return f"{seat} spun the ladder", "climb or pass"
+        return spun, say_("climb_or_pass", "climb or pass")
     if face == WALLS and view.builds_left == 1:
-        return f"{seat} spun 2 walls", "build the second wall"
-    return f"{seat} spun {FACE_WORDS[face]}", "build it on your line"
+        return spun, say_("second_wall", "build the second wall")
+    return spun, say_("build_it", "build it on your line")
 
 
 def _panel(image: Image.Image, view: AlakoState, options: AlakoImageOptions, lay: Layout) -> None:
@@ -532,7 +558,13 @@ def _panel(image: Image.Image, view: AlakoState, options: AlakoImageOptions, lay
         big, small = round(square * 0.32), round(square * 0.24)
         ink = (255, 255, 255)
         draw_text(
-            draw, (tx, y + card_h * 0.33), seat.capitalize(), big, ink, anchor="lm", bold=True
+            draw,
+            (tx, y + card_h * 0.33),
+            _seat_word(options, seat),
+            big,
+            ink,
+            anchor="lm",
+            bold=True,
         )
         player = fit(printable(options.names.get(seat, "")), small, x0 + w - tx - pad)
         draw_text(
@@ -544,9 +576,8 @@ def _panel(image: Image.Image, view: AlakoState, options: AlakoImageOptions, lay
             anchor="lm",
         )
         built = len(view.sides[SEATS.index(seat)].line)
-        draw_text(
-            draw, (x0 + w - pad, y + card_h * 0.33), f"{built} on line", small, ink, anchor="rm"
-        )
+        on_line = options.say("on_line", "{n} on line", n=built)
+        draw_text(draw, (x0 + w - pad, y + card_h * 0.33), on_line, small, ink, anchor="rm")
     # The spinner and what it says.
     size = min(w, round(square * 3.4))
     index = None
@@ -557,7 +588,7 @@ def _panel(image: Image.Image, view: AlakoState, options: AlakoImageOptions, lay
     spin = spinner_image(theme, size, index, seat)
     sy = lay.top + card_h + round(square * 0.9)
     image.paste(spin, (x0 + (w - size) // 2, sy), spin)
-    head, sub = _status(view)
+    head, sub = _status(view, options)
     mid = x0 + w / 2
     ty = sy + size + round(square * 0.35)
     big, small, tiny = round(square * 0.32), round(square * 0.26), round(square * 0.22)
@@ -572,7 +603,12 @@ def _panel(image: Image.Image, view: AlakoState, options: AlakoImageOptions, lay
             anchor="mm",
         )
     if view.last_spin is not None:
-        caption = f"last spin: {SEATS[view.last_spin[0]]}, {FACE_WORDS[view.last_spin[1]]}"
+        caption = options.say(
+            "last_spin",
+            "last spin: {seat}, {face}",
+            seat=_seat_word(options, SEATS[view.last_spin[0]]).lower(),
+            face=_face_word(options, view.last_spin[1]),
+        )
         where = (mid, sy - round(square * 0.3))
         draw_text(draw, where, fit(caption, tiny, w), tiny, theme.muted_text, anchor="mm")
 

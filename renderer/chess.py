@@ -20,6 +20,7 @@ from renderer.fonts import draw_text
 from renderer.png import encode_png
 from renderer.sprites import piece_sprite
 from renderer.theme import DEFAULT_THEME, Theme
+from renderer.words import Words, say
 
 DEFAULT_SQUARE = 100  # 8 squares and two margins: 884 px wide
 
@@ -56,6 +57,10 @@ class ChessImageOptions:
     selected: str | None = None  # the square whose moves ``targets`` shows
     banner: bool = True
     theme: Theme = DEFAULT_THEME
+    words: Words = ()  # the reader's language (renderer.words); English when empty
+
+    def say(self, key: str, english: str, **values: object) -> str:
+        return say(self.words, key, english, **values)
 
 
 @dataclass(frozen=True)
@@ -117,31 +122,34 @@ def _static(theme: Theme, square: int, bottom: str, banner: bool) -> Image.Image
 
 
 def _cards(view: ChessState, options: ChessImageOptions) -> list[BannerCard]:
-    board = view.board
+    board, say_ = view.board, options.say
     cards = []
     for seat in ("white", "black"):
         to_move = view.phase not in (OVER, TOSS) and view.turn == seat
         winner = view.result == ("1-0" if seat == "white" else "0-1")
         if view.phase == OVER:
-            ending = ENDINGS.get(view.termination or "", "")
+            termination = view.termination or ""
+            ending = (
+                say_("end_" + termination, ENDINGS[termination]) if termination in ENDINGS else ""
+            )
             if view.result == "1/2-1/2":
-                detail = f"draw · {ending}"
+                detail = say_("draw_ending", "draw · {ending}", ending=ending)
             elif winner:
                 detail = ending
             else:
-                detail = "lost"
+                detail = say_("lost", "lost")
         elif view.phase == TOSS:
-            detail = "colours drawn at start"
+            detail = say_("toss", "colours drawn at start")
         elif to_move:
-            detail = "check!" if board.is_check() else "to move"
+            detail = say_("check", "check!") if board.is_check() else say_("to_move", "to move")
             if view.draw_offer is not None and view.draw_offer != seat:
-                detail += " · draw offered"
+                detail += say_("draw_offered_mark", " · draw offered")
         else:
-            detail = "draw offered" if view.draw_offer == seat else ""
+            detail = say_("draw_offered", "draw offered") if view.draw_offer == seat else ""
         cards.append(
             BannerCard(
                 seat,
-                seat.capitalize(),
+                say_("seat_" + seat, seat.capitalize()),
                 options.names.get(seat, ""),
                 detail,
                 active=to_move,

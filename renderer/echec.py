@@ -28,6 +28,7 @@ from renderer.fonts import draw_text, fit
 from renderer.png import encode_png, fit_palette, to_palette
 from renderer.theme import DEFAULT_THEME, Theme
 from renderer.vector import Line, Poly, RoundBox, Sketch, arc_points, circle
+from renderer.words import Words, say
 
 DEFAULT_SQUARE = 80  # 9 squares and two margins: 788 px wide
 ARMY_COLOUR = {"south": "water", "north": "fire"}  # theme colour keys: blue and red
@@ -46,6 +47,18 @@ class EchecImageOptions:
     selected: str | None = None  # the square of the base ``targets`` belongs to
     volley: str | None = None  # archers whose 3x3 target block to show
     theme: Theme = DEFAULT_THEME
+    words: Words = ()  # the reader's language (renderer.words); English when empty
+
+    def say(self, key: str, english: str, **values: object) -> str:
+        return say(self.words, key, english, **values)
+
+    def seat(self, seat: str) -> str:
+        """A seat's name: "South", "North"."""
+        return self.say("seat_" + seat, seat.capitalize())
+
+    def kind(self, kind: str) -> str:
+        """A kind of base's name: "archers"."""
+        return self.say("kind_" + KIND[kind].name, KIND[kind].name)
 
 
 @dataclass(frozen=True)
@@ -347,7 +360,7 @@ def echec_image(
     if view.phase == PLACEMENT:
         for seat in SEATS:
             if view.side(seat).hidden:
-                _screen(image, lay, frame, seat, theme, view.side(seat).confirmed)
+                _screen(image, lay, frame, seat, options, view.side(seat).confirmed)
     size = round(square * 0.94)
     pad = (square - size) // 2
     for sq, base in enumerate(view.board):
@@ -430,8 +443,14 @@ def _palette(theme: Theme, square: int) -> Image.Image:
 
 
 def _screen(
-    image: Image.Image, lay: Layout, frame: Frame, seat: str, theme: Theme, ready: bool
+    image: Image.Image,
+    lay: Layout,
+    frame: Frame,
+    seat: str,
+    options: EchecImageOptions,
+    ready: bool,
 ) -> None:
+    theme = options.theme
     boxes = [lay.grid.box(*frame.screen(sq % SIZE, sq // SIZE)) for sq in home_squares(seat)]
     box = (
         min(b[0] for b in boxes),
@@ -446,7 +465,11 @@ def _screen(
         hatch.line((x, h, x + h, 0), fill=SCREEN_LINE, width=4)
     image.paste(screen, box[:2])
     draw = ImageDraw.Draw(image)
-    words = f"{seat.capitalize()} places in secret" + (" - ready" if ready else "")
+    words = (
+        options.say("secret_ready", "{seat} places in secret - ready", seat=options.seat(seat))
+        if ready
+        else options.say("secret", "{seat} places in secret", seat=options.seat(seat))
+    )
     size = round(lay.square * 0.3)
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     draw.rounded_rectangle(
@@ -457,24 +480,30 @@ def _screen(
     draw_text(draw, (cx, cy), words, size, theme.badge_text, anchor="mm", bold=True)
 
 
-def _detail(view: EchecState, seat: str) -> str:
+def _detail(view: EchecState, seat: str, options: EchecImageOptions) -> str:
     side = view.side(seat)
     if view.phase == PLACEMENT:
+        if side.confirmed:
+            return options.say("ready", "ready")
         if side.hidden:
-            return "ready" if side.confirmed else "placing (hidden)"
-        left = len(side.reserve)
-        return "ready" if side.confirmed else f"{left} to place"
+            return options.say("placing_hidden", "placing (hidden)")
+        return options.say("to_place", "{n} to place", n=len(side.reserve))
     bases = [b for b in view.board if b is not None and b.seat == seat]
     figures = sum(b.figures for b in bases)
-    text = f"{len(bases)} bases · {figures} fig."
+    text = options.say(
+        "bases_figures", "{bases} bases · {figures} fig.", bases=len(bases), figures=figures
+    )
     if view.phase == OPENING and side.opening_axes is not None:
-        text = f"rolled {side.opening_axes} axes"
+        text = options.say("rolled_axes", "rolled {n} axes", n=side.opening_axes)
     if view.phase == BATTLE and view.turn == seat:
+        n, count = view.actions_left, len(bases)
         text = (
-            f"{view.actions_left} action{'s' if view.actions_left > 1 else ''} · {len(bases)} bases"
+            options.say("actions_many", "{n} actions · {bases} bases", n=n, bases=count)
+            if n > 1
+            else options.say("actions_one", "{n} action · {bases} bases", n=n, bases=count)
         )
     if side.resigned:
-        text = "resigned"
+        text = options.say("resigned", "resigned")
     return text
 
 
@@ -485,9 +514,9 @@ def _banner(image: Image.Image, view: EchecState, options: EchecImageOptions, la
     for i, seat in enumerate((options.bottom, "north" if options.bottom == "south" else "south")):
         card = BannerCard(
             army=ARMY_COLOUR[seat],
-            title=seat.capitalize(),
+            title=options.seat(seat),
             player=options.names.get(seat, ""),
-            detail=_detail(view, seat),
+            detail=_detail(view, seat, options),
             active=(view.phase == BATTLE and view.turn == seat)
             or (view.phase in (PLACEMENT, OPENING) and seat in _waiting(view)),
             out=view.phase == OVER and seat not in (view.winners or ()) and bool(view.winners),
@@ -516,9 +545,14 @@ def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, l
     x0, width = lay.margin + round(sq * 0.2), lay.width - 2 * lay.margin - round(sq * 0.4)
     report = view.report
     if report is not None:
-        head = (
-            f"{report.seat.capitalize()} {KIND[report.kind].name} {report.src} attacked "
-            f"{KIND[report.target_kind].name} on {report.dst}"
+        head = options.say(
+            "attacked",
+            "{seat} {kind} {src} attacked {target} on {dst}",
+            seat=options.seat(report.seat),
+            kind=options.kind(report.kind),
+            src=report.src,
+            target=options.kind(report.target_kind),
+            dst=report.dst,
         )
         draw_text(
             draw,
@@ -536,7 +570,7 @@ def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, l
             tile = die_face(theme, die, face)
             image.paste(tile, (x, round(top + sq * 0.52)), tile)
             x += die + round(sq * 0.1) + (round(sq * 0.12) if i == len(report.faces) - 1 else 0)
-        words = _result_words(report)
+        words = _result_words(report, options)
         draw_text(
             draw,
             (x + round(sq * 0.1), top + sq * 0.8),
@@ -546,19 +580,43 @@ def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, l
             anchor="lm",
         )
         return
+    say_ = options.say
     if view.phase == PLACEMENT:
         lines = (
-            "Placement: king on the royal square, the rest on the first two ranks.",
-            "Send place <unit> <square> <n|e|s|w>, then confirm.",
+            say_(
+                "placement_rule",
+                "Placement: king on the royal square, the rest on the first two ranks.",
+            ),
+            say_("placement_send", "Send place <unit> <square> <n|e|s|w>, then confirm."),
         )
     elif view.phase == OPENING:
-        lines = ("Both sides roll four dice: most axes moves first.", "Send roll.")
+        lines = (
+            say_("opening_rule", "Both sides roll four dice: most axes moves first."),
+            say_("opening_send", "Send roll."),
+        )
     elif view.phase == OVER:
-        who = ", ".join(s.capitalize() for s in view.winners or ()) or "nobody"
-        lines = (f"Game over: {who} wins ({(view.termination or '').replace('_', ' ')}).", "")
+        end = view.termination or ""
+        how = say_("end_" + end, end.replace("_", " ")) if end else ""
+        who = ", ".join(options.seat(s) for s in view.winners or ())
+        over = (
+            say_("game_over", "Game over: {who} wins ({how}).", who=who, how=how)
+            if who
+            else say_("game_over_nobody", "Game over: nobody wins ({how}).", how=how)
+        )
+        lines = (over, "")
     else:
-        last = f"Last: {view.last.seat} {view.last.text}." if view.last else "The battle begins."
-        lines = (last, f"{(view.turn or '').capitalize()} to act.")
+        last = (
+            say_(
+                "last",
+                "Last: {seat} {action}.",
+                seat=options.seat(view.last.seat).lower(),
+                action=_action_words(view.last.text, options),
+            )
+            if view.last
+            else say_("battle_begins", "The battle begins.")
+        )
+        turn = options.seat(view.turn) if view.turn else ""
+        lines = (last, say_("to_act", "{seat} to act.", seat=turn))
     for i, text in enumerate(lines):
         draw_text(
             draw,
@@ -571,22 +629,44 @@ def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, l
         )
 
 
-def _result_words(report) -> str:
+def _action_words(text: str, options: EchecImageOptions) -> str:
+    """The last action's text (``advance c2``, ``turn c2 e``, ``attack c2 c3``) with its verb
+    in the reader's language; squares and facings stay as written."""
+    verb, _, rest = text.partition(" ")
+    if verb in ACTION_VERBS:
+        verb = options.say("did_" + verb, verb)
+    return f"{verb} {rest}" if rest else verb
+
+
+ACTION_VERBS = ("advance", "turn", "attack")  # what a battle's last action can be
+
+
+def _result_words(report, options: EchecImageOptions) -> str:
+    say_ = options.say
     if report.switched:
-        return "the mercenaries change sides (no roll)"
-    parts = [f"{report.hits} hit{'s' if report.hits != 1 else ''}"]
+        return say_("switched", "the mercenaries change sides (no roll)")
+    hits = report.hits
+    parts = [
+        say_("hit_one", "{n} hit", n=hits) if hits == 1 else say_("hit_many", "{n} hits", n=hits)
+    ]
     if report.destroyed:
-        parts.append("base destroyed")
+        parts.append(say_("destroyed", "base destroyed"))
     elif report.removed:
-        parts.append(f"{report.removed} figure{'s' if report.removed > 1 else ''} lost")
+        n = report.removed
+        parts.append(
+            say_("lost_many", "{n} figures lost", n=n)
+            if n > 1
+            else say_("lost_one", "{n} figure lost", n=n)
+        )
     if report.bonus:
-        parts.append("last figure rolled again")
+        parts.append(say_("bonus", "last figure rolled again"))
     if report.panic == "attacker":
-        parts.append("PANIC: the attackers flee")
+        parts.append(say_("panic_attacker", "PANIC: the attackers flee"))
     elif report.panic == "target":
-        parts.append("the target panics")
+        parts.append(say_("panic_target", "the target panics"))
     if report.eliminated:
-        parts.append("lost in panic: " + " ".join(report.eliminated))
+        squares = " ".join(report.eliminated)
+        parts.append(say_("panic_lost", "lost in panic: {squares}", squares=squares))
     return " · ".join(parts)
 
 

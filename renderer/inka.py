@@ -29,6 +29,7 @@ from renderer.banner import readable_on
 from renderer.fonts import draw_text, fit, printable
 from renderer.png import encode_png
 from renderer.theme import DEFAULT_THEME, RGB, Theme
+from renderer.words import Words, say
 
 SCALE = 2  # drawn at twice the size, then scaled down (antialiasing)
 DEFAULT_SIDE = 70  # pixels per cell edge: 12 edges across, 840 px of temple
@@ -66,6 +67,15 @@ class InkaImageOptions:
     targets: bool = True  # mark the pawn's legal destinations (with AP cost) when it may move
     labels: bool = True  # print every cell's name
     theme: Theme = DEFAULT_THEME
+    words: Words = ()  # the reader's language (renderer.words); English when empty
+
+    def say(self, key: str, english: str, **values: object) -> str:
+        return say(self.words, key, english, **values)
+
+
+def _seat_word(words: Words, seat: str) -> str:
+    """A seat's name as drawn ("Red"), in the reader's language."""
+    return say(words, "seat_" + seat, seat.capitalize())
 
 
 @dataclass(frozen=True)
@@ -232,6 +242,7 @@ def _token(
     *,
     letter: bool = True,
     hollow: bool = False,
+    words: Words = (),
 ) -> None:
     fill, outline = _seat_colour(theme, seat)
     w = max(2, round(r * 0.16))
@@ -263,7 +274,7 @@ def _token(
         draw_text(
             draw,
             (cx, ty),
-            seat[0].upper(),
+            _seat_word(words, seat)[:1].upper(),
             round(r * 0.95),
             outline if hollow else readable_on(fill),
             anchor="mm",
@@ -343,7 +354,7 @@ def _draw_banner(image: Image.Image, f: Frame, state: InkaState, options: InkaIm
     card_h = round(s * 0.62)
     cols = 2
     card_w = (f.width - 2 * pad) // cols
-    title = _status(state)
+    title = _status(state, options)
     draw_text(draw, (f.width / 2, pad + s * 0.2), title, round(s * 0.22), theme.text, anchor="mm")
     top = pad + round(s * 0.45)
     for k, seat in enumerate(state.seats):
@@ -359,11 +370,11 @@ def _draw_banner(image: Image.Image, f: Frame, state: InkaState, options: InkaIm
         if state.out[k]:
             text = theme.muted_text
         r = card_h * 0.26
-        _token(draw, theme, seat, x0 + card_h * 0.5, y0 + card_h / 2, r)
+        _token(draw, theme, seat, x0 + card_h * 0.5, y0 + card_h / 2, r, words=options.words)
         who = printable(options.names.get(seat, ""))
-        label = seat.capitalize() + (f"  {who}" if who else "")
+        label = _seat_word(options.words, seat) + (f"  {who}" if who else "")
         size = round(card_h * 0.34)
-        detail = _detail(state, k)
+        detail = _detail(state, k, options)
         right = x0 + card_w - round(card_h * 0.3)
         draw_text(draw, (right, y0 + card_h / 2), detail, size, text, anchor="rm", bold=active)
         room = card_w - card_h - len(detail) * size * 0.55 - card_h * 0.4
@@ -381,28 +392,47 @@ def _draw_banner(image: Image.Image, f: Frame, state: InkaState, options: InkaIm
             draw.line((x0 + card_h * 0.9, y, x0 + card_w * 0.5, y), fill=theme.strike, width=4)
 
 
-def _detail(state: InkaState, k: int) -> str:
+def _detail(state: InkaState, k: int, options: InkaImageOptions) -> str:
+    say_ = options.say
     seat = state.seats[k]
-    parts = [f"statues {state.carried(seat)}/3"]
+    parts = [say_("statues", "statues {n}/3", n=state.carried(seat))]
     if state.blockers[k] is not None:
-        parts.append(f"blocker {BOARD.names[state.blockers[k]]}")
+        parts.append(say_("blocker", "blocker {cell}", cell=BOARD.names[state.blockers[k]]))
     if state.winner == seat:
-        parts.insert(0, "wins")
+        parts.insert(0, say_("wins", "wins"))
     elif state.turn == k and state.phase == PLAY:
-        parts.append(f"AP {state.ap} left")
+        parts.append(say_("ap_left", "AP {ap} left", ap=state.ap))
     return " · ".join(parts)
 
 
-def _status(state: InkaState) -> str:
+def _status(state: InkaState, options: InkaImageOptions) -> str:
+    say_ = options.say
     seat = state.seat_to_move
+    who = _seat_word(options.words, seat) if seat else str(seat)
+    named = who.lower() if seat else who  # mid-sentence: "red chooses"
     if state.phase == START:
-        return f"Set-up: {seat} chooses a start cell"
+        return say_("status_start", "Set-up: {seat} chooses a start cell", seat=named)
     if state.phase == BUILD:
-        return f"Building the temple: {seat} lays path rhombus {state.drawn}"
+        return say_(
+            "status_build",
+            "Building the temple: {seat} lays path rhombus {rhombus}",
+            seat=named,
+            rhombus=state.drawn,
+        )
     if state.phase == OVER:
-        return f"{(state.winner or 'nobody').capitalize()} wins ({state.termination})"
-    stage = "move rhombi or the pawn" if state.stage == "rhombi" else "pawn phase"
-    return f"{seat.capitalize()} to play: {state.ap} AP left, {stage}"
+        winner = (
+            _seat_word(options.words, state.winner) if state.winner else say_("nobody", "Nobody")
+        )
+        how = say_("end_" + str(state.termination), str(state.termination))
+        return say_("status_over", "{seat} wins ({how})", seat=winner, how=how)
+    stage = (
+        say_("stage_rhombi", "move rhombi or the pawn")
+        if state.stage == "rhombi"
+        else say_("stage_pawn", "pawn phase")
+    )
+    return say_(
+        "status_play", "{seat} to play: {ap} AP left, {stage}", seat=who, ap=state.ap, stage=stage
+    )
 
 
 # ---------------------------------------------------------------- the image
@@ -448,7 +478,7 @@ def render_inka_image(
     for k, cell in enumerate(view.pawns):
         if cell is not None and not view.out[k]:
             cx, cy = f.centre(cell)
-            _token(draw, theme, view.seats[k], cx, cy, s * 0.19)
+            _token(draw, theme, view.seats[k], cx, cy, s * 0.19, words=options.words)
     _draw_banner(image, f, view, options)
     return image.resize((f.width // SCALE, f.height // SCALE), Image.Resampling.LANCZOS)
 

@@ -27,6 +27,7 @@ from renderer.fonts import draw_text, fit, printable, text_width
 from renderer.png import encode_png, fit_palette, to_palette
 from renderer.theme import DEFAULT_THEME, RGB, Theme
 from renderer.vector import Ellipse, Poly, Sketch, circle
+from renderer.words import Words, say
 
 DEFAULT_SQUARE = 96  # 8 squares and two margins: about 870 px wide
 MAX_BOARD = 900  # the unbounded board shrinks its squares to stay within this
@@ -53,6 +54,10 @@ class LoaImageOptions:
     targets: tuple[str, ...] = ()  # squares to mark, e.g. a piece's legal moves
     selected: str | None = None  # the square whose moves ``targets`` shows
     theme: Theme = DEFAULT_THEME
+    words: Words = ()  # the reader's language (renderer.words); English when empty
+
+    def say(self, key: str, english: str, **values: object) -> str:
+        return say(self.words, key, english, **values)
 
 
 @dataclass(frozen=True)
@@ -203,16 +208,20 @@ def _seat_title(seat: str) -> str:
     return seat[0].upper() + seat[1:-1] + " " + seat[-1] if seat[-1].isdigit() else seat.title()
 
 
-def _seat_detail(view: LoaState, index: int) -> str:
+def _seat_detail(view: LoaState, index: int, options: LoaImageOptions) -> str:
     colour = index % 2
     if len(view.seats) == 4:
         mine = [p for p in view.pieces if p[2] & 1 == colour and bool(p[2] & MARK) == (index >= 2)]
-        kind = "marked" if index >= 2 else "plain"
-        return f"{kind} · {len(mine)}"
+        if index >= 2:
+            return options.say("marked_count", "marked · {n}", n=len(mine))
+        return options.say("plain_count", "plain · {n}", n=len(mine))
     mine = [p for p in view.pieces if p[2] & 1 == colour]
-    detail = f"{len(mine)} pieces"
+    detail = options.say("pieces", "{n} pieces", n=len(mine))
     if view.config.variant == "ambidextrous" and not view.over:
-        detail += " · next " + ("marked" if view.parts[colour] else "plain")
+        if view.parts[colour]:
+            detail += options.say("next_marked", " · next marked")
+        else:
+            detail += options.say("next_plain", " · next plain")
     return detail
 
 
@@ -241,13 +250,13 @@ def _draw_banner(image: Image.Image, view: LoaState, lay: Layout, options: LoaIm
         tx = box[0] + 12 + icon
         size = max(10, round(card_h * 0.36))
         cy = (box[1] + box[3]) / 2
-        title = _seat_title(seat)
+        title = options.say("seat_" + seat, _seat_title(seat))
         name = printable(options.names.get(seat, ""))
-        detail = _seat_detail(view, i)
+        detail = _seat_detail(view, i, options)
         if seat in winners:
-            detail = "wins · " + detail
+            detail = options.say("wins", "wins · {detail}", detail=detail)
         elif view.offer is not None and view.seats[view.offer] == seat:
-            detail = "offers a draw · " + detail
+            detail = options.say("offers_draw", "offers a draw · {detail}", detail=detail)
         room = box[2] - tx - 10
         text = fit(f"{title}  {name}".strip(), size, room // 2, bold=True)
         draw_text(draw, (tx, cy), text, size, theme.text, anchor="lm", bold=lit)
@@ -264,8 +273,9 @@ def _to_act(view: LoaState) -> list[str]:
     return [view.seat_to_move]
 
 
-def _draw_panel(image: Image.Image, view: LoaState, lay: Layout, theme: Theme) -> None:
+def _draw_panel(image: Image.Image, view: LoaState, lay: Layout, options: LoaImageOptions) -> None:
     """Parachute: the pieces each player still holds, stacked beside the board."""
+    theme = options.theme
     draw = ImageDraw.Draw(image)
     x0 = lay.width - lay.panel
     top = lay.banner + lay.margin
@@ -275,11 +285,12 @@ def _draw_panel(image: Image.Image, view: LoaState, lay: Layout, theme: Theme) -
         count = view.held[colour]
         y = top + colour * (lay.height - top) // 2
         held_colour = COLOURS[colour ^ 1]
-        draw_text(draw, (x0 + 8, y), f"{holder.title()} holds", size, theme.text, anchor="la")
+        holds = options.say("holds_" + holder, f"{holder.title()} holds")
+        draw_text(draw, (x0 + 8, y), holds, size, theme.text, anchor="la")
         draw_text(
             draw,
             (x0 + 8, y + size + 4),
-            f"{count} {held_colour}",
+            options.say("held_" + held_colour, "{n} " + held_colour, n=count),
             size,
             theme.muted_text,
             anchor="la",
@@ -325,7 +336,7 @@ def loa_image(view: LoaState, *, options: LoaImageOptions = LoaImageOptions()) -
         _paste(image, lay, coord, [overlay(lay.square, kind, theme.legal_target)])
     _draw_banner(image, view, lay, options)
     if lay.panel:
-        _draw_panel(image, view, lay, theme)
+        _draw_panel(image, view, lay, options)
     return image
 
 

@@ -298,6 +298,33 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "120° counter-clockwise (ccw120)",
         "120° sens antihoraire (ccw120)",
     ),
+    # --- words drawn in Inka's pictures (renderer/inka.py keys, prefixed img.inka.)
+    "img.inka.seat_red": ("Red", "Rouge"),
+    "img.inka.seat_blue": ("Blue", "Bleu"),
+    "img.inka.seat_green": ("Green", "Vert"),
+    "img.inka.seat_yellow": ("Yellow", "Jaune"),
+    "img.inka.status_start": (
+        "Set-up: {seat} chooses a start cell",
+        "Mise en place : {seat} choisit une case de départ",
+    ),
+    "img.inka.status_build": (
+        "Building the temple: {seat} lays path rhombus {rhombus}",
+        "Construction du temple : {seat} pose le losange de chemin {rhombus}",
+    ),
+    "img.inka.status_play": (
+        "{seat} to play: {ap} AP left, {stage}",
+        "{seat} joue : reste {ap} PA, {stage}",
+    ),
+    "img.inka.stage_rhombi": ("move rhombi or the pawn", "bouger losanges ou pion"),
+    "img.inka.stage_pawn": ("pawn phase", "phase du pion"),
+    "img.inka.status_over": ("{seat} wins ({how})", "{seat} gagne ({how})"),
+    "img.inka.nobody": ("Nobody", "Personne"),
+    "img.inka.end_escaped": ("escaped", "sorti du temple"),
+    "img.inka.end_resignation": ("resignation", "abandon"),
+    "img.inka.statues": ("statues {n}/3", "statues {n}/3"),
+    "img.inka.blocker": ("blocker {cell}", "bloqueur {cell}"),
+    "img.inka.wins": ("wins", "gagne"),
+    "img.inka.ap_left": ("AP {ap} left", "reste {ap} PA"),
 }
 
 RULES_FR: dict[str, str] = {

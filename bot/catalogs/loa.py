@@ -189,6 +189,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "discord.choice.loa_offer": ("offer", "proposer"),
     "discord.choice.loa_accept": ("accept", "accepter"),
     "discord.choice.loa_decline": ("decline", "refuser"),
+    # Words drawn in Lines of Action's pictures (renderer/loa.py keys, prefixed img.loa.).
+    "img.loa.seat_white": ("White", "Blancs"),
+    "img.loa.seat_black": ("Black", "Noirs"),
+    "img.loa.seat_white1": ("White 1", "Blancs 1"),
+    "img.loa.seat_black1": ("Black 1", "Noirs 1"),
+    "img.loa.seat_white2": ("White 2", "Blancs 2"),
+    "img.loa.seat_black2": ("Black 2", "Noirs 2"),
+    "img.loa.pieces": ("{n} pieces", "{n} pièces"),
+    "img.loa.marked_count": ("marked · {n}", "marquées · {n}"),
+    "img.loa.plain_count": ("plain · {n}", "simples · {n}"),
+    "img.loa.next_marked": (" · next marked", " · ensuite marquée"),
+    "img.loa.next_plain": (" · next plain", " · ensuite simple"),
+    "img.loa.wins": ("wins · {detail}", "gagne · {detail}"),
+    "img.loa.offers_draw": ("offers a draw · {detail}", "propose la nulle · {detail}"),
+    "img.loa.holds_white": ("White holds", "Aux Blancs"),
+    "img.loa.holds_black": ("Black holds", "Aux Noirs"),
+    "img.loa.held_white": ("{n} white", "{n} blanches"),
+    "img.loa.held_black": ("{n} black", "{n} noires"),
 }
 
 RULES_FR: dict[str, str] = {

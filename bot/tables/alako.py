@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.service import TableService, UserError
 from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention
@@ -398,7 +398,10 @@ def _direction(request: Request) -> str:
 
 
 async def _board(game: TableGame, state: AlakoState) -> Attachment:
-    options = AlakoImageOptions(names=game.names_by_seat())
+    # Everything is posted in the game's channel: its language.
+    options = AlakoImageOptions(
+        names=game.names_by_seat(), words=picture_words(game.locale, "alako")
+    )
     data = await asyncio.to_thread(render_alako, view(state, None), options=options)
     return Attachment(f"alako-{game.row.id}-{state.ply}.png", data)
 

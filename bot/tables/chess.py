@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.service import TableService, UserError
 from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention
@@ -55,9 +55,20 @@ DRAW_ACTIONS = {
 _USER = re.compile(r"^<@!?(\d+)>$|^(\d+)$")
 
 
-def board_png(seen: ChessState, names: dict[str, str], bottom: str) -> bytes:
-    """The board picture (a module function, so tests can stand in for the renderer)."""
-    return render_chess(seen, options=ChessImageOptions(bottom=bottom, names=names))
+def board_png(
+    seen: ChessState, names: dict[str, str], bottom: str, locale: str | None = None
+) -> bytes:
+    """The board picture with its words in ``locale`` (a module function, so tests can stand
+    in for the renderer)."""
+    words = picture_words(locale, "chess")
+    return render_chess(seen, options=ChessImageOptions(bottom=bottom, names=names, words=words))
+
+
+async def _picture(
+    seen: ChessState, names: dict[str, str], bottom: str, locale: str | None
+) -> bytes:
+    """:func:`board_png` off the event loop."""
+    return await asyncio.to_thread(board_png, seen, names, bottom, locale)
 
 
 class ChessTable(SeatedTable):
@@ -322,8 +333,8 @@ class ChessTable(SeatedTable):
             result = state.result or pgn.result
             channel = int(request.options.get("thread_id") or request.place.channel_id)
             names = {"white": pgn.headers.get("White", ""), "black": pgn.headers.get("Black", "")}
-            image = await asyncio.to_thread(board_png, state, names, "white")
             loc = request.place.guild_locale or request.actor.locale
+            image = await _picture(state, names, "white", loc)
             return [
                 Delivery(
                     "channel",
@@ -389,7 +400,7 @@ def _result_line(loc: str, state: ChessState, table: ChessTable) -> str:
 async def _board(game: TableGame, state: ChessState) -> Attachment:
     seen = view(state, None)
     bottom = state.turn if state.phase == PLAY else "white"  # flipped when Black is to move
-    data = await asyncio.to_thread(board_png, seen, game.names_by_seat(), bottom)
+    data = await _picture(seen, game.names_by_seat(), bottom, game.locale)
     return Attachment(f"chess-{game.row.id}-{state.ply}.png", data)
 
 

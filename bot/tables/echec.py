@@ -13,7 +13,7 @@ import asyncio
 import re
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.service import TableService, UserError
 from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention, number
@@ -241,7 +241,7 @@ class EchecTable(SeatedTable):
             clip("\n".join(lines)),
             user_id=user,
             channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
-            files=[await _board(game, state, seat=seat)],
+            files=[await _board(game, state, seat=seat, locale=loc)],
             buttons=self._placement_buttons(game, loc),
             secret=True,
         )
@@ -365,7 +365,7 @@ class EchecTable(SeatedTable):
         state = game.require_state()
         mine = game.seats_of(request.actor.id)
         if state.phase == PLACEMENT and state.config.placement == SECRET and mine:
-            image = await _board(game, state, seat=mine[0])
+            image = await _board(game, state, seat=mine[0], locale=request.actor.locale)
             text = t(request.actor.locale, "echec.own_board")
             return [service.private(request.actor, text, files=[image], secret=True)]
         return await super().board(service, request)
@@ -691,11 +691,22 @@ def _volley(state: EchecState, events: list[Event]) -> str | None:
 
 
 async def _board(
-    game: Game, state: EchecState, *, seat: str | None = None, volley: str | None = None
+    game: Game,
+    state: EchecState,
+    *,
+    seat: str | None = None,
+    volley: str | None = None,
+    locale: str | None = None,
 ) -> Attachment:
-    """The board as ``seat`` may see it (``None``: anyone, e.g. the channel)."""
+    """The board as ``seat`` may see it (``None``: anyone, e.g. the channel), its words in
+    ``locale`` (``None``: the game's channel language)."""
     seen = view(state, seat)
-    options = EchecImageOptions(bottom=seat or SEATS[0], names=game.names_by_seat(), volley=volley)
+    options = EchecImageOptions(
+        bottom=seat or SEATS[0],
+        names=game.names_by_seat(),
+        volley=volley,
+        words=picture_words(locale or game.locale, "echec"),
+    )
     data = await asyncio.to_thread(render, seen, options=options)
     who = f"-{seat}" if seat else ""
     return Attachment(f"echec-{game.row.id}{who}-{state.ply}.png", data)

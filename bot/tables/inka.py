@@ -10,7 +10,7 @@ import asyncio
 import re
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.service import TableService, UserError
 from bot.tables.base import SeatedTable, TableGame, clip, mention, number
@@ -60,9 +60,12 @@ _RHOMBUS = re.compile(r"^#?(\d{1,2}|[abc])$")
 _CORNER = re.compile(r"^(\d{1,2})\s*(?:h|o'?clock)?$")
 
 
-def board_png(seen: InkaState, names: dict[str, str]) -> bytes:
-    """The temple picture (a module function, so tests can stand in for the renderer)."""
-    return render_inka(seen, options=InkaImageOptions(names=names))
+def board_png(seen: InkaState, names: dict[str, str], locale: str | None = None) -> bytes:
+    """The temple picture with its words in ``locale`` (a module function, so tests can
+    stand in for the renderer)."""
+    return render_inka(
+        seen, options=InkaImageOptions(names=names, words=picture_words(locale, "inka"))
+    )
 
 
 class InkaTable(SeatedTable):
@@ -140,7 +143,7 @@ class InkaTable(SeatedTable):
         return await self.after(service, game, events, None, before=None)
 
     async def board_image(self, game: TableGame, state: InkaState) -> Attachment:
-        return await _board(game, state)
+        return await _board(game, state, game.locale)
 
     async def after(
         self,
@@ -169,7 +172,7 @@ class InkaTable(SeatedTable):
                 "channel",
                 clip("\n".join(line for line in lines if line)),
                 channel_id=game.row.channel_id,
-                files=[await _board(game, state)],
+                files=[await _board(game, state, loc)],
                 buttons=buttons,
                 closes=state.phase == OVER,
             )
@@ -390,7 +393,7 @@ class InkaTable(SeatedTable):
             service.private(
                 request.actor,
                 t(loc, "inka.preview", action=str(action)),
-                files=[await _board(game, after, name=f"inka-{row.id}-preview.png")],
+                files=[await _board(game, after, loc, name=f"inka-{row.id}-preview.png")],
             )
         ]
 
@@ -556,8 +559,12 @@ def _choices(
     return []
 
 
-async def _board(game: TableGame, state: InkaState, *, name: str | None = None) -> Attachment:
-    data = await asyncio.to_thread(board_png, view(state, None), game.names_by_seat())
+async def _board(
+    game: TableGame, state: InkaState, locale: str | None, *, name: str | None = None
+) -> Attachment:
+    """The temple, its words in ``locale``: the game's channel's, or the reader's for a
+    private picture."""
+    data = await asyncio.to_thread(board_png, view(state, None), game.names_by_seat(), locale)
     return Attachment(name or f"inka-{game.row.id}-{state.ply}.png", data)
 
 

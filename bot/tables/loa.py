@@ -15,7 +15,7 @@ from dataclasses import fields, replace
 from types import SimpleNamespace
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.service import TableService, UserError
 from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention
@@ -47,6 +47,7 @@ from engine.loa.rules import MOVE, PLACE
 from engine.protocol import Event
 from engine.record import GameRecord
 from renderer.loa import LoaImageOptions, render_loa
+from renderer.words import Words
 
 KIND = "loa"
 OVER = "over"
@@ -83,10 +84,23 @@ def board_png(
     bottom: str = "white",
     targets: tuple[str, ...] = (),
     selected: str | None = None,
+    words: Words = (),
 ) -> bytes:
-    """The board picture (a module function, so tests can stand in for the renderer)."""
-    options = LoaImageOptions(bottom=bottom, names=names, targets=targets, selected=selected)
+    """The board picture (a module function, so tests can stand in for the renderer), with
+    ``words`` in the reader's language."""
+    options = LoaImageOptions(
+        bottom=bottom,
+        names=names,
+        targets=targets,
+        selected=selected,
+        words=words,
+    )
     return render_loa(seen, options=options)
+
+
+def words(locale: str | None) -> Words:
+    """The words Lines of Action's pictures draw, in this language."""
+    return picture_words(locale, KIND)
 
 
 def colour_of(seat: str) -> str:
@@ -364,7 +378,7 @@ class LoaTable(SeatedTable):
                 side=self.seat_label(loc, seat),
                 held=state.held[seat_colour(state.turn)],
             )
-            image = await _board(game, state, bottom=bottom)
+            image = await _board(game, state, bottom=bottom, locale=loc)
             return [service.private(request.actor, text, files=[image])]
         probe = replace(state, turn=state.seats.index(seat), step=MOVE, offer=None)
         actions = [a for a in legal_actions(probe) if isinstance(a, Move)]
@@ -381,7 +395,7 @@ class LoaTable(SeatedTable):
                 moves=", ".join(str(a) for a in sorted(chosen, key=lambda a: _key(a.dst))),
             )
             image = await _board(
-                game, state, bottom=bottom, targets=tuple(targets), selected=square
+                game, state, bottom=bottom, targets=tuple(targets), selected=square, locale=loc
             )
         else:
             sources = _in_board_order({a.src for a in actions})
@@ -392,7 +406,7 @@ class LoaTable(SeatedTable):
                 squares=" ".join(sources) or "-",
                 count=len(actions),
             )
-            image = await _board(game, state, bottom=bottom)
+            image = await _board(game, state, bottom=bottom, locale=loc)
         return [service.private(request.actor, clip(text), files=[image])]
 
     # ------------------------------------------------------------ helpers for adapters
@@ -468,9 +482,14 @@ async def _board(
     bottom: str = "white",
     targets: tuple[str, ...] = (),
     selected: str | None = None,
+    locale: str | None = None,
 ) -> Attachment:
+    """The board, its words in ``locale`` (a private picture's reader) or, by default, in
+    the game's channel language."""
     seen = view(state, None)
-    data = await asyncio.to_thread(board_png, seen, game.names_by_seat(), bottom, targets, selected)
+    names = game.names_by_seat()
+    said = words(game.locale if locale is None else locale)
+    data = await asyncio.to_thread(board_png, seen, names, bottom, targets, selected, said)
     return Attachment(f"loa-{game.row.id}-{state.ply}.png", data)
 
 

@@ -35,7 +35,7 @@ FOOLS_MATE += ["@alice /chess move move:g2g4", "@bob /chess move move:Qh4#"]
 def fast_images(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     calls: list[str] = []
 
-    def board(seen: object, names: dict[str, str], bottom: str) -> bytes:
+    def board(seen: object, names: dict[str, str], bottom: str, locale: object = None) -> bytes:
         calls.append(bottom)
         return png_bytes()
 

@@ -53,7 +53,7 @@ SEATS = ("red", "blue", "green", "yellow")
 def fast_images(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
 
-    def board(seen: Any, names: dict[str, str]) -> bytes:
+    def board(seen: Any, names: dict[str, str], locale: str | None = None) -> bytes:
         calls.append(seen.ply)
         return png_bytes()
 

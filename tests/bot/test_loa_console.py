@@ -27,7 +27,7 @@ def fast_images(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
     """A stand-in for the renderer that remembers how it was asked."""
     calls: list[dict] = []
 
-    def board(seen: object, names: dict[str, str], bottom: str, targets=(), selected=None):  # type: ignore[no-untyped-def]
+    def board(seen, names, bottom, targets=(), selected=None, words=()):  # type: ignore[no-untyped-def]
         calls.append({"bottom": bottom, "targets": tuple(targets), "selected": selected})
         return png_bytes()
 

@@ -1,0 +1,61 @@
+"""Inka's pictures speak the reader's language: every word the renderer draws has its
+catalog entry ``img.inka.<key>`` (English and French), and the table draws in the game's
+channel language, or the reader's for a private picture."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from bot.i18n import CATALOG, picture_words, placeholders
+from bot.tables import inka as inka_table
+from engine.inka import InkaConfig, new_game, view
+from renderer.demo_inka import NAMES, final_state, midgame_state
+from renderer.inka import InkaImageOptions, render_inka
+
+ROOT = Path(__file__).resolve().parents[2]
+PREFIX = "img.inka."
+SEATS = ("red", "blue", "green", "yellow")
+TERMINATIONS = ("escaped", "resignation")  # engine.inka's finish(..., termination)
+
+
+def test_every_word_drawn_in_inka_pictures_has_its_french() -> None:
+    text = (ROOT / "renderer" / "inka.py").read_text(encoding="utf-8")
+    keys = set(re.findall(r'say_?\(\s*(?:(?:self\.)?words,\s*)?"([a-z_]+)"', text))
+    dynamic = {f"seat_{s}" for s in SEATS} | {f"end_{e}" for e in TERMINATIONS}
+    drawn = {k for k in keys if not k.endswith("_")} | dynamic
+    catalog = {k.removeprefix(PREFIX) for k in CATALOG if k.startswith(PREFIX)}
+    assert sorted(drawn - catalog) == []
+    assert sorted(catalog - drawn) == []
+    for key in catalog:
+        english, french = CATALOG[PREFIX + key]
+        assert placeholders(english) == placeholders(french), key
+
+
+def test_inka_pictures_speak_the_readers_language() -> None:
+    assert dict(picture_words("fr", "inka"))["seat_green"] == "Vert"
+    start = new_game(InkaConfig(players=2), seed=b"words", game_id="g")
+    over = replace(final_state(), termination="resignation")
+    for state in (start, midgame_state(), final_state(), over):
+        seen = view(state, None)
+        english = inka_table.board_png(seen, NAMES, "en")
+        assert english == render_inka(seen, options=InkaImageOptions(names=NAMES))
+        assert inka_table.board_png(seen, NAMES, "fr") != english
+
+
+async def test_the_table_draws_in_the_language_it_is_given() -> None:
+    class Game:
+        locale = "fr"
+
+        class row:
+            id = "g"
+
+        def names_by_seat(self) -> dict[str, str]:
+            return dict(NAMES)
+
+    state = midgame_state()
+    french = await inka_table._board(Game(), state, "fr")  # type: ignore[arg-type]
+    english = await inka_table._board(Game(), state, "en")  # type: ignore[arg-type]
+    assert french.data == inka_table.board_png(view(state, None), dict(NAMES), "fr")
+    assert english.data == inka_table.board_png(view(state, None), dict(NAMES), "en")
