@@ -23,6 +23,7 @@ class BannerCard:
     out: bool = False  # eliminated: struck through
     winner: bool = False
     icon: str = "king"
+    wins: str = "wins · "  # put before the detail of a winner, in the reader's language
 
 
 def readable_on(colour: RGB) -> RGB:
@@ -61,7 +62,7 @@ def banner_card(theme: Theme, width: int, height: int, card: BannerCard) -> Imag
     cy = height // 2
     big, small = round(height * 0.4), round(height * 0.34)
 
-    detail = ("wins · " if card.winner else "") + card.detail
+    detail = (card.wins if card.winner else "") + card.detail
     detail = fit(detail, small, (right - x) * 5 // 9)
     draw_text(draw, (right, cy), detail, small, muted, anchor="rm", bold=card.active or card.winner)
     room = right - x - text_width(detail, small) - round(height * 0.3)

@@ -154,6 +154,7 @@ def _cards(view: ChessState, options: ChessImageOptions) -> list[BannerCard]:
                 detail,
                 active=to_move,
                 winner=winner,
+                wins=options.say("wins_mark", "wins · "),
             )
         )
     return cards

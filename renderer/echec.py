@@ -521,6 +521,7 @@ def _banner(image: Image.Image, view: EchecState, options: EchecImageOptions, la
             or (view.phase in (PLACEMENT, OPENING) and seat in _waiting(view)),
             out=view.phase == OVER and seat not in (view.winners or ()) and bool(view.winners),
             winner=view.phase == OVER and seat in (view.winners or ()),
+            wins=options.say("wins_mark", "wins · "),
         )
         image.paste(banner_card(options.theme, half, height, card), (i * half, top))
 

@@ -480,6 +480,7 @@ def _cards(view: LokaState, options: LokaImageOptions) -> list[BannerCard]:
                 active=view.phase != SELECTION and view.seat_to_move == name,
                 out=not army.alive,
                 winner=view.phase == OVER and name in (view.winners or ()),
+                wins=options.say("wins_mark", "wins · "),
             )
         )
     return cards

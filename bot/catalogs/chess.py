@@ -112,6 +112,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Partie importée, déjà terminée ({result}, {n} demi-coups) : la position finale.",
     ),
     # --- words drawn in the board's pictures (renderer/chess.py keys, prefixed img.chess.)
+    "img.chess.wins_mark": ("wins · ", "gagne · "),
     "img.chess.seat_white": ("White", "Blancs"),
     "img.chess.seat_black": ("Black", "Noirs"),
     "img.chess.to_move": ("to move", "au trait"),

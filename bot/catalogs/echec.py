@@ -327,6 +327,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "discord.choice.echec_s": ("south", "sud"),
     "discord.choice.echec_w": ("west", "ouest"),
     # Words drawn in Échec au Roi's pictures (renderer/echec.py keys, prefixed img.echec.).
+    "img.echec.wins_mark": ("wins · ", "gagne · "),
     "img.echec.seat_south": ("South", "Sud"),
     "img.echec.seat_north": ("North", "Nord"),
     "img.echec.kind_king": ("king", "roi"),

@@ -33,6 +33,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "discord.choice.cross": ("Cross (2-4 players)", "Croix (2 à 4 joueurs)"),
     "discord.choice.faceoff": ("Face-off (2 players)", "Face-off (2 joueurs)"),
     # Words drawn in Loka's pictures (renderer/loka.py keys, prefixed img.loka.).
+    "img.loka.wins_mark": ("wins · ", "gagne · "),
     "img.loka.army_fire": ("Fire", "Feu"),
     "img.loka.army_earth": ("Earth", "Terre"),
     "img.loka.army_water": ("Water", "Eau"),
