@@ -102,12 +102,20 @@ class TableCog(commands.GroupCog):
         await self.run(interaction, "rules", topic=topic)
 
 
+def button_template(kind: str, action: str = r"[a-z0-9:]{1,64}") -> str:
+    """The custom id pattern of a game's buttons: ``plateau:<game>:<game id>:<action>``."""
+    return rf"plateau:{kind}:(?P<game>[0-9A-Za-z_-]{{1,32}}):(?P<action>{action})"
+
+
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
     """A persistent button: rebuilt from its custom id on every press, so it keeps working
-    after a restart. Subclasses set ``kind`` and a template with ``game`` and ``action``
-    groups, and map the action to a command with :meth:`to_request`."""
+    after a restart. Subclasses set ``kind``, ``seats`` and a template from
+    :func:`button_template`; the lobby's buttons (``join:<seat>``, ``leave``, ``start``, made
+    by the table base) are read here, and :meth:`game_request` maps the game's own."""
 
     kind: ClassVar[str] = ""
+    seats: ClassVar[tuple[str, ...]] = ()
+    seat_option: ClassVar[str] = "seat"
 
     def __init__(self, item: discord.ui.Button) -> None:
         super().__init__(item)
@@ -125,7 +133,23 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
     @classmethod
     def to_request(cls, game_id: str, action: str) -> tuple[str, dict[str, Any]] | None:
         """The command and options this press stands for (None: not understood)."""
-        raise NotImplementedError
+        match action.split(":"):
+            case ["join", seat] if seat in cls.seats:
+                return "join", {cls.seat_option: seat, "game": game_id}
+            case ["join", *_]:
+                return None
+            case ["leave" | "start" as command]:
+                return command, {"game": game_id}
+        parsed = cls.game_request(action.split(":"))
+        if parsed is None:
+            return None
+        command, options = parsed
+        return command, {**options, "game": game_id}
+
+    @classmethod
+    def game_request(cls, parts: list[str]) -> tuple[str, dict[str, Any]] | None:
+        """The game's own buttons: ``action`` split at ``:`` to a command and its options."""
+        return None
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: PlateauBot = interaction.client  # type: ignore[assignment]

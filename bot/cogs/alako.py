@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
-from bot.cogs import TableButton, TableCog, choice, tr
+from bot.cogs import TableButton, TableCog, button_template, choice, tr
 
 KIND = "alako"
 SEATS = ("south", "north")
@@ -29,28 +29,22 @@ GAME = tr("discord.pdesc.game")
 Segment = Range[str, 1, 12]
 
 
-class AlakoButton(
-    TableButton,
-    template=r"plateau:alako:(?P<game>[0-9A-Za-z_-]{1,32}):(?P<action>[a-z0-9:_]{1,64})",
-):
+class AlakoButton(TableButton, template=button_template(KIND, r"[a-z0-9:_]{1,64}")):
     """Seats, Leave and Start in the lobby; Spin, then one button per legal choice
     (``do:<ply>:<action>``, the action text with ``_`` for spaces)."""
 
     kind: ClassVar[str] = KIND
+    seats: ClassVar[tuple[str, ...]] = SEATS
 
     @classmethod
-    def to_request(cls, game_id: str, action: str) -> tuple[str, dict[str, Any]] | None:
-        match action.split(":"):
-            case ["join", "south" | "north" as seat]:
-                return "join", {"seat": seat, "game": game_id}
-            case ["leave" | "start" as command]:
-                return command, {"game": game_id}
+    def game_request(cls, parts: list[str]) -> tuple[str, dict[str, Any]] | None:
+        match parts:
             case ["do", ply, text] if ply.isdigit():
                 parsed = _action(text.split("_"))
                 if parsed is None:
                     return None
                 command, options = parsed
-                return command, {**options, "ply": int(ply), "game": game_id}
+                return command, {**options, "ply": int(ply)}
         return None
 
 

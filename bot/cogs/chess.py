@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
-from bot.cogs import TableButton, TableCog, choice, tr
+from bot.cogs import TableButton, TableCog, button_template, choice, tr
 
 KIND = "chess"
 
@@ -22,23 +22,17 @@ DRAW_CHOICES = [choice("discord.choice." + c, c) for c in ("offer", "accept", "d
 GAME = tr("discord.pdesc.game")
 
 
-class ChessButton(
-    TableButton,
-    template=r"plateau:chess:(?P<game>[0-9A-Za-z_-]{1,32}):(?P<action>[a-z0-9:]{1,64})",
-):
+class ChessButton(TableButton, template=button_template(KIND)):
     """Join/Accept, Leave and Start in the lobby; Accept and Decline a draw offer."""
 
     kind: ClassVar[str] = KIND
+    seats: ClassVar[tuple[str, ...]] = ("white", "black")
 
     @classmethod
-    def to_request(cls, game_id: str, action: str) -> tuple[str, dict[str, Any]] | None:
-        match action.split(":"):
-            case ["join", "white" | "black" as seat]:
-                return "join", {"seat": seat, "game": game_id}
-            case ["leave" | "start" as command]:
-                return command, {"game": game_id}
+    def game_request(cls, parts: list[str]) -> tuple[str, dict[str, Any]] | None:
+        match parts:
             case ["draw", "accept" | "decline" as answer]:
-                return "draw", {"action": answer, "game": game_id}
+                return "draw", {"action": answer}
         return None
 
 

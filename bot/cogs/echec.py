@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
-from bot.cogs import ON_OFF, TableButton, TableCog, choice, tr
+from bot.cogs import ON_OFF, TableButton, TableCog, button_template, choice, tr
 
 KIND = "echec"
 SEATS = ("south", "north")
@@ -25,22 +25,18 @@ GAME = tr("discord.pdesc.game")
 Square = Range[str, 2, 3]
 
 
-class EchecButton(
-    TableButton,
-    template=r"plateau:echec:(?P<game>[0-9A-Za-z_-]{1,32}):(?P<action>[a-z0-9:]{1,64})",
-):
+class EchecButton(TableButton, template=button_template(KIND)):
     """Seats, Leave and Start in the lobby; Place the rest and Confirm while placing;
     Roll for the first move; End the turn."""
 
     kind: ClassVar[str] = KIND
+    seats: ClassVar[tuple[str, ...]] = SEATS
 
     @classmethod
-    def to_request(cls, game_id: str, action: str) -> tuple[str, dict[str, Any]] | None:
-        match action.split(":"):
-            case ["join", seat] if seat in SEATS:
-                return "join", {"seat": seat, "game": game_id}
-            case ["leave" | "start" | "autoplace" | "confirm" | "roll" | "end" as command]:
-                return command, {"game": game_id}
+    def game_request(cls, parts: list[str]) -> tuple[str, dict[str, Any]] | None:
+        match parts:
+            case ["autoplace" | "confirm" | "roll" | "end" as command]:
+                return command, {}
         return None
 
 

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
-from bot.cogs import TableButton, TableCog, choice, tr
+from bot.cogs import TableButton, TableCog, button_template, choice, tr
 
 KIND = "inka"
 SEATS = ("red", "blue", "green", "yellow")
@@ -31,25 +31,21 @@ Distance = Range[int, 1, 12]
 Corner = Range[str, 1, 8]
 
 
-class InkaButton(
-    TableButton,
-    template=r"plateau:inka:(?P<game>[0-9A-Za-z_-]{1,32}):(?P<action>[a-z0-9:]{1,64})",
-):
+class InkaButton(TableButton, template=button_template(KIND)):
     """Seats, Leave and Start in the lobby; start cells; Take, secret passages, End."""
 
     kind: ClassVar[str] = KIND
+    seats: ClassVar[tuple[str, ...]] = SEATS
 
     @classmethod
-    def to_request(cls, game_id: str, action: str) -> tuple[str, dict[str, Any]] | None:
-        match action.split(":"):
-            case ["join", seat] if seat in SEATS:
-                return "join", {"seat": seat, "game": game_id}
-            case ["leave" | "start" | "take" | "end" as command]:
-                return command, {"game": game_id}
+    def game_request(cls, parts: list[str]) -> tuple[str, dict[str, Any]] | None:
+        match parts:
+            case ["take" | "end" as command]:
+                return command, {}
             case ["choose", cell]:
-                return "choose", {"cell": cell, "game": game_id}
+                return "choose", {"cell": cell}
             case ["passage", cell]:
-                return "passage", {"to": cell, "game": game_id}
+                return "passage", {"to": cell}
         return None
 
 

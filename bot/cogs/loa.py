@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 from discord.ext import commands
 
-from bot.cogs import ON_OFF, TableButton, TableCog, choice, tr
+from bot.cogs import ON_OFF, TableButton, TableCog, button_template, choice, tr
 
 KIND = "loa"
 VARIANTS = ("standard", "scrambled", "parachute", "teams", "ambidextrous", "unbounded")
@@ -29,23 +29,17 @@ GAME = tr("discord.pdesc.game")
 Square = Range[str, 1, 16]
 
 
-class LoaButton(
-    TableButton,
-    template=r"plateau:loa:(?P<game>[0-9A-Za-z_-]{1,32}):(?P<action>[a-z0-9:]{1,64})",
-):
+class LoaButton(TableButton, template=button_template(KIND)):
     """Seats, Leave and Start in the lobby; Accept and Decline under a draw offer."""
 
     kind: ClassVar[str] = KIND
+    seats: ClassVar[tuple[str, ...]] = SEATS
 
     @classmethod
-    def to_request(cls, game_id: str, action: str) -> tuple[str, dict[str, Any]] | None:
-        match action.split(":"):
-            case ["join", seat] if seat in SEATS:
-                return "join", {"seat": seat, "game": game_id}
-            case ["leave" | "start" as command]:
-                return command, {"game": game_id}
+    def game_request(cls, parts: list[str]) -> tuple[str, dict[str, Any]] | None:
+        match parts:
             case ["draw", "accept" | "decline" as answer]:
-                return "draw", {"action": answer, "game": game_id}
+                return "draw", {"action": answer}
         return None
 
 

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 from discord.ext import commands
 
-from bot.cogs import ON_OFF, TableButton, TableCog, choice, tr
+from bot.cogs import ON_OFF, TableButton, TableCog, button_template, choice, tr
 
 KIND = "loka"
 ARMIES = ("fire", "earth", "water", "air")
@@ -40,26 +40,22 @@ MY_ARMY = tr("discord.pdesc.my_army")
 Square = Range[str, 1, 8]
 
 
-class LokaButton(
-    TableButton,
-    template=r"plateau:loka:(?P<game>[0-9A-Za-z_-]{1,32}):(?P<action>[a-z0-9:]{1,64})",
-):
+class LokaButton(TableButton, template=button_template(KIND)):
     """Seats, Leave and Start in the lobby; the army builder in DMs; Re-roll and Keep."""
 
     kind: ClassVar[str] = KIND
+    seats: ClassVar[tuple[str, ...]] = ARMIES
+    seat_option: ClassVar[str] = "army"
 
     @classmethod
-    def to_request(cls, game_id: str, action: str) -> tuple[str, dict[str, Any]] | None:
-        parts = action.split(":")
+    def game_request(cls, parts: list[str]) -> tuple[str, dict[str, Any]] | None:
         match parts:
-            case ["join", army]:
-                return "join", {"army": army, "game": game_id}
-            case ["leave" | "start" | "reroll" | "keep" as command]:
-                return command, {"game": game_id}
+            case ["reroll" | "keep" as command]:
+                return command, {}
             case ["army", army, "add" | "remove" as verb, piece]:
-                return f"army {verb}", {"army": army, "piece": piece, "count": 1, "game": game_id}
+                return f"army {verb}", {"army": army, "piece": piece, "count": 1}
             case ["army", army, "confirm"]:
-                return "army confirm", {"army": army, "game": game_id}
+                return "army confirm", {"army": army}
         return None
 
 
