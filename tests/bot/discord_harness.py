@@ -20,11 +20,13 @@ import io
 import itertools
 import json
 import re
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
 import discord
+import pytest
 from discord import app_commands
 from discord.webhook.async_ import AsyncWebhookAdapter
 from PIL import Image
@@ -795,3 +797,19 @@ class Rig:
         row = await self.storage.load(game_id)
         assert row is not None and row.state is not None
         return self.rules.from_dict(row.state)
+
+
+def rig_fixture(rig_class: type[Rig]) -> Any:
+    """A pytest fixture ``rig``: a started ``rig_class`` over a new fake Discord, stopped after
+    the test. A test module writes ``rig = rig_fixture(Rig)``."""
+
+    @pytest.fixture
+    async def rig() -> AsyncIterator[Rig]:
+        running = rig_class(FakeDiscord())
+        await running.start()
+        try:
+            yield running
+        finally:
+            await running.stop()
+
+    return rig

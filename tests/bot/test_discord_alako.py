@@ -5,11 +5,8 @@ refusals, French, and a button pressed on a message sent before a restart."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.cogs.alako import AlakoCog
 from bot.i18n import t
@@ -31,14 +28,7 @@ class Rig(harness.Rig):
     rules = RULES
 
 
-@pytest.fixture
-async def rig() -> AsyncIterator[Rig]:
-    rig = Rig(FakeDiscord())
-    await rig.start()
-    try:
-        yield rig
-    finally:
-        await rig.stop()
+rig = harness.rig_fixture(Rig)
 
 
 async def open_table(rig: Rig, **options: Any) -> tuple[str, int]:

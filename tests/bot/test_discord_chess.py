@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 
 import pytest
 
@@ -12,7 +11,7 @@ from bot.cogs.chess import ChessCog
 from bot.i18n import t
 from bot.tables.chess import ChessTable
 from tests.bot import discord_harness as harness
-from tests.bot.discord_harness import FakeDiscord, png_bytes
+from tests.bot.discord_harness import png_bytes
 
 
 @pytest.fixture(autouse=True)
@@ -27,14 +26,7 @@ class Rig(harness.Rig):
     seed = 5
 
 
-@pytest.fixture
-async def rig() -> AsyncIterator[Rig]:
-    rig = Rig(FakeDiscord())
-    await rig.start()
-    try:
-        yield rig
-    finally:
-        await rig.stop()
+rig = harness.rig_fixture(Rig)
 
 
 async def test_commands_sync_with_french_names(rig: Rig) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -41,14 +40,7 @@ class Rig(harness.Rig):
     rules = RULES
 
 
-@pytest.fixture
-async def rig() -> AsyncIterator[Rig]:
-    rig = Rig(FakeDiscord())
-    await rig.start()
-    try:
-        yield rig
-    finally:
-        await rig.stop()
+rig = harness.rig_fixture(Rig)
 
 
 async def open_table(rig: Rig, **options: Any) -> tuple[str, int]:

@@ -5,7 +5,6 @@ Images come from a stand-in (small PNGs), so these tests do not depend on the re
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -45,14 +44,7 @@ class Rig(harness.Rig):
     seed = 7
 
 
-@pytest.fixture
-async def rig() -> AsyncIterator[Rig]:
-    rig = Rig(FakeDiscord())
-    await rig.start()
-    try:
-        yield rig
-    finally:
-        await rig.stop()
+rig = harness.rig_fixture(Rig)
 
 
 async def open_table(rig: Rig, **options: Any) -> tuple[str, int]:

@@ -10,7 +10,6 @@ import logging
 import os
 import re
 import signal
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -90,14 +89,7 @@ class Rig(harness.Rig):
     seed = 7
 
 
-@pytest.fixture
-async def rig() -> AsyncIterator[Rig]:
-    rig = Rig(FakeDiscord())
-    await rig.start()
-    try:
-        yield rig
-    finally:
-        await rig.stop()
+rig = harness.rig_fixture(Rig)
 
 
 async def open_table(rig: Rig, **options: Any) -> tuple[str, int]:
