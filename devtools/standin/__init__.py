@@ -1,0 +1,54 @@
+"""A local Discord stand-in: the real, unpatched discord.py client logs into it and plays
+against it over real HTTP and a real websocket on 127.0.0.1.
+
+    async with StandIn() as standin:
+        alice = standin.member("alice", locale="fr")
+        games = standin.text_channel("games")
+        with standin.point_discord():
+            ...  # start the bot, then:
+            exchange = await standin.slash(alice, games, "loka new", {"players": 4})
+
+See :class:`StandIn` for the controls and :class:`Exchange` for what an action returns."""
+
+from .clock import Clock
+from .driver import ClientRefusal, Exchange
+from .limits import (
+    BOT_PERMISSIONS,
+    DM_PERMISSIONS,
+    MEMBER_PERMISSIONS,
+    DiscordError,
+)
+from .models import (
+    Attachment,
+    Channel,
+    HistoryEvent,
+    InitialResponse,
+    Interaction,
+    Member,
+    Message,
+    Request,
+    Violation,
+)
+from .server import StandIn
+from .world import World
+
+__all__ = [
+    "BOT_PERMISSIONS",
+    "DM_PERMISSIONS",
+    "MEMBER_PERMISSIONS",
+    "Attachment",
+    "Channel",
+    "ClientRefusal",
+    "Clock",
+    "DiscordError",
+    "Exchange",
+    "HistoryEvent",
+    "InitialResponse",
+    "Interaction",
+    "Member",
+    "Message",
+    "Request",
+    "StandIn",
+    "Violation",
+    "World",
+]
