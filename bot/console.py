@@ -176,6 +176,7 @@ class Console:
                 "text": text,
                 "images": paths,
                 "buttons": [b.custom_id for b in delivery.buttons],
+                "edits": delivery.slot,  # replaces the earlier message of this slot
             }
             self.out.write(json.dumps(record, ensure_ascii=False) + "\n")
             return
@@ -185,7 +186,8 @@ class Console:
             who = self.world.names.get(delivery.user_id or 0, delivery.user_id)
             where = f"[{'DM' if delivery.to == 'dm' else 'private'} @{who}]"
         files = f"  ({', '.join(paths)})" if paths else ""
-        self.out.write(f"{where} {text}{files}\n")
+        edited = " (edited)" if delivery.slot else ""  # Discord edits that message in place
+        self.out.write(f"{where}{edited} {text}{files}\n")
 
     def emit_note(self, text: str) -> None:
         if self.as_json:

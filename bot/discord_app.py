@@ -14,10 +14,13 @@ import io
 import logging
 import signal
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
+import aiohttp
 import discord
+import yarl
 from discord import app_commands
 from discord.ext import commands
 
@@ -25,10 +28,11 @@ from bot.cogs import TableButton, TableCog
 from bot.games import cogs, tables
 from bot.i18n import CATALOG, language, t
 from bot.logs import event, safe_options
-from bot.model import Actor, Button, Delivery, Place, Request
+from bot.model import Actor, Button, Delivery, Place, Request, ThreadOpener
 from bot.service import TableService
 from bot.settings import Settings
 from bot.storage import SqliteStorage
+from renderer.warm import warm
 
 log = logging.getLogger("plateau.discord")
 
@@ -36,6 +40,7 @@ COGS: tuple[type[TableCog], ...] = cogs()
 EXPIRE_SECONDS = 30.0
 SHUTDOWN_GRACE = 10.0
 MESSAGE_LIMIT = 2000
+DM_PAUSES = (1.0, 3.0, 9.0)  # before each new try of a DM that failed but was not refused
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -44,8 +49,6 @@ STYLES = {
 }
 
 Options = dict[str, Any]
-Prepare = Callable[[discord.Interaction, Options], Awaitable[Options]]
-Finish = Callable[[discord.Interaction, Options, list[Delivery]], Awaitable[list[Delivery]]]
 
 
 def mention(user_id: int) -> str:
@@ -92,7 +95,11 @@ def _name_key(context: app_commands.TranslationContextTypes) -> str | None:
 
 
 def request_from(
-    interaction: discord.Interaction, kind: str, command: str, options: Options
+    interaction: discord.Interaction,
+    kind: str,
+    command: str,
+    options: Options,
+    open_thread: ThreadOpener | None = None,
 ) -> Request:
     """Who, where and what: the user's locale and Manage Server permission, the channel or
     thread (with its parent), the guild's locale."""
@@ -110,9 +117,35 @@ def request_from(
         parent_id=getattr(interaction.channel, "parent_id", None),
         is_dm=guild_id is None,
         guild_locale=interaction.guild_locale.value if interaction.guild_locale else None,
+        guild_name=interaction.guild.name if interaction.guild is not None else None,
+        open_thread=open_thread,
     )
     clean = {k: v for k, v in options.items() if v is not None}
     return Request(kind, command, actor, place, clean)
+
+
+# What the bot needs where a command is typed, to post what the command will say there.
+PRIVATE_ONLY = frozenset({"rules", "export"})
+PERMISSION_KEYS = {
+    "send_messages": "perm.send_messages",
+    "send_messages_in_threads": "perm.send_messages_in_threads",
+    "attach_files": "perm.attach_files",
+}
+
+
+def missing_permissions(interaction: discord.Interaction, command: str) -> dict[str, str]:
+    """The permissions the bot lacks here to answer ``command`` in the channel, named in the
+    user's language (``{"missing": ...}``), or nothing. Private answers need none."""
+    if interaction.guild_id is None or command in PRIVATE_ONLY:
+        return {}
+    perms = interaction.app_permissions
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    needed = ["send_messages_in_threads" if in_thread else "send_messages", "attach_files"]
+    lacking = [name for name in needed if not getattr(perms, name)]
+    if not lacking:
+        return {}
+    loc = interaction.locale.value
+    return {"missing": ", ".join(t(loc, PERMISSION_KEYS[name]) for name in lacking)}
 
 
 def _kind_of(interaction: discord.Interaction) -> str:
@@ -127,10 +160,14 @@ def _kind_of(interaction: discord.Interaction) -> str:
 
 class Courier:
     """Sends deliveries. A DM that cannot be delivered (the user's DMs are closed) is never
-    re-routed to a channel: a short note there asks the user to open their DMs instead."""
+    re-routed to a channel: a short note there asks the user to open their DMs instead.
+
+    A delivery with a ``slot`` edits the slot's earlier message (kept in storage, so edits
+    go on after a restart) instead of posting a new one: a lobby stays one message."""
 
     def __init__(self, bot: PlateauBot) -> None:
         self.bot = bot
+        self.dm_pauses = DM_PAUSES
 
     async def send(
         self, deliveries: Iterable[Delivery], *, interaction: discord.Interaction | None = None
@@ -153,10 +190,10 @@ class Courier:
                 answered = True
             elif user in unreachable:
                 continue  # the note was posted once already
-            elif not await self.dm(user, delivery):
+            elif (status := await self.dm(user, delivery)) != "sent":
                 unreachable.add(user)
                 # A DM names its game's channel: that is where the note about it belongs.
-                await self.note_closed_dms(user, delivery.channel_id or game_channel)
+                await self.note_undelivered(user, delivery.channel_id or game_channel, status)
         if interaction is None:
             return
         loc = interaction.locale.value
@@ -164,7 +201,9 @@ class Courier:
             text = t(loc, "discord.post_failed", channel=f"<#{channel_id}>")
             await interaction.followup.send(text, ephemeral=True)
             answered = True
-        if not answered:
+        # A button press is acknowledged by what it changed; a slash command's "thinking"
+        # needs an answer.
+        if not answered and interaction.type is discord.InteractionType.application_command:
             await interaction.followup.send(t(loc, "discord.done"), ephemeral=True)
 
     def files(self, delivery: Delivery) -> list[discord.File]:
@@ -191,23 +230,43 @@ class Courier:
                 view.add_item(factory(item))
         return view
 
-    def _extras(self, delivery: Delivery) -> dict[str, Any]:
+    async def reply(self, interaction: discord.Interaction, delivery: Delivery) -> None:
         extras: dict[str, Any] = {"files": self.files(delivery)}
         view = self.view(delivery.buttons)
         if view is not None:
             extras["view"] = view
-        return extras
+        await interaction.followup.send(_clip(delivery.text), ephemeral=True, **extras)
 
-    async def reply(self, interaction: discord.Interaction, delivery: Delivery) -> None:
-        await interaction.followup.send(
-            _clip(delivery.text), ephemeral=True, **self._extras(delivery)
-        )
+    async def place(
+        self, recipient: int, channel: discord.abc.Messageable, delivery: Delivery
+    ) -> None:
+        """Post ``delivery`` in ``channel``, or edit its slot's message there in place."""
+        storage = self.bot.service.storage
+        text, view = _clip(delivery.text), self.view(delivery.buttons)
+        if delivery.slot:
+            known = await storage.post_of(recipient, delivery.slot)
+            if known is not None:
+                channel_id, message_id = known
+                message = self.bot.get_partial_messageable(channel_id).get_partial_message(
+                    message_id
+                )
+                try:
+                    await message.edit(content=text, attachments=self.files(delivery), view=view)
+                    return
+                except discord.NotFound:
+                    pass  # someone deleted it: post it anew
+        extras: dict[str, Any] = {"files": self.files(delivery)}
+        if view is not None:
+            extras["view"] = view
+        sent = await channel.send(text, **extras)
+        if delivery.slot:
+            await storage.set_post(recipient, delivery.slot, sent.channel.id, sent.id)
 
     async def post(self, delivery: Delivery) -> bool:
         channel_id = delivery.channel_id or 0
         channel = self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(channel_id)
         try:
-            await channel.send(_clip(delivery.text), **self._extras(delivery))  # type: ignore[union-attr]
+            await self.place(channel_id, channel, delivery)  # type: ignore[arg-type]
         except discord.HTTPException as exc:
             event(
                 log,
@@ -222,25 +281,37 @@ class Courier:
             self.bot.archive_later(channel_id)
         return True
 
-    async def dm(self, user_id: int, delivery: Delivery) -> bool:
-        """False only when Discord refuses the DM (closed DMs, blocked bot)."""
-        try:
-            channel = await self.bot.create_dm(discord.Object(user_id))
-            await channel.send(_clip(delivery.text), **self._extras(delivery))
-        except discord.Forbidden as exc:
-            event(log, "dm_refused", level=logging.INFO, user=user_id, code=exc.code)
-            return False
-        except discord.HTTPException as exc:
-            status, code = exc.status, exc.code
-            event(log, "dm_failed", level=logging.WARNING, user=user_id, status=status, code=code)
-        return True
+    async def dm(self, user_id: int, delivery: Delivery) -> str:
+        """``sent``; ``closed`` when Discord refuses (closed DMs, blocked bot: no retry); or
+        ``failed`` when it kept failing otherwise (5xx, 400, network) after a few retries."""
+        for pause in (0.0, *self.dm_pauses):
+            await asyncio.sleep(pause)
+            try:
+                channel = await self.bot.create_dm(discord.Object(user_id))
+                await self.place(user_id, channel, delivery)
+                return "sent"
+            except discord.Forbidden as exc:
+                event(log, "dm_refused", level=logging.INFO, user=user_id, code=exc.code)
+                return "closed"
+            except discord.HTTPException as exc:
+                status, code = exc.status, exc.code
+                event(
+                    log, "dm_failed", level=logging.WARNING, user=user_id, status=status, code=code
+                )
+            except (aiohttp.ClientError, TimeoutError) as exc:
+                event(
+                    log, "dm_failed", level=logging.WARNING, user=user_id, error=type(exc).__name__
+                )
+        return "failed"
 
-    async def note_closed_dms(self, user_id: int, channel_id: int | None) -> None:
+    async def note_undelivered(self, user_id: int, channel_id: int | None, status: str) -> None:
+        """Tell the game's channel that a DM did not arrive (never what it said)."""
         if channel_id is None:
             event(log, "dm_note_nowhere", level=logging.WARNING, user=user_id)
             return
         loc = await self.bot.service.locale_of(user_id)
-        text = t(loc, "error.dm_failed", user=mention(user_id), what=t(loc, "discord.dm_what"))
+        key = "error.dm_failed" if status == "closed" else "error.dm_lost"
+        text = t(loc, key, user=mention(user_id), what=t(loc, "discord.dm_what"))
         await self.post(Delivery("channel", text, channel_id=channel_id))
 
 
@@ -256,6 +327,7 @@ class PlateauBot(commands.Bot):
         sync_commands: bool = True,
         expire_every: float | None = EXPIRE_SECONDS,
         cogs: Iterable[type[TableCog]] = COGS,
+        warm_renderer: bool = False,
     ) -> None:
         discord.VoiceClient.warn_nacl = False  # no voice here: no warnings about it
         discord.VoiceClient.warn_dave = False
@@ -264,6 +336,11 @@ class PlateauBot(commands.Bot):
             help_command=None,
             intents=discord.Intents.default(),  # guild messages (silence rule); no privileged one
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Games live in server channels: the commands are not offered in DMs at all.
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=False, private_channel=False
+            ),
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
         )
         self.service = service
         self.service.dm_probe = self.probe_dm
@@ -273,7 +350,9 @@ class PlateauBot(commands.Bot):
         self.expire_every = expire_every
         self.cog_classes = tuple(cogs)
         self.button_classes: list[type[TableButton]] = []
+        self.warm_renderer = warm_renderer
         self._expiry: asyncio.Task[None] | None = None
+        self._warming: asyncio.Task[None] | None = None
         self._inflight: set[asyncio.Task[Any]] = set()
         self._archives: set[asyncio.Task[None]] = set()
         self.archive_delay = 600.0
@@ -283,15 +362,29 @@ class PlateauBot(commands.Bot):
     # ------------------------------------------------------------ life cycle
 
     async def setup_hook(self) -> None:
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         await self.tree.set_translator(CatalogTranslator())
         for cog_class in self.cog_classes:
             await self.add_cog(cog_class(self))
             self.add_dynamic_items(*cog_class.buttons)
             self.button_classes.extend(cog_class.buttons)
+        if self.warm_renderer:  # off the event loop, while the gateway connects
+            self._warming = asyncio.create_task(self._warm(), name="plateau-warm")
         if self.sync_commands:
             await self.sync_app_commands()
         if self.expire_every:
             self._expiry = asyncio.create_task(self._expire_forever(), name="plateau-expire")
+
+    async def _warm(self) -> None:
+        started = time.perf_counter()
+        try:
+            drawn = await asyncio.to_thread(warm)
+        except Exception:
+            log.exception("warming the renderer failed")  # pictures are then drawn cold
+            return
+        event(
+            log, "renderer_warm", pictures=drawn, ms=round((time.perf_counter() - started) * 1000)
+        )
 
     async def sync_app_commands(self) -> None:
         try:
@@ -313,7 +406,16 @@ class PlateauBot(commands.Bot):
             await self.resume_games()
 
     async def on_message(self, message: discord.Message) -> None:
-        """No prefix commands: slash commands only (cogs still get their listeners)."""
+        """No prefix commands (slash commands only); a message only matters where a game's
+        no-talk rule holds, which the service knows without a query."""
+        if message.author.bot or message.webhook_id is not None:
+            return
+        if isinstance(message.channel, discord.DMChannel | discord.GroupChannel):
+            return
+        if message.type not in (discord.MessageType.default, discord.MessageType.reply):
+            return
+        if self.service.must_keep_silent(message.channel.id, message.author.id):
+            await self.enforce_silence(message)
 
     def archive_later(self, channel_id: int) -> None:
         """A finished game's thread is archived after a while, so the last words can be
@@ -384,10 +486,10 @@ class PlateauBot(commands.Bot):
         command: str,
         options: Options,
         *,
-        prepare: Prepare | None = None,
-        finish: Finish | None = None,
+        opens_game: bool = False,
     ) -> None:
-        """Defer at once (ephemeral, thinking), ask the service, send what it returns."""
+        """Acknowledge at once, check the bot may post here, ask the service, send what it
+        returns. ``opens_game``: the service may give the new game its own thread."""
         started = time.perf_counter()
         task = asyncio.current_task()
         if task is not None:
@@ -396,16 +498,21 @@ class PlateauBot(commands.Bot):
         sent = 0
         try:
             try:
-                await interaction.response.defer(ephemeral=True, thinking=True)
+                await self.acknowledge(interaction)
             except discord.HTTPException as exc:  # 10062: the 3 s window has passed
                 outcome = f"defer_failed:{exc.code}"
                 return
-            if prepare is not None:
-                options = await prepare(interaction, dict(options))
-            request = request_from(interaction, kind, command, options)
+            missing = missing_permissions(interaction, command)
+            if missing:
+                outcome = "missing_permissions"
+                await self.refuse(interaction, "discord.missing_permissions", **missing)
+                return
+            threads: list[int] = []
+            opener = self.thread_opener(interaction, threads) if opens_game else None
+            request = request_from(interaction, kind, command, options, opener)
             deliveries = await self.service.handle(request)
-            if finish is not None:
-                deliveries = await finish(interaction, options, deliveries)
+            if threads:
+                deliveries = await self.settle_thread(interaction, threads[0], deliveries)
             sent = len(deliveries)
             await self.courier.send(deliveries, interaction=interaction)
         except Exception:
@@ -421,6 +528,7 @@ class PlateauBot(commands.Bot):
             event(
                 log,
                 "command",
+                interaction=interaction.id,
                 via=_kind_of(interaction),
                 game=kind,
                 command=command,
@@ -433,10 +541,39 @@ class PlateauBot(commands.Bot):
                 ms=round((time.perf_counter() - started) * 1000, 1),
             )
 
-    async def refuse(self, interaction: discord.Interaction, key: str) -> None:
+    @staticmethod
+    async def acknowledge(interaction: discord.Interaction) -> None:
+        """Within Discord's 3 s, before any work: a slash command shows a private
+        "thinking"; a button press is acknowledged silently (what it changes is its answer)."""
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Whatever failed before or around a command (a check, a conversion, commands
+        out of date after an update), the user gets a private answer, never "The
+        application did not respond"."""
+        outdated = isinstance(
+            error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch
+        )
+        if outdated:
+            event(log, "command_outdated", level=logging.WARNING, error=type(error).__name__)
+        else:
+            log.error("command error", exc_info=error)
+        key = "discord.commands_updating" if outdated else "error.internal"
+        with contextlib.suppress(discord.HTTPException):
+            await self.refuse(interaction, key)
+
+    async def refuse(self, interaction: discord.Interaction, key: str, **values: Any) -> None:
         """A private refusal that needs no service (a button from an unknown version)."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        await interaction.followup.send(t(interaction.locale.value, key), ephemeral=True)
+        text = t(interaction.locale.value, key, **values)
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
 
     async def complete(
         self, interaction: discord.Interaction, kind: str, command: str, option: str, current: str
@@ -458,13 +595,40 @@ class PlateauBot(commands.Bot):
             for name, value in pairs[:25]
         ]
 
+    async def complete_game(
+        self, interaction: discord.Interaction, kind: str, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """A ``game:`` option: the user's games of this kind and the channel's lobbies."""
+        try:
+            rows = await self.service.games_to_name(
+                interaction.user.id, interaction.channel_id or 0, kind
+            )
+        except Exception:
+            log.exception("autocomplete failed: /%s game", kind)
+            return []
+        loc = interaction.locale.value
+        typed = current.strip().lower()
+        choices = []
+        for row in rows:
+            if typed and typed not in row.id:
+                continue
+            label = t(
+                loc,
+                "discord.game_choice",
+                id=row.id,
+                game=t(loc, f"game.{kind}"),
+                status=t(loc, f"discord.status.{row.status}"),
+            )
+            choices.append(app_commands.Choice(name=label[:100], value=row.id))
+        return choices[:25]
+
     # ------------------------------------------------------------ threads for new games
 
-    async def open_thread(
-        self, interaction: discord.Interaction, options: Options, *, title: str
-    ) -> Options:
-        """A public thread for a new game when the bot may create one here; its id goes to
-        the service as ``thread_id``. Otherwise the game lives in the channel itself."""
+    def thread_opener(
+        self, interaction: discord.Interaction, opened: list[int]
+    ) -> ThreadOpener | None:
+        """How a new game gets its own public thread, when the bot may open one here (else
+        it lives in the channel). The table calls it only once the game is accepted."""
         channel = interaction.channel
         perms = interaction.app_permissions
         if (
@@ -472,33 +636,34 @@ class PlateauBot(commands.Bot):
             or channel.type is not discord.ChannelType.text
             or not (perms.create_public_threads and perms.send_messages_in_threads)
         ):
-            return options
-        loc = interaction.guild_locale.value if interaction.guild_locale else "en"
-        name = t(loc, "discord.thread_name", game=title, host=interaction.user.display_name)
-        try:
-            thread = await channel.create_thread(
-                name=name[:100],
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=1440,
-                reason=f"{title} game",
-            )
-        except discord.HTTPException as exc:
-            event(log, "thread_failed", level=logging.WARNING, status=exc.status, code=exc.code)
-            return options
-        options["thread_id"] = thread.id
-        return options
+            return None
+
+        async def open_thread(game: str) -> int | None:
+            name = t("en", "discord.thread_name", game=game, host=interaction.user.display_name)
+            try:
+                thread = await channel.create_thread(
+                    name=name[:100],
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=1440,
+                    reason=f"{game} game",
+                )
+            except discord.HTTPException as exc:
+                event(log, "thread_failed", level=logging.WARNING, status=exc.status, code=exc.code)
+                return None
+            opened.append(thread.id)
+            return thread.id
+
+        return open_thread
 
     async def settle_thread(
-        self, interaction: discord.Interaction, options: Options, deliveries: list[Delivery]
+        self, interaction: discord.Interaction, thread_id: int, deliveries: list[Delivery]
     ) -> list[Delivery]:
-        """After ``new``: point the host to the thread, or remove it if no game went there."""
-        thread_id = options.get("thread_id")
-        if not thread_id:
-            return deliveries
+        """After a new game got a thread: point the host to it, or remove it if no game
+        went there (the game was refused after all)."""
         if any(d.to == "channel" and d.channel_id == thread_id for d in deliveries):
             note = t(interaction.locale.value, "discord.see_thread", thread=f"<#{thread_id}>")
             return [
-                replace_text(d, d.text + "\n" + note)
+                replace(d, text=d.text + "\n" + note)
                 if d.to == "private" and d.user_id == interaction.user.id
                 else d
                 for d in deliveries
@@ -510,41 +675,34 @@ class PlateauBot(commands.Bot):
     # ------------------------------------------------------------ DMs and silence
 
     async def probe_dm(self, user_id: int, text: str) -> bool:
-        """The service asks before seating someone: can they receive direct messages?"""
-        return await self.courier.dm(user_id, Delivery("dm", text, user_id=user_id))
+        """The service asks before seating someone: can they receive direct messages? Only a
+        DM that arrived says yes."""
+        return await self.courier.dm(user_id, Delivery("dm", text, user_id=user_id)) == "sent"
 
     async def enforce_silence(self, message: discord.Message) -> None:
         """Remove a message that breaks a no-talk rule and tell its author privately; without
-        Manage Messages, say once in that channel that silence cannot be enforced."""
-        try:
-            await message.delete()
-        except discord.NotFound:
-            return
-        except discord.Forbidden:
-            if message.channel.id in self._silence_noted:
+        Manage Messages (then not even tried), say once in that channel that silence cannot
+        be enforced."""
+        me = message.guild.me if message.guild is not None else None
+        may_delete = me is None or message.channel.permissions_for(me).manage_messages  # type: ignore[union-attr]
+        if may_delete:
+            try:
+                await message.delete()
+            except discord.NotFound:
                 return
-            self._silence_noted.add(message.channel.id)
-            guild = message.guild
-            loc = guild.preferred_locale.value if guild is not None else "en"
-            text = t(loc, "error.silence_unenforced")
-            await self.courier.post(Delivery("channel", text, channel_id=message.channel.id))
+            except discord.Forbidden:
+                may_delete = False
+        if not may_delete:
+            if message.channel.id not in self._silence_noted:
+                self._silence_noted.add(message.channel.id)
+                game_locale = await self.service.locale_of(message.author.id)
+                text = t(game_locale, "error.silence_unenforced")
+                await self.courier.post(Delivery("channel", text, channel_id=message.channel.id))
             return
         event(log, "silenced", user=message.author.id, channel=message.channel.id)
         loc = await self.service.locale_of(message.author.id)
         text = t(loc, "error.silence")
-        await self.courier.dm(message.author.id, Delivery("dm", text, user_id=message.author.id))
-
-
-def replace_text(delivery: Delivery, text: str) -> Delivery:
-    return Delivery(
-        delivery.to,
-        text,
-        channel_id=delivery.channel_id,
-        user_id=delivery.user_id,
-        files=delivery.files,
-        buttons=delivery.buttons,
-        secret=delivery.secret,
-    )
+        await self.courier.send([Delivery("dm", text, user_id=message.author.id)])
 
 
 # ---------------------------------------------------------------- running it
@@ -554,11 +712,21 @@ def build_service(storage: SqliteStorage) -> TableService:
     return TableService(storage, tables())
 
 
+def use_endpoints(api_base: str | None, gateway_url: str | None) -> None:
+    """Point discord.py at a REST proxy or gateway proxy (or the local stand-in). REST calls
+    and interaction webhooks both build their URLs from ``Route.BASE``."""
+    if api_base:
+        discord.http.Route.BASE = api_base
+    if gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
 async def serve(settings: Settings) -> int:
     """Run the bot until SIGINT or SIGTERM, then close it and the storage cleanly."""
+    use_endpoints(settings.api_base, settings.gateway_url)
     storage = SqliteStorage(settings.db)
     await storage.open()
-    bot = PlateauBot(build_service(storage), dev_guild=settings.dev_guild)
+    bot = PlateauBot(build_service(storage), dev_guild=settings.dev_guild, warm_renderer=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

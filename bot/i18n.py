@@ -84,6 +84,12 @@ CATALOG: dict[str, tuple[str, str]] = {
         "{user}, I could not reach you by direct message: open your DMs to receive {what}.",
         "{user}, je n'ai pas pu vous joindre en message privé : ouvrez-les pour recevoir {what}.",
     ),
+    "error.dm_lost": (
+        "{user}, Discord would not deliver my direct message to you just now ({what}); it "
+        "may be down: ask again with the game's commands in a moment.",
+        "{user}, Discord n'a pas pu vous remettre mon message privé ({what}) ; il est peut-être "
+        "en panne : redemandez avec les commandes du jeu dans un moment.",
+    ),
     "error.silence": (
         "No game talk from deployment on (Loka rules): your message in the game thread was "
         "removed.",
@@ -100,6 +106,17 @@ CATALOG: dict[str, tuple[str, str]] = {
     "table.lobby": (
         "**{game}** game `{id}` opened by {host}: {summary}\nTake a seat with the buttons or {command}.",
         "Partie de **{game}** `{id}` ouverte par {host} : {summary}\nPrenez place avec les boutons ou {command}.",
+    ),
+    "table.lobby_head": ("**{game}** game `{id}`", "Partie de **{game}** `{id}`"),
+    "table.pick_language": (
+        "language is one of: {languages}.",
+        "language est l'une de : {languages}.",
+    ),
+    "table.guild_only": (
+        "Games are played in a server channel, not in direct messages: type this command "
+        "in a channel of your server.",
+        "Les parties se jouent dans un salon de serveur, pas en messages privés : tapez cette "
+        "commande dans un salon de votre serveur.",
     ),
     "table.created": (
         "Game `{id}` created. Start it with the Start button once every seat is taken.",
@@ -300,6 +317,14 @@ CATALOG: dict[str, tuple[str, str]] = {
         "The board.",
         "Le plateau.",
     ),
+    "table.board_private": (
+        "The board, for you only (it was posted in the thread less than a minute ago).",
+        "Le plateau, pour vous seul (il a été posté dans le fil il y a moins d'une minute).",
+    ),
+    "table.board_spectator": (
+        "The board, for you only (only seated players post it in the thread).",
+        "Le plateau, pour vous seul (seuls les joueurs assis le postent dans le fil).",
+    ),
     "loka.board_selection": (
         "No board yet: armies are being chosen ({ready} of 4 ready).",
         "Pas encore de plateau : les armées sont en cours de choix ({ready} sur 4 prêtes).",
@@ -450,6 +475,26 @@ CATALOG: dict[str, tuple[str, str]] = {
         "I could not post in {channel}: please check my permissions there.",
         "Je n'ai pas pu écrire dans {channel} : vérifiez mes permissions là-bas.",
     ),
+    "discord.game_choice": ("{id} · {game} · {status}", "{id} · {game} · {status}"),
+    "discord.status.lobby": ("open to join", "ouverte"),
+    "discord.status.running": ("in play", "en cours"),
+    "discord.commands_updating": (
+        "My commands are being updated: try again in a minute.",
+        "Mes commandes sont en cours de mise à jour : réessayez dans une minute.",
+    ),
+    "discord.missing_permissions": (
+        "I cannot play here: I lack {missing} in this channel. A server admin can grant it "
+        "(channel settings > Permissions > Plateau), or play in another channel.",
+        "Je ne peux pas jouer ici : il me manque {missing} dans ce salon. Un administrateur "
+        "peut l'accorder (paramètres du salon > Permissions > Plateau), ou jouez ailleurs.",
+    ),
+    "perm.send_messages": ("Send Messages", "Envoyer des messages"),
+    "perm.send_messages_in_threads": (
+        "Send Messages in Threads",
+        "Envoyer des messages dans les fils",
+    ),
+    "perm.attach_files": ("Attach Files", "Joindre des fichiers"),
+    "perm.manage_messages": ("Manage Messages", "Gérer les messages"),
     "discord.see_thread": ("The table is in {thread}.", "La table est dans {thread}."),
     # --- discord adapter: command names (French) and descriptions (at most 100 characters)
     "discord.name.loka": ("loka", "loka"),
@@ -531,6 +576,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "discord.param.tiles": ("tiles", "tuiles"),
     "discord.param.combat": ("combat", "combat"),
     "discord.param.silence": ("silence", "silence"),
+    "discord.param.language": ("language", "langue"),
     "discord.param.position": ("position", "position"),
     "discord.param.army": ("army", "armée"),
     "discord.param.game": ("game", "partie"),
@@ -563,6 +609,10 @@ CATALOG: dict[str, tuple[str, str]] = {
     "discord.pdesc.combat": (
         "Dice combat, or attacks always win",
         "Combat aux dés, ou les attaques gagnent toujours",
+    ),
+    "discord.pdesc.language": (
+        "The language of the game's posts (default: yours)",
+        "La langue des messages de la partie (par défaut : la vôtre)",
     ),
     "discord.pdesc.silence": (
         "Remove game talk by players from deployment on",

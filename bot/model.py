@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+# Opens a thread for a new game, named for the game (in the game's language); gives its id,
+# or None when the game must stay where it was opened.
+ThreadOpener = Callable[[str], Awaitable[int | None]]
 
 
 @dataclass(frozen=True)
@@ -24,7 +29,11 @@ class Place:
     guild_id: int | None = None
     parent_id: int | None = None
     is_dm: bool = False
-    guild_locale: str | None = None  # the language of channel posts
+    guild_locale: str | None = None  # the guild's language (Discord: en-US unless Community)
+    guild_name: str | None = None  # for records (the PGN's Event)
+    # The adapter's way to give a new game its own thread. Tables call it only once the
+    # game is accepted, so a refused ``new`` leaves no empty thread behind.
+    open_thread: ThreadOpener | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -63,6 +72,10 @@ class Delivery:
     buttons: list[Button] = field(default_factory=list)
     secret: bool = False  # holds hidden information: never fall back to a channel
     closes: bool = False  # the game's last post: its thread may be archived after a while
+    # A message that only changes (the lobby, an army builder) names its slot, such as
+    # ``lobby:<game id>``: the adapter edits the earlier message of the same slot and
+    # recipient in place instead of posting a new one (the thread stays readable).
+    slot: str | None = None
 
     def __post_init__(self) -> None:
         if self.to == "channel" and self.channel_id is None:

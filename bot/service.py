@@ -44,6 +44,10 @@ class Table(Protocol):
 
     async def expire(self, service: TableService, game: GameRow, now: float) -> list[Delivery]: ...
 
+    def silenced_users(self, game: GameRow) -> frozenset[int]:
+        """Who may not write in the game's channel now (a no-talk rule), if anyone."""
+        ...
+
 
 DmProbe = Callable[[int, str], Awaitable[bool]]
 
@@ -85,6 +89,10 @@ class TableService:
         self.dm_probe = dm_probe
         self._locks: dict[str, asyncio.Lock] = {}
         self._locales: dict[int, str] = {}
+        self._cooldowns: dict[str, float] = {}
+        # channel -> game -> users who must keep silent there: kept current on every save,
+        # so the message listener looks nothing up for the guild's ordinary chatter.
+        self._silence: dict[int, dict[str, frozenset[int]]] = {}
 
     # ------------------------------------------------------------ entry point
 
@@ -130,6 +138,16 @@ class TableService:
             self._locales[user_id] = await self.storage.locale(user_id) or "en"
         return self._locales[user_id]
 
+    def cooldown(self, key: str, seconds: float) -> bool:
+        """True (and the cooldown starts) if ``key`` was not used in the last ``seconds``."""
+        now = self.clock()
+        if now < self._cooldowns.get(key, float("-inf")):
+            return False
+        if len(self._cooldowns) > 4096:  # forget the cooldowns that ran out
+            self._cooldowns = {k: v for k, v in self._cooldowns.items() if v > now}
+        self._cooldowns[key] = now + seconds
+        return True
+
     def lock(self, game_id: str) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
@@ -150,6 +168,26 @@ class TableService:
             await self.storage.save(game, log_entries or [])
         except VersionConflict as exc:
             raise UserError("error.state_changed") from exc
+        self.note_silence(game)
+
+    def note_silence(self, game: GameRow) -> None:
+        """Keep the no-talk rules current after ``game`` changed."""
+        table = self.tables.get(game.kind)
+        users: frozenset[int] = frozenset()
+        if table is not None and game.status == "running":
+            users = table.silenced_users(game)
+        games = self._silence.setdefault(game.channel_id, {})
+        if users:
+            games[game.id] = users
+        else:
+            games.pop(game.id, None)
+        if not games:
+            del self._silence[game.channel_id]
+
+    def must_keep_silent(self, channel_id: int, user_id: int) -> bool:
+        """Must this user's message in this channel be removed? (No storage is read.)"""
+        games = self._silence.get(channel_id)
+        return games is not None and any(user_id in users for users in games.values())
 
     async def find_game(
         self, request: Request, kind: str, *, lobby_only: bool = False, ended: bool = False
@@ -194,10 +232,20 @@ class TableService:
                 return past[-1]
         raise UserError("error.no_game_here", kind=kind)
 
+    async def games_to_name(self, user_id: int, channel_id: int, kind: str) -> list[GameRow]:
+        """The games a ``game:`` option may name for this user: theirs, then the ones of the
+        channel where they type (lobbies to join), each once."""
+        rows = [
+            *await self.storage.games_of_user(user_id),
+            *await self.storage.games_in_channel(channel_id),
+        ]
+        return list({row.id: row for row in rows if row.kind == kind}.values())
+
     async def resume(self) -> list[Delivery]:
         """After a restart: every unfinished game, with a ping for whoever must act."""
         deliveries: list[Delivery] = []
         for game in await self.storage.unfinished():
+            self.note_silence(game)
             table = self.tables.get(game.kind)
             if table is not None:
                 deliveries.extend(await table.resume(self, game))

@@ -23,6 +23,9 @@ class Settings:
     db: str = "./plateau.db"
     dev_guild: int | None = None
     log_level: str = "INFO"
+    # Discord's REST and gateway bases; set only behind a proxy or for a local stand-in.
+    api_base: str | None = None
+    gateway_url: str | None = None
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -60,9 +63,17 @@ def load(environ: Mapping[str, str] | None = None, dotenv: Path | None = Path(".
     level = (get("PLATEAU_LOG_LEVEL") or "INFO").upper()
     if level not in LEVELS:
         raise SettingsError(f"PLATEAU_LOG_LEVEL is one of {', '.join(LEVELS)}, not {level!r}")
+    api_base = get("DISCORD_API_BASE")
+    gateway = get("DISCORD_GATEWAY_URL")
+    if api_base is not None and not api_base.startswith(("http://", "https://")):
+        raise SettingsError(f"DISCORD_API_BASE must be an http(s) URL, not {api_base!r}")
+    if gateway is not None and not gateway.startswith(("ws://", "wss://")):
+        raise SettingsError(f"DISCORD_GATEWAY_URL must be a ws(s) URL, not {gateway!r}")
     return Settings(
         token=get("DISCORD_TOKEN"),
         db=get("PLATEAU_DB") or "./plateau.db",
         dev_guild=int(guild) if guild else None,
         log_level=level,
+        api_base=api_base.rstrip("/") if api_base else None,
+        gateway_url=gateway,
     )

@@ -79,6 +79,14 @@ class Storage(Protocol):
 
     async def locale(self, user_id: int) -> str | None: ...
 
+    async def post_of(self, recipient: int, slot: str) -> tuple[int, int] | None:
+        """The ``(channel id, message id)`` holding a slot's message for a recipient."""
+        ...
+
+    async def set_post(
+        self, recipient: int, slot: str, channel_id: int, message_id: int
+    ) -> None: ...
+
 
 ACTIVE = ("lobby", "running")
 
@@ -139,6 +147,26 @@ class SqliteStorage:
     async def locale(self, user_id: int) -> str | None:
         async with self._turn:
             return await self._locale_unlocked(user_id)
+
+    async def post_of(self, recipient: int, slot: str) -> tuple[int, int] | None:
+        async with (
+            self._turn,
+            self.db.execute(
+                "SELECT channel_id, message_id FROM posts WHERE recipient = ? AND slot = ?",
+                (recipient, slot),
+            ) as cur,
+        ):
+            row = await cur.fetchone()
+        return None if row is None else (row[0], row[1])
+
+    async def set_post(self, recipient: int, slot: str, channel_id: int, message_id: int) -> None:
+        async with self._turn:
+            await self.db.execute(
+                "INSERT INTO posts VALUES (?, ?, ?, ?) ON CONFLICT (recipient, slot) "
+                "DO UPDATE SET channel_id = excluded.channel_id, "
+                "message_id = excluded.message_id",
+                (recipient, slot, channel_id, message_id),
+            )
 
     async def _migrate(self) -> None:
         await self.db.execute(

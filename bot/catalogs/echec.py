@@ -216,7 +216,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "echec.button.confirm": ("Confirm placement", "Valider le placement"),
     "echec.button.autoplace": ("Place the rest for me", "Placer le reste pour moi"),
     # --- Discord: names, descriptions, options, choices
-    "discord.name.echec": ("echec", "echec"),
+    "discord.name.echec": ("echec", "échec-au-roi"),  # never to be taken for /échecs (chess)
     "discord.name.place": ("place", "placer"),
     "discord.name.lift": ("lift", "reprendre"),
     "discord.name.autoplace": ("autoplace", "placement-auto"),

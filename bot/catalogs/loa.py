@@ -49,8 +49,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "loa.part_marked": ("a marked piece", "une pièce marquée"),
     "loa.part_unmarked": ("an unmarked piece", "une pièce non marquée"),
     "loa.your_place": (
-        "{user}, {side}: place one of the {held} opponent pieces you hold (/loa place).",
-        "{user}, {side} : posez une des {held} pièces adverses que vous tenez (/loa place).",
+        "{user}, {side}: place one of the {held} opponent pieces you hold (/loa place; "
+        "/loa moves shows you the board).",
+        "{user}, {side} : posez une des {held} pièces adverses que vous tenez (/loa place ; "
+        "/loa moves vous montre le plateau).",
     ),
     "loa.answer_draw": (
         "{users}: {side} offers a draw. Accept or decline (buttons, or /loa draw).",

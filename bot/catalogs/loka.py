@@ -16,6 +16,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "boutons ou /loka army add, puis validez. Votre adversaire n'en voit rien avant le "
         "déploiement.",
     ),
+    "loka.builder_confirmed": (
+        "Confirmed: this army is final. It is revealed when every army is ready.",
+        "Validée : cette armée est définitive. Elle sera révélée quand toutes seront prêtes.",
+    ),
+    "loka.deploy_dm": (
+        "Your turn to deploy {army} (game `{id}`). Left to place: {pieces}. Open squares "
+        "now (marked): {squares}. Use /loka deploy, or /loka autodeploy for the rest.",
+        "À vous de déployer {army} (partie `{id}`). Reste à placer : {pieces}. Cases "
+        "ouvertes (marquées) : {squares}. Utilisez /loka deploy, ou /loka autodeploy pour "
+        "le reste.",
+    ),
     "discord.pdesc.board": (
         "The cross for 2-4 players, or Face-off on the chessboard side",
         "La croix pour 2 à 4 joueurs, ou le Face-off sur le côté échiquier",

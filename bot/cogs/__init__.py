@@ -7,6 +7,8 @@ and whose :meth:`TableButton.to_request` turns the action back into a command.""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -14,9 +16,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.tables.base import rules_topics
 
 if TYPE_CHECKING:
     from bot.discord_app import PlateauBot
+
+
+Completer = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
 
 
 def tr(key: str) -> app_commands.locale_str:
@@ -30,38 +36,84 @@ def choice(key: str, value: str) -> app_commands.Choice[str]:
 
 
 ON_OFF = [choice("discord.choice.on", "on"), choice("discord.choice.off", "off")]
+# The language of a game's public posts (each person's private answers stay in their own).
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="Français", value="fr"),
+]
+LANGUAGE = tr("discord.pdesc.language")
+
+
+def opening(func: Any) -> Any:
+    """What every game's ``new`` offers besides its own options: the posts' ``language``."""
+    described = app_commands.describe(language=LANGUAGE)(func)
+    return app_commands.choices(language=LANGUAGE_CHOICES)(described)
 
 
 class TableCog(commands.GroupCog):
-    """A game's ``/<game>`` group. Subclasses give ``kind``, their buttons and commands."""
+    """A game's ``/<game>`` group. Subclasses give ``kind``, their buttons and commands, and
+    declare which options the table completes (``completed``: command -> option names, as
+    Discord shows them; ``completion_aliases`` where the table calls an option otherwise).
+    Every ``game`` option completes with the user's games; ``rules`` offers the rules
+    page's topics as choices."""
 
     kind: ClassVar[str] = ""
     title: ClassVar[str] = ""
     buttons: ClassVar[tuple[type[TableButton], ...]] = ()
+    completed: ClassVar[dict[str, tuple[str, ...]]] = {}
+    completion_aliases: ClassVar[dict[tuple[str, str], str]] = {}
 
     def __init__(self, bot: PlateauBot) -> None:
         self.bot = bot
         super().__init__()
+        for command in self.walk_app_commands():
+            if isinstance(command, app_commands.Command):
+                self._wire(command)
+
+    def _wire(self, command: app_commands.Command[Any, ..., Any]) -> None:
+        """Give the parameters of ``command`` their autocomplete and choices. Parameters of
+        the shared commands are shared objects between games: replace, never mutate."""
+        name = command.qualified_name.split(" ", 1)[1]  # "loka army add" -> "army add"
+        params = command._params
+        for key, param in list(params.items()):
+            shown = param.display_name
+            if shown == "game":
+                params[key] = dataclasses.replace(param, autocomplete=self._game_completer())
+            elif shown in self.completed.get(name, ()):
+                option = self.completion_aliases.get((name, shown), shown)
+                completer = self._completer(name, option)
+                params[key] = dataclasses.replace(param, autocomplete=completer)
+            elif name == "rules" and shown == "topic":
+                choices = [
+                    app_commands.Choice(name=title[:100], value=title.lower()[:100])
+                    for title in rules_topics(self.kind)[:25]
+                ]
+                params[key] = dataclasses.replace(param, choices=choices)
+
+    def _completer(self, command: str, option: str) -> Completer:
+        async def complete(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            return await self.bot.complete(interaction, self.kind, command, option, current)
+
+        return complete
+
+    def _game_completer(self) -> Completer:
+        async def complete(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            return await self.bot.complete_game(interaction, self.kind, current)
+
+        return complete
 
     async def run(self, interaction: discord.Interaction, command: str, **options: Any) -> None:
         await self.bot.run_command(interaction, self.kind, command, options)
-
-    async def complete(
-        self, interaction: discord.Interaction, command: str, option: str, current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self.bot.complete(interaction, self.kind, command, option, current)
 
     async def open_game(
         self, interaction: discord.Interaction, options: dict[str, Any], command: str = "new"
     ) -> None:
         """``/<game> new``: the game gets its own thread when the bot may open one."""
-
-        async def prepare(i: discord.Interaction, o: dict[str, Any]) -> dict[str, Any]:
-            return await self.bot.open_thread(i, o, title=self.title)
-
-        await self.bot.run_command(
-            interaction, self.kind, command, options, prepare=prepare, finish=self.bot.settle_thread
-        )
+        await self.bot.run_command(interaction, self.kind, command, options, opens_game=True)
 
     # ------------------------------------------------------------ what every game has
     # (discord.py collects app commands from base classes too: each game's group gets them)

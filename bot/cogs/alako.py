@@ -10,9 +10,9 @@ from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice, Range
+from discord.app_commands import Range
 
-from bot.cogs import TableButton, TableCog, button_template, choice, tr
+from bot.cogs import TableButton, TableCog, button_template, choice, opening, tr
 
 KIND = "alako"
 SEATS = ("south", "north")
@@ -70,21 +70,29 @@ class AlakoCog(TableCog, group_name="alako", group_description=tr("discord.desc.
     kind: ClassVar[str] = KIND
     title: ClassVar[str] = "Alako"
     buttons: ClassVar[tuple[type[TableButton], ...]] = (AlakoButton,)
+    completed: ClassVar[dict[str, tuple[str, ...]]] = {
+        "build": ("segment",),
+        "climb": ("segment",),
+    }
 
     # ------------------------------------------------------------ lobby
 
     @app_commands.command(name="new", description=tr("discord.desc.alako.new"))
     @app_commands.describe(
-        first=tr("discord.pdesc.alako_first"), position=tr("discord.pdesc.alako_position")
+        first=tr("discord.pdesc.alako_first"),
+        position=tr("discord.pdesc.alako_position"),
     )
     @app_commands.choices(first=FIRST_CHOICES)
+    @opening
     async def new(
         self,
         interaction: discord.Interaction,
         first: str | None = None,
         position: Range[str, 1, 500] | None = None,
+        language: str | None = None,
     ) -> None:
-        await self.open_game(interaction, {"first": first, "position": position})
+        options = {"first": first, "position": position, "language": language}
+        await self.open_game(interaction, options)
 
     @app_commands.command(name="join", description=tr("discord.desc.alako.join"))
     @app_commands.describe(seat=tr("discord.pdesc.alako_seat"), game=GAME)
@@ -132,12 +140,6 @@ class AlakoCog(TableCog, group_name="alako", group_description=tr("discord.desc.
     ) -> None:
         await self.run(interaction, "build", segment=segment, game=game)
 
-    @build.autocomplete("segment")
-    async def _build_segment(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self.complete(interaction, "build", "segment", current)
-
     @app_commands.command(name="climb", description=tr("discord.desc.alako.climb"))
     @app_commands.describe(segment=tr("discord.pdesc.alako_wall"), game=GAME)
     async def climb(
@@ -147,12 +149,6 @@ class AlakoCog(TableCog, group_name="alako", group_description=tr("discord.desc.
         game: str | None = None,
     ) -> None:
         await self.run(interaction, "climb", segment=segment, game=game)
-
-    @climb.autocomplete("segment")
-    async def _climb_segment(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self.complete(interaction, "climb", "segment", current)
 
     @app_commands.command(name="pass", description=tr("discord.desc.alako.pass"))
     @app_commands.describe(game=GAME)

@@ -9,9 +9,9 @@ from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice, Range
+from discord.app_commands import Range
 
-from bot.cogs import TableButton, TableCog, button_template, choice, tr
+from bot.cogs import TableButton, TableCog, button_template, choice, opening, tr
 
 KIND = "chess"
 
@@ -36,33 +36,27 @@ class ChessButton(TableButton, template=button_template(KIND)):
         return None
 
 
-def _guild_name(interaction: discord.Interaction) -> str | None:
-    return interaction.guild.name if interaction.guild is not None else None
-
-
 class ChessCog(TableCog, group_name="chess", group_description=tr("discord.desc.chess")):
     kind: ClassVar[str] = KIND
     title: ClassVar[str] = "Chess"
     buttons: ClassVar[tuple[type[TableButton], ...]] = (ChessButton,)
-
-    async def _open(self, interaction: discord.Interaction, command: str, **options: Any) -> None:
-        """``new`` and ``import``: a thread for the game, the guild's name for the PGN."""
-        options["guild_name"] = _guild_name(interaction)
-
-        await self.open_game(interaction, options, command)
+    completed: ClassVar[dict[str, tuple[str, ...]]] = {
+        "move": ("move",),
+    }
 
     @app_commands.command(name="new", description=tr("discord.desc.chess.new"))
     @app_commands.describe(opponent=tr("discord.pdesc.opponent"), color=tr("discord.pdesc.color"))
     @app_commands.choices(color=COLOR_CHOICES)
+    @opening
     async def new(
         self,
         interaction: discord.Interaction,
         opponent: discord.User | None = None,
         color: str | None = None,
+        language: str | None = None,
     ) -> None:
-        await self._open(
-            interaction, "new", opponent=opponent.id if opponent else None, color=color
-        )
+        options = {"opponent": opponent.id if opponent else None, "color": color}
+        await self.open_game(interaction, {**options, "language": language})
 
     @app_commands.command(name="import", description=tr("discord.desc.chess.import"))
     @app_commands.describe(
@@ -71,20 +65,17 @@ class ChessCog(TableCog, group_name="chess", group_description=tr("discord.desc.
         color=tr("discord.pdesc.color"),
     )
     @app_commands.choices(color=COLOR_CHOICES)
+    @opening
     async def import_(
         self,
         interaction: discord.Interaction,
         pgn: Range[str, 1, 6000],
         opponent: discord.User | None = None,
         color: str | None = None,
+        language: str | None = None,
     ) -> None:
-        await self._open(
-            interaction,
-            "import",
-            pgn=pgn,
-            opponent=opponent.id if opponent else None,
-            color=color,
-        )
+        options = {"pgn": pgn, "opponent": opponent.id if opponent else None, "color": color}
+        await self.open_game(interaction, {**options, "language": language}, "import")
 
     @app_commands.command(name="join", description=tr("discord.desc.chess.join"))
     @app_commands.describe(seat=tr("discord.pdesc.chess_seat"), game=GAME)
@@ -100,10 +91,6 @@ class ChessCog(TableCog, group_name="chess", group_description=tr("discord.desc.
         self, interaction: discord.Interaction, move: Range[str, 1, 12], game: str | None = None
     ) -> None:
         await self.run(interaction, "move", move=move, game=game)
-
-    @move.autocomplete("move")
-    async def _move(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self.complete(interaction, "move", "move", current)
 
     @app_commands.command(name="draw", description=tr("discord.desc.chess.draw"))
     @app_commands.describe(action=tr("discord.pdesc.draw_action"), game=GAME)

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
-from bot.cogs import ON_OFF, TableButton, TableCog, button_template, choice, tr
+from bot.cogs import ON_OFF, TableButton, TableCog, button_template, choice, opening, tr
 
 KIND = "echec"
 SEATS = ("south", "north")
@@ -44,6 +44,13 @@ class EchecCog(TableCog, group_name="echec", group_description=tr("discord.desc.
     kind: ClassVar[str] = KIND
     title: ClassVar[str] = "Échec au Roi"
     buttons: ClassVar[tuple[type[TableButton], ...]] = (EchecButton,)
+    completed: ClassVar[dict[str, tuple[str, ...]]] = {
+        "place": ("unit", "square"),
+        "lift": ("square",),
+        "advance": ("unit",),
+        "turn": ("unit",),
+        "attack": ("unit", "target"),
+    }
 
     # ------------------------------------------------------------ lobby
 
@@ -58,7 +65,12 @@ class EchecCog(TableCog, group_name="echec", group_description=tr("discord.desc.
         position=tr("discord.pdesc.echec_position"),
         turn_limit=tr("discord.pdesc.echec_turn_limit"),
     )
-    @app_commands.choices(level=LEVEL_CHOICES, placement=PLACEMENT_CHOICES, massive=ON_OFF)
+    @app_commands.choices(
+        level=LEVEL_CHOICES,
+        placement=PLACEMENT_CHOICES,
+        massive=ON_OFF,
+    )
+    @opening
     async def new(
         self,
         interaction: discord.Interaction,
@@ -70,6 +82,7 @@ class EchecCog(TableCog, group_name="echec", group_description=tr("discord.desc.
         massive: str | None = None,
         position: Range[str, 1, 1000] | None = None,
         turn_limit: Range[int, 0, 10000] | None = None,
+        language: str | None = None,
     ) -> None:
         options = {
             "level": level,
@@ -80,6 +93,7 @@ class EchecCog(TableCog, group_name="echec", group_description=tr("discord.desc.
             "massive": massive,
             "position": position,
             "turn_limit": turn_limit,
+            "language": language,
         }
 
         await self.open_game(interaction, options)
@@ -112,30 +126,12 @@ class EchecCog(TableCog, group_name="echec", group_description=tr("discord.desc.
     ) -> None:
         await self.run(interaction, "place", unit=unit, square=square, facing=facing, game=game)
 
-    @place.autocomplete("unit")
-    async def _place_unit(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self.complete(interaction, "place", "unit", current)
-
-    @place.autocomplete("square")
-    async def _place_square(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self.complete(interaction, "place", "square", current)
-
     @app_commands.command(name="lift", description=tr("discord.desc.echec.lift"))
     @app_commands.describe(square=tr("discord.pdesc.echec_lift_square"), game=GAME)
     async def lift(
         self, interaction: discord.Interaction, square: Square, game: str | None = None
     ) -> None:
         await self.run(interaction, "lift", square=square, game=game)
-
-    @lift.autocomplete("square")
-    async def _lift_square(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self.complete(interaction, "lift", "square", current)
 
     @app_commands.command(name="autoplace", description=tr("discord.desc.echec.autoplace"))
     @app_commands.describe(game=GAME)
@@ -167,12 +163,6 @@ class EchecCog(TableCog, group_name="echec", group_description=tr("discord.desc.
     ) -> None:
         await self.run(interaction, "advance", unit=unit, squares=squares, game=game)
 
-    @advance.autocomplete("unit")
-    async def _advance_unit(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self.complete(interaction, "advance", "unit", current)
-
     @app_commands.command(name="turn", description=tr("discord.desc.echec.turn"))
     @app_commands.rename(facing="to")
     @app_commands.describe(
@@ -189,10 +179,6 @@ class EchecCog(TableCog, group_name="echec", group_description=tr("discord.desc.
         options = {"unit": unit, "to": facing, "game": game}
         await self.bot.run_command(interaction, KIND, "turn", options)
 
-    @turn.autocomplete("unit")
-    async def _turn_unit(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self.complete(interaction, "turn", "unit", current)
-
     @app_commands.command(name="attack", description=tr("discord.desc.echec.attack"))
     @app_commands.describe(
         unit=tr("discord.pdesc.echec_unit"), target=tr("discord.pdesc.echec_target"), game=GAME
@@ -205,18 +191,6 @@ class EchecCog(TableCog, group_name="echec", group_description=tr("discord.desc.
         game: str | None = None,
     ) -> None:
         await self.run(interaction, "attack", unit=unit, target=target, game=game)
-
-    @attack.autocomplete("unit")
-    async def _attack_unit(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self.complete(interaction, "attack", "unit", current)
-
-    @attack.autocomplete("target")
-    async def _attack_target(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self.complete(interaction, "attack", "target", current)
 
     @app_commands.command(name="end", description=tr("discord.desc.echec.end"))
     @app_commands.describe(game=GAME)

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
-from bot.cogs import TableButton, TableCog, button_template, choice, tr
+from bot.cogs import TableButton, TableCog, button_template, choice, opening, tr
 
 KIND = "inka"
 SEATS = ("red", "blue", "green", "yellow")
@@ -53,26 +53,36 @@ class InkaCog(TableCog, group_name="inka", group_description=tr("discord.desc.in
     kind: ClassVar[str] = KIND
     title: ClassVar[str] = "Inka"
     buttons: ClassVar[tuple[type[TableButton], ...]] = (InkaButton,)
-
-    async def _complete(
-        self, interaction: discord.Interaction, command: str, option: str, current: str
-    ) -> list[Choice[str]]:
-        return await self.complete(interaction, command, option, current)
+    completed: ClassVar[dict[str, tuple[str, ...]]] = {
+        "choose": ("cell",),
+        "place": ("cells",),
+        "slide": ("rhombus", "direction"),
+        "rotate": ("rhombus", "corner"),
+        "go": ("cell",),
+        "passage": ("to",),
+        "shift": ("direction", "corner"),
+        "block": ("cell",),
+        "preview": ("action",),
+    }
 
     # ------------------------------------------------------------ lobby
 
     @app_commands.command(name="new", description=tr("discord.desc.inka.new"))
     @app_commands.describe(
-        players=tr("discord.pdesc.inka_players"), position=tr("discord.pdesc.inka_position")
+        players=tr("discord.pdesc.inka_players"),
+        position=tr("discord.pdesc.inka_position"),
     )
     @app_commands.choices(players=PLAYER_CHOICES)
+    @opening
     async def new(
         self,
         interaction: discord.Interaction,
         players: int | None = None,
         position: Range[str, 1, 1000] | None = None,
+        language: str | None = None,
     ) -> None:
-        await self.open_game(interaction, {"players": players, "position": position})
+        options = {"players": players, "position": position, "language": language}
+        await self.open_game(interaction, options)
 
     @app_commands.command(name="join", description=tr("discord.desc.inka.join"))
     @app_commands.describe(seat=tr("discord.pdesc.inka_seat"), game=GAME)
@@ -91,24 +101,12 @@ class InkaCog(TableCog, group_name="inka", group_description=tr("discord.desc.in
     ) -> None:
         await self.run(interaction, "choose", cell=cell, game=game)
 
-    @choose.autocomplete("cell")
-    async def _choose_cell(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self._complete(interaction, "choose", "cell", current)
-
     @app_commands.command(name="place", description=tr("discord.desc.inka.place"))
     @app_commands.describe(cells=tr("discord.pdesc.inka_cells"), game=GAME)
     async def place(
         self, interaction: discord.Interaction, cells: Range[str, 3, 20], game: str | None = None
     ) -> None:
         await self.run(interaction, "place", cells=cells, game=game)
-
-    @place.autocomplete("cells")
-    async def _place_cells(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self._complete(interaction, "place", "cells", current)
 
     # ------------------------------------------------------------ phase 2: rhombi
 
@@ -130,18 +128,6 @@ class InkaCog(TableCog, group_name="inka", group_description=tr("discord.desc.in
         options = {"rhombus": rhombus, "direction": direction, "distance": distance}
         await self.run(interaction, "slide", **options, game=game)
 
-    @slide.autocomplete("rhombus")
-    async def _slide_rhombus(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self._complete(interaction, "slide", "rhombus", current)
-
-    @slide.autocomplete("direction")
-    async def _slide_direction(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self._complete(interaction, "slide", "direction", current)
-
     @app_commands.command(name="rotate", description=tr("discord.desc.inka.rotate"))
     @app_commands.describe(
         rhombus=tr("discord.pdesc.inka_rhombus"),
@@ -161,18 +147,6 @@ class InkaCog(TableCog, group_name="inka", group_description=tr("discord.desc.in
         options = {"rhombus": rhombus, "corner": corner, "angle": angle}
         await self.run(interaction, "rotate", **options, game=game)
 
-    @rotate.autocomplete("rhombus")
-    async def _rotate_rhombus(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self._complete(interaction, "rotate", "rhombus", current)
-
-    @rotate.autocomplete("corner")
-    async def _rotate_corner(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self._complete(interaction, "rotate", "corner", current)
-
     # ------------------------------------------------------------ phase 3: the pawn
 
     @app_commands.command(name="go", description=tr("discord.desc.inka.go"))
@@ -181,10 +155,6 @@ class InkaCog(TableCog, group_name="inka", group_description=tr("discord.desc.in
         self, interaction: discord.Interaction, cell: Cell, game: str | None = None
     ) -> None:
         await self.run(interaction, "go", cell=cell, game=game)
-
-    @go.autocomplete("cell")
-    async def _go_cell(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self._complete(interaction, "go", "cell", current)
 
     @app_commands.command(name="take", description=tr("discord.desc.inka.take"))
     @app_commands.describe(game=GAME)
@@ -197,12 +167,6 @@ class InkaCog(TableCog, group_name="inka", group_description=tr("discord.desc.in
         self, interaction: discord.Interaction, to: Cell, game: str | None = None
     ) -> None:
         await self.run(interaction, "passage", to=to, game=game)
-
-    @passage.autocomplete("to")
-    async def _passage_to(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self._complete(interaction, "passage", "to", current)
 
     @app_commands.command(name="shift", description=tr("discord.desc.inka.shift"))
     @app_commands.describe(
@@ -233,18 +197,6 @@ class InkaCog(TableCog, group_name="inka", group_description=tr("discord.desc.in
         }
         await self.run(interaction, "shift", **options, game=game)
 
-    @shift.autocomplete("direction")
-    async def _shift_direction(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self._complete(interaction, "shift", "direction", current)
-
-    @shift.autocomplete("corner")
-    async def _shift_corner(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self._complete(interaction, "shift", "corner", current)
-
     # ------------------------------------------------------------ phase 4 and the end
 
     @app_commands.command(name="block", description=tr("discord.desc.inka.block"))
@@ -253,12 +205,6 @@ class InkaCog(TableCog, group_name="inka", group_description=tr("discord.desc.in
         self, interaction: discord.Interaction, cell: Cell, game: str | None = None
     ) -> None:
         await self.run(interaction, "block", cell=cell, game=game)
-
-    @block.autocomplete("cell")
-    async def _block_cell(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self._complete(interaction, "block", "cell", current)
 
     @app_commands.command(name="end", description=tr("discord.desc.inka.end"))
     @app_commands.describe(game=GAME)
@@ -271,12 +217,6 @@ class InkaCog(TableCog, group_name="inka", group_description=tr("discord.desc.in
         self, interaction: discord.Interaction, action: Range[str, 1, 40], game: str | None = None
     ) -> None:
         await self.run(interaction, "preview", action=action, game=game)
-
-    @preview.autocomplete("action")
-    async def _preview_action(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self._complete(interaction, "preview", "action", current)
 
     # ------------------------------------------------------------ looking
 

@@ -9,10 +9,9 @@ from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice, Range
-from discord.ext import commands
+from discord.app_commands import Range
 
-from bot.cogs import ON_OFF, TableButton, TableCog, button_template, choice, tr
+from bot.cogs import ON_OFF, TableButton, TableCog, button_template, choice, opening, tr
 
 KIND = "loa"
 VARIANTS = ("standard", "scrambled", "parachute", "teams", "ambidextrous", "unbounded")
@@ -47,6 +46,11 @@ class LoaCog(TableCog, group_name="loa", group_description=tr("discord.desc.loa"
     kind: ClassVar[str] = KIND
     title: ClassVar[str] = "Lines of Action"
     buttons: ClassVar[tuple[type[TableButton], ...]] = (LoaButton,)
+    completed: ClassVar[dict[str, tuple[str, ...]]] = {
+        "move": ("from", "to"),
+        "place": ("square",),
+        "moves": ("square",),
+    }
 
     # ------------------------------------------------------------ lobby
 
@@ -57,7 +61,12 @@ class LoaCog(TableCog, group_name="loa", group_description=tr("discord.desc.loa"
         silence=tr("discord.pdesc.loa_silence"),
         position=tr("discord.pdesc.loa_position"),
     )
-    @app_commands.choices(variant=VARIANT_CHOICES, first=FIRST_CHOICES, silence=SILENCE_CHOICES)
+    @app_commands.choices(
+        variant=VARIANT_CHOICES,
+        first=FIRST_CHOICES,
+        silence=SILENCE_CHOICES,
+    )
+    @opening
     async def new(
         self,
         interaction: discord.Interaction,
@@ -65,8 +74,15 @@ class LoaCog(TableCog, group_name="loa", group_description=tr("discord.desc.loa"
         first: str | None = None,
         silence: str | None = None,
         position: Range[str, 1, 1000] | None = None,
+        language: str | None = None,
     ) -> None:
-        options = {"variant": variant, "first": first, "silence": silence, "position": position}
+        options = {
+            "variant": variant,
+            "first": first,
+            "silence": silence,
+            "position": position,
+            "language": language,
+        }
 
         await self.open_game(interaction, options)
 
@@ -96,26 +112,12 @@ class LoaCog(TableCog, group_name="loa", group_description=tr("discord.desc.loa"
             interaction, KIND, "move", {"from": src, "to": dst, "game": game}
         )
 
-    @move.autocomplete("src")
-    async def _move_from(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self.complete(interaction, "move", "from", current)
-
-    @move.autocomplete("dst")
-    async def _move_to(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self.complete(interaction, "move", "to", current)
-
     @app_commands.command(name="place", description=tr("discord.desc.loa.place"))
     @app_commands.describe(square=tr("discord.pdesc.loa_place"), game=GAME)
     async def place(
         self, interaction: discord.Interaction, square: Square, game: str | None = None
     ) -> None:
         await self.run(interaction, "place", square=square, game=game)
-
-    @place.autocomplete("square")
-    async def _place_square(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self.complete(interaction, "place", "square", current)
 
     @app_commands.command(name="draw", description=tr("discord.desc.loa.draw"))
     @app_commands.describe(action=tr("discord.pdesc.loa_draw"), game=GAME)
@@ -136,30 +138,6 @@ class LoaCog(TableCog, group_name="loa", group_description=tr("discord.desc.loa"
         game: str | None = None,
     ) -> None:
         await self.run(interaction, "moves", square=square, game=game)
-
-    @moves.autocomplete("square")
-    async def _moves_square(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self.complete(interaction, "moves", "square", current)
-
-    # ------------------------------------------------------------ the no-talk rule
-
-    @commands.Cog.listener("on_message")
-    async def keep_silence(self, message: discord.Message) -> None:
-        """With ``silence:players`` (the default in teams), seated players may not write in
-        the game's thread while it runs: partners may not confer."""
-        if message.author.bot or message.webhook_id is not None:
-            return
-        if isinstance(message.channel, discord.DMChannel | discord.GroupChannel):
-            return
-        if message.type not in (discord.MessageType.default, discord.MessageType.reply):
-            return
-        table = self.bot.service.tables.get(KIND)
-        if table is None:
-            return
-        if await table.silenced(self.bot.service, message.channel.id, message.author.id):
-            await self.bot.enforce_silence(message)
 
 
 COG = LoaCog

@@ -10,9 +10,8 @@ from typing import Any, ClassVar
 import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
-from discord.ext import commands
 
-from bot.cogs import ON_OFF, TableButton, TableCog, button_template, choice, tr
+from bot.cogs import ON_OFF, TableButton, TableCog, button_template, choice, opening, tr
 
 KIND = "loka"
 ARMIES = ("fire", "earth", "water", "air")
@@ -63,6 +62,15 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
     kind: ClassVar[str] = KIND
     title: ClassVar[str] = "Loka"
     buttons: ClassVar[tuple[type[TableButton], ...]] = (LokaButton,)
+    completed: ClassVar[dict[str, tuple[str, ...]]] = {
+        "deploy": ("square",),
+        "move": ("from", "to"),
+        "odds": ("from", "to"),
+        "moves": ("square",),
+    }
+    completion_aliases: ClassVar[dict[tuple[str, str], str]] = {
+        ("moves", "square"): "from",
+    }
 
     # ------------------------------------------------------------ lobby
 
@@ -91,6 +99,7 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
         south=ARMY_CHOICES,
         north=ARMY_CHOICES,
     )
+    @opening
     async def new(
         self,
         interaction: discord.Interaction,
@@ -106,6 +115,7 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
         size: str | None = None,
         south: str | None = None,
         north: str | None = None,
+        language: str | None = None,
     ) -> None:
         options = {
             "board": board,
@@ -120,6 +130,7 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
             "combat": combat,
             "silence": silence,
             "position": position,
+            "language": language,
         }
 
         await self.open_game(interaction, options)
@@ -210,12 +221,6 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
     ) -> None:
         await self.run(interaction, "deploy", piece=piece, square=square, game=game)
 
-    @deploy.autocomplete("square")
-    async def _deploy_square(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self.complete(interaction, "deploy", "square", current)
-
     @app_commands.command(name="autodeploy", description=tr("discord.desc.loka.autodeploy"))
     @app_commands.describe(game=GAME)
     async def autodeploy(self, interaction: discord.Interaction, game: str | None = None) -> None:
@@ -240,14 +245,6 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
     ) -> None:
         options = {"from": src, "to": dst, "promote": promote, "game": game}
         await self.bot.run_command(interaction, KIND, "move", options)
-
-    @move.autocomplete("src")
-    async def _move_from(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self.complete(interaction, "move", "from", current)
-
-    @move.autocomplete("dst")
-    async def _move_to(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self.complete(interaction, "move", "to", current)
 
     @app_commands.command(name="reroll", description=tr("discord.desc.loka.reroll"))
     @app_commands.describe(game=GAME)
@@ -274,14 +271,6 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
         options = {"from": src, "to": dst, "game": game}
         await self.bot.run_command(interaction, KIND, "odds", options)
 
-    @odds.autocomplete("src")
-    async def _odds_from(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self.complete(interaction, "odds", "from", current)
-
-    @odds.autocomplete("dst")
-    async def _odds_to(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-        return await self.complete(interaction, "odds", "to", current)
-
     @app_commands.command(name="moves", description=tr("discord.desc.loka.moves"))
     @app_commands.describe(square=tr("discord.pdesc.square"), game=GAME)
     async def moves(
@@ -291,29 +280,6 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
         game: str | None = None,
     ) -> None:
         await self.run(interaction, "moves", square=square, game=game)
-
-    @moves.autocomplete("square")
-    async def _moves_square(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[Choice[str]]:
-        return await self.complete(interaction, "moves", "from", current)
-
-    # ------------------------------------------------------------ the no-talk rule
-
-    @commands.Cog.listener("on_message")
-    async def keep_silence(self, message: discord.Message) -> None:
-        """From deployment on, seated players may not talk in the game's thread."""
-        if message.author.bot or message.webhook_id is not None:
-            return
-        if isinstance(message.channel, discord.DMChannel | discord.GroupChannel):
-            return
-        if message.type not in (discord.MessageType.default, discord.MessageType.reply):
-            return
-        table = self.bot.service.tables.get(KIND)
-        if table is None:
-            return
-        if await table.silenced(self.bot.service, message.channel.id, message.author.id):
-            await self.bot.enforce_silence(message)
 
 
 COG = LokaCog

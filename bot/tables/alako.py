@@ -1,6 +1,7 @@
 """Les Chevaliers d'Alako at the table: lots for who starts, then each turn a spin of the top
-(shown on the board image) and the use the face allows, with a button for each legal choice
-so a turn takes one or two clicks. The lobby, seats, turns, log, resigning, record and
+and the use the face allows, with a button for each legal choice so a turn takes one or two
+clicks. The spin is told in words with those buttons; the board is posted once a turn, after
+its move. The lobby, seats, turns, log, resigning, record and
 restarts come from :mod:`bot.tables.base`; the game has no secret."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.service import TableService, UserError
-from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention
+from bot.tables.base import BOARD_COOLDOWN, Entries, SeatedTable, TableGame, clip, mention
 from engine.alako import (
     ACT,
     LOTS,
@@ -145,12 +146,18 @@ class AlakoTable(SeatedTable):
         return await _board(game, state)
 
     async def board(self, service: TableService, request: Request) -> list[Delivery]:
-        """The board again; while a turn is on, with its ping and buttons (so a lost or
-        buried post never leaves a player without them)."""
+        """The board again; while a turn is on and a seated player asks, with its ping and
+        buttons (so a lost or buried post never leaves a player without them), at most once
+        a minute; anyone else, or sooner, sees it privately."""
         row = await service.find_game(request, KIND, ended=True)
         game = self.game(row)
         state = game.require_state()
-        if row.status == "running" and state.phase in (SPIN, ACT):
+        if (
+            row.status == "running"
+            and state.phase in (SPIN, ACT)
+            and game.seats_of(request.actor.id)
+            and service.cooldown(f"board:{row.id}", BOARD_COOLDOWN)
+        ):
             return await self.after(service, game, [], None, before=None)
         return await super().board(service, request)
 
@@ -234,7 +241,10 @@ class AlakoTable(SeatedTable):
             if user is not None:
                 lines.append(_ping(loc, state, mention(user), self.seat_label(loc, seat)))
             buttons = self.choice_buttons(game, state)
-        files = [await _board(game, state)] if state.phase != LOTS else []
+        # One picture a turn, after its move: the spin (and a first wall of two) is told in
+        # words with the buttons of its choices, on the board of the turn's start.
+        pictured = state.phase in (SPIN, OVER) or not events
+        files = [await _board(game, state)] if pictured and state.phase != LOTS else []
         text = "\n".join(lines) or t(loc, "table.board")
         return [
             Delivery(

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import LANGUAGES, language, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.service import TableService, UserError
 from bot.storage import GameRow, LogEntry
@@ -20,6 +20,7 @@ from engine.protocol import Event
 from engine.record import GameRecord, RecordEntry, Roll
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
+BOARD_COOLDOWN = 60.0  # seconds between two public /board posts of one game
 
 Handler = Callable[[TableService, Request], Awaitable[list[Delivery]]]
 Entries = list[tuple[LogEntry, Event]]
@@ -180,6 +181,10 @@ class SeatedTable:
         who asked it to). Must update ``game.state``."""
         return []
 
+    def silenced_users(self, row: GameRow) -> frozenset[int]:
+        """Who may not write in the game's channel now (no-talk rules); nobody by default."""
+        return frozenset()
+
     def deadline(self, service: TableService, game: TableGame) -> float | None:
         """When a pending decision times out, or ``None``."""
         return None
@@ -297,10 +302,39 @@ class SeatedTable:
 
     # ------------------------------------------------------------ lobby
 
+    async def game_channel(self, request: Request, locale: str) -> int:
+        """Where an accepted new game lives: its own thread when the adapter can open one,
+        else the channel where it was asked for."""
+        opener = request.place.open_thread
+        if opener is not None:
+            thread = await opener(t(locale, f"game.{self.kind}"))
+            if thread is not None:
+                return thread
+        return request.place.channel_id
+
+    @staticmethod
+    def public_locale(request: Request) -> str:
+        """The language of a new game's public posts: the ``language`` option, else the
+        host's own (Discord reports en-US as the locale of every non-Community guild, so
+        the guild's is no guide)."""
+        wanted = request.options.get("language")
+        if wanted is None or wanted == "":
+            return language(request.actor.locale)
+        if wanted not in LANGUAGES:
+            raise UserError("table.pick_language", languages=", ".join(LANGUAGES))
+        return str(wanted)
+
+    @staticmethod
+    def guild_only(request: Request) -> None:
+        if request.place.is_dm or request.place.guild_id is None:
+            raise UserError("table.guild_only")
+
     async def new(self, service: TableService, request: Request) -> list[Delivery]:
+        self.guild_only(request)
         config, extra = self.configure(request)
         game_id, seed = service.ids.next()
-        channel = int(request.options.get("thread_id") or request.place.channel_id)
+        locale = self.public_locale(request)
+        channel = await self.game_channel(request, locale)
         row = GameRow(
             id=game_id,
             kind=self.kind,
@@ -317,15 +351,14 @@ class SeatedTable:
                 "deadline": None,
                 "seed": seed.hex(),
                 "commitment": commitment(seed),
-                "locale": request.place.guild_locale or request.actor.locale,
+                "locale": locale,
                 **extra,
             },
             created_at=service.clock(),
         )
-        await service.storage.create(row)
         game = self.game(row)
         loc = game.locale
-        text = t(
+        game.meta["lobby_text"] = t(
             loc,
             "table.lobby",
             game=t(loc, f"game.{self.kind}"),
@@ -334,13 +367,9 @@ class SeatedTable:
             summary=self.summary(game),
             command=f"/{self.kind} join",
         )
+        await service.storage.create(row)
         return [
-            Delivery(
-                "channel",
-                text + "\n" + self.seat_list(game),
-                channel_id=channel,
-                buttons=self.lobby_buttons(game),
-            ),
+            self._lobby_post(game),
             service.private(request.actor, t(request.actor.locale, "table.created", id=game_id)),
         ]
 
@@ -379,18 +408,25 @@ class SeatedTable:
             game.meta["names"][str(request.actor.id)] = request.actor.name
             await service.save(game.row)
         seated = " + ".join(self.seat_label(game.locale, s) for s in group)
-        return [
-            self._lobby_post(
-                game, t(game.locale, "table.joined", user=mention(request.actor.id), seat=seated)
-            )
-        ]
+        line = t(game.locale, "table.joined", user=mention(request.actor.id), seat=seated)
+        return [self._lobby_post(game, line)]
 
-    def _lobby_post(self, game: TableGame, line: str) -> Delivery:
+    def _lobby_post(self, game: TableGame, line: str = "", *, open_: bool = True) -> Delivery:
+        """The lobby: one message, edited in place as seats fill (its slot), with the last
+        change on its last line; without buttons once the game started or was cancelled."""
+        head = game.meta.get("lobby_text") or t(
+            game.locale,
+            "table.lobby_head",
+            game=t(game.locale, f"game.{self.kind}"),
+            id=game.row.id,
+        )
+        text = "\n".join(part for part in (head, self.seat_list(game), line) if part)
         return Delivery(
             "channel",
-            line + "\n" + self.seat_list(game),
+            text,
             channel_id=game.row.channel_id,
-            buttons=self.lobby_buttons(game),
+            buttons=self.lobby_buttons(game) if open_ else [],
+            slot=f"lobby:{game.row.id}",
         )
 
     async def leave(self, service: TableService, request: Request) -> list[Delivery]:
@@ -415,9 +451,12 @@ class SeatedTable:
             game = self.game(await service.load(row.id))
             if request.actor.id != game.row.host_id and not request.actor.manager:
                 raise UserError("table.cancel_forbidden")
+            was_lobby = game.row.status == "lobby"
             game.row.status = "cancelled"
             await service.save(game.row)
         text = t(game.locale, "table.cancelled", user=mention(request.actor.id), id=game.row.id)
+        if was_lobby:
+            return [self._lobby_post(game, text, open_=False)]
         return [Delivery("channel", text, channel_id=game.row.channel_id)]
 
     async def start(self, service: TableService, request: Request) -> list[Delivery]:
@@ -437,12 +476,14 @@ class SeatedTable:
             game.row.status = "running"
             game.meta["deadline"] = self.deadline(service, game)
             await service.save(game.row)
-        started = Delivery(
-            "channel",
-            t(game.locale, "table.started", id=game.row.id, commitment=game.meta["commitment"]),
-            channel_id=game.row.channel_id,
+        started = t(
+            game.locale, "table.started", id=game.row.id, commitment=game.meta["commitment"]
         )
-        return [started, *await self.announce_start(service, game)]
+        # The lobby keeps its seats but loses its buttons; the start line is said there.
+        return [
+            self._lobby_post(game, started, open_=False),
+            *await self.announce_start(service, game),
+        ]
 
     # ------------------------------------------------------------ during and after
 
@@ -470,18 +511,18 @@ class SeatedTable:
         )
 
     async def board(self, service: TableService, request: Request) -> list[Delivery]:
+        """The board again: in the channel for a seated player (at most once a minute per
+        game, so the thread stays readable), privately for anyone else or sooner."""
         row = await service.find_game(request, self.kind, ended=True)
         game = self.game(row)
         state = game.require_state()
         image = await self.board_image(game, state)
-        return [
-            Delivery(
-                "channel",
-                t(game.locale, "table.board"),
-                channel_id=game.row.channel_id,
-                files=[image],
-            )
-        ]
+        seated = bool(game.seats_of(request.actor.id))
+        if seated and service.cooldown(f"board:{row.id}", BOARD_COOLDOWN):
+            text = t(game.locale, "table.board")
+            return [Delivery("channel", text, channel_id=game.row.channel_id, files=[image])]
+        key = "table.board_private" if seated else "table.board_spectator"
+        return [service.private(request.actor, t(request.actor.locale, key), files=[image])]
 
     async def export(self, service: TableService, request: Request) -> list[Delivery]:
         row = await service.find_game(request, self.kind, ended=True)
@@ -546,6 +587,13 @@ class SeatedTable:
             channel_id=game.row.channel_id,
         )
         return [note, *await self.after(service, game, [e for _, e in entries], None, before=state)]
+
+
+def rules_topics(kind: str) -> list[str]:
+    """The section titles of docs/rules/<kind>.md, without their numbers."""
+    text = (DOCS / f"{kind}.md").read_text(encoding="utf-8")
+    titles = re.findall(r"(?m)^## (.+)$", text)
+    return [re.sub(r"^\d+\.\s*", "", title).strip() for title in titles]
 
 
 def rules_excerpt(kind: str, topic: str, limit: int = 1900) -> str:

@@ -98,7 +98,7 @@ class ChessTable(SeatedTable):
             # The host sits at once; with a random colour, on White until the draw.
             "seats": {"black" if color == "black" else "white": request.actor.id},
             "opponent": opponent,
-            "event": str(o.get("guild_name") or "Plateau"),
+            "event": request.place.guild_name or "Plateau",
             "start": start,
         }
         return ChessConfig(color).to_dict(), extra
@@ -225,11 +225,14 @@ class ChessTable(SeatedTable):
         if state.phase == OVER and not any(e.kind == "game_over" for e in events):
             lines.append(_result_line(loc, state, self))
         text = "\n".join(lines) or t(loc, "table.board")
+        # The board once a move (and at the start and the end): a draw offered or declined
+        # between moves is told in words.
+        pictured = before is None or state.phase == OVER or any(e.kind == "moved" for e in events)
         post = Delivery(
             "channel",
             clip(text),
             channel_id=game.row.channel_id,
-            files=[await _board(game, state)],
+            files=[await _board(game, state)] if pictured else [],
             buttons=buttons,
             closes=state.phase == OVER,
         )
@@ -331,9 +334,10 @@ class ChessTable(SeatedTable):
         state = state_from_position(start, seed=b"review", game_id="review")
         if pgn.result != "*" or state.phase == OVER:
             result = state.result or pgn.result
-            channel = int(request.options.get("thread_id") or request.place.channel_id)
+            self.guild_only(request)
+            loc = self.public_locale(request)
+            channel = await self.game_channel(request, loc)
             names = {"white": pgn.headers.get("White", ""), "black": pgn.headers.get("Black", "")}
-            loc = request.place.guild_locale or request.actor.locale
             image = await _picture(state, names, "white", loc)
             return [
                 Delivery(

@@ -147,7 +147,7 @@ class EchecTable(SeatedTable):
         state = game.require_state()
         if state.phase == PLACEMENT and state.config.placement == SECRET:
             for seat in SEATS:
-                out.append(await self._placement_dm(service, game, seat, [], None, intro=True))
+                out.append(await self._placement_dm(service, game, seat, [], None))
         return out
 
     async def board_image(self, game: TableGame, state: EchecState) -> Attachment:
@@ -169,14 +169,14 @@ class EchecTable(SeatedTable):
         kind, figures = _unit_words(unit)
         size = f" {figures}" if figures else ""
         action = parse_action(f"place {kind}{size} {square} {facing}")
-        return _ack_dm(request.actor, await self.act(service, request, action, PLACEMENT))
+        return _ack_dm(request, await self.act(service, request, action, PLACEMENT))
 
     async def lift(self, service: TableService, request: Request) -> list[Delivery]:
         square = str(request.options.get("square") or "").strip()
         if not square:
             raise UserError("echec.need_square")
         action = parse_action(f"lift {square}")
-        return _ack_dm(request.actor, await self.act(service, request, action, PLACEMENT))
+        return _ack_dm(request, await self.act(service, request, action, PLACEMENT))
 
     async def confirm(self, service: TableService, request: Request) -> list[Delivery]:
         return await self.act(service, request, Confirm(), PLACEMENT)
@@ -201,7 +201,7 @@ class EchecTable(SeatedTable):
         deliveries = await self.after(
             service, game, [e for _, e in entries], request.actor, before=before
         )
-        return _ack_dm(request.actor, deliveries)
+        return _ack_dm(request, deliveries)
 
     async def _placement_dm(
         self,
@@ -210,30 +210,27 @@ class EchecTable(SeatedTable):
         seat: str,
         events: list[Event],
         before: EchecState | None,
-        *,
-        intro: bool = False,
     ) -> Delivery:
-        """A seat's own placement, told to its player alone: what changed, what is left,
-        and the picture of that seat's view (the other army behind a screen)."""
+        """A seat's own placement, told to its player alone: how to place, what changed,
+        what is left, and the picture of that seat's view (the other army behind a screen).
+        One message per seat (its slot), edited as the placement goes on."""
         state = game.require_state()
         user = game.user_of(seat)
         assert user is not None
         loc = await service.locale_of(user)
-        lines: list[str] = []
-        if intro:
-            ranks = " & ".join(str(r + 1) for r in sorted(HOME_RANKS[seat]))
-            lines.append(
-                t(
-                    loc,
-                    "echec.placement_dm",
-                    seat=_seat(loc, seat),
-                    id=game.row.id,
-                    royal=NAMES[ROYAL[seat]],
-                    ranks=ranks,
-                    square=NAMES[standard_square(seat, "c1")],
-                    facing=FORWARD[seat],
-                )
+        ranks = " & ".join(str(r + 1) for r in sorted(HOME_RANKS[seat]))
+        lines = [
+            t(
+                loc,
+                "echec.placement_dm",
+                seat=_seat(loc, seat),
+                id=game.row.id,
+                royal=NAMES[ROYAL[seat]],
+                ranks=ranks,
+                square=NAMES[standard_square(seat, "c1")],
+                facing=FORWARD[seat],
             )
+        ]
         lines += describe(loc, events, before, state)
         lines.append(_reserve_line(loc, state, seat))
         return Delivery(
@@ -244,6 +241,7 @@ class EchecTable(SeatedTable):
             files=[await _board(game, state, seat=seat, locale=loc)],
             buttons=self._placement_buttons(game, loc),
             secret=True,
+            slot=f"placement:{game.row.id}:{seat}",
         )
 
     def _placement_buttons(self, game: TableGame, loc: str) -> list[Button]:
@@ -298,6 +296,7 @@ class EchecTable(SeatedTable):
         lines = describe(loc, public, before, state)
         files: list[Attachment] = []
         buttons: list[Button] = []
+        slot: str | None = None
         if state.phase == PLACEMENT:
             if secret:
                 for seat in SEATS:  # each army's own moves, to its own player only
@@ -308,21 +307,26 @@ class EchecTable(SeatedTable):
                     lines.append(t(loc, "echec.placement_secret", waiting=self.waiting(game)))
             else:
                 files.append(await _board(game, state))
-                if not events:
-                    lines.append(t(loc, "echec.placement_free", waiting=self.waiting(game)))
                 for seat in dict.fromkeys(str(e.data.get("seat")) for e in public):
                     if seat in SEATS and not state.side(seat).confirmed:
                         lines.append(_reserve_line(loc, state, seat))
+                lines.append(t(loc, "echec.placement_free", waiting=self.waiting(game)))
                 buttons = self._placement_buttons(game, loc)
+                # Both place at will, not in turns: one message, edited as bases go down.
+                slot = f"placement:{game.row.id}"
         elif state.phase == OPENING:
             if before is None or before.phase != OPENING:  # the start, or the reveal
                 files.append(await _board(game, state))
             lines.append(t(loc, "echec.roll_prompt", waiting=self.waiting(game)))
             buttons.append(Button(f"{prefix}:roll", t(loc, "echec.button.roll"), "primary"))
         elif state.phase == BATTLE:
-            files.append(await _board(game, state, volley=_volley(state, events)))
             seat = state.turn or SEATS[0]
             user = game.user_of(seat)
+            fresh = (
+                before is None or before.phase != BATTLE or any(e.kind == "turn" for e in events)
+            )
+            if fresh:  # the board once a turn, as it starts; a first action is told in words
+                files.append(await _board(game, state, volley=_volley(state, before)))
             if before is None or any(e.kind == "turn" for e in events):
                 lines.append(
                     t(
@@ -340,7 +344,7 @@ class EchecTable(SeatedTable):
         else:  # over
             hidden = before is not None and before.phase == PLACEMENT and secret
             if not hidden:  # a resignation during secret placement reveals nothing
-                files.append(await _board(game, state, volley=_volley(state, events)))
+                files.append(await _board(game, state, volley=_volley(state, before)))
             lines.append(t(loc, "echec.seed_revealed", seed=game.meta["seed"]))
         if lines or files:
             out.insert(
@@ -352,6 +356,7 @@ class EchecTable(SeatedTable):
                     files=files,
                     buttons=buttons,
                     closes=state.phase == OVER,
+                    slot=slot,
                 ),
             )
         return out
@@ -359,15 +364,21 @@ class EchecTable(SeatedTable):
     # ------------------------------------------------------------ looking
 
     async def board(self, service: TableService, request: Request) -> list[Delivery]:
-        """During secret placement a seated player sees their own side, privately."""
+        """During secret placement a seated player sees their own side, privately. During
+        the battle the board is shown to the asker alone too: the thread gets it once a turn,
+        and a look between two actions should not add to it."""
         row = await service.find_game(request, KIND_NAME, ended=True)
         game = self.game(row)
         state = game.require_state()
         mine = game.seats_of(request.actor.id)
+        loc = request.actor.locale
         if state.phase == PLACEMENT and state.config.placement == SECRET and mine:
-            image = await _board(game, state, seat=mine[0], locale=request.actor.locale)
-            text = t(request.actor.locale, "echec.own_board")
+            image = await _board(game, state, seat=mine[0], locale=loc)
+            text = t(loc, "echec.own_board")
             return [service.private(request.actor, text, files=[image], secret=True)]
+        if state.phase == BATTLE and row.status == "running":
+            image = await _board(game, state, locale=loc)
+            return [service.private(request.actor, t(loc, "table.board"), files=[image])]
         return await super().board(service, request)
 
     async def export(self, service: TableService, request: Request) -> list[Delivery]:
@@ -602,8 +613,12 @@ def _reserve_line(loc: str, state: EchecState, seat: str) -> str:
 # ---------------------------------------------------------------- small helpers
 
 
-def _ack_dm(actor: Actor, deliveries: list[Delivery]) -> list[Delivery]:
-    """Secret placement news went to the actor's DMs: say so in the private reply."""
+def _ack_dm(request: Request, deliveries: list[Delivery]) -> list[Delivery]:
+    """Secret placement news went to the actor's DMs: say so in the private reply to a
+    command typed elsewhere (a press in the DM is answered by the DM's edit)."""
+    actor = request.actor
+    if request.place.is_dm:
+        return deliveries
     if any(d.to == "dm" and d.user_id == actor.id for d in deliveries):
         note = t(actor.locale, "echec.seen_in_dm")
         return [*deliveries, Delivery("private", note, user_id=actor.id)]
@@ -679,10 +694,11 @@ def _formation(state: EchecState, seat: str) -> list[Place]:
     return out
 
 
-def _volley(state: EchecState, events: list[Event]) -> str | None:
-    """The archers who just shot, if still in place: their target block is drawn."""
+def _volley(state: EchecState, before: EchecState | None) -> str | None:
+    """The archers whose shot was the last action of the turn just played (a move after
+    it clears the report), if still in place: the turn's picture draws their target block."""
     report = state.report
-    if report is None or not any(e.kind == "attack" for e in events):
+    if report is None or before is None or report.seat != before.turn:
         return None
     base = state.board[INDEX[report.src]]
     if base is None or base.kind != ARCHERS or base.seat != report.seat:

@@ -155,7 +155,8 @@ class InkaTable(SeatedTable):
         before: Any,
     ) -> list[Delivery]:
         """One post: a line per event, who acts now (pinged when the turn changes hands),
-        the temple, and buttons for the few choices there are."""
+        the temple once a turn (as it passes: the steps within a turn are told in words, and
+        /inka preview shows one privately), and buttons for the few choices there are."""
         state = game.require_state()
         loc = game.locale
         lines = [line for e in events if e.visible_to is None for line in self._describe(game, e)]
@@ -167,12 +168,13 @@ class InkaTable(SeatedTable):
         else:
             lines.append(self._ping(game, state, events, actor, before))
             buttons = self._buttons(game, state)
+        files = [await _board(game, state, loc)] if _turn_passed(state, before) else []
         return [
             Delivery(
                 "channel",
                 clip("\n".join(line for line in lines if line)),
                 channel_id=game.row.channel_id,
-                files=[await _board(game, state, loc)],
+                files=files,
                 buttons=buttons,
                 closes=state.phase == OVER,
             )
@@ -421,6 +423,13 @@ class InkaTable(SeatedTable):
         if not found and typed:
             found = [p for p in pairs if typed in p[0].lower()]
         return found[:25]
+
+
+def _turn_passed(state: InkaState, before: InkaState | None) -> bool:
+    """Has a turn ended (or the game started, come back, changed phase or ended)?"""
+    if before is None or state.phase == OVER or state.phase != before.phase:
+        return True
+    return to_act(state)[:1] != to_act(before)[:1]
 
 
 # ---------------------------------------------------------------- reading options

@@ -18,6 +18,7 @@ from typing import Any
 from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.service import TableService, UserError
+from bot.storage import GameRow
 from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention
 from engine.errors import EngineError
 from engine.loa import (
@@ -204,8 +205,8 @@ class LoaTable(SeatedTable):
         *,
         before: Any,
     ) -> list[Delivery]:
-        """One post in the game's channel: a line per event, the board when pieces moved
-        (or at the start and the end), and who must act now, pinged."""
+        """One post in the game's channel: a line per event, the board when a turn's pieces
+        have moved (or at the start and the end), and who must act now, pinged."""
         state = game.require_state()
         loc = game.locale
         lines = [line for e in events if (line := self._describe(game, e))]
@@ -231,7 +232,10 @@ class LoaTable(SeatedTable):
                 lines.append(self._turn_line(game, state))
         elif any(e.kind == "game_over" for e in events):
             lines.append(t(loc, "loa.seed_revealed", seed=game.meta["seed"]))
-        pictured = not events or state.over or any(e.kind in ("moved", "placed") for e in events)
+        # The board once a turn, when it is over: a Parachute move is told in words until its
+        # placement (the placer sees the board with /loa moves, privately).
+        changed = any(e.kind in ("moved", "placed") for e in events)
+        pictured = not events or state.over or (changed and state.step != PLACE)
         files = [await _board(game, state)] if pictured else []
         text = "\n".join(lines) or t(loc, "table.board")
         return [
@@ -448,14 +452,9 @@ class LoaTable(SeatedTable):
         typed = current.strip().lower().replace(" ", "")
         return [(v, v) for v in _in_board_order(values) if v.startswith(typed)][:25]
 
-    async def silenced(self, service: TableService, channel_id: int, user_id: int) -> bool:
-        """Must a message by this user in this channel be removed (no-talk rule)?"""
-        for row in await service.storage.games_in_channel(channel_id):
-            if row.kind != KIND or row.channel_id != channel_id or row.status != "running":
-                continue
-            if row.meta.get("silence") and user_id in row.seats.values():
-                return True
-        return False
+    def silenced_users(self, row: GameRow) -> frozenset[int]:
+        """With ``silence``, the seated players of a running game (partners may not confer)."""
+        return frozenset(row.seats.values()) if row.meta.get("silence") else frozenset()
 
 
 # ---------------------------------------------------------------- small helpers

@@ -12,6 +12,7 @@ from typing import Any
 from bot.i18n import t
 from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.service import TableService, UserError
+from bot.storage import GameRow
 from bot.tables import loka_images as images
 from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention, number
 from bot.tables.loka_text import army as army_label
@@ -238,39 +239,35 @@ class LokaTable(SeatedTable):
     # ------------------------------------------------------------ army selection
 
     async def _selection_dm(self, service: TableService, game: Game, user: int) -> list[Delivery]:
-        loc = await service.locale_of(user)
-        state = game.require_state()
-        out = []
-        for army in game.seats_of(user):
-            a = state.armies[state.geometry.seat_index[army]]
-            out.append(
-                Delivery(
-                    "dm",
-                    t(
-                        loc,
-                        "loka.selection_dm" if state.geometry.teammates[0] else "loka.duel_dm",
-                        army=army_label(loc, army),
-                        budget=a.budget,
-                        id=game.row.id,
-                    ),
-                    user_id=user,
-                    channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
-                    secret=True,
-                    files=[await _card(game, army, a.draft or (0,) * 5, a.budget, state, loc)],
-                    buttons=self._builder_buttons(game, army, loc),
-                )
-            )
-        return out
+        return [await self._builder(service, game, army, user) for army in game.seats_of(user)]
 
-    def _builder_buttons(self, game: Game, army: str, loc: str) -> list[Button]:
-        prefix = f"plateau:loka:{game.row.id}:army:{army}"
-        buttons = []
-        for kind in BOUGHT:
-            name = NAME[kind]
-            buttons.append(Button(f"{prefix}:add:{name}", f"+ {t(loc, 'piece.' + name)}"))
-            buttons.append(Button(f"{prefix}:remove:{name}", f"− {t(loc, 'piece.' + name)}"))
-        buttons.append(Button(f"{prefix}:confirm", t(loc, "button.confirm"), "success"))
-        return buttons
+    async def _builder(
+        self, service: TableService, game: Game, army: str, user: int, locale: str | None = None
+    ) -> Delivery:
+        """An army's builder in its player's DMs: the draft, its card and the buttons. One
+        message per army (its slot), edited in place as the draft changes."""
+        loc = locale or await service.locale_of(user)
+        state = game.require_state()
+        a = state.armies[state.geometry.seat_index[army]]
+        draft = a.draft or (0,) * 5
+        intro = "loka.selection_dm" if state.geometry.teammates[0] else "loka.duel_dm"
+        lines = [
+            t(loc, intro, army=army_label(loc, army), budget=a.budget, id=game.row.id),
+            _draft_now(loc, state, army),
+        ]
+        if a.confirmed:
+            lines.append(t(loc, "loka.builder_confirmed"))
+        return Delivery(
+            "dm",
+            "\n".join(lines),
+            user_id=user,
+            channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
+            secret=True,
+            files=[await _card(game, army, draft, a.budget, state, loc)],
+            # A confirmed army is final: its builder keeps the card, not the buttons.
+            buttons=[] if a.confirmed else self._builder_buttons(game, army, loc),
+            slot=f"builder:{game.row.id}:{army}",
+        )
 
     def _builder_buttons(self, game: TableGame, army: str, loc: str) -> list[Button]:
         prefix = f"plateau:loka:{game.row.id}:army:{army}"
@@ -320,37 +317,33 @@ class LokaTable(SeatedTable):
             action = Draft(tuple(counts))  # type: ignore[arg-type]
             game.state, events = RULES.apply(state, action, army)
             await self.persist(service, game, self.entries(request.actor.id, army, action, events))
-        return await self._draft_news(service, game, army, request.actor)
+        # A press in the builder's DM is answered by the builder's edit; a command typed in
+        # the game's thread also gets a line there, privately.
+        return await self._draft_news(
+            service, game, army, request.actor, reply=not request.place.is_dm
+        )
 
     async def _draft_news(
-        self, service: TableService, game: Game, army: str, actor: Actor
+        self, service: TableService, game: Game, army: str, actor: Actor, *, reply: bool
     ) -> list[Delivery]:
+        """The army's builder edited in place, its copy in the ally's DMs edited too, and
+        (``reply``) a short private line for the actor; nothing reaches a channel."""
         state = game.require_state()
         a = state.armies[state.geometry.seat_index[army]]
         draft = a.draft or (0, 0, 0, 0, 0)
         cost = draft_cost(state.config, draft)
         loc = actor.locale
-        card = await _card(game, army, draft, a.budget, state, loc)
-        out = [
-            service.private(
-                actor,
-                t(
-                    loc,
-                    "loka.draft_now",
-                    army=army_label(loc, army),
-                    draft=_draft_text(loc, draft),
-                    cost=cost,
-                    budget=a.budget,
-                ),
-                files=[card],
-                secret=True,
-            )
-        ]
+        out = [await self._builder(service, game, army, actor.id, loc)]
+        if reply:
+            out.insert(0, service.private(actor, _draft_now(loc, state, army), secret=True))
+        cards = {loc: out[-1].files[0]}
         for ally in state.geometry.seat_names:
             if ally != army and TEAMS[ally] == TEAMS[army]:
                 user = game.user_of(ally)
                 if user is not None and user != actor.id:
                     aloc = await service.locale_of(user)
+                    if aloc not in cards:
+                        cards[aloc] = await _card(game, army, draft, a.budget, state, aloc)
                     out.append(
                         Delivery(
                             "dm",
@@ -364,12 +357,9 @@ class LokaTable(SeatedTable):
                             ),
                             user_id=user,
                             channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
-                            files=[
-                                card
-                                if aloc == loc
-                                else await _card(game, army, draft, a.budget, state, aloc)
-                            ],
+                            files=[cards[aloc]],
                             secret=True,
+                            slot=f"ally:{game.row.id}:{army}",
                         )
                     )
         return out
@@ -385,9 +375,14 @@ class LokaTable(SeatedTable):
         game = self.game(row)
         state = game.require_state()
         army = self._my_army(game, request.actor, request.options.get("army"))
+        loc = request.actor.locale
         if state.phase != SELECTION:
-            return [service.private(request.actor, t(request.actor.locale, "loka.revealed_now"))]
-        return await self._draft_news(service, game, army, request.actor)
+            return [service.private(request.actor, t(loc, "loka.revealed_now"))]
+        a = state.armies[state.geometry.seat_index[army]]
+        card = await _card(game, army, a.draft or (0,) * 5, a.budget, state, loc)
+        # A look, asked for: privately, with the card; the builder and the ally's copy
+        # have not changed.
+        return [service.private(request.actor, _draft_now(loc, state, army), files=[card])]
 
     async def army_confirm(self, service: TableService, request: Request) -> list[Delivery]:
         row = await service.find_game(request, KIND)
@@ -400,7 +395,9 @@ class LokaTable(SeatedTable):
             entries = self.entries(request.actor.id, army, Confirm(), events)
             entries += self.follow_up(game)
             await self.persist(service, game, entries)
-        return await self.after(service, game, events, request.actor, before=before)
+        told = await self.after(service, game, events, request.actor, before=before)
+        builder = await self._builder(service, game, army, request.actor.id, request.actor.locale)
+        return [*told, builder]
 
     async def team(self, service: TableService, request: Request) -> list[Delivery]:
         text = str(request.options.get("message", "")).strip()
@@ -524,7 +521,7 @@ class LokaTable(SeatedTable):
                 files.append(
                     await _card(game, army, a.draft or (0,) * 5, a.budget, state, game.locale)
                 )
-        if state.phase in (DEPLOYMENT, BATTLE) or (state.phase == OVER and events):
+        if _pictured(state, before, events):
             files.append(await _board(game, state))
         if state.phase == OVER:
             files.append(await _summary(game, state))
@@ -565,9 +562,15 @@ class LokaTable(SeatedTable):
                             ],
                         )
                     )
+                elif state.phase == DEPLOYMENT:
+                    lines.append(
+                        t(loc, "loka.your_deploy", user=mention(user), army=army_label(loc, army))
+                    )
+                    out.append(await self._deploy_dm(service, game, army, user))
                 else:
-                    key = "loka.your_deploy" if state.phase == DEPLOYMENT else "loka.your_move"
-                    lines.append(t(loc, key, user=mention(user), army=army_label(loc, army)))
+                    lines.append(
+                        t(loc, "loka.your_move", user=mention(user), army=army_label(loc, army))
+                    )
         if lines or files:
             text = "\n".join(lines) or t(loc, "table.board")
             out.insert(
@@ -581,6 +584,42 @@ class LokaTable(SeatedTable):
                 ),
             )
         return out
+
+    async def _deploy_dm(
+        self, service: TableService, game: TableGame, army: str, user: int
+    ) -> Delivery:
+        """What a deployer needs to place well, in their DMs when their turn comes: the
+        pieces left, the squares open now, and the board from their side with those squares
+        marked. One message per army (its slot), edited each time; the channel only gets
+        the line that pings them."""
+        loc = await service.locale_of(user)
+        state = game.require_state()
+        index = state.geometry.seat_index[army]
+        names = state.geometry.names
+        squares = _by_square(
+            state, {names[sq] for kind in KINDS for sq in deploy_squares(state, index, kind)}
+        )
+        reserve = state.armies[index].reserve
+        pieces = ", ".join(
+            f"{n} × {t(loc, 'piece.' + NAME[kind])}" for kind in KINDS if (n := reserve[kind])
+        )
+        text = t(
+            loc,
+            "loka.deploy_dm",
+            army=army_label(loc, army),
+            id=game.row.id,
+            pieces=pieces,
+            squares=" ".join(squares),
+        )
+        image = await _board(game, state, targets=squares, bottom=army, locale=loc)
+        return Delivery(
+            "dm",
+            clip(text),
+            user_id=user,
+            channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
+            files=[image],
+            slot=f"deploy:{game.row.id}:{army}",
+        )
 
     # ------------------------------------------------------------ looking
 
@@ -696,20 +735,12 @@ class LokaTable(SeatedTable):
             )
         return [(v, v) for v in values if v.startswith(current)][:25]
 
-    async def silenced(self, service: TableService, channel_id: int, user_id: int) -> bool:
-        """Must a message by this user in this channel be removed (no-talk rule)?"""
-        for row in await service.storage.games_in_channel(channel_id):
-            if row.kind != KIND or row.channel_id != channel_id or row.status != "running":
-                continue
-            game = self.game(row)
-            if (
-                game.meta.get("silence")
-                and user_id in game.seats.values()
-                and game.state is not None
-                and game.state.phase in (DEPLOYMENT, BATTLE)
-            ):
-                return True
-        return False
+    def silenced_users(self, row: GameRow) -> frozenset[int]:
+        """From deployment on, the seated players (no game talk, RULINGS 1.4)."""
+        phase = (row.state or {}).get("phase")
+        if row.meta.get("silence") and phase in (DEPLOYMENT, BATTLE):
+            return frozenset(row.seats.values())
+        return frozenset()
 
 
 # ---------------------------------------------------------------- small helpers
@@ -723,6 +754,22 @@ def _size(text: Any) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
+def _pictured(state: LokaState, before: LokaState | None, events: list[Event]) -> bool:
+    """Does the channel's post carry the board? At most once a turn: when deployment opens
+    (the terrain), when the battle starts, after each battle turn (a Super D20 still to
+    decide is the same turn), at the end, and at a (re)start. Placements in between are
+    told in words (their deployer sees the board in their DMs)."""
+    if state.phase == OVER:
+        return bool(events)
+    if state.phase == SELECTION:
+        return False
+    if before is None:
+        return True
+    if state.phase == DEPLOYMENT:
+        return before.phase != DEPLOYMENT
+    return state.pending is None
+
+
 def _reroll_seconds(game: TableGame) -> int:
     return int(game.meta.get("reroll_seconds", REROLL_SECONDS))
 
@@ -733,6 +780,20 @@ def _on(value: Any) -> bool:
 
 def _letter(text: str) -> int | None:
     return {"q": 2, "r": 3, "b": 4, "n": 5}.get(text.lower())
+
+
+def _draft_now(loc: str, state: LokaState, army: str) -> str:
+    """``🔥 Fire: king, 1 × queen — 80/160 points.``"""
+    a = state.armies[state.geometry.seat_index[army]]
+    draft = a.draft or (0,) * 5
+    return t(
+        loc,
+        "loka.draft_now",
+        army=army_label(loc, army),
+        draft=_draft_text(loc, draft),
+        cost=draft_cost(state.config, draft),
+        budget=a.budget,
+    )
 
 
 def _draft_text(loc: str, draft: tuple[int, ...]) -> str:

@@ -121,6 +121,8 @@ class Call:
             return "thread"
         if self.method == "DELETE" and "/messages/" in self.path:
             return "delete_message"
+        if self.method == "PATCH" and self.path == "/channels/{channel_id}/messages/{message_id}":
+            return "edit"
         if "/commands" in self.path:
             return "sync"
         return f"{self.method} {self.path}"
@@ -161,6 +163,7 @@ class FakeDiscord:
         self.messages: dict[int, dict[str, Any]] = {}
         self.dm_of: dict[int, int] = {}  # user id -> DM channel id
         self.closed_dms: set[int] = set()
+        self.failing_dms: set[int] = set()  # Discord answers 500 to DMs to these users
         self.locked_channels: set[int] = set()  # the bot may not post there
         self.bot_can_delete = True
         self.token_channel: dict[str, int] = {}
@@ -235,10 +238,24 @@ class FakeDiscord:
             if dm_user in self.closed_dms:
                 call.refused = 50007
                 raise _error(403, 50007, "Cannot send messages to this user")
+            if dm_user in self.failing_dms:
+                call.refused = 0
+                raise _error(500, 0, "500: Internal Server Error")
             if channel_id in self.locked_channels:
                 call.refused = 50001
                 raise _error(403, 50001, "Missing Access")
             return self._message(channel_id, call)
+        if path == "/channels/{channel_id}/messages/{message_id}" and method == "PATCH":
+            channel_id = int(route.channel_id)
+            call.channel_id = channel_id
+            if channel_id in self.locked_channels:
+                call.refused = 50001
+                raise _error(403, 50001, "Missing Access")
+            message = self.messages.get(int(route.url.rsplit("/", 1)[1]))
+            if message is None:
+                call.refused = 10008
+                raise _error(404, 10008, "Unknown Message")
+            return self._edit(message, call)
         if path.startswith("/channels/{channel_id}/messages/") and method == "DELETE":
             if not self.bot_can_delete:
                 call.refused = 50013
@@ -328,16 +345,7 @@ class FakeDiscord:
                 "avatar": None,
                 "bot": True,
             },
-            "attachments": [
-                {
-                    "id": str(self.next_id()),
-                    "filename": name,
-                    "size": len(blob),
-                    "url": f"https://cdn.example/{name}",
-                    "proxy_url": f"https://cdn.example/{name}",
-                }
-                for name, blob in call.files
-            ],
+            "attachments": self._attachments(call.files),
             "embeds": [],
             "mentions": [],
             "mention_roles": [],
@@ -353,6 +361,30 @@ class FakeDiscord:
         if channel is not None and channel.get("guild_id"):
             message["guild_id"] = channel["guild_id"]
         self.messages[mid] = message
+        return message
+
+    def _attachments(self, files: list[tuple[str, bytes]]) -> list[dict[str, Any]]:
+        return [
+            {
+                "id": str(self.next_id()),
+                "filename": name,
+                "size": len(blob),
+                "url": f"https://cdn.example/{name}",
+                "proxy_url": f"https://cdn.example/{name}",
+            }
+            for name, blob in files
+        ]
+
+    def _edit(self, message: dict[str, Any], call: Call) -> dict[str, Any]:
+        """An edit replaces what it names: content, components, attachments."""
+        data = call.data
+        if "content" in data:
+            message["content"] = data["content"] or ""
+        if "components" in data:
+            message["components"] = data["components"] or []
+        if "attachments" in data or call.files:
+            message["attachments"] = self._attachments(call.files)
+        message["edited_timestamp"] = _now()
         return message
 
     # ------------------------------------------------------------ looking at what was sent
@@ -374,6 +406,14 @@ class FakeDiscord:
             if c.kind == "message"
             and c.channel_id not in dms
             and (channel_id is None or c.channel_id == channel_id)
+        ]
+
+    def edits(self, channel_id: int | None = None) -> list[Call]:
+        """Edits of messages the bot made, optionally in one channel (DMs included)."""
+        return [
+            c
+            for c in self.calls
+            if c.kind == "edit" and (channel_id is None or c.channel_id == channel_id)
         ]
 
     def dms(self, user: User | None = None) -> list[Call]:
@@ -412,8 +452,12 @@ class Exchange:
 
     @property
     def replies(self) -> list[Call]:
-        """Follow-ups to this interaction (the answers after the defer)."""
-        return [c for c in self.responses if c.kind == "followup"]
+        """What the actor was told: follow-ups after the defer, or an immediate message."""
+        return [
+            c
+            for c in self.responses
+            if c.kind == "followup" or (c.kind == "callback" and c.body.get("type") == 4)
+        ]
 
     @property
     def text(self) -> str:
@@ -431,6 +475,20 @@ class Exchange:
         """Messages to DM channels, delivered or refused (``refused``)."""
         return [c for c in self.calls if c.kind == "message" and c.channel_id in self.dm_channels]
 
+    @property
+    def edits(self) -> list[Call]:
+        """Messages edited in place (channels and DMs)."""
+        return [c for c in self.calls if c.kind == "edit"]
+
+    @property
+    def shown(self) -> list[Call]:
+        """What changed in channels: new posts and edits (the latest state of a message)."""
+        return [
+            c
+            for c in self.calls
+            if c.kind in ("message", "edit") and c.channel_id not in self.dm_channels
+        ]
+
     def check_protocol(self) -> None:
         """Exactly one initial response, first; an application command or a button press
         is deferred (ephemeral, thinking) and then answered at least once, privately."""
@@ -439,10 +497,15 @@ class Exchange:
         callbacks = [c for c in responses if c.kind == "callback"]
         assert len(callbacks) == 1, f"{len(callbacks)} initial responses"
         assert responses[0].kind == "callback", "something was sent before the initial response"
-        if self.payload["type"] in (2, 3):
+        if self.payload["type"] == 2:
             assert callbacks[0].body["type"] == 5, "not deferred"
             assert callbacks[0].ephemeral, "the defer is not ephemeral"
             assert self.replies, "deferred but never answered"
+        if self.payload["type"] == 3:  # a press: acknowledged silently, or refused privately
+            assert callbacks[0].body["type"] in (4, 6), "a press neither acknowledged nor refused"
+            if callbacks[0].body["type"] == 4:
+                assert callbacks[0].ephemeral, "a refusal of a press is not private"
+        if self.payload["type"] in (2, 3):
             assert all(c.ephemeral for c in self.replies), "a reply is not ephemeral"
 
 
@@ -781,7 +844,7 @@ class Rig:
     async def open_table(self, **options: Any) -> tuple[str, int]:
         """``/<game> new`` by alice; returns the game id and the thread it lives in."""
         ex = await self.slash("alice", f"{self.kind} new", options)
-        lobby = ex.posts[-1]
+        lobby = ex.shown[-1]
         game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
         return game_id, lobby.channel_id  # type: ignore[return-value]
 
@@ -789,7 +852,7 @@ class Rig:
         """Each named player takes their seat by button; alice (the host) starts."""
         for name, seat in seats.items():
             ex = await self.d.press(f"plateau:{self.kind}:{game_id}:join:{seat}", user=self[name])
-            assert f"<@{self[name].id}> takes" in ex.posts[-1].content
+            assert f"<@{self[name].id}> takes" in ex.shown[-1].content
         return await self.d.press(f"plateau:{self.kind}:{game_id}:start", user=self["alice"])
 
     async def state(self, game_id: str) -> Any:

@@ -44,6 +44,7 @@ from engine.protocol import Event
 from engine.record import GameRecord
 
 from .console_driver import Table, png_bytes
+from .test_console import Posts
 from .test_i18n import _raised_codes
 
 USERS = {"south": "alice", "north": "bob"}
@@ -186,6 +187,31 @@ async def test_a_whole_game_from_the_lobby_to_a_knight_on_the_princess(
         await table.close()
 
 
+async def test_a_whole_game_posts_one_board_a_turn(
+    fast_images: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A turn is a spin then a use: the spin is told in words with the buttons of its
+    choices; the board comes once, after the move (or when the spin passes the turn)."""
+    posts = Posts(monkeypatch)
+    table = await AlakoConsole().open()
+    try:
+        await table.run(lobby())
+        posts.begin()
+        rng = random.Random(2)
+        while (state := (await table.game())[1]["state"]).phase != OVER:
+            seat = to_act(state)[0]
+            out = await table.run(line_for(USERS[seat], choose(rng, state)))
+            assert len(out) == 1 and out[0]["to"] == "channel"
+            after = (await table.game())[1]["state"]
+            if after.phase == OVER or to_act(after)[0] != seat:
+                posts.end_turn()
+            else:  # the spin (or a first wall of two): words and buttons, no picture
+                assert not out[0]["images"] and out[0]["buttons"]
+        assert posts.turns and set(posts.turns) == {1}
+    finally:
+        await table.close()
+
+
 async def _export_text(table: AlakoConsole, game_id: str) -> str:
     service = table.console.service  # type: ignore[union-attr]
     world = table.console.world  # type: ignore[union-attr]
@@ -241,9 +267,11 @@ async def test_a_turn_is_one_or_two_clicks_with_the_buttons() -> None:
         assert "@bob, 🔵 North: spin the top." in out[0]["text"]
         assert out[0]["buttons"][0].endswith(":do:2:spin")
         out = await press(table, "bob", out[0]["buttons"][0])
-        assert "🔵 North spins the top: **" in out[0]["text"] and out[0]["images"]
+        assert "🔵 North spins the top: **" in out[0]["text"]
         _, info = await table.game()
         state = info["state"]
+        # The spin is told in words; the board comes once the turn is over.
+        assert bool(out[0]["images"]) == (state.phase == SPIN)
         # Every button after the spin is one legal action, and every legal action has one.
         offered = {b.split(":do:")[1].split(":", 1)[1] for b in out[0]["buttons"]}
         legal = {str(a).replace(" ", "_") for a in legal_actions(state)}

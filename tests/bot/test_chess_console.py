@@ -21,6 +21,7 @@ from engine.standard_chess import (
 )
 
 from .console_driver import Table, png_bytes
+from .test_console import Posts
 
 LOBBY = """
 @alice /chess new color:white
@@ -199,3 +200,33 @@ async def test_random_colours_and_a_restart_with_the_db(tmp_path: Path) -> None:
         assert export[0]["images"][0].endswith(".pgn")
     finally:
         await second.close()
+
+
+async def test_a_whole_game_posts_one_board_a_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One picture a move; a draw offered and declined between moves is told in words."""
+    posts = Posts(monkeypatch)
+    table = await Table().open()
+    try:
+        await table.run(LOBBY)
+        posts.begin()
+        users = {"white": "alice", "black": "bob"}
+        rng = random.Random(5)
+        moves = 0
+        while (state := (await _state(table))[1]).phase != OVER and moves < 120:
+            mover, other = users[state.turn], users["black" if state.turn == "white" else "white"]
+            if moves == 10:
+                offer = await table.run(f"@{mover} /chess draw action:offer")
+                assert "offers a draw" in offer[0]["text"] and not offer[0]["images"]
+            move = san(state, rng.choice([a for a in legal_actions(state) if isinstance(a, Move)]))
+            await table.run(f"@{mover} /chess move move:{move}")
+            if moves == 10:
+                (answer,) = await table.run(f"@{other} /chess draw action:decline")
+                assert "declines" in answer["text"] and not answer["images"]
+            moves += 1
+            posts.end_turn()
+        if state.phase != OVER:
+            await table.run(f"@{users[state.turn]} /chess resign")
+            posts.end_turn()
+        assert set(posts.turns) == {1}
+    finally:
+        await table.close()

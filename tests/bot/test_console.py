@@ -12,11 +12,11 @@ import pytest
 
 import bot.tables.loka as loka_table
 from bot.console import Console, ConsoleWorld, build_service, parse_line, run
-from bot.model import Place, Request
+from bot.model import Delivery, Place, Request
 from bot.storage import SqliteStorage
-from engine.loka import OVER, from_dict
+from engine.loka import DEPLOYMENT, OVER, SELECTION, Draft, from_dict, legal_actions, to_act
 
-from .console_driver import FakeImages, Table, play_to_the_end
+from .console_driver import FakeImages, Table, army_lines, line_for, play_to_the_end
 
 FOUR = {"fire": "alice", "earth": "bob", "water": "carol", "air": "dave"}
 LOBBY4 = """
@@ -32,6 +32,59 @@ LOBBY4 = """
 @pytest.fixture(autouse=True)
 def fake_images(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(loka_table, "images", FakeImages)
+
+
+class Posts:
+    """Every delivery a console table emits, as the table made it (with its ``slot``, which
+    the console's JSON lines leave out), and the board pictures the game's channel gets turn
+    by turn. Every game's count test uses it."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.all: list[Delivery] = []
+        self.turns: list[int] = []  # board pictures in the channel, one entry a turn
+        self._mark = 0
+        emit = Console.emit
+
+        async def recording(console: Console, delivery: Delivery) -> None:
+            self.all.append(delivery)
+            await emit(console, delivery)
+
+        monkeypatch.setattr(Console, "emit", recording)
+
+    @property
+    def channel(self) -> list[Delivery]:
+        return [d for d in self.all if d.to == "channel"]
+
+    def boards(self, deliveries: list[Delivery]) -> int:
+        """Board pictures that channel posts add to the thread (Loka's army cards and end
+        summary are not boards; a slot's message after its first is an edit in place)."""
+        seen = {d.slot for d in self.all[: self._first(deliveries)] if d.slot}
+        count = 0
+        for d in deliveries:
+            if d.to != "channel" or (d.slot and d.slot in seen):
+                continue
+            seen.add(d.slot)
+            count += sum(
+                1
+                for f in d.files
+                if f.name.endswith(".png")
+                and not f.name.startswith("army-")
+                and not f.name.endswith("-end.png")
+            )
+        return count
+
+    def _first(self, deliveries: list[Delivery]) -> int:
+        return next((i for i, d in enumerate(self.all) if deliveries and d is deliveries[0]), 0)
+
+    def begin(self) -> None:
+        """Turns are counted from here (after the lobby and the start)."""
+        self._mark = len(self.all)
+
+    def end_turn(self) -> int:
+        """A turn is over: the board pictures the channel got during it."""
+        self.turns.append(self.boards(self.all[self._mark :]))
+        self._mark = len(self.all)
+        return self.turns[-1]
 
 
 async def test_parse_line_reads_options_and_multiword_values() -> None:
@@ -179,10 +232,19 @@ async def test_secret_drafts_never_reach_a_channel_before_the_reveal() -> None:
             if d["to"] == "channel":
                 assert "queen" not in d["text"].lower() and "rook" not in d["text"].lower()
                 assert not any(img.startswith("army-") for img in d["images"])
+        # The drafter's own builder DM (edited in place), a private line, the ally's copy.
         alice_news = [d for d in before if "1 × queen" in d["text"]]
-        assert {(d["to"], d["user"]) for d in alice_news} == {("private", "alice"), ("dm", "carol")}
+        assert {(d["to"], d["user"]) for d in alice_news} == {
+            ("private", "alice"),
+            ("dm", "alice"),
+            ("dm", "carol"),
+        }
         bob_news = [d for d in before if "3 × rook" in d["text"]]
-        assert {(d["to"], d["user"]) for d in bob_news} == {("private", "bob"), ("dm", "dave")}
+        assert {(d["to"], d["user"]) for d in bob_news} == {
+            ("private", "bob"),
+            ("dm", "bob"),
+            ("dm", "dave"),
+        }
         relay = [d for d in before if "queen hunt" in d["text"]]
         assert [(d["to"], d["user"]) for d in relay] == [("dm", "dave")]
     finally:
@@ -207,8 +269,9 @@ async def test_team_relay_stops_at_deployment_and_silence_applies() -> None:
         _game_id, info = await table.game()
         service = table.console.service  # type: ignore[union-attr]
         channel = info["row"].channel_id
-        assert await loka_table.LokaTable().silenced(service, channel, _uid(table, "bob"))
-        assert not await loka_table.LokaTable().silenced(service, channel, _uid(table, "zed"))
+        assert service.must_keep_silent(channel, _uid(table, "bob"))
+        assert not service.must_keep_silent(channel, _uid(table, "zed"))
+        assert not service.must_keep_silent(channel + 1, _uid(table, "bob"))
     finally:
         await table.close()
 
@@ -363,6 +426,8 @@ async def test_super_d20_times_out_to_keep() -> None:
             'water: Ke12; air: Kl7; turn: fire"\n' + "\n".join(LOBBY4.strip().splitlines()[1:])
         )
         out = await table.run("@alice /loka move from:e5 to:e6")
+        # The attack is told in words; the board comes once the Super D20 is decided.
+        assert [d["images"] for d in out if d["to"] == "channel"] == [[]]
         dm = [d for d in out if d["to"] == "dm"]
         assert (
             dm
@@ -377,6 +442,7 @@ async def test_super_d20_times_out_to_keep() -> None:
         assert info["state"].pending is not None
         timed = await table.run("!wait 6m")
         assert "Time is up" in timed[0]["text"]
+        assert sum(len(d["images"]) for d in timed if d["to"] == "channel") == 1
         _, info = await table.game()
         assert info["state"].pending is None
     finally:
@@ -564,5 +630,51 @@ async def test_an_attack_is_told_with_its_boosts_dice_and_result() -> None:
         assert "🔥 Fire: queen e5 attacks the 🌿 Earth pawn on e6!" in told
         assert "Attack (Super D20):" in told and "Defence (D6): pawn d7" in told
         assert "may re-roll the Super D20" in told
+    finally:
+        await table.close()
+
+
+async def test_a_thread_gets_one_board_a_turn_and_the_builders_edit_in_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Selection, terrain, deployment and 40 battle turns of a four-player game: the army
+    builders and the deployers' views are DMs edited in place (slots); the thread gets the
+    board when deployment opens, when the battle starts and once each battle turn."""
+    posts = Posts(monkeypatch)
+    table = await Table().open()
+    try:
+        await table.run(LOBBY4)
+        posts.begin()
+        rng = random.Random(1)
+        by_phase: dict[str, list[int]] = {SELECTION: [], DEPLOYMENT: [], "battle": []}
+        while len(by_phase["battle"]) < 40:
+            _, info = await table.game()
+            state = info["state"]
+            assert state.phase != OVER
+            army = to_act(state)[0]
+            if state.phase == SELECTION:
+                drafts = [
+                    a for a in legal_actions(state, army) if isinstance(a, Draft) and any(a.counts)
+                ]
+                await table.run("\n".join(army_lines(FOUR[army], army, rng.choice(drafts))))
+            else:
+                action = rng.choice(legal_actions(state, army))
+                await table.run(line_for(FOUR[army], action, army))
+            if (await table.game())[1]["state"].pending is None:  # a Super D20 is the same turn
+                by_phase[state.phase].append(posts.end_turn())
+        assert max(posts.turns) == 1
+        # The reveal shows the terrain; deployment then goes in words until the battle.
+        assert by_phase[SELECTION] == [0, 0, 0, 1]
+        assert by_phase[DEPLOYMENT] == [0] * (len(by_phase[DEPLOYMENT]) - 1) + [1]
+        assert by_phase["battle"] == [1] * 40
+        assert posts.boards(posts.all) == 2 + 40
+        # Builders, their copies for the ally and the deployers' views are edited in place.
+        builders = [d for d in posts.all if any(f.name.startswith("army-") for f in d.files)]
+        assert [d for d in builders if d.to != "channel" and not d.slot] == []
+        assert {d.slot.split(":")[0] for d in builders if d.slot} == {"builder", "ally"}
+        views = [d for d in posts.all if d.to == "dm" and d.slot and d.slot.startswith("deploy:")]
+        assert len(views) == len(by_phase[DEPLOYMENT]) and all(v.files for v in views)
+        # A command typed in the thread gets a short private line: no picture in it.
+        assert not [d for d in posts.all if d.to == "private" and d.files]
     finally:
         await table.close()

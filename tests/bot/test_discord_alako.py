@@ -90,23 +90,25 @@ async def test_new_join_by_button_and_a_turn_in_two_clicks(rig: Rig) -> None:
         f"plateau:alako:{game_id}:start",
     ]
     ex = await seat_and_start(rig, game_id)
-    turn = ex.posts[-1]
+    turn = ex.shown[-1]
     assert turn.channel_id == thread
     assert mentions(turn.content.splitlines()[-1]) == {rig["alice"].id}
     assert turn.custom_ids == [f"plateau:alako:{game_id}:do:0:spin"]
     assert turn.files and turn.files[0][1].startswith(PNG)
 
-    # Click 1: the spin, shown with the spinner on the board image.
+    # Click 1: the spin, told in words with its choices (the board comes after the move).
     ex = await rig.d.press(turn.custom_ids[0], user=rig["alice"])
     (post,) = ex.posts
     assert "South spins the top: **" in post.content
-    assert post.files and post.files[0][0] == f"alako-{game_id}-1.png"
-    assert len(post.files[0][1]) < 1_000_000
     state = await rig.state(game_id)
     if state.phase == "act":  # click 2: the first choice the spin left
         assert post.custom_ids and all(":do:1:" in c for c in post.custom_ids)
+        assert not post.files
         ex = await rig.d.press(post.custom_ids[0], user=rig["alice"])
         (post,) = ex.posts
+    state = await rig.state(game_id)
+    assert post.files and post.files[0][0] == f"alako-{game_id}-{state.ply}.png"
+    assert len(post.files[0][1]) < 1_000_000
     assert mentions(post.content.splitlines()[-1]) == {rig["bob"].id}
     assert post.custom_ids == [f"plateau:alako:{game_id}:do:{(await rig.state(game_id)).ply}:spin"]
 
@@ -114,7 +116,7 @@ async def test_new_join_by_button_and_a_turn_in_two_clicks(rig: Rig) -> None:
 async def test_a_knight_wins_with_one_click_and_the_game_closes(rig: Rig) -> None:
     game_id, thread = await open_table(rig, position=WIN_IN_ONE)
     ex = await seat_and_start(rig, game_id)
-    turn = ex.posts[-1]
+    turn = ex.shown[-1]
     assert "spun 1 point: move a piece" in turn.content
     (win,) = [c for c in turn.custom_ids if c.endswith(":knight_n")]
     ex = await rig.d.press(win, user=rig["alice"])
@@ -171,10 +173,10 @@ async def test_errors_are_ephemeral_and_nothing_reaches_the_channel(rig: Rig) ->
 
 async def test_french_users_get_french_replies(rig: Rig) -> None:
     ex = await rig.slash("alice", "alako new", locale="fr", guild_locale="fr")
-    assert "créée" in ex.text and "ouverte par" in ex.posts[-1].content
-    thread = ex.posts[-1].channel_id
+    assert "créée" in ex.text and "ouverte par" in ex.shown[-1].content
+    thread = ex.shown[-1].channel_id
     ex = await rig.slash("bob", "alako join", {"seat": "north"}, locale="fr", channel=thread)
-    assert ex.text == t("fr", "discord.done") and "🔵 Nord" in ex.posts[-1].content
+    assert ex.text == t("fr", "discord.done") and "🔵 Nord" in ex.shown[-1].content
     ex = await rig.slash("bob", "alako start", locale="fr", channel=thread)
     assert ex.text == t("fr", "table.host_only", user=f"<@{rig['alice'].id}>")
 
@@ -188,7 +190,7 @@ async def test_a_spin_button_works_after_a_restart(tmp_path: Path) -> None:
     try:
         game_id, _ = await open_table(rig, first="north")
         ex = await seat_and_start(rig, game_id)
-        spin = ex.posts[-1].custom_ids[0]
+        spin = ex.shown[-1].custom_ids[0]
         assert spin == f"plateau:alako:{game_id}:do:0:spin"
         message = rig.world.message_with(spin)
 
@@ -200,7 +202,8 @@ async def test_a_spin_button_works_after_a_restart(tmp_path: Path) -> None:
         assert any(spin in c.custom_ids for c in resumed)
         ex = await rig.d.press(spin, user=rig["bob"], message=message)
         (post,) = ex.posts
-        assert "North spins the top: **" in post.content and post.files
+        assert "North spins the top: **" in post.content
+        assert bool(post.files) == ((await rig.state(game_id)).phase != "act")
         assert (await rig.state(game_id)).ply == 1
     finally:
         await rig.stop()

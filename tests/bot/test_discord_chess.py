@@ -55,7 +55,7 @@ async def test_commands_sync_with_french_names(rig: Rig) -> None:
 async def test_new_join_move_autocomplete_resign(rig: Rig) -> None:
     assert rig.d is not None
     ex = await rig.slash("alice", "chess new", {"color": "white"})
-    lobby = ex.posts[-1]
+    lobby = ex.shown[-1]
     game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
     thread = lobby.channel_id
     assert lobby.custom_ids == [
@@ -64,10 +64,10 @@ async def test_new_join_move_autocomplete_resign(rig: Rig) -> None:
         f"plateau:chess:{game_id}:start",
     ]
     ex = await rig.d.press(f"plateau:chess:{game_id}:join:black", user=rig["bob"])
-    assert f"<@{rig['bob'].id}> takes Black" in ex.posts[-1].content
+    assert f"<@{rig['bob'].id}> takes Black" in ex.shown[-1].content
     ex = await rig.d.press(f"plateau:chess:{game_id}:start", user=rig["alice"])
     assert any(f"<@{rig['alice'].id}>, White to move" in c.content for c in ex.posts)
-    assert ex.posts[-1].files and ex.posts[-1].files[0][0].endswith(".png")
+    assert ex.shown[-1].files and ex.shown[-1].files[0][0].endswith(".png")
 
     choices = await rig.d.autocomplete(
         "chess move", "move", {"move": "N"}, user=rig["alice"], channel=thread
@@ -82,8 +82,8 @@ async def test_new_join_move_autocomplete_resign(rig: Rig) -> None:
     )  # not his turn
 
     ex = await rig.slash("alice", "chess move", {"move": "Nf3"}, channel=thread)
-    assert "White plays **Nf3**" in ex.posts[-1].content
-    assert f"<@{rig['bob'].id}>, Black to move" in ex.posts[-1].content
+    assert "White plays **Nf3**" in ex.shown[-1].content
+    assert f"<@{rig['bob'].id}>, Black to move" in ex.shown[-1].content
 
     ex = await rig.slash("alice", "chess move", {"move": "e4"}, channel=thread)
     assert ex.posts == [] and all(c.ephemeral for c in ex.replies)
@@ -92,7 +92,7 @@ async def test_new_join_move_autocomplete_resign(rig: Rig) -> None:
     assert ex.posts == [] and ex.replies[0].ephemeral and "Ke7 is not a legal move" in ex.text
 
     ex = await rig.slash("bob", "chess resign", channel=thread)
-    assert "**1-0**: White wins by resignation." in ex.posts[-1].content
+    assert "**1-0**: White wins by resignation." in ex.shown[-1].content
     ex = await rig.slash("alice", "chess export", {"game": game_id}, channel=thread)
     assert ex.replies[0].ephemeral
     names = [name for c in ex.replies for name, _ in c.files]
@@ -102,16 +102,16 @@ async def test_new_join_move_autocomplete_resign(rig: Rig) -> None:
 async def test_an_invited_opponent_accepts_and_a_draw_offer_by_button(rig: Rig) -> None:
     assert rig.d is not None
     ex = await rig.slash("alice", "chess new", {"opponent": str(rig["bob"].id), "color": "black"})
-    lobby = ex.posts[-1]
+    lobby = ex.shown[-1]
     game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
     assert f"<@{rig['bob'].id}> is invited" in lobby.content
     ex = await rig.d.press(f"plateau:chess:{game_id}:join:white", user=rig["carol"])
     assert ex.posts == [] and ex.text == t("en", "chess.invited_only", user=f"<@{rig['bob'].id}>")
     ex = await rig.d.press(f"plateau:chess:{game_id}:join:white", user=rig["bob"])
-    assert "takes White" in ex.posts[-1].content
+    assert "takes White" in ex.shown[-1].content
     await rig.d.press(f"plateau:chess:{game_id}:start", user=rig["alice"])
     thread = lobby.channel_id
     ex = await rig.slash("bob", "chess draw", {"action": "offer"}, channel=thread)
-    assert f"plateau:chess:{game_id}:draw:accept" in ex.posts[-1].custom_ids
+    assert f"plateau:chess:{game_id}:draw:accept" in ex.shown[-1].custom_ids
     ex = await rig.d.press(f"plateau:chess:{game_id}:draw:accept", user=rig["alice"])
-    assert "draw by agreement" in ex.posts[-1].content
+    assert "draw by agreement" in ex.shown[-1].content

@@ -123,7 +123,7 @@ async def test_new_join_by_button_roll_and_play_with_autocomplete(rig: Rig) -> N
         f"plateau:echec:{game_id}:start",
     ]
     ex = await seat_and_start(rig, game_id)
-    opening = ex.posts[-1]
+    opening = ex.shown[-1]
     assert opening.files and opening.files[0][1].startswith(PNG)
     assert opening.custom_ids == [f"plateau:echec:{game_id}:roll"]
     assert mentions(opening.content) == {rig["alice"].id, rig["bob"].id}
@@ -133,12 +133,12 @@ async def test_new_join_by_button_roll_and_play_with_autocomplete(rig: Rig) -> N
     while (state := await rig.state(game_id)).phase == OPENING:
         roller = next(s for s in ("south", "north") if state.side(s).opening_axes is None)
         ex = await rig.d.press(f"plateau:echec:{game_id}:roll", user=rig[by_seat[roller]])
-        assert " rolls " in ex.posts[-1].content and ex.posts[-1].channel_id == thread
+        assert " rolls " in ex.shown[-1].content and ex.shown[-1].channel_id == thread
     state = await rig.state(game_id)
     mover = by_seat[state.turn]
     other = "bob" if mover == "alice" else "alice"
-    assert "moves first!" in ex.posts[-1].content
-    assert mentions(ex.posts[-1].content.splitlines()[-1]) == {rig[mover].id}
+    assert "moves first!" in ex.shown[-1].content
+    assert mentions(ex.shown[-1].content.splitlines()[-1]) == {rig[mover].id}
 
     # Not your turn: nothing to offer, and a private refusal.
     assert (
@@ -150,7 +150,8 @@ async def test_new_join_by_button_roll_and_play_with_autocomplete(rig: Rig) -> N
     ex = await rig.slash(other, "echec end", channel=thread)
     assert "It is not your turn" in ex.text and ex.posts == []
 
-    # Two advances chosen from the autocomplete: the board each time, then the turn passes.
+    # Two advances chosen from the autocomplete: the first in words, the second with the
+    # board, as the turn passes.
     for n in (1, 2):
         units = await rig.d.autocomplete(
             "echec advance", "unit", {"unit": ""}, user=rig[mover], channel=thread
@@ -158,21 +159,21 @@ async def test_new_join_by_button_roll_and_play_with_autocomplete(rig: Rig) -> N
         assert 0 < len(units) <= 25 and " · " in units[0]["name"]
         ex = await rig.slash(mover, "echec advance", {"unit": units[0]["value"]}, channel=thread)
         (post,) = ex.posts
-        assert post.channel_id == thread and post.files
+        assert post.channel_id == thread and bool(post.files) == (n == 2)
         if n == 1:
             assert "one action left" in post.content and mentions(post.content) == set()
             assert post.custom_ids == [f"plateau:echec:{game_id}:end"]
         else:
             assert mentions(post.content) == {rig[other].id}
     ex = await rig.d.press(f"plateau:echec:{game_id}:end", user=rig[other])
-    assert "ends the turn" in ex.posts[-1].content
-    assert mentions(ex.posts[-1].content) == {rig[mover].id}
+    assert "ends the turn" in ex.shown[-1].content
+    assert mentions(ex.shown[-1].content) == {rig[mover].id}
 
 
 async def test_an_attack_from_the_autocomplete_shows_the_dice_and_the_board(rig: Rig) -> None:
     game_id, thread = await open_table(rig, position=DUEL)
     ex = await seat_and_start(rig, game_id)
-    assert mentions(ex.posts[-1].content) == {rig["alice"].id}
+    assert mentions(ex.shown[-1].content) == {rig["alice"].id}
     units = await rig.d.autocomplete(
         "echec attack", "unit", {"unit": ""}, user=rig["alice"], channel=thread
     )
@@ -185,10 +186,16 @@ async def test_an_attack_from_the_autocomplete_shows_the_dice_and_the_board(rig:
     (post,) = ex.posts
     assert "infantry e4 attack the infantry on e5" in post.content
     assert re.search(r"(🪓|🏹|😱|⬜)", post.content) and "hits:" in post.content
-    assert post.files
+    assert not post.files  # the turn's first action: the board comes as the turn passes
     # The same base may not attack twice in a turn: a private, explained refusal.
     ex = await rig.slash("alice", "echec attack", {"unit": "e4", "target": "e5"}, channel=thread)
     assert ex.text.startswith("Not allowed") and ex.posts == []
+    # The acting player may look privately; ending the turn posts the board.
+    ex = await rig.slash("alice", "echec board", channel=thread)
+    assert ex.posts == [] and [f for c in ex.replies for f in c.files]
+    ex = await rig.slash("alice", "echec end", channel=thread)
+    (post,) = ex.posts
+    assert post.files and mentions(post.content) == {rig["bob"].id}
 
 
 async def test_errors_are_ephemeral_and_nothing_reaches_the_channel(rig: Rig) -> None:
@@ -236,12 +243,12 @@ async def test_secret_placement_goes_to_its_owners_dm_only(rig: Rig, fake_render
         channel=thread,
     )
     assert ex.posts == []
-    (dm,) = ex.dms
+    (dm,) = ex.edits  # her placement DM, edited in place
     assert dm.channel_id == alice_dm and "mercenaries (2) on b2" in dm.content
     assert dm.files and ex.text == t("en", "echec.seen_in_dm")
     # The rest by the button in her DM, then confirm: the channel only hears "ready".
     ex = await rig.d.press(f"plateau:echec:{game_id}:autoplace", user=rig["alice"])
-    assert ex.posts == [] and [c.channel_id for c in ex.dms] == [alice_dm]
+    assert ex.posts == [] and [c.channel_id for c in ex.edits] == [alice_dm]
     ex = await rig.d.press(f"plateau:echec:{game_id}:confirm", user=rig["alice"])
     assert [c.content for c in ex.posts] == ["South is ready (1 of 2)."]
     assert not ex.posts[0].files and ex.dms == []
@@ -258,7 +265,7 @@ async def test_secret_placement_goes_to_its_owners_dm_only(rig: Rig, fake_render
     # Bob's confirmation reveals both armies in the thread, with the board.
     await rig.d.press(f"plateau:echec:{game_id}:autoplace", user=rig["bob"])
     ex = await rig.d.press(f"plateau:echec:{game_id}:confirm", user=rig["bob"])
-    reveal = ex.posts[-1]
+    reveal = ex.shown[-1]
     assert "revealed at once" in reveal.content and reveal.files and reveal.channel_id == thread
     assert reveal.custom_ids == [f"plateau:echec:{game_id}:roll"]
 
@@ -268,8 +275,8 @@ async def test_secret_placement_goes_to_its_owners_dm_only(rig: Rig, fake_render
 
 async def test_french_users_get_french_replies_and_a_french_lobby(rig: Rig) -> None:
     ex = await rig.slash("alice", "echec new", {"level": 2}, locale="fr", guild_locale="fr")
-    assert "créée" in ex.text and "placement libre" in ex.posts[-1].content
-    ex = await rig.slash("bob", "echec roll", locale="fr", channel=ex.posts[-1].channel_id)
+    assert "créée" in ex.text and "placement libre" in ex.shown[-1].content
+    ex = await rig.slash("bob", "echec roll", locale="fr", channel=ex.shown[-1].channel_id)
     assert ex.text == t("fr", "table.not_started")
 
 
@@ -287,6 +294,6 @@ async def test_buttons_survive_a_restart(tmp_path: Path) -> None:
         resumed = [c for c in rig.world.calls[before:] if c.kind == "message"]
         assert any(f"`{game_id}` is back" in c.content for c in resumed)
         ex = await rig.d.press(f"plateau:echec:{game_id}:roll", user=rig["bob"], message=roll)
-        assert "North rolls" in ex.posts[-1].content
+        assert "North rolls" in ex.shown[-1].content
     finally:
         await rig.stop()

@@ -40,7 +40,7 @@ rig = harness.rig_fixture(Rig)
 
 async def open_game(rig: Rig, **options: Any) -> tuple[str, int]:
     ex = await rig.slash("alice", "inka new", options)
-    lobby = ex.posts[-1]
+    lobby = ex.shown[-1]
     game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
     return game_id, lobby.channel_id  # type: ignore[return-value]
 
@@ -76,7 +76,7 @@ async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Ri
 async def test_set_up_by_buttons_and_autocomplete(rig: Rig) -> None:
     game_id, thread = await open_game(rig, players=2)
     ex = await seat_and_start(rig, game_id)
-    opening = ex.posts[-1]
+    opening = ex.shown[-1]
     assert "🎲 d2" in opening.content and opening.files[0][0].endswith(".png")
     assert opening.custom_ids == [
         f"plateau:inka:{game_id}:choose:{c}" for c in ("l6", "l18", "a18", "a6")
@@ -88,16 +88,16 @@ async def test_set_up_by_buttons_and_autocomplete(rig: Rig) -> None:
     ex = await rig.d.press(f"plateau:inka:{game_id}:choose:l6", user=rig[second])
     assert ex.posts == [] and ex.replies[0].ephemeral and "not your turn" in ex.text
     ex = await rig.d.press(f"plateau:inka:{game_id}:choose:l6", user=rig[first])
-    assert "on start cell **l6**" in ex.posts[-1].content
-    assert f"plateau:inka:{game_id}:choose:l6" not in ex.posts[-1].custom_ids
+    assert "on start cell **l6**" in ex.shown[-1].content
+    assert f"plateau:inka:{game_id}:choose:l6" not in ex.shown[-1].custom_ids
     choices = await rig.d.autocomplete(
         "inka choose", "cell", {"cell": ""}, user=rig[second], channel=thread
     )
     assert [c["value"] for c in choices] == ["l18", "a18", "a6"]
     assert choices[0]["name"] == "l18 · north-east"
     ex = await rig.slash(second, "inka choose", {"cell": "a18"}, channel=thread)
-    assert "draws path rhombus" in ex.posts[-1].content
-    drawn = int(re.search(r"lay path rhombus \*\*(\d+)\*\*", ex.posts[-1].content).group(1))  # type: ignore[union-attr]
+    assert "draws path rhombus" in ex.shown[-1].content
+    drawn = int(re.search(r"lay path rhombus \*\*(\d+)\*\*", ex.shown[-1].content).group(1))  # type: ignore[union-attr]
     placer = first
 
     choices = await rig.d.autocomplete(
@@ -112,15 +112,15 @@ async def test_set_up_by_buttons_and_autocomplete(rig: Rig) -> None:
     assert ex.posts == [] and ex.replies[0].ephemeral and ex.replies[0].files
     a, b = SAMPLE_LAYOUT[drawn]
     ex = await rig.slash(placer, "inka place", {"cells": f"{a}/{b}"}, channel=thread)
-    assert f"lays rhombus **{drawn}** on {a}/{b}" in ex.posts[-1].content
-    assert f"<@{rig[second].id}>, " in ex.posts[-1].content
+    assert f"lays rhombus **{drawn}** on {a}/{b}" in ex.shown[-1].content
+    assert f"<@{rig[second].id}>, " in ex.shown[-1].content
 
 
 async def test_a_turn_with_autocomplete_costs_a_button_and_the_escape(rig: Rig) -> None:
     game_id, thread = await open_game(rig, position=ENDGAME)
     ex = await seat_and_start(rig, game_id)
-    assert f"<@{rig['alice'].id}>, 🔴 Red to play: 3 AP" in ex.posts[-1].content
-    assert ex.posts[-1].custom_ids == [
+    assert f"<@{rig['alice'].id}>, 🔴 Red to play: 3 AP" in ex.shown[-1].content
+    assert ex.shown[-1].custom_ids == [
         f"plateau:inka:{game_id}:take",
         f"plateau:inka:{game_id}:end",
     ]
@@ -141,9 +141,9 @@ async def test_a_turn_with_autocomplete_costs_a_button_and_the_escape(rig: Rig) 
         "en", "table.not_your_turn", waiting=f"🔴 Red (<@{rig['alice'].id}>)"
     )
     ex = await rig.d.press(f"plateau:inka:{game_id}:take", user=rig["alice"])
-    assert "takes the statue from rhombus **A**: 3/3" in ex.posts[-1].content
+    assert "takes the statue from rhombus **A**: 3/3" in ex.shown[-1].content
     ex = await rig.slash("alice", "inka go", {"cell": "a13"}, channel=thread)
-    assert "escapes the temple" in ex.posts[-1].content
+    assert "escapes the temple" in ex.shown[-1].content
     ex = await rig.slash("bob", "inka export", {"game": game_id}, channel=thread)
     assert ex.replies[0].ephemeral and ex.replies[0].files[0][0] == f"inka-{game_id}.txt"
 
@@ -166,7 +166,7 @@ async def test_a_button_press_after_a_restart(tmp_path: Path) -> None:
         game_id, _ = await open_game(rig, players=2)
         ex = await seat_and_start(rig, game_id)
         opening = rig.world.message_with(f"plateau:inka:{game_id}:choose:a6")
-        first = "alice" if "🔴 Red chooses" in ex.posts[-1].content else "bob"
+        first = "alice" if "🔴 Red chooses" in ex.shown[-1].content else "bob"
 
         await rig.restart()  # a NEW bot over the same database and the same Discord
         before = len(rig.world.calls)
@@ -176,7 +176,7 @@ async def test_a_button_press_after_a_restart(tmp_path: Path) -> None:
         ex = await rig.d.press(
             f"plateau:inka:{game_id}:choose:a6", user=rig[first], message=opening
         )
-        assert "on start cell **a6**" in ex.posts[-1].content
+        assert "on start cell **a6**" in ex.shown[-1].content
     finally:
         await rig.stop()
 

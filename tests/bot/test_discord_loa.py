@@ -55,7 +55,7 @@ async def seat(rig: Rig, game_id: str, seats: dict[str, str]) -> Exchange:
     ex = None
     for seat_name, name in seats.items():
         ex = await rig.d.press(f"plateau:loa:{game_id}:join:{seat_name}", user=rig[name])
-        assert f"<@{rig[name].id}> takes" in ex.posts[-1].content
+        assert f"<@{rig[name].id}> takes" in ex.shown[-1].content
     ex = await rig.d.press(f"plateau:loa:{game_id}:start", user=rig["alice"])
     return ex
 
@@ -149,7 +149,7 @@ async def test_new_opens_a_thread_with_two_or_four_seat_buttons(rig: Rig) -> Non
 async def test_a_game_with_autocomplete_to_a_win(rig: Rig, images: list[str]) -> None:
     game_id, thread = await open_table(rig, position="white: b2 d3; black: e6 g8")
     ex = await seat(rig, game_id, TWO)
-    first = ex.posts[-1]
+    first = ex.shown[-1]
     assert first.channel_id == thread and first.files[0][1].startswith(PNG)
     assert mentions(first.content) == {rig["alice"].id}
 
@@ -187,14 +187,14 @@ async def test_parachute_placement_with_autocomplete(rig: Rig) -> None:
     game_id, thread = await open_table(rig, variant="parachute")
     await seat(rig, game_id, TWO)
     ex = await rig.slash("alice", "loa move", {"from": "a2", "to": "c2"}, channel=thread)
-    assert "place one of the 6 opponent pieces" in ex.posts[-1].content
+    assert "place one of the 6 opponent pieces" in ex.shown[-1].content
     squares = await rig.d.autocomplete(
         "loa place", "square", {"square": "e"}, user=rig["alice"], channel=thread
     )
     assert [c["value"] for c in squares] == [f"e{r}" for r in range(1, 9)]
     ex = await rig.slash("alice", "loa place", {"square": "e4"}, channel=thread)
-    assert "White places a Black piece on **e4**" in ex.posts[-1].content
-    assert mentions(ex.posts[-1].content) == {rig["bob"].id}
+    assert "White places a Black piece on **e4**" in ex.shown[-1].content
+    assert mentions(ex.shown[-1].content) == {rig["bob"].id}
 
 
 async def test_moves_and_rules_are_private(rig: Rig) -> None:
@@ -226,11 +226,11 @@ async def test_a_draw_offer_answered_with_a_button_after_a_restart(tmp_path: Pat
 
         await rig.restart()  # a new bot over the same database and the same Discord
         ex = await rig.d.press(f"plateau:loa:{game_id}:join:black", user=rig["bob"], message=lobby)
-        assert f"<@{rig['bob'].id}> takes Black" in ex.posts[-1].content
+        assert f"<@{rig['bob'].id}> takes Black" in ex.shown[-1].content
         await rig.d.press(f"plateau:loa:{game_id}:start", user=rig["alice"])
 
         ex = await rig.slash("bob", "loa draw", channel=thread)  # off turn
-        offer = ex.posts[-1]
+        offer = ex.shown[-1]
         assert "Black offers a draw" in offer.content and mentions(offer.content) == {
             rig["alice"].id
         }
@@ -244,7 +244,7 @@ async def test_a_draw_offer_answered_with_a_button_after_a_restart(tmp_path: Pat
         await rig.restart()
         await rig.bot.on_ready()
         ex = await rig.d.press(f"plateau:loa:{game_id}:draw:accept", user=rig["alice"])
-        assert "**Draw** by agreement" in ex.posts[-1].content
+        assert "**Draw** by agreement" in ex.shown[-1].content
     finally:
         await rig.stop()
 
@@ -255,7 +255,7 @@ async def test_a_draw_offer_answered_with_a_button_after_a_restart(tmp_path: Pat
 async def test_teams_ping_each_partner_and_keep_the_players_silent(rig: Rig) -> None:
     game_id, thread = await open_table(rig, variant="teams")
     ex = await seat(rig, game_id, FOUR)
-    assert mentions(ex.posts[-1].content) == {rig["alice"].id}
+    assert mentions(ex.shown[-1].content) == {rig["alice"].id}
     turns = [("alice", "a2", "c4"), ("bob", "b1", "b3"), ("carol", "h2", "f4")]
     for (mover, src, dst), nxt in zip(turns, ("bob", "carol", "dave"), strict=True):
         ex = await rig.slash(mover, "loa move", {"from": src, "to": dst}, channel=thread)
@@ -275,13 +275,13 @@ async def test_teams_ping_each_partner_and_keep_the_players_silent(rig: Rig) -> 
 async def test_french_players_get_french(rig: Rig) -> None:
     ex = await rig.slash("alice", "loa new", locale="fr", guild_locale="fr")
     assert "créée" in ex.text
-    assert "Standard · les Blancs commencent" in ex.posts[-1].content
-    game_id = re.search(r"`([0-9a-f]+)`", ex.posts[-1].content).group(1)  # type: ignore[union-attr]
-    thread = ex.posts[-1].channel_id
+    assert "Standard · les Blancs commencent" in ex.shown[-1].content
+    game_id = re.search(r"`([0-9a-f]+)`", ex.shown[-1].content).group(1)  # type: ignore[union-attr]
+    thread = ex.shown[-1].channel_id
     await rig.d.press(f"plateau:loa:{game_id}:join:white", user=rig["alice"], locale="fr")
     await rig.d.press(f"plateau:loa:{game_id}:join:black", user=rig["bob"], locale="fr")
     ex = await rig.d.press(f"plateau:loa:{game_id}:start", user=rig["alice"], locale="fr")
-    assert "aux Blancs de jouer" in ex.posts[-1].content
+    assert "aux Blancs de jouer" in ex.shown[-1].content
     ex = await rig.slash(
         "alice", "loa move", {"from": "a2", "to": "a4"}, channel=thread, locale="fr"
     )

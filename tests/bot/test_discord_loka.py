@@ -25,6 +25,8 @@ from bot.logs import KeyValueFormatter, quiet_libraries
 from bot.model import Delivery
 from bot.storage import SqliteStorage
 from bot.tables.loka import LokaTable
+from engine.loka import DEPLOYMENT, RULES, Deploy, legal_actions, to_act
+from engine.loka.pieces import NAME
 from tests.bot import discord_harness as harness
 from tests.bot.discord_harness import (
     BOT_NO_THREADS,
@@ -86,6 +88,7 @@ class Rig(harness.Rig):
     tables = (LokaTable,)
     cogs = (LokaCog,)
     people_names = ("alice", "bob", "carol", "dave")
+    rules = RULES
     seed = 7
 
 
@@ -100,7 +103,7 @@ async def seat_everyone(rig: Rig, game_id: str) -> None:
     for name, army in (("alice", "fire"), ("bob", "earth"), ("carol", "water"), ("dave", "air")):
         ex = await rig.d.press(f"plateau:loka:{game_id}:join:{army}", user=rig[name])
         assert t("en", "table.joined", user=f"<@{rig[name].id}>", seat="").split()[0] in (
-            ex.posts[-1].content
+            ex.shown[-1].content
         )
 
 
@@ -189,13 +192,15 @@ async def test_new_opens_a_public_thread_with_the_lobby_and_seat_buttons(rig: Ri
 async def test_new_without_thread_permission_uses_the_channel(rig: Rig) -> None:
     ex = await rig.slash("alice", "loka new", app_permissions=BOT_NO_THREADS)
     assert not [c for c in ex.calls if c.kind == "thread"]
-    assert ex.posts[-1].channel_id == rig.channel
+    assert ex.shown[-1].channel_id == rig.channel
 
 
 async def test_a_refused_new_game_removes_its_thread_and_answers_privately(rig: Rig) -> None:
     ex = await rig.slash("alice", "loka new", {"position": "this is not a position"})
     assert ex.posts == []
-    assert any(c.method == "DELETE" and c.path == "/channels/{channel_id}" for c in ex.calls)
+    # The thread is opened only once a game is accepted: none was made, none to remove.
+    assert not any(c.kind == "thread" for c in ex.calls)
+    assert not any(c.method == "DELETE" and c.path == "/channels/{channel_id}" for c in ex.calls)
     assert ex.replies and all(c.ephemeral for c in ex.replies)
     assert ex.text.startswith("Not allowed")
 
@@ -213,14 +218,14 @@ async def test_errors_are_ephemeral_and_nothing_reaches_the_channel(rig: Rig) ->
     ex = await rig.slash("bob", "loka cancel", channel=thread)
     assert ex.text == t("en", "table.cancel_forbidden")
     ex = await rig.slash("bob", "loka cancel", channel=thread, permissions=MANAGER)
-    assert "was cancelled" in ex.posts[-1].content
+    assert "was cancelled" in ex.shown[-1].content
 
 
 async def test_a_post_the_bot_may_not_make_is_reported_privately(rig: Rig) -> None:
     game_id, thread = await open_table(rig)
     rig.world.locked_channels.add(thread)
     ex = await rig.d.press(f"plateau:loka:{game_id}:join:fire", user=rig["bob"])
-    assert [c.refused for c in ex.posts] == [50001]
+    assert [c.refused for c in ex.shown] == [50001]  # the lobby's edit
     assert ex.text == t("en", "discord.post_failed", channel=f"<#{thread}>")
 
 
@@ -235,14 +240,14 @@ async def test_closed_dms_at_join_keep_the_seat_free_and_explain_privately(rig: 
     assert ex.text == t("en", "error.dms_closed") and ex.posts == []
     rig.world.closed_dms.clear()
     ex = await rig.slash("bob", "loka join", {"army": "earth"}, channel=thread)
-    assert f"<@{rig['bob'].id}> takes" in ex.posts[-1].content
+    assert f"<@{rig['bob'].id}> takes" in ex.shown[-1].content
     assert rig.world.dms(rig["bob"])  # the hello went through
 
 
 async def test_join_from_the_parent_channel_reaches_the_lobby_in_the_thread(rig: Rig) -> None:
     _, thread = await open_table(rig)
     ex = await rig.slash("carol", "loka join", {"army": "water"})  # typed in the channel
-    assert ex.posts[-1].channel_id == thread
+    assert ex.shown[-1].channel_id == thread
 
 
 # ---------------------------------------------------------------- secrets
@@ -272,7 +277,9 @@ async def test_a_secret_draft_goes_to_the_right_dm_only(rig: Rig, images: FakeIm
 
     # Bob (Earth) uses the builder buttons in his DM.
     ex = await rig.d.press(f"plateau:loka:{game_id}:army:earth:add:rook", user=rig["bob"])
-    assert "1 × rook" in ex.text
+    # The press is answered by the builder's edit in place (no private reply besides).
+    (builder,) = ex.edits
+    assert builder.channel_id == rig.world.dm_of[rig["bob"].id] and "1 × rook" in builder.content
     assert ex.posts == []
     assert [c.channel_id for c in ex.dms] == [rig.world.dm_of[rig["dave"].id]]
     everything_public = " ".join(c.content for c in rig.world.posts())
@@ -280,8 +287,8 @@ async def test_a_secret_draft_goes_to_the_right_dm_only(rig: Rig, images: FakeIm
 
     # Confirming is public (a count), the draft is not.
     ex = await rig.d.press(f"plateau:loka:{game_id}:army:earth:confirm", user=rig["bob"])
-    assert "ready (1 of 4)" in ex.posts[-1].content
-    assert ex.posts[-1].channel_id == thread
+    assert "ready (1 of 4)" in ex.shown[-1].content
+    assert ex.shown[-1].channel_id == thread
 
 
 async def test_a_dm_that_cannot_be_delivered_leaves_a_note_but_never_the_secret(rig: Rig) -> None:
@@ -326,7 +333,7 @@ async def test_a_game_from_new_through_selection_and_deployment_to_the_battle(
     for name, army in (("alice", "fire"), ("bob", "earth"), ("carol", "water"), ("dave", "air")):
         ex = await rig.d.press(f"plateau:loka:{game_id}:army:{army}:confirm", user=rig[name])
     assert ex is not None
-    reveal = ex.posts[-1]
+    reveal = ex.shown[-1]
     assert "Deployment" in reveal.content and reveal.channel_id == thread
     names = [name for name, _ in reveal.files]
     assert sum(n.startswith("army-") for n in names) == 4  # every army card, at the reveal
@@ -345,7 +352,7 @@ async def test_a_game_from_new_through_selection_and_deployment_to_the_battle(
     ex = await rig.slash(
         first, "loka deploy", {"piece": "king", "square": squares[0]["value"]}, channel=thread
     )
-    assert f"king on {squares[0]['value']}" in ex.posts[-1].content
+    assert f"king on {squares[0]['value']}" in ex.shown[-1].content
     # Everyone lets the bot deploy the rest.
     for name in rig.people:
         ex = await rig.slash(name, "loka autodeploy", channel=thread)
@@ -376,13 +383,48 @@ async def test_a_game_from_new_through_selection_and_deployment_to_the_battle(
     assert len(mentions(post.content)) == 1 and mentions(post.content) != {rig[mover].id}
 
 
+async def test_the_set_up_shows_the_board_twice_in_the_thread_and_edits_the_dms(
+    rig: Rig, images: FakeImages
+) -> None:
+    """Builders by button, terrain, then every piece placed by hand: the thread gets the
+    board when deployment opens and when the battle starts; each deployment step is a line
+    there, and the builders and the deployers' views are DMs edited in place."""
+    game_id, thread = await open_table(rig)  # terrain on
+    await seat_everyone(rig, game_id)
+    await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
+    armies = {"fire": "alice", "earth": "bob", "water": "carol", "air": "dave"}
+    for army, name in armies.items():
+        for piece in ("knight", "pawn", "pawn"):
+            await rig.d.press(f"plateau:loka:{game_id}:army:{army}:add:{piece}", user=rig[name])
+        await rig.d.press(f"plateau:loka:{game_id}:army:{army}:confirm", user=rig[name])
+    placements = 0
+    while (state := await rig.state(game_id)).phase == DEPLOYMENT:
+        army = to_act(state)[0]
+        action = next(a for a in legal_actions(state, army) if isinstance(a, Deploy))
+        options = {"piece": NAME[action.kind], "square": action.square}
+        ex = await rig.slash(armies[army], "loka deploy", options, channel=thread)
+        (post,) = ex.posts
+        assert bool(post.files) == ((await rig.state(game_id)).phase != DEPLOYMENT)
+        placements += 1
+    assert placements == 4 * 4
+    posts = rig.world.posts(thread)
+    boards = [n for c in posts for n, _ in c.files if n.startswith(f"loka-{game_id}")]
+    assert len(boards) == 2  # deployment opens (the terrain); the battle starts
+    assert sum(n.startswith("army-") for c in posts for n, _ in c.files) == 4  # the reveal
+    # Each player's DMs: the hello, their builder, their ally's copy and their deployment
+    # view; every later change was an edit of one of those.
+    for name in armies.values():
+        assert len(rig.world.dms(rig[name])) == 4
+    assert len(rig.world.edits()) >= 4 * 4 + placements
+
+
 async def test_a_quick_battle_to_victory_with_images_under_one_megabyte(
     rig: Rig, images: FakeImages
 ) -> None:
     game_id, thread = await open_table(rig, position=QUICK, combat="off", terrain="off")
     await seat_everyone(rig, game_id)
     ex = await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
-    assert who_is_pinged(ex.posts[-1].content, rig) == "alice"
+    assert who_is_pinged(ex.shown[-1].content, rig) == "alice"
     by_army = {"fire": "alice", "earth": "bob", "water": "carol", "air": "dave"}
 
     # Wrong turn: a private refusal.
@@ -456,11 +498,12 @@ async def test_odds_moves_and_rules_are_private(rig: Rig) -> None:
 async def test_french_users_get_french_replies_and_a_french_lobby(rig: Rig) -> None:
     ex = await rig.slash("alice", "loka new", locale="fr", guild_locale="fr")
     assert "créée" in ex.text
-    assert "ouverte par" in ex.posts[-1].content  # the guild speaks French too
-    game_id = re.search(r"`([0-9a-f]+)`", ex.posts[-1].content).group(1)  # type: ignore[union-attr]
+    assert "ouverte par" in ex.shown[-1].content  # the guild speaks French too
+    game_id = re.search(r"`([0-9a-f]+)`", ex.shown[-1].content).group(1)  # type: ignore[union-attr]
     ex = await rig.d.press(f"plateau:loka:{game_id}:join:fire", user=rig["bob"], locale="fr")
-    assert ex.text == t("fr", "discord.done")
-    ex = await rig.slash("carol", "loka start", locale="fr", channel=ex.posts[-1].channel_id)
+    assert ex.text == ""  # the press is answered by the lobby's edit, not by a "Done."
+    assert [c.kind for c in ex.shown] == ["edit"] and "prend" in ex.shown[0].content
+    ex = await rig.slash("carol", "loka start", locale="fr", channel=ex.shown[-1].channel_id)
     assert ex.text == t("fr", "table.host_only", user=f"<@{rig['alice'].id}>")
 
 
@@ -477,7 +520,7 @@ async def test_buttons_and_games_survive_a_restart(tmp_path: Path) -> None:
 
         await rig.restart()  # a NEW bot over the same database and the same Discord
         ex = await rig.d.press(f"plateau:loka:{game_id}:join:earth", user=rig["bob"], message=lobby)
-        assert f"<@{rig['bob'].id}> takes" in ex.posts[-1].content
+        assert f"<@{rig['bob'].id}> takes" in ex.shown[-1].content
         for name, army in (("carol", "water"), ("dave", "air")):
             await rig.d.press(f"plateau:loka:{game_id}:join:{army}", user=rig[name])
         await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
@@ -488,7 +531,9 @@ async def test_buttons_and_games_survive_a_restart(tmp_path: Path) -> None:
         resumed = [c for c in rig.world.calls[before:] if c.kind == "message"]
         assert any(f"`{game_id}` is back" in c.content for c in resumed)
         ex = await rig.d.press(f"plateau:loka:{game_id}:army:water:add:knight", user=rig["carol"])
-        assert "1 × knight" in ex.text
+        (builder,) = ex.edits  # the builder sent before the restart, edited in place
+        assert builder.channel_id == rig.world.dm_of[rig["carol"].id]
+        assert "1 × knight" in builder.content
         assert [c.channel_id for c in ex.dms] == [rig.world.dm_of[rig["alice"].id]]
     finally:
         await rig.stop()

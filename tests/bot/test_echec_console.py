@@ -12,8 +12,8 @@ import pytest
 
 import bot.tables.echec as echec_table
 from bot.console import Console, ConsoleWorld, build_service
+from bot.model import Delivery, Request
 from bot.model import Place as Where
-from bot.model import Request
 from bot.storage import GameRow, SqliteStorage
 from bot.tables.echec import EchecTable, _formation
 from engine.echec import (
@@ -37,6 +37,7 @@ from engine.echec import (
 from engine.echec.units import KIND
 
 from .console_driver import Table, png_bytes
+from .test_console import Posts
 
 USERS = {"south": "alice", "north": "bob"}
 LOBBY = """
@@ -167,7 +168,7 @@ async def test_a_whole_level_1_game_from_lobby_to_victory() -> None:
         await table.close()
 
 
-async def test_every_battle_action_posts_the_board_and_two_actions_pass_the_turn() -> None:
+async def test_a_battle_turn_posts_the_board_once_and_two_actions_pass_it() -> None:
     table = await Table().open()
     try:
         await table.run("@alice /echec new\n" + LOBBY)
@@ -182,7 +183,7 @@ async def test_every_battle_action_posts_the_board_and_two_actions_pass_the_turn
         ahead = "c2" if mover == "south" else "c8"
         first = await table.run(f"@{USERS[mover]} /echec advance unit:{ahead}")
         (post,) = first
-        assert post["to"] == "channel" and post["images"]
+        assert post["to"] == "channel" and not post["images"]  # the first action: in words
         assert "one action left" in post["text"] and "@" not in post["text"]
         assert post["buttons"][-1].endswith(":end")
         king = "e1" if mover == "south" else "e9"
@@ -193,6 +194,53 @@ async def test_every_battle_action_posts_the_board_and_two_actions_pass_the_turn
         # The other player ends the turn at once: the turn comes back.
         out = await table.run(f"@{USERS[other]} /echec end")
         assert f"@{USERS[mover]}, {mover.capitalize()} to act (turn 3)" in out[0]["text"]
+    finally:
+        await table.close()
+
+
+@pytest.mark.parametrize("new", ["", "level:2 placement:free", "level:2 placement:secret"])
+async def test_a_whole_game_posts_one_board_a_turn(
+    new: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two actions a turn: the first is told in words, the board comes as the turn passes.
+    Placement is no turn: placed by hand, a free placement edits one channel message and a
+    secret one edits each player's DM (slots)."""
+    posts = Posts(monkeypatch)
+    table = await Table().open()
+    try:
+        await table.run(f"@alice /echec new {new}\n" + LOBBY)
+        posts.begin()
+        rng = random.Random(4)
+        placing: list[Delivery] = []
+        while (state := (await current(table))[1]).phase != OVER:  # type: ignore[union-attr]
+            seat = to_act(state)[0]
+            user = USERS[seat]
+            if state.phase == PLACEMENT:
+                mark = len(posts.all)
+                reserve = state.side(seat).reserve
+                action = _formation(state, seat)[0] if reserve else Confirm()
+                await table.run(line_for(user, action))
+                placing += [d for d in posts.all[mark:] if d.to != "private"]
+                posts.begin()  # placement is no turn: its posts are checked below
+                continue
+            out = await table.run(line_for(user, pick(state, seat, rng)))
+            after = (await current(table))[1]
+            assert after is not None
+            if after.phase != state.phase or not set(to_act(after)) & {seat}:
+                shown = posts.end_turn()
+                assert shown == (1 if state.phase == BATTLE or after.phase != state.phase else 0)
+            elif state.phase == BATTLE:  # the first action of two: in words
+                assert not any(d["images"] for d in out)
+        assert max(posts.turns) == 1  # the opening's rolls show nothing until it is decided
+        battle_starts = [d for d in posts.channel if "moves first!" in d.text]
+        assert len(battle_starts) == 1
+        if "free" in new:
+            assert placing and all(d.slot == placing[0].slot for d in placing[:-1])
+        if "secret" in new:
+            dms = [d for d in placing if d.to == "dm"]
+            assert dms and all(d.slot and d.slot.startswith("placement:") for d in dms)
+            (shown,) = [d for d in placing if d.to == "channel" and d.files]
+            assert "revealed at once" in shown.text  # nothing before both confirmed
     finally:
         await table.close()
 
@@ -258,7 +306,7 @@ async def test_secret_placement_reaches_only_its_owner_until_both_confirm(
         # A spectator sees two screens.
         fake_render.views.clear()
         spectator = await table.run("@carol /echec board")
-        assert spectator[0]["to"] == "channel"
+        assert spectator[0]["to"] == "private"  # a spectator's look (the base's /board)
         (seen,) = fake_render.views
         assert seen.side("south").hidden and seen.side("north").hidden
         assert not any(seen.board)
@@ -479,10 +527,13 @@ async def test_an_archers_volley_draws_its_target_block(monkeypatch: pytest.Monk
     try:
         position = "south: K1e1n A4c1n; north: K1e9s I4c3s; turn: south"
         await table.run(f'@alice /echec new position:"{position}"\n' + LOBBY)
+        seen = len(drawn)
         out = await table.run("@alice /echec attack unit:c1 target:c3")
         assert "archers c1 attack the infantry on c3" in out[0]["text"]
-        assert drawn[-1].volley == "c1"  # type: ignore[attr-defined]
+        assert len(drawn) == seen  # the turn's first action is told in words
         await table.run("@alice /echec end")
+        assert drawn[-1].volley == "c1"  # type: ignore[attr-defined]
+        await table.run("@bob /echec end")
         assert drawn[-1].volley is None  # type: ignore[attr-defined]
     finally:
         await table.close()

@@ -38,6 +38,7 @@ from engine.inka.state import DESTINATION_NAMES
 from engine.inka.temple import SAMPLE_LAYOUT
 
 from .console_driver import Table, png_bytes
+from .test_console import Posts
 
 RHOMBI = " ".join(f"{n}={a}/{b}" for n, (a, b) in sorted(SAMPLE_LAYOUT.items()))
 # Red stands on destination rhombus A with its last statue there; every exit is one snake away.
@@ -138,8 +139,10 @@ async def test_set_up_and_a_random_playout_ending_with_resignations(
             action = pick(state, rng)
             produced = await table.run(line_for(users[seat], action))
             assert [d["to"] for d in produced] == ["channel"], produced
-            assert produced[0]["images"], "every change shows the temple"
             after = (await _state(table))[1]
+            # The temple once a turn, as it passes; the steps of a turn are told in words.
+            passed = after.phase != state.phase or to_act(after)[:1] != to_act(state)[:1]
+            assert bool(produced[0]["images"]) == passed, "the temple once a turn"
             assert after.ply == state.ply + 1
             if after.phase == OVER:
                 break
@@ -160,6 +163,36 @@ async def test_set_up_and_a_random_playout_ending_with_resignations(
         for entry in log:
             replayed, _ = RULES.apply(replayed, RULES.parse_action(entry.action), entry.seat)
         assert RULES.to_dict(replayed) == RULES.to_dict(state)
+    finally:
+        await table.close()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+async def test_a_whole_game_posts_one_board_a_turn(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Start cells, the 13 rhombi, then turns of several actions: each step of a turn is told
+    in words, the temple comes once, as the turn passes (a turn that ends the game too)."""
+    posts = Posts(monkeypatch)
+    table = await Table(seed=players).open()
+    rng = random.Random(players)
+    users = dict(zip(SEATS, USERS, strict=False))
+    try:
+        await table.run(lobby(players))
+        posts.begin()
+        steps = 0
+        while (state := (await _state(table))[1]).phase != OVER:
+            seat = to_act(state)[0]
+            steps += 1
+            line = f"@{users[seat]} /inka resign" if steps > 120 else None
+            (post,) = await table.run(line or line_for(users[seat], pick(state, rng)))
+            after = (await _state(table))[1]
+            if after.phase != state.phase or to_act(after)[:1] != (seat,):
+                posts.end_turn()
+            else:
+                assert not post["images"]
+        assert set(posts.turns) == {1}
+        assert len(posts.turns) < steps  # turns of several steps, one picture each
     finally:
         await table.close()
 

@@ -15,6 +15,7 @@ from engine.loa.record import initial_state
 from engine.record import GameRecord
 
 from .console_driver import Table, png_bytes
+from .test_console import Posts
 
 TWO = {"white": "alice", "black": "bob"}
 FOUR = {"white1": "alice", "black1": "bob", "white2": "carol", "black2": "dave"}
@@ -127,6 +128,35 @@ async def test_a_whole_game_of_every_variant(variant: str, tmp_path: Path) -> No
         assert export["to"] == "private" and "Position now:" in export["text"]
         record = GameRecord.parse_text(Path(export["images"][0]).read_text())
         assert record.replay(initial_state, RULES).pieces == state.pieces
+    finally:
+        await table.close()
+
+
+@pytest.mark.parametrize("variant", ["standard", "parachute"])
+async def test_a_whole_game_posts_one_board_a_turn(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Parachute turn is a move then a placement: the move is told in words, the board
+    comes once the piece is placed."""
+    posts = Posts(monkeypatch)
+    table = await Table().open()
+    try:
+        await table.run(lobby(variant, TWO))
+        posts.begin()
+        rng = random.Random(variant)
+        placed = 0
+        while not (state := (await _latest(table))[1]).over:
+            seat = to_act(state)[0]
+            action = choose(state, seat, rng)
+            (post,) = await table.run(line_for(TWO[seat], action))
+            after = (await _latest(table))[1]
+            if after.over or to_act(after)[0] != seat:
+                posts.end_turn()
+                placed += isinstance(action, Place)
+            else:  # moved, and now places: in words, with the hint
+                assert not post["images"] and "/loa moves" in post["text"]
+        assert set(posts.turns) == {1}
+        assert placed == (12 if variant == "parachute" else 0)
     finally:
         await table.close()
 

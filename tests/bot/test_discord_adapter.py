@@ -1,0 +1,201 @@
+"""What the Discord adapter owes every game, whatever the game: games only in servers, the
+language of public posts, permissions named before acting, a lobby edited in place, a
+board that spectators see privately, DMs retried and never counted as delivered when they
+failed, private answers whatever fails, autocomplete of ``game:``, the rules' topics."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+import pytest
+
+import bot.tables.loka as loka_table
+from bot.cogs.loka import LokaCog
+from bot.i18n import t
+from bot.tables.loka import LokaTable
+from tests.bot import discord_harness as harness
+from tests.bot.discord_harness import BOT_PERMISSIONS, MANAGER, png_bytes
+
+
+class Pictures:
+    def board(self, *args: Any, **kwargs: Any) -> bytes:
+        return png_bytes((32, 32), "darkgreen")
+
+    army_card = summary = board
+
+
+@pytest.fixture(autouse=True)
+def images(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(loka_table, "images", Pictures())
+
+
+class Rig(harness.Rig):
+    tables = (LokaTable,)
+    cogs = (LokaCog,)
+    people_names = ("alice", "bob", "carol", "dave", "zed")
+    seed = 11
+
+    async def start(self, *, seed: int | None = None) -> None:
+        await super().start(seed=seed)
+        self.bot.courier.dm_pauses = (0.0, 0.0)  # retry at once in tests
+
+
+rig = harness.rig_fixture(Rig)
+SEATS = (("alice", "fire"), ("bob", "earth"), ("carol", "water"), ("dave", "air"))
+
+
+async def test_no_game_is_opened_in_direct_messages(rig: Rig) -> None:
+    dm = rig.world.dm_channel(rig["alice"])
+    ex = await rig.slash("alice", "loka new", channel=dm)
+    assert ex.text == t("en", "table.guild_only")
+    assert ex.posts == [] and not any(c.kind == "thread" for c in ex.calls)
+
+
+async def test_commands_are_offered_in_servers_only(rig: Rig) -> None:
+    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
+    for command in sync.body:
+        assert command["contexts"] == [0]  # guild only
+        assert command["integration_types"] == [0]  # installed to a guild
+
+
+async def test_public_posts_speak_the_hosts_language_or_the_one_asked(rig: Rig) -> None:
+    # Discord says en-US for every guild without the Community feature.
+    ex = await rig.slash("alice", "loka new", locale="fr", guild_locale="en-US")
+    assert "ouverte par" in ex.shown[-1].content
+    ex = await rig.slash("bob", "loka new", {"language": "en"}, locale="fr")
+    assert "opened by" in ex.shown[-1].content
+    assert "créée" in ex.text  # Bob's private answer stays in his own language
+
+
+async def test_a_missing_permission_is_named_before_anything_happens(rig: Rig) -> None:
+    no_files = BOT_PERMISSIONS & ~discord.Permissions(attach_files=True)
+    ex = await rig.slash("alice", "loka new", app_permissions=no_files)
+    assert ex.text == t("en", "discord.missing_permissions", missing=t("en", "perm.attach_files"))
+    assert ex.posts == [] and not any(c.kind == "thread" for c in ex.calls)
+    assert await rig.storage.unfinished() == []
+    ex = await rig.slash("alice", "loka rules", app_permissions=no_files)  # private: fine
+    assert "topics" in ex.text
+
+
+async def test_the_lobby_is_one_message_edited_as_seats_fill(rig: Rig) -> None:
+    game_id, thread = await rig.open_table(terrain="off")
+    for name, army in SEATS:
+        ex = await rig.d.press(f"plateau:loka:{game_id}:join:{army}", user=rig[name])
+        assert ex.text == ""  # no "Done.": the edit is the answer
+        assert [c.kind for c in ex.shown] == ["edit"]
+    lobby = rig.world.message_with(f"plateau:loka:{game_id}:start")
+    assert all(f"<@{rig[name].id}>" in lobby["content"] for name, _ in SEATS)
+    assert len(rig.world.posts(thread)) == 1
+    ex = await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
+    (edit,) = [c for c in ex.shown if c.kind == "edit"]
+    assert "begins" in edit.content and edit.custom_ids == []  # the buttons are gone
+
+
+async def test_a_restarted_bot_edits_the_same_lobby(tmp_path: Any) -> None:
+    rig = Rig(harness.FakeDiscord(), str(tmp_path / "p.db"))
+    await rig.start()
+    try:
+        game_id, thread = await rig.open_table()
+        await rig.restart()
+        ex = await rig.d.press(f"plateau:loka:{game_id}:join:fire", user=rig["bob"])
+        assert [c.kind for c in ex.shown] == ["edit"]
+        assert len(rig.world.posts(thread)) == 1
+    finally:
+        await rig.stop()
+
+
+async def test_a_deleted_lobby_is_posted_anew(rig: Rig) -> None:
+    game_id, thread = await rig.open_table()
+    lobby = rig.world.message_with(f"plateau:loka:{game_id}:leave")
+    del rig.world.messages[int(lobby["id"])]
+    ex = await rig.slash("bob", "loka join", {"army": "air"}, channel=thread)
+    assert [c.kind for c in ex.shown] == ["edit", "message"]
+    assert ex.shown[0].refused == 10008 and "takes" in ex.shown[1].content
+
+
+async def test_spectators_see_the_board_privately_and_players_after_a_cooldown(
+    rig: Rig,
+) -> None:
+    position = "fire: Ke1; earth: Ka6; water: Ke12; air: Kl7; turn: fire"
+    game_id, thread = await rig.open_table(position=position, combat="off")
+    await rig.seat_and_start(game_id, dict(SEATS))
+    ex = await rig.slash("zed", "loka board", channel=thread)
+    assert ex.posts == [] and ex.replies[0].files
+    assert ex.text == t("en", "table.board_spectator")
+    ex = await rig.slash("bob", "loka board", channel=thread)
+    assert len(ex.posts) == 1 and ex.posts[0].files
+    ex = await rig.slash("carol", "loka board", channel=thread)  # less than a minute later
+    assert ex.posts == [] and ex.text == t("en", "table.board_private")
+
+
+async def test_a_dm_that_fails_is_retried_then_noted_without_its_secret(rig: Rig) -> None:
+    game_id, _ = await rig.open_table(terrain="off")
+    rig.world.failing_dms.add(rig["bob"].id)
+    ex = await rig.d.press(f"plateau:loka:{game_id}:join:earth", user=rig["bob"])
+    assert ex.text == t("en", "error.dms_closed")  # the probe failed: not seated
+    assert [c.refused for c in ex.dms] == [0, 0, 0]  # tried three times
+    assert ex.shown == []
+    rig.world.failing_dms.clear()
+    for name, army in SEATS:
+        await rig.d.press(f"plateau:loka:{game_id}:join:{army}", user=rig[name])
+    rig.world.failing_dms.add(rig["bob"].id)
+    ex = await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
+    notes = [c.content for c in ex.posts if f"<@{rig['bob'].id}>" in c.content]
+    assert notes == [
+        t("en", "error.dm_lost", user=f"<@{rig['bob'].id}>", what=t("en", "discord.dm_what"))
+    ]
+    assert all("army for game" not in c.content for c in ex.posts)
+
+
+async def test_whatever_fails_around_a_command_is_answered_privately(rig: Rig) -> None:
+    channel = rig.channel
+    data = {"id": str(rig.world.next_id()), "name": "nosuch", "type": 1, "options": []}
+    payload = rig.d._interaction(
+        2,
+        data,
+        user=rig["alice"],
+        channel_id=channel,
+        locale="en-US",
+        guild_locale="en-US",
+        permissions=MANAGER,
+        app_permissions=BOT_PERMISSIONS,
+    )
+    ex = await rig.d.dispatch(payload)
+    (answer,) = ex.responses
+    assert answer.kind == "callback" and answer.body["type"] == 4 and answer.ephemeral
+    assert answer.content == t("en", "discord.commands_updating")
+
+
+async def test_game_options_complete_with_the_users_games(rig: Rig) -> None:
+    game_id, thread = await rig.open_table()
+    other, _ = await rig.open_table()
+    await rig.d.press(f"plateau:loka:{game_id}:join:fire", user=rig["bob"])
+    choices = await rig.d.autocomplete(
+        "loka resign", "game", {"game": ""}, user=rig["bob"], channel=thread
+    )
+    values = [c["value"] for c in choices]
+    assert values[0] == game_id and "open to join" in choices[0]["name"]
+    choices = await rig.d.autocomplete(
+        "loka resign", "game", {"game": other[:3]}, user=rig["bob"], channel=rig.channel
+    )
+    assert [c["value"] for c in choices] == [other]
+
+
+async def test_rules_topics_are_choices_and_lead_to_their_section(rig: Rig) -> None:
+    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
+    (loka,) = [c for c in sync.body if c["name"] == "loka"]
+    (rules,) = [o for o in loka["options"] if o["name"] == "rules"]
+    choices = rules["options"][0]["choices"]
+    assert {"name": "Terrain", "value": "terrain"} in choices
+    ex = await rig.slash("alice", "loka rules", {"topic": "terrain"})
+    assert ex.text.startswith("## 3. Terrain")
+
+
+async def test_the_french_names_of_chess_and_echec_au_roi_differ() -> None:
+    from bot.i18n import t as text
+
+    names = {text("fr", "discord.name.chess"), text("fr", "discord.name.echec")}
+    assert len(names) == 2
+    assert not any(re.fullmatch(r"[ée]checs?", n) for n in names - {"échecs"})
