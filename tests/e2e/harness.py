@@ -1,0 +1,228 @@
+"""The bot as a guild meets it: ``python -m bot`` in its own process, logged in to the
+project's Discord stand-in (devtools.standin) over real HTTP and a real websocket, with the
+real renderer. Tests act as members through the stand-in and read the game's state from the
+bot's SQLite file (as a player reads the board) to choose their moves."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import sqlite3
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from devtools.standin import Exchange, Message, StandIn
+
+TOKEN = "standin-bot-token"  # the stand-in accepts any token; never a real one
+STARTUP_SECONDS = 90.0
+
+
+class BotProcess:
+    """``python -m bot`` pointed at a stand-in; stoppable, killable, restartable."""
+
+    def __init__(self, standin: StandIn, folder: Path) -> None:
+        self.standin = standin
+        self.folder = folder
+        self.db = folder / "plateau.db"
+        self.log = folder / "bot.log"
+        self.proc: asyncio.subprocess.Process | None = None
+        self.starts = 0
+
+    async def start(self) -> None:
+        env = {
+            **os.environ,
+            "DISCORD_TOKEN": TOKEN,
+            "DISCORD_API_BASE": self.standin.api_base,
+            "DISCORD_GATEWAY_URL": self.standin.gateway_url,
+            "PLATEAU_DB": str(self.db),
+            "PLATEAU_LOG_LEVEL": "INFO",
+            "PLATEAU_DEV_GUILD": "",
+        }
+        synced_before = len(self._syncs())
+        with self.log.open("a") as out:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bot",
+                cwd=self.folder,  # no developer's .env is read
+                env=env,
+                stdout=out,
+                stderr=asyncio.subprocess.STDOUT,
+            )
+        self.starts += 1
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + STARTUP_SECONDS
+        while len(self._syncs()) <= synced_before or not self.standin.commands():
+            if self.proc.returncode is not None:
+                raise AssertionError(f"the bot exited ({self.proc.returncode}):\n{self.tail()}")
+            if loop.time() > deadline:
+                raise AssertionError(f"the bot did not sync its commands:\n{self.tail()}")
+            await asyncio.sleep(0.05)
+        await self.standin.wait_ready(timeout=STARTUP_SECONDS)
+        # The renderer warms its caches in a thread at start-up: let it finish so that the
+        # test's pace does not depend on it.
+        await self.wait_for_log("event=renderer_warm", since=self.starts - 1)
+        await self.standin.settle(quiet=0.5)
+
+    async def wait_for_log(self, needle: str, *, since: int = 0, timeout: float = 60.0) -> str:
+        """The first log line holding ``needle`` in the ``since``-th run's log or later."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            text = self.log.read_text() if self.log.exists() else ""
+            runs = text.split("event=starting")
+            for line in "event=starting".join(runs[since + 1 :]).splitlines():
+                if needle in line:
+                    return line
+            if loop.time() > deadline:
+                raise AssertionError(f"no log line with {needle!r}:\n{self.tail()}")
+            await asyncio.sleep(0.02)
+
+    async def finished(self, ex: Exchange) -> None:
+        """Wait until the bot logged the end of this interaction, then until it is quiet
+        (a slow picture must not let the next command overtake this one)."""
+        assert ex.interaction is not None
+        await self.wait_for_log(f"interaction={ex.interaction.id} ", since=self.starts - 1)
+        await self.standin.settle()
+
+    def _syncs(self) -> list[Any]:
+        return [r for r in self.standin.requests if r.method == "PUT" and "/commands" in r.path]
+
+    async def stop(self, *, kill: bool = False) -> int:
+        """SIGTERM (a clean stop: commands in flight finish) or SIGKILL (a crash)."""
+        proc, self.proc = self.proc, None
+        if proc is None or proc.returncode is not None:
+            return proc.returncode if proc else 0
+        proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+        try:
+            return await asyncio.wait_for(proc.wait(), timeout=30)
+        except TimeoutError:
+            proc.kill()
+            return await proc.wait()
+
+    async def restart(self, *, kill: bool = False) -> None:
+        await self.stop(kill=kill)
+        await self.start()
+
+    def tail(self, lines: int = 40) -> str:
+        text = self.log.read_text() if self.log.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def logged_errors(self) -> list[str]:
+        """Log lines at ERROR level or with a traceback (the bot logs one event per line)."""
+        text = self.log.read_text() if self.log.exists() else ""
+        return [line for line in text.splitlines() if " ERROR " in line or "Traceback" in line]
+
+    # ------------------------------------------------------------ reading the game
+
+    def row(self, game_id: str) -> dict[str, Any]:
+        with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True) as db:
+            db.row_factory = sqlite3.Row
+            row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        assert row is not None, f"no game {game_id}"
+        out = dict(row)
+        for key in ("config", "state", "meta"):
+            out[key] = json.loads(out[key]) if out[key] else None
+        return out
+
+    def state(self, game_id: str, rules: Any) -> Any:
+        return rules.from_dict(self.row(game_id)["state"])
+
+
+def game_id_in(messages: list[Message]) -> str:
+    for message in reversed(messages):
+        found = re.search(r"`([0-9a-f]{8})`", message.content)
+        if found:
+            return found.group(1)
+    raise AssertionError("no game id in " + repr([m.content for m in messages]))
+
+
+def check_exchange(ex: Exchange) -> None:
+    """Every interaction: one initial response, in time, and private when it is an answer."""
+    inter = ex.interaction
+    assert inter is not None and inter.initial is not None, f"unanswered: {ex!r}"
+    assert inter.initial.elapsed < 3.0, f"answered after {inter.initial.elapsed:.2f} s"
+    for reply in ex.followups:
+        assert reply.ephemeral, f"a follow-up is public: {reply.content!r}"
+
+
+class Table:
+    """One game's members and thread on a stand-in, with a bot process behind it."""
+
+    def __init__(self, standin: StandIn, bot: BotProcess, kind: str, names: tuple[str, ...]):
+        self.standin = standin
+        self.bot = bot
+        self.kind = kind
+        self.channel = standin.text_channel(f"{kind}-games")
+        self.people = {name: standin.member(name) for name in names}
+        self.thread: Any = None
+        self.game_id = ""
+        self.exchanges: list[Exchange] = []
+
+    def __getitem__(self, name: str) -> Any:
+        return self.people[name]
+
+    async def slash(
+        self, name: str, command: str, options: dict[str, Any] | None = None, **kw: Any
+    ) -> Exchange:
+        where = kw.pop("channel", None) or self.thread or self.channel
+        mark = self._mark()
+        ex = await self.standin.slash(self[name], where, f"{self.kind} {command}", options, **kw)
+        return await self._complete(ex, mark)
+
+    async def press(self, name: str, custom_id: str, message: Any = None) -> Exchange:
+        message = message or self.standin.message_with(custom_id)
+        mark = self._mark()
+        ex = await self.standin.press(self[name], message, custom_id)
+        return await self._complete(ex, mark)
+
+    def _mark(self) -> tuple[int, int]:
+        return len(self.standin.world.requests), len(self.standin.world.history)
+
+    async def _complete(self, ex: Exchange, mark: tuple[int, int]) -> Exchange:
+        """The exchange once the bot has finished with it (everything since ``mark``)."""
+        await self.bot.finished(ex)
+        ex = self.standin._exchange(ex.interaction, None, *mark)
+        check_exchange(ex)
+        self.exchanges.append(ex)
+        return ex
+
+    async def open(self, host: str, **options: Any) -> Exchange:
+        ex = await self.slash(host, "new", options, channel=self.channel)
+        (thread,) = self.standin.threads(self.channel)[-1:]
+        self.thread = thread
+        self.game_id = game_id_in(self.standin.messages(thread))
+        return ex
+
+    def button(self, action: str) -> str:
+        return f"plateau:{self.kind}:{self.game_id}:{action}"
+
+    def thread_messages(self) -> list[Message]:
+        return self.standin.messages(self.thread)
+
+    def images_in_thread(self) -> int:
+        return sum(len(m.attachments) for m in self.thread_messages())
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[StandIn]:
+    async with StandIn(quiet=0.2, timeout=60.0) as running:
+        yield running
+
+
+@pytest.fixture
+async def bot(standin: StandIn, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    process = BotProcess(standin, tmp_path)
+    await process.start()
+    try:
+        yield process
+    finally:
+        code = await process.stop()
+        assert code == 0, f"the bot stopped with {code}:\n{process.tail()}"
