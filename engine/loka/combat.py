@@ -101,9 +101,12 @@ def assess(geo: Geometry, tm: TerrainMap, board: tuple[int, ...], src: int, dst:
     elif PROWESS[d_kind] > PROWESS[a_kind]:
         defence.append(Boost("prowess", detail=LETTER[d_kind]))
     a_team, d_team = geo.friend[attacker >> 3], geo.friend[defender >> 3]
-    # Defence support is judged as if an enemy (the attacker) stood on the defender's square.
+    # Defence support is judged on the board after the attack succeeded: the attacker stands
+    # on the defender's square and its own square is empty (RULINGS 1.9, corrected), so a
+    # line the attacker was blocking opens for an avenger.
     avenge_board = list(board)
     avenge_board[dst] = attacker
+    avenge_board[src] = 0
     for sq in geo.squares:
         piece = board[sq]
         if not piece or sq in (src, dst):

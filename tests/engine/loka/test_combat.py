@@ -202,6 +202,15 @@ def test_defence_support_counts_the_avengers() -> None:
     assert (a.attack_die, a.defence_die) == (8, 20)
 
 
+def test_defence_support_counts_an_avenger_the_attacker_was_blocking() -> None:
+    # Fire Qf4 attacks Earth Pf5: once the queen stands on f5, f4 is empty and Earth's Rf1
+    # can take back up the file (RULINGS 1.9, corrected). Attack support is unchanged.
+    state = position("fire: Ke1 Qf4; earth: Ka6 Pf5 Rf1; turn: fire")
+    a = assessment(state, "f4", "f5")
+    assert supporters(state, a.defence) == {"Rf1"}
+    assert supporters(state, a.attack) == set()
+
+
 def test_attack_support_through_a_portal() -> None:
     # The Earth pawn stands on the portal f5; the Fire pawn on the other portal (h8) could go
     # through it and attack f5, so it supports. So does a bishop on a portal that could go
@@ -820,13 +829,14 @@ def test_last_kings_of_both_teams_gone_is_a_draw() -> None:
     assert result.termination == "mutual_destruction"
 
 
-def test_support_is_judged_with_the_attacker_still_on_its_square() -> None:
-    """Ruling (docs/rules/loka.md, section 8): the attacker has not moved yet, so a piece whose
-    line runs through the attacker's square neither avenges nor supports."""
+def test_attack_support_is_judged_with_the_attacker_on_its_square_defence_after_it_left() -> None:
+    """Ruling (docs/rules/loka.md, section 8, corrected): a friend behind the attacker does
+    not support (the attacker blocks it), but an avenger behind the attacker does defend (the
+    attacker's square is empty once it has taken the defender's)."""
     avenger_behind = position("fire: Ke1 Qf4; earth: Ka6 Pf5 Rf1; turn: fire")
     odds = attack_odds(avenger_behind, "f4", "f5")
     assert odds.assessment is not None
-    assert [b for b in odds.assessment.defence if b.source == "support"] == []
+    assert [(b.source, b.detail) for b in odds.assessment.defence] == [("support", "R")]
     supporter_behind = position("fire: Ke1 Qf4 Rf1; earth: Ka6 Pf5; turn: fire")
     odds = attack_odds(supporter_behind, "f4", "f5")
     assert odds.assessment is not None
