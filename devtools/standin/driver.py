@@ -11,26 +11,27 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 from . import limits as L
-from .models import (
-    Attachment,
-    Channel,
-    HistoryEvent,
-    InitialResponse,
-    Interaction,
-    Member,
-    Message,
-    Request,
-)
+from . import models as M
+from .models import Channel, Interaction, Member, Message
 
 if TYPE_CHECKING:
     from .gateway import Gateway
     from .ratelimits import RateLimits
     from .rest import Activity
     from .world import World
+
+
+class Wait(TypedDict, total=False):
+    """How long an action waits for the bot to settle: until it made no request for
+    ``quiet`` seconds, failing after ``timeout`` seconds (by default the stand-in's own)."""
+
+    quiet: float | None
+    timeout: float | None
 
 
 class ClientRefusal(ValueError):
@@ -44,13 +45,13 @@ class Exchange:
 
     interaction: Interaction | None = None
     message: Message | None = None  # for ``say``: the member's message
-    requests: list[Request] = field(default_factory=list)
-    history: list[HistoryEvent] = field(default_factory=list)
+    requests: list[M.Request] = field(default_factory=list)
+    history: list[M.HistoryEvent] = field(default_factory=list)
     dm_channels: set[int] = field(default_factory=set)
     _channels: dict[int, Channel] = field(default_factory=dict, repr=False)
 
     @property
-    def initial(self) -> InitialResponse | None:
+    def initial(self) -> M.InitialResponse | None:
         """The accepted initial response (type, ephemeral, elapsed seconds, data)."""
         return self.interaction.initial if self.interaction else None
 
@@ -81,8 +82,11 @@ class Exchange:
     def text(self) -> str:
         return "\n".join(m.content for m in self.replies)
 
+    def _events(self, kind: str) -> list[M.HistoryEvent]:
+        return [e for e in self.history if e.kind == kind]
+
     def _created(self) -> list[Message]:
-        return [e.message for e in self.history if e.kind == "created"]
+        return [e.message for e in self._events("created")]
 
     @property
     def posts(self) -> list[Message]:
@@ -101,12 +105,12 @@ class Exchange:
         return [m for m in self._created() if m.author.bot and m.channel_id in self.dm_channels]
 
     @property
-    def edits(self) -> list[HistoryEvent]:
-        return [e for e in self.history if e.kind == "edited"]
+    def edits(self) -> list[M.HistoryEvent]:
+        return self._events("edited")
 
     @property
-    def deletions(self) -> list[HistoryEvent]:
-        return [e for e in self.history if e.kind == "deleted"]
+    def deletions(self) -> list[M.HistoryEvent]:
+        return self._events("deleted")
 
     @property
     def threads(self) -> list[Channel]:
@@ -118,7 +122,7 @@ class Exchange:
         ]
 
     @property
-    def refused(self) -> list[Request]:
+    def refused(self) -> list[M.Request]:
         """Requests answered with an error (4xx/5xx, 429 included)."""
         return [r for r in self.requests if r.status is not None and r.status >= 400]
 
@@ -304,10 +308,8 @@ class Driver:
                 resolved.setdefault("roles", {})[out] = roles[out]
             elif kind == L.ATTACHMENT:
                 filename, blob = value
-                aid = w.new_id()
-                url = f"{w.cdn_base}/attachments/0/{aid}/{filename}"
-                attachment = Attachment(aid, filename, bytes(blob), url)
-                out = str(aid)
+                attachment = w.new_attachment(0, filename, bytes(blob))
+                out = str(attachment.id)
                 resolved.setdefault("attachments", {})[out] = attachment.payload()
             else:
                 out = value
@@ -346,15 +348,13 @@ class Driver:
         channel: Any,
         command: str,
         options: dict[str, Any] | None = None,
-        *,
-        quiet: float | None = None,
-        timeout: float | None = None,
+        **wait: Unpack[Wait],
     ) -> Exchange:
         """``await standin.slash(alice, games, "loka move", {"from": "e2", "to": "e4"})``."""
         who, where = self._member(member), self.world.channel(channel)
         data = self.command_data(who, where, command, options)
         inter = self.world.new_interaction(2, who, where, data)
-        return await self.dispatch(inter, quiet=quiet, timeout=timeout)
+        return await self.dispatch(inter, **wait)
 
     async def autocomplete(
         self,
@@ -364,26 +364,19 @@ class Driver:
         *,
         focused: str,
         options: dict[str, Any] | None = None,
-        quiet: float | None = None,
-        timeout: float | None = None,
+        **wait: Unpack[Wait],
     ) -> list[dict[str, Any]]:
         """The choices the bot offers while ``member`` types option ``focused``."""
         who, where = self._member(member), self.world.channel(channel)
         data = self.command_data(who, where, command, options, focused=focused)
         inter = self.world.new_interaction(4, who, where, data)
-        exchange = await self.dispatch(inter, quiet=quiet, timeout=timeout)
+        exchange = await self.dispatch(inter, **wait)
         if exchange.choices is None:
             raise AssertionError(f"autocomplete for {command!r}/{focused} got no choices")
         return exchange.choices
 
     async def press(
-        self,
-        member: Any,
-        message: Any,
-        custom_id: str,
-        *,
-        quiet: float | None = None,
-        timeout: float | None = None,
+        self, member: Any, message: Any, custom_id: str, **wait: Unpack[Wait]
     ) -> Exchange:
         """Press a button on a message the bot sent (refused if absent or disabled)."""
         who, msg = self._member(member), self._message(message)
@@ -397,7 +390,7 @@ class Driver:
             data["id"] = component["id"]
         channel = self.world.channels[msg.channel_id]
         inter = self.world.new_interaction(3, who, channel, data, message=msg)
-        return await self.dispatch(inter, quiet=quiet, timeout=timeout)
+        return await self.dispatch(inter, **wait)
 
     async def select(
         self,
@@ -405,9 +398,7 @@ class Driver:
         message: Any,
         custom_id: str,
         values: list[str],
-        *,
-        quiet: float | None = None,
-        timeout: float | None = None,
+        **wait: Unpack[Wait],
     ) -> Exchange:
         """Pick ``values`` in a select menu of a message the bot sent."""
         who, msg = self._member(member), self._message(message)
@@ -434,7 +425,7 @@ class Driver:
             }
         channel = self.world.channels[msg.channel_id]
         inter = self.world.new_interaction(3, who, channel, data, message=msg)
-        return await self.dispatch(inter, quiet=quiet, timeout=timeout)
+        return await self.dispatch(inter, **wait)
 
     def _component(self, member: Member, message: Message, custom_id: str) -> dict[str, Any]:
         if message.deleted:
@@ -455,9 +446,7 @@ class Driver:
         member: Any,
         source: Exchange | Interaction,
         values: dict[str, Any],
-        *,
-        quiet: float | None = None,
-        timeout: float | None = None,
+        **wait: Unpack[Wait],
     ) -> Exchange:
         """Fill in and submit the modal the bot opened in ``source`` (callback type 9)."""
         origin = source.interaction if isinstance(source, Exchange) else source
@@ -473,7 +462,7 @@ class Driver:
         channel = self.world.channels[origin.channel_id]
         message = origin.message if origin.type == 3 else None
         inter = self.world.new_interaction(5, who, channel, data, message=message)
-        return await self.dispatch(inter, quiet=quiet, timeout=timeout)
+        return await self.dispatch(inter, **wait)
 
     def _modal_answers(
         self, modal: dict[str, Any], values: dict[str, Any]
@@ -522,25 +511,17 @@ class Driver:
         channel: Any,
         text: str,
         *,
-        files: list[tuple[str, bytes]] | None = None,
-        quiet: float | None = None,
-        timeout: float | None = None,
+        files: M.Files | None = None,
+        **wait: Unpack[Wait],
     ) -> Exchange:
         """``member`` posts ``text`` in ``channel`` (MESSAGE_CREATE reaches the bot)."""
         who, where = self._member(member), self.world.channel(channel)
-        await self.gateway.wait_live(timeout=timeout or self.timeout)
-        start_requests, start_history = len(self.world.requests), len(self.world.history)
-        self.activity.touch()
-        message = self.world.member_says(who, where, text, files=files)
-        await self._settle(None, quiet, timeout)
-        return self._exchange(None, message, start_requests, start_history)
+        return await self._act(
+            None, lambda: self.world.member_says(who, where, text, files=files), **wait
+        )
 
-    async def dispatch(
-        self, inter: Interaction, *, quiet: float | None = None, timeout: float | None = None
-    ) -> Exchange:
+    async def dispatch(self, inter: Interaction, **wait: Unpack[Wait]) -> Exchange:
         """Send an interaction built by the world over the gateway and wait for the bot."""
-        await self.gateway.wait_live(timeout=timeout or self.timeout)
-        start_requests, start_history = len(self.world.requests), len(self.world.history)
         clock = self.world.clock
 
         def sent() -> None:
@@ -548,10 +529,25 @@ class Driver:
                 inter.dispatched_at = clock.now()
                 inter.note(inter.dispatched_at, "dispatched over the gateway")
 
+        return await self._act(
+            inter, lambda: self.gateway.dispatch_interaction(inter.payload, sent), **wait
+        )
+
+    async def _act(
+        self,
+        inter: Interaction | None,
+        act: Callable[[], Message | None],
+        *,
+        quiet: float | None = None,
+        timeout: float | None = None,
+    ) -> Exchange:
+        """Do ``act`` once a gateway session is live, wait for the bot, gather what it did."""
+        await self.gateway.wait_live(timeout=timeout or self.timeout)
+        start_requests, start_history = len(self.world.requests), len(self.world.history)
         self.activity.touch()
-        self.gateway.dispatch_interaction(inter.payload, sent)
+        message = act()
         await self._settle(inter, quiet, timeout)
-        return self._exchange(inter, None, start_requests, start_history)
+        return self._exchange(inter, message, start_requests, start_history)
 
     def _exchange(
         self, inter: Interaction | None, message: Message | None, start: int, history: int

@@ -168,8 +168,9 @@ class Gateway:
         elif on_sent is not None:
             self._pending_hooks.setdefault(session.id, {})[session.seq] = on_sent
 
-    def _send(self, conn: Connection, payload: dict[str, Any]) -> None:
-        conn.queue.put_nowait((json.dumps(payload), None))
+    def _send(self, conn: Connection, op: int, data: Any = None) -> None:
+        """A frame that is not a dispatch (no sequence number, no event name)."""
+        conn.queue.put_nowait((json.dumps({"op": op, "d": data, "s": None, "t": None}), None))
 
     async def _writer(self, conn: Connection) -> None:
         while True:
@@ -197,15 +198,8 @@ class Gateway:
         writer = asyncio.create_task(self._writer(conn))
         self._writers.add(writer)
         writer.add_done_callback(self._writers.discard)
-        self._send(
-            conn,
-            {
-                "op": HELLO,
-                "d": {"heartbeat_interval": self.heartbeat_interval, "_trace": ["standin"]},
-                "s": None,
-                "t": None,
-            },
-        )
+        hello = {"heartbeat_interval": self.heartbeat_interval, "_trace": ["standin"]}
+        self._send(conn, HELLO, hello)
         try:
             while True:
                 # Not ``async for``: it hides the CLOSE frame, and its code says whether
@@ -234,7 +228,7 @@ class Gateway:
         if op == HEARTBEAT:
             conn.heartbeats += 1
             if self.ack_heartbeats:
-                self._send(conn, {"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
+                self._send(conn, HEARTBEAT_ACK)
         elif op == IDENTIFY:
             await self._identify(conn, data or {})
         elif op == RESUME:
@@ -294,7 +288,7 @@ class Gateway:
         session = self.sessions.get(str(data.get("session_id")))
         if session is None or session.invalid:
             conn.kind = "refused"
-            self._send(conn, {"op": INVALID_SESSION, "d": False, "s": None, "t": None})
+            self._send(conn, INVALID_SESSION, False)
             return
         if session.socket is not None and session.socket is not conn:
             old = session.socket
@@ -329,10 +323,7 @@ class Gateway:
             members = members[: int(data["limit"])]
         chunk = {
             "guild_id": str(world.guild_id),
-            "members": [
-                world.bot_member_payload() if m is world.bot else m.member_payload()
-                for m in members
-            ],
+            "members": [world.member_payload(m) for m in members],
             "chunk_index": 0,
             "chunk_count": 1,
             "not_found": [],
@@ -350,7 +341,7 @@ class Gateway:
         """Send op 7 RECONNECT; discord.py closes and resumes."""
         before = self.generation
         for conn in self._live_connections():
-            self._send(conn, {"op": RECONNECT, "d": None, "s": None, "t": None})
+            self._send(conn, RECONNECT)
         if wait:
             await self.wait_live(after=before)
 
@@ -360,7 +351,7 @@ class Gateway:
         for conn in self._live_connections():
             if not resumable and conn.session is not None:
                 conn.session.invalid = True
-            self._send(conn, {"op": INVALID_SESSION, "d": resumable, "s": None, "t": None})
+            self._send(conn, INVALID_SESSION, resumable)
         if wait:
             await self.wait_live(after=before)
 

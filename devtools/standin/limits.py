@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .models import Files
 
 # ---------------------------------------------------------------- permission bits
 
@@ -38,46 +41,34 @@ SEND_MESSAGES_IN_THREADS = 1 << 38
 PIN_MESSAGES = 1 << 51
 ALL_PERMISSIONS = (1 << 53) - 1
 
-#: What an ordinary member may do in a channel.
-MEMBER_PERMISSIONS = (
+#: Reading, posting, attaching and reacting: what every member, the bot and a DM allow.
+CHAT_PERMISSIONS = (
     VIEW_CHANNEL
     | SEND_MESSAGES
     | READ_MESSAGE_HISTORY
     | ADD_REACTIONS
     | EMBED_LINKS
     | ATTACH_FILES
-    | USE_APPLICATION_COMMANDS
     | USE_EXTERNAL_EMOJIS
+)
+#: What an ordinary member may do in a channel.
+MEMBER_PERMISSIONS = (
+    CHAT_PERMISSIONS
+    | USE_APPLICATION_COMMANDS
     | CREATE_PUBLIC_THREADS
     | SEND_MESSAGES_IN_THREADS
     | CHANGE_NICKNAME
     | CREATE_INSTANT_INVITE
 )
-#: What a bot like Plateau is invited with.
+#: A DM channel: the bot may post, attach, pin and read, never moderate.
+DM_PERMISSIONS = CHAT_PERMISSIONS | PIN_MESSAGES
+#: What a bot like Plateau is invited with: what a DM allows, plus threads and moderation.
 BOT_PERMISSIONS = (
-    VIEW_CHANNEL
-    | SEND_MESSAGES
-    | ATTACH_FILES
-    | EMBED_LINKS
-    | READ_MESSAGE_HISTORY
-    | ADD_REACTIONS
+    DM_PERMISSIONS
     | CREATE_PUBLIC_THREADS
     | SEND_MESSAGES_IN_THREADS
     | MANAGE_MESSAGES
     | MANAGE_THREADS
-    | PIN_MESSAGES
-    | USE_EXTERNAL_EMOJIS
-)
-#: A DM channel: the bot may post, attach, pin and read, never moderate.
-DM_PERMISSIONS = (
-    VIEW_CHANNEL
-    | SEND_MESSAGES
-    | ATTACH_FILES
-    | EMBED_LINKS
-    | READ_MESSAGE_HISTORY
-    | ADD_REACTIONS
-    | PIN_MESSAGES
-    | USE_EXTERNAL_EMOJIS
 )
 
 PERMISSION_NAMES = {
@@ -550,7 +541,7 @@ def _check_embeds(errors: ErrorTree, embeds: list[dict[str, Any]]) -> None:
 
 def check_message(
     body: dict[str, Any],
-    files: list[tuple[str, bytes]],
+    files: Files,
     *,
     size_limit: int,
     kept_attachments: int = 0,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 from .limits import EPHEMERAL, LOADING, MEMBER_PERMISSIONS
 
@@ -14,9 +14,22 @@ DISCORD_EPOCH_MS = 1420070400000
 TEXT, DM, CATEGORY, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 4, 11, 12
 THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD, 10)
 
+#: Uploaded files as (filename, bytes), in the order of the request's ``files[n]`` parts.
+Files: TypeAlias = list[tuple[str, bytes]]
+
 
 def iso(epoch: float) -> str:
     return datetime.datetime.fromtimestamp(epoch, datetime.UTC).isoformat()
+
+
+class _Labelled:
+    """Shown as ``<Kind label id>`` (a member or a channel in a test's failure message)."""
+
+    id: int
+    label: str
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.label} {self.id}>"
 
 
 class Snowflakes:
@@ -31,8 +44,8 @@ class Snowflakes:
         return self._last
 
 
-@dataclass(eq=False)
-class Member:
+@dataclass(eq=False, repr=False)
+class Member(_Labelled):
     """A user of the guild (the bot is one too, with ``bot=True``)."""
 
     id: int
@@ -50,6 +63,10 @@ class Member:
     @property
     def mention(self) -> str:
         return f"<@{self.id}>"
+
+    @property
+    def label(self) -> str:
+        return self.name
 
     def payload(self) -> dict[str, Any]:
         return {
@@ -84,12 +101,9 @@ class Member:
             out["permissions"] = str(permissions)
         return out
 
-    def __repr__(self) -> str:
-        return f"<Member {self.name} {self.id}>"
 
-
-@dataclass(eq=False)
-class Channel:
+@dataclass(eq=False, repr=False)
+class Channel(_Labelled):
     """A text channel, a thread or a DM channel."""
 
     id: int
@@ -130,9 +144,6 @@ class Channel:
         if self.is_dm and self.recipient is not None:
             return f"DM with {self.recipient.name}"
         return f"#{self.name}"
-
-    def __repr__(self) -> str:
-        return f"<Channel {self.label} {self.id}>"
 
 
 @dataclass(eq=False)
@@ -218,7 +229,7 @@ class Message:
         return bool(self.flags & LOADING)
 
     @property
-    def files(self) -> list[tuple[str, bytes]]:
+    def files(self) -> Files:
         return [(a.filename, a.data) for a in self.attachments]
 
     @property
@@ -310,7 +321,7 @@ class Request:
     params: dict[str, str]
     query: dict[str, str]
     body: Any
-    files: list[tuple[str, bytes]]
+    files: Files
     at: float  # clock
     bucket: str = ""
     status: int | None = None

@@ -17,7 +17,7 @@ from aiohttp import web
 
 from . import limits as L
 from .limits import DiscordError
-from .models import Request
+from .models import Files, Request
 from .ratelimits import RateLimits
 from .world import World
 
@@ -64,7 +64,7 @@ class Ctx:
     request: web.Request
     params: dict[str, str]
     body: Any
-    files: list[tuple[str, bytes]]
+    files: Files
 
     @property
     def query(self) -> Any:
@@ -101,7 +101,7 @@ class Router:
         return "405" if path_known else None
 
 
-async def read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
+async def read_body(request: web.Request) -> tuple[Any, Files]:
     """JSON, or multipart with ``payload_json`` and ``files[n]`` parts."""
     ctype = request.content_type
     if ctype.startswith("multipart/"):
@@ -224,113 +224,91 @@ class RestApi:
     # ------------------------------------------------------------ routes
 
     def _install(self) -> None:
-        w = self.world
-        add = self.router.add
-        msg = w.message_payload
+        for template, handlers in self._routes().items():
+            for method, handler in handlers.items():
+                self.router.add(method, template, handler)
 
-        def app_info(ctx: Ctx) -> dict[str, Any]:
-            return self.application_payload()
-
-        add("GET", "/users/@me", lambda ctx: self.bot_user_payload())
-        add("GET", "/users/{user_id}", self._get_user)
-        add("GET", "/oauth2/applications/@me", app_info)
-        add("GET", "/applications/@me", app_info)
-        add("GET", "/gateway", lambda ctx: {"url": self.gateway_url()})
-        add("GET", "/gateway/bot", self._gateway_bot)
-        # before ".../commands/{command_id}", which would take "permissions" for an id
-        add("GET", "/applications/{application_id}/guilds/{guild_id}/commands/permissions", _empty)
-        for prefix in (
-            "/applications/{application_id}",
-            "/applications/{application_id}/guilds/{guild_id}",
-        ):
-            add("GET", prefix + "/commands", self._get_commands)
-            add("PUT", prefix + "/commands", self._put_commands)
-            add("POST", prefix + "/commands", self._post_command)
-            add("GET", prefix + "/commands/{command_id}", self._get_command)
-            add("PATCH", prefix + "/commands/{command_id}", self._patch_command)
-            add("DELETE", prefix + "/commands/{command_id}", self._delete_command)
-        add("GET", "/applications/{application_id}/entitlements", _empty)
-        add("GET", "/applications/{application_id}/skus", _empty)
-        add("GET", "/applications/{application_id}/emojis", lambda ctx: {"items": []})
-        add("POST", "/users/@me/channels", self._open_dm)
-        add("GET", "/channels/{channel_id}", self._get_channel)
-        add("PATCH", "/channels/{channel_id}", self._patch_channel)
-        add("DELETE", "/channels/{channel_id}", self._delete_channel)
-        add("GET", "/channels/{channel_id}/messages", self._get_messages)
-        add("POST", "/channels/{channel_id}/messages", self._post_message)
-        add("POST", "/channels/{channel_id}/messages/bulk-delete", self._bulk_delete)
-        add("POST", "/channels/{channel_id}/typing", lambda ctx: None)
-        add("GET", "/channels/{channel_id}/messages/pins", self._get_pins)
-        add("GET", "/channels/{channel_id}/pins", self._get_pins_old)
-        for pins in ("/channels/{channel_id}/messages/pins", "/channels/{channel_id}/pins"):
-            add("PUT", pins + "/{message_id}", lambda ctx: self._pin(ctx, True))
-            add("DELETE", pins + "/{message_id}", lambda ctx: self._pin(ctx, False))
-        one = "/channels/{channel_id}/messages/{message_id}"
-        add(
-            "GET",
-            one,
-            lambda ctx: msg(
-                w.live_message(w.live_channel(ctx.params["channel_id"]), ctx.params["message_id"])
-            ),
-        )
-        add(
-            "PATCH",
-            one,
-            lambda ctx: msg(
-                w.bot_edits(
-                    ctx.params["channel_id"], ctx.params["message_id"], ctx.json(), ctx.files
-                )
-            ),
-        )
-        add(
-            "DELETE",
-            one,
-            lambda ctx: w.bot_deletes(ctx.params["channel_id"], ctx.params["message_id"]),
-        )
-        react = one + "/reactions/{emoji}/@me"
-        add("PUT", react, lambda ctx: self._react(ctx, True))
-        add("DELETE", react, lambda ctx: self._react(ctx, False))
-        add(
-            "POST",
-            one + "/threads",
-            lambda ctx: w.channel_payload(
-                w.bot_creates_thread(ctx.params["channel_id"], ctx.json(), ctx.params["message_id"])
-            ),
-        )
-        add(
-            "POST",
-            "/channels/{channel_id}/threads",
-            lambda ctx: w.channel_payload(
-                w.bot_creates_thread(ctx.params["channel_id"], ctx.json())
-            ),
-        )
-        add("PUT", "/channels/{channel_id}/thread-members/@me", self._join_thread)
-        add("PUT", "/channels/{channel_id}/thread-members/{user_id}", self._join_thread)
-        add("DELETE", "/channels/{channel_id}/thread-members/@me", self._leave_thread)
-        add("DELETE", "/channels/{channel_id}/thread-members/{user_id}", self._leave_thread)
-        add("GET", "/channels/{channel_id}/thread-members", self._thread_members)
-        add("GET", "/channels/{channel_id}/threads/archived/public", self._archived_threads)
-        add("GET", "/guilds/{guild_id}", self._get_guild)
-        add(
-            "GET",
-            "/guilds/{guild_id}/channels",
-            lambda ctx: [
-                w.channel_payload(c)
-                for c in w.channels.values()
-                if c.guild_id and not c.is_thread and not c.deleted
-            ],
-        )
-        add("GET", "/guilds/{guild_id}/roles", lambda ctx: w.guild_payload()["roles"])
-        add("GET", "/guilds/{guild_id}/members", self._get_members)
-        add("GET", "/guilds/{guild_id}/members/{user_id}", self._get_member)
-        add("GET", "/guilds/{guild_id}/threads/active", self._active_threads)
-        add("POST", "/interactions/{webhook_id}/{webhook_token}/callback", self._callback)
+    def _routes(self) -> dict[str, dict[str, Handler]]:
+        """Path templates and their handlers by method. The first template that matches a path
+        wins: a fixed segment comes before a parameter that would take it."""
+        app = "/applications/{application_id}"
+        guild = "/guilds/{guild_id}"
+        channel = "/channels/{channel_id}"
+        message = channel + "/messages/{message_id}"
         hook = "/webhooks/{webhook_id}/{webhook_token}"
-        add("POST", hook, self._followup)
-        for tail in ("/messages/@original", "/messages/{message_id}"):
-            add("GET", hook + tail, self._webhook_get)
-            add("PATCH", hook + tail, self._webhook_edit)
-            add("DELETE", hook + tail, self._webhook_delete)
+        app_info = {"GET": lambda ctx: self.application_payload()}
+        commands = {
+            "GET": self._get_commands,
+            "PUT": self._put_commands,
+            "POST": self._post_command,
+        }
+        command = {
+            "GET": self._get_command,
+            "PATCH": self._patch_command,
+            "DELETE": self._delete_command,
+        }
+        pin = {"PUT": lambda ctx: self._pin(ctx, True), "DELETE": lambda ctx: self._pin(ctx, False)}
+        thread_member = {"PUT": self._join_thread, "DELETE": self._leave_thread}
+        webhook_message = {
+            "GET": self._webhook_get,
+            "PATCH": self._webhook_edit,
+            "DELETE": self._webhook_delete,
+        }
+        return {
+            "/users/@me": {"GET": lambda ctx: self.bot_user_payload()},
+            "/users/{user_id}": {"GET": self._get_user},
+            "/oauth2/applications/@me": app_info,
+            "/applications/@me": app_info,
+            "/gateway": {"GET": lambda ctx: {"url": self.gateway_url()}},
+            "/gateway/bot": {"GET": self._gateway_bot},
+            # before ".../commands/{command_id}", which would take "permissions" for an id
+            app + guild + "/commands/permissions": {"GET": _empty},
+            app + "/commands": commands,
+            app + "/commands/{command_id}": command,
+            app + guild + "/commands": commands,
+            app + guild + "/commands/{command_id}": command,
+            app + "/entitlements": {"GET": _empty},
+            app + "/skus": {"GET": _empty},
+            app + "/emojis": {"GET": lambda ctx: {"items": []}},
+            "/users/@me/channels": {"POST": self._open_dm},
+            channel: {
+                "GET": self._get_channel,
+                "PATCH": self._patch_channel,
+                "DELETE": self._delete_channel,
+            },
+            channel + "/messages": {"GET": self._get_messages, "POST": self._post_message},
+            channel + "/messages/bulk-delete": {"POST": self._bulk_delete},
+            channel + "/typing": {"POST": lambda ctx: None},
+            channel + "/messages/pins": {"GET": self._get_pins},
+            channel + "/pins": {"GET": self._get_pins_old},
+            channel + "/messages/pins/{message_id}": pin,
+            channel + "/pins/{message_id}": pin,
+            message: {
+                "GET": self._get_message,
+                "PATCH": self._patch_message,
+                "DELETE": self._delete_message,
+            },
+            message + "/reactions/{emoji}/@me": {
+                "PUT": lambda ctx: self._react(ctx, True),
+                "DELETE": lambda ctx: self._react(ctx, False),
+            },
+            message + "/threads": {"POST": self._thread_from_message},
+            channel + "/threads": {"POST": self._thread_alone},
+            channel + "/thread-members/@me": thread_member,
+            channel + "/thread-members/{user_id}": thread_member,
+            channel + "/thread-members": {"GET": self._thread_members},
+            channel + "/threads/archived/public": {"GET": self._archived_threads},
+            guild: {"GET": self._get_guild},
+            guild + "/channels": {"GET": self._get_guild_channels},
+            guild + "/roles": {"GET": lambda ctx: self.world.guild_payload()["roles"]},
+            guild + "/members": {"GET": self._get_members},
+            guild + "/members/{user_id}": {"GET": self._get_member},
+            guild + "/threads/active": {"GET": self._active_threads},
+            "/interactions/{webhook_id}/{webhook_token}/callback": {"POST": self._callback},
+            hook: {"POST": self._followup},
+            hook + "/messages/@original": webhook_message,
+            hook + "/messages/{message_id}": webhook_message,
+        }
 
     # ------------------------------------------------------------ payloads
 
@@ -463,6 +441,28 @@ class RestApi:
         messages = messages[-limit:]
         return [w.message_payload(m) for m in reversed(messages)]
 
+    def _get_message(self, ctx: Ctx) -> dict[str, Any]:
+        w = self.world
+        channel = w.live_channel(ctx.params["channel_id"])
+        return w.message_payload(w.live_message(channel, ctx.params["message_id"]))
+
+    def _patch_message(self, ctx: Ctx) -> dict[str, Any]:
+        p = ctx.params
+        message = self.world.bot_edits(p["channel_id"], p["message_id"], ctx.json(), ctx.files)
+        return self.world.message_payload(message)
+
+    def _delete_message(self, ctx: Ctx) -> None:
+        self.world.bot_deletes(ctx.params["channel_id"], ctx.params["message_id"])
+
+    def _thread_from_message(self, ctx: Ctx) -> dict[str, Any]:
+        p = ctx.params
+        thread = self.world.bot_creates_thread(p["channel_id"], ctx.json(), p["message_id"])
+        return self.world.channel_payload(thread)
+
+    def _thread_alone(self, ctx: Ctx) -> dict[str, Any]:
+        thread = self.world.bot_creates_thread(ctx.params["channel_id"], ctx.json())
+        return self.world.channel_payload(thread)
+
     def _post_message(self, ctx: Ctx) -> dict[str, Any]:
         message = self.world.bot_posts(ctx.params["channel_id"], ctx.json(), ctx.files)
         return self.world.message_payload(message)
@@ -554,17 +554,21 @@ class RestApi:
             out["approximate_presence_count"] = len(self.world.members)
         return out
 
+    def _get_guild_channels(self, ctx: Ctx) -> list[dict[str, Any]]:
+        w = self.world
+        return [
+            w.channel_payload(c)
+            for c in w.channels.values()
+            if c.guild_id and not c.is_thread and not c.deleted
+        ]
+
     def _get_members(self, ctx: Ctx) -> list[dict[str, Any]]:
         self._guild_or_404(ctx)
         w = self.world
         limit = int(ctx.query.get("limit", 1))
         after = int(ctx.query.get("after", 0))
         members = sorted(w.members.values(), key=lambda m: m.id)
-        return [
-            w.bot_member_payload() if m is w.bot else m.member_payload()
-            for m in members
-            if m.id > after
-        ][:limit]
+        return [w.member_payload(m) for m in members if m.id > after][:limit]
 
     def _get_member(self, ctx: Ctx) -> dict[str, Any]:
         self._guild_or_404(ctx)
@@ -572,7 +576,7 @@ class RestApi:
         member = w.members.get(int(ctx.params["user_id"]))
         if member is None:
             raise L.unknown("Member")
-        return w.bot_member_payload() if member is w.bot else member.member_payload()
+        return w.member_payload(member)
 
     def _callback(self, ctx: Ctx) -> dict[str, Any] | None:
         w = self.world

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import operator
 from collections.abc import Iterator
 from typing import Any
 
 from aiohttp import web
 
-from . import limits as L
 from . import page
 from .clock import Clock
 from .driver import Driver
@@ -21,6 +21,11 @@ from .rest import Activity, RestApi, json_response
 from .world import World
 
 log = logging.getLogger(__name__)
+
+
+def _read(path: str, doc: str | None = None) -> Any:
+    """A read-only attribute that is ``path`` of the stand-in's parts, e.g. ``"world.bot"``."""
+    return property(operator.attrgetter(path), doc=doc)
 
 
 class StandIn(Driver):
@@ -37,12 +42,6 @@ class StandIn(Driver):
         port: int = 0,
         clock: Clock | None = None,
         heartbeat_interval: int = 41250,
-        guild_name: str = "Plateau Test",
-        guild_locale: str = "en-US",
-        community: bool = False,
-        size_limit: int = L.DEFAULT_SIZE_LIMIT,
-        bot_name: str = "Plateau",
-        bot_permissions: Any = L.BOT_PERMISSIONS,
         token: str | None = None,
         quiet: float = 0.15,
         timeout: float = 20.0,
@@ -50,19 +49,15 @@ class StandIn(Driver):
         rate_limit: tuple[int, float] = (50, 1.0),
         fail_rate: float = 0.0,
         seed: int | None = None,
+        **world: Any,
     ) -> None:
+        """The other keywords set up the guild and the bot, as :class:`World` takes them
+        (``guild_name``, ``guild_locale``, ``community``, ``size_limit``, ``bot_name``,
+        ``bot_permissions``, ``everyone_permissions``)."""
         self.host, self.port = host, port
         self.clock = clock or Clock()
         self.quiet, self.timeout = quiet, timeout
-        self.world = World(
-            clock=self.clock,
-            guild_name=guild_name,
-            guild_locale=guild_locale,
-            community=community,
-            size_limit=size_limit,
-            bot_name=bot_name,
-            bot_permissions=bot_permissions,
-        )
+        self.world = World(clock=self.clock, **world)
         self.activity = Activity()
         self.limits = RateLimits(
             default_limit=rate_limit[0], default_per=rate_limit[1], fail_rate=fail_rate, seed=seed
@@ -187,17 +182,10 @@ class StandIn(Driver):
         """The bot's permissions guild-wide, or in one text channel (its threads follow)."""
         self.world.set_bot_permissions(permissions, channel)
 
-    def configure_guild(
-        self,
-        *,
-        locale: str | None = None,
-        community: bool | None = None,
-        name: str | None = None,
-        size_limit: int | None = None,
-    ) -> None:
-        self.world.configure_guild(
-            locale=locale, community=community, name=name, size_limit=size_limit
-        )
+    def configure_guild(self, **changes: Any) -> None:
+        """Change the guild's ``locale``, ``community``, ``name`` or ``size_limit`` (keywords
+        of :meth:`World.configure_guild`); the bot gets GUILD_UPDATE."""
+        self.world.configure_guild(**changes)
 
     def close_dms(self, member: Any, closed: bool = True) -> None:
         """The member stops accepting DMs: the bot's DM posts get 403 50007."""
@@ -262,43 +250,22 @@ class StandIn(Driver):
     def threads(self, parent: Any = None) -> list[Channel]:
         return self.world.threads(None if parent is None else self.world.channel(parent))
 
-    @property
-    def bot(self) -> Member:
-        return self.world.bot
-
-    @property
-    def guild_id(self) -> int:
-        return self.world.guild_id
-
-    @property
-    def application_id(self) -> int:
-        return self.world.app_id
-
-    @property
-    def message_history(self) -> list[HistoryEvent]:
-        return self.world.history
+    bot: Member = _read("world.bot")
+    guild_id: int = _read("world.guild_id")
+    application_id: int = _read("world.app_id")
+    message_history: list[HistoryEvent] = _read("world.history")
+    requests: list[Request] = _read("world.requests")
+    unknown_routes: list[str] = _read("rest.unknown_routes")
+    rate_limited: list[Sent429] = _read("limits.sent_429", "Every 429 the stand-in sent.")
 
     @property
     def interactions(self) -> list[Interaction]:
         return list(self.world.interactions.values())
 
     @property
-    def requests(self) -> list[Request]:
-        return self.world.requests
-
-    @property
     def violations(self) -> list[Violation]:
         self.world.check_deadlines()
         return self.world.violations
-
-    @property
-    def unknown_routes(self) -> list[str]:
-        return self.rest.unknown_routes
-
-    @property
-    def rate_limited(self) -> list[Sent429]:
-        """Every 429 the stand-in sent."""
-        return self.limits.sent_429
 
     def commands(self, guild: bool = False) -> list[dict[str, Any]]:
         """The synced commands (global, or the guild's)."""

@@ -13,26 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from . import limits as L
+from . import models as M
 from .clock import Clock
 from .limits import DiscordError
-from .models import (
-    DM,
-    PRIVATE_THREAD,
-    PUBLIC_THREAD,
-    TEXT,
-    Attachment,
-    Channel,
-    HistoryEvent,
-    InitialResponse,
-    Interaction,
-    Member,
-    Message,
-    Request,
-    Snowflakes,
-    Violation,
-    iso,
-    walk_components,
-)
+from .models import Channel, Files, Interaction, Member, Message
 
 Listener = Callable[[str, dict[str, Any]], None]
 
@@ -59,7 +43,7 @@ class World:
         everyone_permissions: Any = L.MEMBER_PERMISSIONS,
     ) -> None:
         self.clock = clock or Clock()
-        self._ids = Snowflakes()
+        self._ids = M.Snowflakes()
         self.cdn_base = "http://127.0.0.1"  # the server sets its own address
         self.app_id = self.new_id()
         self.bot = Member(self.app_id, bot_name, bot=True, joined_at=self.now_iso())
@@ -76,14 +60,14 @@ class World:
         self.channels: dict[int, Channel] = {}
         self.dm_of: dict[int, int] = {}
         self.messages: dict[int, Message] = {}
-        self.history: list[HistoryEvent] = []
+        self.history: list[M.HistoryEvent] = []
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
         self._command_ids: dict[tuple[Any, ...], int] = {}
         self.interactions: dict[int, Interaction] = {}
         self.by_token: dict[str, Interaction] = {}
-        self.requests: list[Request] = []
-        self.violations: list[Violation] = []
+        self.requests: list[M.Request] = []
+        self.violations: list[M.Violation] = []
         self.listeners: list[Listener] = []
 
     # ------------------------------------------------------------ basics
@@ -92,14 +76,14 @@ class World:
         return self._ids.next(self.clock.wall())
 
     def now_iso(self) -> str:
-        return iso(self.clock.wall())
+        return M.iso(self.clock.wall())
 
     def emit(self, event: str, data: dict[str, Any]) -> None:
         for listener in list(self.listeners):
             listener(event, data)
 
     def violate(self, kind: str, detail: str, request: str = "", code: int | None = None) -> None:
-        self.violations.append(Violation(kind, detail, request, code, self.clock.now()))
+        self.violations.append(M.Violation(kind, detail, request, code, self.clock.now()))
 
     @property
     def community(self) -> bool:
@@ -135,10 +119,10 @@ class World:
     ) -> Channel:
         channel = Channel(
             self.new_id(),
-            TEXT,
+            M.TEXT,
             name,
             self.guild_id,
-            position=len([c for c in self.channels.values() if c.type == TEXT]),
+            position=len([c for c in self.channels.values() if c.type == M.TEXT]),
             topic=topic,
             bot_permissions=None if bot_permissions is None else L.as_bits(bot_permissions),
             created_at=self.now_iso(),
@@ -149,7 +133,7 @@ class World:
 
     def dm_channel(self, user: Member) -> Channel:
         if user.id not in self.dm_of:
-            channel = Channel(self.new_id(), DM, None, recipient=user, created_at=self.now_iso())
+            channel = Channel(self.new_id(), M.DM, None, recipient=user, created_at=self.now_iso())
             self.channels[channel.id] = channel
             self.dm_of[user.id] = channel.id
         return self.channels[self.dm_of[user.id]]
@@ -177,7 +161,7 @@ class World:
             self.emit(
                 "GUILD_ROLE_UPDATE", {"guild_id": str(self.guild_id), "role": self._roles()[1]}
             )
-            targets = [c for c in self.channels.values() if c.type == TEXT]
+            targets = [c for c in self.channels.values() if c.type == M.TEXT]
         else:
             target = self.channel(channel)
             if target.is_thread or target.is_dm:
@@ -236,7 +220,7 @@ class World:
         have = self.bot_permissions_in(channel)
         if not have & L.VIEW_CHANNEL:
             raise L.missing_access(channel.label)
-        hidden = channel.type == PRIVATE_THREAD and self.bot.id not in channel.thread_members
+        hidden = channel.type == M.PRIVATE_THREAD and self.bot.id not in channel.thread_members
         if hidden and not have & L.MANAGE_THREADS:
             raise L.missing_access(channel.label)
         lacking = needed & ~have
@@ -279,6 +263,10 @@ class World:
         data = self.bot.member_payload()
         data["roles"] = [str(self.bot_role_id)]
         return data
+
+    def member_payload(self, member: Member) -> dict[str, Any]:
+        """A guild member as Discord lists it (the bot with its role)."""
+        return self.bot_member_payload() if member is self.bot else member.member_payload()
 
     def guild_payload(self, *, full: bool = False, all_members: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -343,7 +331,7 @@ class World:
             assert channel.recipient is not None
             return {
                 "id": str(channel.id),
-                "type": DM,
+                "type": M.DM,
                 "last_message_id": _sid(channel.last_message_id),
                 "flags": 0,
                 "recipients": [channel.recipient.payload()],
@@ -478,29 +466,33 @@ class World:
 
     def _history(self, kind: str, message: Message) -> None:
         snapshot = self.message_payload(message)
-        self.history.append(HistoryEvent(kind, message, snapshot, self.clock.now()))
+        self.history.append(M.HistoryEvent(kind, message, snapshot, self.clock.now()))
+
+    def new_attachment(
+        self,
+        channel_id: int,
+        filename: str,
+        data: bytes,
+        content_type: str | None = None,
+        description: str | None = None,
+    ) -> M.Attachment:
+        """A file with a fresh id, served at its CDN address on this stand-in."""
+        aid = self.new_id()
+        url = f"{self.cdn_base}/attachments/{channel_id}/{aid}/{filename}"
+        return M.Attachment(aid, filename, data, url, content_type, description)
 
     def _attachments(
-        self, channel_id: int, body: dict[str, Any], files: list[tuple[str, bytes]]
-    ) -> list[Attachment]:
+        self, channel_id: int, body: dict[str, Any], files: Files
+    ) -> list[M.Attachment]:
         described = {
             str(a.get("id")): a for a in body.get("attachments") or [] if isinstance(a, dict)
         }
         out = []
         for index, (filename, data) in enumerate(files):
             entry = described.get(str(index), {})
-            aid = self.new_id()
             name = entry.get("filename") or filename
-            out.append(
-                Attachment(
-                    aid,
-                    name,
-                    data,
-                    f"{self.cdn_base}/attachments/{channel_id}/{aid}/{name}",
-                    mimetypes.guess_type(name)[0],
-                    entry.get("description"),
-                )
-            )
+            kind = mimetypes.guess_type(name)[0]
+            out.append(self.new_attachment(channel_id, name, data, kind, entry.get("description")))
         return out
 
     def store_message(
@@ -508,7 +500,7 @@ class World:
         channel: Channel,
         author: Member,
         body: dict[str, Any],
-        files: list[tuple[str, bytes]],
+        files: Files,
         *,
         interaction: Interaction | None = None,
         kind: int = 0,
@@ -543,12 +535,7 @@ class World:
         return message
 
     def apply_edit(
-        self,
-        message: Message,
-        body: dict[str, Any],
-        files: list[tuple[str, bytes]],
-        *,
-        size_limit: int,
+        self, message: Message, body: dict[str, Any], files: Files, *, size_limit: int
     ) -> Message:
         """PATCH semantics: absent fields stay, ``null`` clears; ``attachments`` lists the
         ones to keep (by id) and describes new files."""
@@ -618,9 +605,7 @@ class World:
         channel.archive_timestamp = self.now_iso()
         self.emit("THREAD_UPDATE", self.channel_payload(channel))
 
-    def bot_posts(
-        self, channel_id: Any, body: dict[str, Any], files: list[tuple[str, bytes]]
-    ) -> Message:
+    def bot_posts(self, channel_id: Any, body: dict[str, Any], files: Files) -> Message:
         """``POST /channels/{id}/messages``: DMs, permissions, limits, then the message."""
         channel = self.live_channel(channel_id)
         if channel.is_dm:
@@ -651,7 +636,7 @@ class World:
         return self.store_message(channel, self.bot, body, files, kind=19 if reference else 0)
 
     def bot_edits(
-        self, channel_id: Any, message_id: Any, body: dict[str, Any], files: list[tuple[str, bytes]]
+        self, channel_id: Any, message_id: Any, body: dict[str, Any], files: Files
     ) -> Message:
         channel = self.live_channel(channel_id)
         message = self.live_message(channel, message_id)
@@ -754,8 +739,8 @@ class World:
             raise DiscordError(
                 400, 50024, "Cannot execute action on this channel type", detail=parent.label
             )
-        kind = int(body.get("type") or PUBLIC_THREAD) if message_id is None else PUBLIC_THREAD
-        needed = L.CREATE_PRIVATE_THREADS if kind == PRIVATE_THREAD else L.CREATE_PUBLIC_THREADS
+        kind = int(body.get("type") or M.PUBLIC_THREAD) if message_id is None else M.PUBLIC_THREAD
+        needed = L.CREATE_PRIVATE_THREADS if kind == M.PRIVATE_THREAD else L.CREATE_PUBLIC_THREADS
         if message_id is not None:
             needed |= L.READ_MESSAGE_HISTORY
         self.require(parent, needed)
@@ -988,12 +973,7 @@ class World:
         return inter
 
     def respond(
-        self,
-        inter: Interaction,
-        body: dict[str, Any],
-        files: list[tuple[str, bytes]],
-        *,
-        with_response: bool = True,
+        self, inter: Interaction, body: dict[str, Any], files: Files, *, with_response: bool = True
     ) -> dict[str, Any] | None:
         """``POST /interactions/{id}/{token}/callback``: the one initial response."""
         now = self.clock.now()
@@ -1002,7 +982,7 @@ class World:
         kind = body.get("type")
         data = body.get("data") or {}
         ephemeral = bool((data.get("flags") or 0) & L.EPHEMERAL)
-        attempt = InitialResponse(kind, ephemeral, elapsed, data)  # type: ignore[arg-type]
+        attempt = M.InitialResponse(kind, ephemeral, elapsed, data)  # type: ignore[arg-type]
         inter.attempts.append(attempt)
         try:
             self._check_response(inter, kind, elapsed)
@@ -1061,7 +1041,7 @@ class World:
             )
 
     def _apply_response(
-        self, inter: Interaction, kind: Any, data: dict[str, Any], files: list[tuple[str, bytes]]
+        self, inter: Interaction, kind: Any, data: dict[str, Any], files: Files
     ) -> dict[str, Any]:
         channel = self.channels[inter.channel_id]
         resource: dict[str, Any] = {"type": kind}
@@ -1113,9 +1093,7 @@ class World:
             )
         return inter
 
-    def followup(
-        self, inter: Interaction, body: dict[str, Any], files: list[tuple[str, bytes]]
-    ) -> Message:
+    def followup(self, inter: Interaction, body: dict[str, Any], files: Files) -> Message:
         """``POST /webhooks/{app}/{token}``. After a defer the first follow-up resolves the
         loading message (keeping the defer's ephemeral choice), as Discord does."""
         if inter.type == AUTOCOMPLETE:
@@ -1178,9 +1156,9 @@ def _sid(value: int | None) -> str | None:
 def _number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Discord gives every component a numeric ``id`` when the bot did not."""
     out = copy.deepcopy(components)
-    used = {c["id"] for c in walk_components(out) if isinstance(c.get("id"), int)}
+    used = {c["id"] for c in M.walk_components(out) if isinstance(c.get("id"), int)}
     next_id = 1
-    for component in walk_components(out):
+    for component in M.walk_components(out):
         if "id" not in component:
             while next_id in used:
                 next_id += 1
