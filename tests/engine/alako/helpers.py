@@ -2,32 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from engine.alako import AlakoState, apply, parse_action, state_from_position
 from engine.alako.board import name, parse
 from engine.alako.spinner import FACES
-
-
-@dataclass(frozen=True)
-class ScriptedDice:
-    """Stands in for ``engine.dice.Dice``: returns the given rolls in order and fails
-    loudly if a roll is out of range or the script runs out."""
-
-    rolls: tuple[int, ...]
-    counter: int = 0
-    game_id: str = "test"
-    seed: bytes = b"scripted"
-
-    def roll(self, faces: int) -> tuple[int, ScriptedDice]:
-        if self.counter >= len(self.rolls):
-            raise AssertionError(f"the test script ran out of rolls (a D{faces} was asked)")
-        value = self.rolls[self.counter]
-        assert 1 <= value <= faces, f"scripted roll {value} does not fit a D{faces}"
-        return value, replace(self, counter=self.counter + 1)
-
-    def hidden(self) -> ScriptedDice:
-        return self
+from tests.engine.helpers import from_position
 
 
 def value_of(face: str) -> int:
@@ -37,10 +15,7 @@ def value_of(face: str) -> int:
 
 def position(text: str, *spins: str) -> AlakoState:
     """A state from a position text; ``spins`` script the next faces."""
-    state = state_from_position(text, seed=b"test-seed", game_id="test")
-    if spins:
-        state = replace(state, dice=ScriptedDice(tuple(value_of(f) for f in spins)))
-    return state
+    return from_position(state_from_position, text, rolls=tuple(value_of(f) for f in spins))
 
 
 def spun(text: str, face: str) -> tuple[AlakoState, list]:

@@ -6,10 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import alako
 from engine.alako import Build, Climb, Dismount, Move, parse_action, parse_segment, segment_name
 from engine.alako.board import NETWORKS, between, parse
-from engine.alako.position import format_position, parse_position
+from engine.alako.position import parse_position
 from engine.errors import InvalidNotation, InvalidPosition
+from tests.engine.helpers import check_position_text
 
 SEGMENTS = sorted(NETWORKS[0] | NETWORKS[1])
 
@@ -71,9 +73,7 @@ POSITIONS = [
 
 @pytest.mark.parametrize("text", POSITIONS)
 def test_position_texts_round_trip(text: str) -> None:
-    position = parse_position(text)
-    assert format_position(position) == text
-    assert parse_position(format_position(position)) == position
+    assert check_position_text(alako, parse_position(text)) == text
 
 
 @pytest.mark.parametrize(

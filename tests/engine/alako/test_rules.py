@@ -23,7 +23,8 @@ from engine.alako import (
 )
 from engine.alako.spinner import FACES
 from engine.errors import IllegalAction, InvalidNotation, NotYourTurn
-from tests.engine.alako.helpers import ScriptedDice, at, moves, play, position, spun
+from tests.engine.alako.helpers import at, moves, play, position, spun
+from tests.engine.helpers import ScriptedDice
 
 NORTH = "north: Kd11 Hf11 Pe11"
 SOUTH = "south: Kd1 Hf1 Pe1"

@@ -7,18 +7,18 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import echec
 from engine.echec import (
     EchecState,
     apply,
-    format_position,
     legal_actions,
     parse_action,
-    parse_position,
     position_of,
     state_from_position,
 )
 from engine.echec.board import NAMES
 from engine.errors import EngineError, InvalidNotation
+from tests.engine.helpers import check_position_text
 
 WORDS = [
     "advance",
@@ -82,8 +82,7 @@ def positions(draw: st.DrawFn) -> EchecState:
 @given(positions())
 @settings(max_examples=80, deadline=None)
 def test_every_legal_action_applies_and_positions_round_trip(state: EchecState) -> None:
-    pos = position_of(state)
-    assert parse_position(format_position(pos)) == pos
+    check_position_text(echec, position_of(state))
     for action in legal_actions(state):
         assert parse_action(str(action)) == action
         try:

@@ -24,7 +24,8 @@ from engine.echec import (
 from engine.echec.board import INDEX
 from engine.echec.config import parse_units
 from engine.errors import IllegalAction, InvalidConfig
-from tests.engine.echec.helpers import ScriptedDice, at, faces
+from tests.engine.echec.helpers import at, faces
+from tests.engine.helpers import ScriptedDice
 
 
 def test_the_standard_set_up_of_both_armies() -> None:

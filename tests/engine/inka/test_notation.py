@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine import inka
 from engine.errors import InvalidNotation, InvalidPosition
 from engine.inka import (
     Block,
@@ -19,13 +20,13 @@ from engine.inka import (
     Rotate,
     Slide,
     Take,
-    format_position,
     parse_action,
     parse_position,
     position_of,
 )
 from engine.inka.perft import DEFAULT_POSITION
 from engine.inka.temple import TEMPLE
+from tests.engine.helpers import check_position_text
 from tests.engine.inka.helpers import position
 
 names = st.sampled_from(TEMPLE.board.names)
@@ -86,8 +87,7 @@ def test_position_text_round_trips() -> None:
         "A: g11/g12 blue; B: g13/f13; C: f11/f12 red green; turn: green; ap: 1; stage: pawn",
     ):
         p = parse_position(text)
-        assert parse_position(format_position(p)) == p
-        assert position_of(position(format_position(p))) == p
+        assert position_of(position(check_position_text(inka, p))) == p
 
 
 @pytest.mark.parametrize(

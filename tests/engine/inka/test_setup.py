@@ -26,7 +26,8 @@ from engine.inka import (
 from engine.inka.geometry import Placement
 from engine.inka.state import Rhombus
 from engine.inka.temple import SAMPLE_LAYOUT, TEMPLE, Temple, reachable, validate
-from tests.engine.inka.helpers import ScriptedDice, cell, name
+from tests.engine.helpers import ScriptedDice
+from tests.engine.inka.helpers import cell, name
 
 
 def test_the_temple_design_is_valid_and_playable() -> None:

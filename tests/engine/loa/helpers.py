@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from engine.loa import LoaState, legal_actions, state_from_position
 from engine.loa.notation import parse_square
+from tests.engine.helpers import from_position
 
 
 def position(text: str) -> LoaState:
-    return state_from_position(text, seed=b"test-seed", game_id="test")
+    return from_position(state_from_position, text)
 
 
 def targets_of(state: LoaState, square: str, seat: str | None = None) -> set[str]:

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine import loa
 from engine.errors import InvalidConfig, InvalidNotation, InvalidPosition, InvalidRecord
 from engine.loa import (
     AcceptDraw,
@@ -24,6 +25,7 @@ from engine.loa import (
     position_of,
 )
 from engine.loa.notation import parse_square, square_name
+from tests.engine.helpers import check_position_text
 from tests.engine.loa.helpers import position
 
 coords = st.tuples(st.integers(-30, 40), st.integers(-30, 40))
@@ -80,9 +82,7 @@ def test_letter_squares_beyond_h8_ask_for_coordinates() -> None:
 def test_position_text_round_trips_every_variant() -> None:
     for variant in ("standard", "scrambled", "parachute", "teams", "ambidextrous", "unbounded"):
         state = new_game(LoaConfig(variant), seed=b"s", game_id="g")
-        pos = position_of(state)
-        text = format_position(pos)
-        assert parse_position(text) == pos, text
+        text = check_position_text(loa, position_of(state))
         assert text.startswith(f"variant: {variant};")
     teams = format_position(position_of(new_game(LoaConfig("teams"), seed=b"s", game_id="g")))
     assert "*h2" in teams and "*b8" in teams and "turn: white1" in teams

@@ -2,40 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from engine.loka import LokaConfig, LokaState, legal_actions, state_from_position
 from engine.loka.geometry import CROSS
-
-
-@dataclass(frozen=True)
-class ScriptedDice:
-    """Stands in for ``engine.dice.Dice`` in a test: returns the given rolls in order and
-    fails loudly if a roll is out of range or the script runs out."""
-
-    rolls: tuple[int, ...]
-    counter: int = 0
-    game_id: str = "test"
-    seed: bytes = b"scripted"
-
-    def roll(self, faces: int) -> tuple[int, ScriptedDice]:
-        if self.counter >= len(self.rolls):
-            raise AssertionError(f"the test script ran out of rolls (a D{faces} was asked)")
-        value = self.rolls[self.counter]
-        assert 1 <= value <= faces, f"scripted roll {value} does not fit a D{faces}"
-        return value, replace(self, counter=self.counter + 1)
-
-    def hidden(self) -> ScriptedDice:
-        return self
+from tests.engine.helpers import from_position
 
 
 def position(text: str, *, rolls: tuple[int, ...] = (), **options: object) -> LokaState:
     """A battle-phase state from a position text; ``rolls`` scripts the dice."""
     config = LokaConfig(**options)  # type: ignore[arg-type]
-    state = state_from_position(text, config, seed=b"test-seed", game_id="test")
-    if rolls:
-        state = replace(state, dice=ScriptedDice(rolls))
-    return state
+    return from_position(state_from_position, text, config, rolls=rolls)
 
 
 def sq(name: str) -> int:

@@ -26,8 +26,9 @@ from engine.loka import (
 )
 from engine.loka.combat import Assessment
 from engine.protocol import Event
+from tests.engine.helpers import ScriptedDice
 
-from .helpers import ScriptedDice, piece_at, position
+from .helpers import piece_at, position
 
 # --------------------------------------------------------------------------- helpers
 

@@ -6,7 +6,6 @@ the tile dice, promotion, no back-to-back, the one king, the position text and p
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import replace
 
 import pytest
@@ -39,9 +38,10 @@ from engine.loka.perft import perft
 from engine.loka.pieces import BISHOP, KING, PAWN, QUEEN
 from engine.loka.setup import DRAFT_LIST_LIMIT, all_drafts, deploy_squares
 from engine.perft import main as perft_main
-from tests.engine.loka.helpers import ScriptedDice
+from tests.engine.helpers import ScriptedDice
 from tests.engine.loka.test_perft import slow_perft, start
 from tests.engine.loka.test_playouts import check_whole_game
+from tests.engine.playouts import playout_seeds
 
 CHESS = (
     "board: faceoff; fire: Ke1 Qd1 Ra1 Rh1 Bc1 Bf1 Nb1 Ng1 Pa2 Pb2 Pc2 Pd2 Pe2 Pf2 Pg2 Ph2; "
@@ -423,10 +423,9 @@ FACEOFF_CONFIGS = [
     {"board": "faceoff", "size": [16, 16], "elements": ["earth", "water"], "combat": False},
     {"board": "faceoff", "size": [24, 8], "tiles": 0},
 ]
-FACEOFF_PLAYOUTS = int(os.environ.get("PLATEAU_PLAYOUTS", "6"))
 
 
-@pytest.mark.parametrize("seed", range(FACEOFF_PLAYOUTS))
+@pytest.mark.parametrize("seed", playout_seeds(6))
 def test_random_faceoff_and_massive_games_keep_every_invariant(seed: int) -> None:
     options = FACEOFF_CONFIGS[seed % len(FACEOFF_CONFIGS)]
     state = check_whole_game(1000 + seed, options)

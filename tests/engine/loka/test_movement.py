@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import loka
 from engine.errors import IllegalAction, InvalidNotation, InvalidPosition
 from engine.loka import (
     Confirm,
@@ -25,6 +26,7 @@ from engine.loka import (
 from engine.loka.geometry import CROSS
 from engine.loka.pieces import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 from engine.loka.state import OVER, LokaState
+from tests.engine.helpers import check_position_text
 from tests.engine.loka.helpers import piece_at, position, targets_of
 
 
@@ -754,9 +756,7 @@ POSITIONS = [
 
 @pytest.mark.parametrize("text", POSITIONS)
 def test_position_text_round_trips(text: str) -> None:
-    parsed = parse_position(text)
-    assert parse_position(format_position(parsed)) == parsed
-    assert format_position(parse_position(format_position(parsed))) == format_position(parsed)
+    check_position_text(loka, parse_position(text))
 
 
 @pytest.mark.parametrize("text", POSITIONS)

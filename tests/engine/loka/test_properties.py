@@ -5,19 +5,19 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import loka
 from engine.loka import (
     Deploy,
     Draft,
     Move,
-    format_position,
     parse_action,
-    parse_position,
 )
 from engine.loka.geometry import CROSS, DIRECTIONS
 from engine.loka.pieces import KINDS, LETTER, PAWN, PROMOTIONS
 from engine.loka.position import Position
 from engine.loka.terrain import TILE_KINDS
 from engine.squares import parse_square, square_name
+from tests.engine.helpers import check_position_text
 
 squares = st.sampled_from([CROSS.names[i] for i in CROSS.squares])
 
@@ -86,9 +86,7 @@ def positions(draw: st.DrawFn) -> Position:
 @settings(max_examples=150)
 @given(positions())
 def test_position_text_round_trips(position: Position) -> None:
-    text = format_position(position)
-    assert parse_position(text) == position
-    assert format_position(parse_position(text)) == text
+    check_position_text(loka, position)
 
 
 def test_rays_and_knight_jumps_are_symmetric() -> None:

@@ -42,7 +42,8 @@ from engine.loka.geometry import CROSS
 from engine.loka.pieces import BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK
 from engine.loka.state import Army
 from engine.protocol import Event
-from tests.engine.loka.helpers import ScriptedDice, piece_at, sq
+from tests.engine.helpers import ScriptedDice
+from tests.engine.loka.helpers import piece_at, sq
 
 SEATS = ("fire", "earth", "water", "air")
 KING_ONLY = (0, 0, 0, 0, 0)

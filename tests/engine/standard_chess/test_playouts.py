@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 
 from engine.record import GameRecord
@@ -32,8 +31,7 @@ from engine.standard_chess import (
     to_dict,
     view,
 )
-
-GAMES = int(os.environ.get("PLATEAU_PLAYOUTS", "6"))
+from tests.engine.playouts import playout_seeds
 
 
 def _check(state, rng: random.Random, step: int) -> None:  # type: ignore[no-untyped-def]
@@ -54,7 +52,7 @@ def _check(state, rng: random.Random, step: int) -> None:  # type: ignore[no-unt
 
 
 def test_random_games_keep_every_invariant() -> None:
-    for n in range(GAMES):
+    for n in playout_seeds(6):
         rng = random.Random(n)
         seed = bytes([n]) * 8
         config = ChessConfig(rng.choice(["white", "black", "random"]))
