@@ -63,7 +63,7 @@ def explain_illegal(state: LokaState, army: int, src: int, dst: int) -> IllegalA
             square=names[src],
             army=owner,
         )
-    dsts = sorted(set(targets(geo, state.terrain, state.board, src, piece)))
+    dsts = sorted(set(targets(geo, state.terrain, state.board, src, piece, state.fresh_pawns)))
     if piece & 7 == PAWN:
         swap = back_to_back(geo, state.terrain, state.board, src, army)
         if swap >= 0:
@@ -90,7 +90,7 @@ def apply_move(w: Work, army: int, move: Move) -> None:
     state = w.state
     geo = w.geo
     src, dst = geo.parse(move.src), geo.parse(move.dst)
-    moves = legal_moves(geo, state.terrain, state.board, army)
+    moves = legal_moves(geo, state.terrain, state.board, army, state.fresh_pawns)
     promotes = any(m[0] == src and m[1] == dst and m[2] for m in moves)
     promotion = (move.promotion or QUEEN) if promotes else 0
     if move.promotion and not promotes:
@@ -106,6 +106,9 @@ def apply_move(w: Work, army: int, move: Move) -> None:
         raise explain_illegal(state, army, src, dst)
     w.last_move = (src, dst)
     w.last_combat = None
+    # The piece has made its move, even if an attack is repelled and it stays: a pawn's first
+    # move is spent (RULINGS 1.8).
+    w.fresh_pawns.discard(src)
     target = w.board[dst]
     piece = w.board[src]
     if not target:
@@ -125,6 +128,7 @@ def _arrive(w: Work, src: int, dst: int, promotion: int) -> None:
     """Move (or swap) without combat, then promotions and the marsh roll (RULINGS 1.6)."""
     swapped = w.board[dst] != 0
     promoted = relocate(w.board, w.geo, src, dst, promotion)
+    w.fresh_pawns.difference_update((src, dst))  # whoever arrives has moved
     for sq in promoted:
         w.emit(
             "promoted",

@@ -106,7 +106,9 @@ def legal_actions(state: LokaState, seat: str | None = None) -> list[Action]:
     names = state.geometry.names
     return [
         Move(names[s], names[d], p or None)
-        for s, d, p in legal_moves(state.geometry, state.terrain, state.board, army)
+        for s, d, p in legal_moves(
+            state.geometry, state.terrain, state.board, army, state.fresh_pawns
+        )
     ]
 
 
@@ -226,7 +228,7 @@ def attack_odds(state: LokaState, src: str, dst: str) -> Odds:
             square=src,
             target=dst,
         )
-    moves = legal_moves(geo, state.terrain, state.board, piece >> 3)
+    moves = legal_moves(geo, state.terrain, state.board, piece >> 3, state.fresh_pawns)
     if not any(m[0] == s and m[1] == d for m in moves):
         raise IllegalAction(
             f"the piece on {src} cannot reach {dst}",

@@ -1,11 +1,13 @@
 """Battle move generation over the flat board tuple (RULINGS 1.6, 1.8).
 
 Hot path: plain ints and precomputed tables only. A move is ``(src, dst, promotion)`` with
-``promotion`` a piece kind or 0."""
+``promotion`` a piece kind or 0. ``fresh`` is the set of squares whose pawns may still
+double-step (``LokaState.fresh_pawns``): a double step is never a capture, so attack and
+defence support (``reaches``) and ``has_move`` do without it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 from engine.loka.geometry import AXIS_OF_DIRECTION, DIAGONAL, DIRECTIONS, ORTHOGONAL, Geometry
 from engine.loka.pieces import BISHOP, KING, KNIGHT, PAWN, PROMOTIONS, QUEEN, ROOK
@@ -63,8 +65,25 @@ def _slide(
                 break
 
 
-def targets(geo: Geometry, tm: TerrainMap, board: Sequence[int], sq: int, piece: int) -> list[int]:
-    """Every square the piece on ``sq`` may move to or attack (back-to-back excluded)."""
+def home_pawns(geo: Geometry, board: Sequence[int]) -> frozenset[int]:
+    """The squares of the pawns standing on their own army's row 2: at the start of the
+    battle, the pawns that may double-step (RULINGS 1.8)."""
+    row_of = geo.row_of
+    return frozenset(
+        sq for sq in geo.squares if (p := board[sq]) & 7 == PAWN and row_of[p >> 3][sq] == 2
+    )
+
+
+def targets(
+    geo: Geometry,
+    tm: TerrainMap,
+    board: Sequence[int],
+    sq: int,
+    piece: int,
+    fresh: Container[int] = (),
+) -> list[int]:
+    """Every square the piece on ``sq`` may move to or attack (back-to-back excluded); a
+    pawn's double step only when ``sq`` is in ``fresh``."""
     army = piece >> 3
     kind = piece & 7
     friend = geo.friend[army]
@@ -75,7 +94,7 @@ def targets(geo: Geometry, tm: TerrainMap, board: Sequence[int], sq: int, piece:
             if enter[t] and not friend[board[t]]:
                 out.append(t)
     elif kind == PAWN:
-        _pawn(geo, tm, board, sq, army, out)
+        _pawn(geo, tm, board, sq, army, out, sq in fresh)
     else:
         _slide(geo, tm, board, sq, kind, _DIRS[kind], friend, out)
     exit_ = tm.portal_exit.get(sq)
@@ -93,7 +112,13 @@ def targets(geo: Geometry, tm: TerrainMap, board: Sequence[int], sq: int, piece:
 
 
 def _pawn(
-    geo: Geometry, tm: TerrainMap, board: Sequence[int], sq: int, army: int, out: list[int]
+    geo: Geometry,
+    tm: TerrainMap,
+    board: Sequence[int],
+    sq: int,
+    army: int,
+    out: list[int],
+    fresh: bool,
 ) -> None:
     fwd = geo.pawn_dir[army]
     f_axis = AXIS_OF_DIRECTION[fwd]
@@ -105,8 +130,9 @@ def _pawn(
         t = ray[0]
         if enter[t] and axis_at[t] in (None, f_axis) and board[t] == 0:
             out.append(t)
-            # Double step: only from the pawn's own row 2, never through a marsh.
-            if geo.row_of[army][sq] == 2 and len(ray) > 1 and not tm.marsh[t]:
+            # Double step: only a pawn that began the battle on its own row 2 and has not
+            # moved since (``fresh``), never through a marsh.
+            if fresh and len(ray) > 1 and not tm.marsh[t]:
                 t2 = ray[1]
                 if enter[t2] and axis_at[t2] in (None, f_axis) and board[t2] == 0:
                     out.append(t2)
@@ -145,8 +171,11 @@ def back_to_back(geo: Geometry, tm: TerrainMap, board: Sequence[int], sq: int, a
     return t
 
 
-def legal_moves(geo: Geometry, tm: TerrainMap, board: Sequence[int], army: int) -> list[RawMove]:
-    """All battle moves of one army, sorted by source then target square."""
+def legal_moves(
+    geo: Geometry, tm: TerrainMap, board: Sequence[int], army: int, fresh: Container[int]
+) -> list[RawMove]:
+    """All battle moves of one army, sorted by source then target square; ``fresh``: the
+    squares of the pawns that may still double-step."""
     moves: list[RawMove] = []
     lo, hi = army * 8, army * 8 + 8
     promo_squares = geo.promotion[army]
@@ -154,7 +183,7 @@ def legal_moves(geo: Geometry, tm: TerrainMap, board: Sequence[int], army: int) 
         piece = board[sq]
         if not lo < piece < hi:
             continue
-        dsts = targets(geo, tm, board, sq, piece)
+        dsts = targets(geo, tm, board, sq, piece, fresh)
         if piece & 7 == PAWN:
             swap = back_to_back(geo, tm, board, sq, army)
             if swap >= 0:
@@ -170,6 +199,8 @@ def legal_moves(geo: Geometry, tm: TerrainMap, board: Sequence[int], army: int) 
 
 
 def has_move(geo: Geometry, tm: TerrainMap, board: Sequence[int], army: int) -> bool:
+    """Whether the army has a legal move (a double step needs the single step, so the
+    pawns' double steps change nothing here)."""
     lo, hi = army * 8, army * 8 + 8
     for sq in geo.squares:
         piece = board[sq]

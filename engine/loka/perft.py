@@ -23,19 +23,35 @@ def perft(state: LokaState, depth: int) -> int:
     if state.phase != BATTLE or state.turn is None or state.pending is not None or depth < 1:
         return 0
     alive = [a.alive for a in state.armies]
-    return _perft(state.geometry, state.terrain, list(state.board), alive, state.turn, depth)
+    return _perft(
+        state.geometry,
+        state.terrain,
+        list(state.board),
+        state.fresh_pawns,
+        alive,
+        state.turn,
+        depth,
+    )
 
 
 def _perft(
-    geo: Geometry, tm: TerrainMap, board: list[int], alive: list[bool], turn: int, depth: int
+    geo: Geometry,
+    tm: TerrainMap,
+    board: list[int],
+    fresh: frozenset[int],
+    alive: list[bool],
+    turn: int,
+    depth: int,
 ) -> int:
-    moves = legal_moves(geo, tm, board, turn)
+    moves = legal_moves(geo, tm, board, turn, fresh)
     if depth == 1:
         return len(moves)
     total = 0
     for src, dst, promotion in moves:
         after = board[:]
         still = alive
+        # The squares a move leaves or reaches lose their double step, as in ``apply``.
+        left = fresh - {src, dst} if src in fresh or dst in fresh else fresh
         target = after[dst]
         if target and not geo.friend[turn][target]:
             after[dst] = 0
@@ -46,10 +62,11 @@ def _perft(
                 for sq in geo.squares:
                     if after[sq] >> 3 == lost and after[sq]:
                         after[sq] = 0
+                left = frozenset(sq for sq in left if after[sq])
         relocate(after, geo, src, dst, promotion)
         nxt = _next(geo, tm, after, still, turn)
         if nxt is not None:
-            total += _perft(geo, tm, after, still, nxt, depth - 1)
+            total += _perft(geo, tm, after, left, still, nxt, depth - 1)
     return total
 
 

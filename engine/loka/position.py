@@ -7,7 +7,10 @@ Armies in any order; an army not listed, or listed without pieces, is out of the
 position starts in the battle phase. ``parse_position(format_position(p)) == p``.
 
 Face-off (and massive battles) start with a board field; the army listed first sits South:
-``board: faceoff; fire: Ke1 Pe2; air: Ke8 Pe7; turn: fire`` or ``board: faceoff 16x8; ...``."""
+``board: faceoff; fire: Ke1 Pe2; air: Ke8 Pe7; turn: fire`` or ``board: faceoff 16x8; ...``.
+
+A position has no history: a pawn on its own row 2 is taken to have started the battle there
+and may double-step, unless it carries the mark ``'`` (``Pf2'``): it has moved (RULINGS 1.8)."""
 
 from __future__ import annotations
 
@@ -18,8 +21,9 @@ from engine.errors import InvalidNotation, InvalidPosition
 from engine.loka.battle import next_mover
 from engine.loka.config import ARMIES, TEAMS, LokaConfig
 from engine.loka.geometry import FACEOFF_SIZES, Geometry, geometry_for
+from engine.loka.movegen import home_pawns
 from engine.loka.pieces import KIND_OF_LETTER, KINDS, LETTER, NAME, PAWN, code
-from engine.loka.state import BATTLE, Army, LokaState
+from engine.loka.state import BATTLE, OVER, Army, LokaState
 from engine.loka.terrain import ENTERABLE_BY, PASS, PORTAL, TILE_KINDS, TILE_NAMES, Tile
 from engine.loka.work import Work
 
@@ -32,6 +36,7 @@ class Position:
     board: str = "cross"
     size: tuple[int, int] | None = None  # Face-off: (width, height)
     seats: tuple[str, ...] | None = None  # Face-off: the two armies, South first
+    moved: frozenset[str] = frozenset()  # pawns on their own row 2 that may not double-step
 
     @property
     def geometry(self) -> Geometry:
@@ -58,7 +63,9 @@ def format_position(position: Position) -> str:
         if not mine:
             continue
         mine.sort(key=lambda ps: (KINDS.index(KIND_OF_LETTER[ps[0]]), key(ps[1])))
-        parts.append(f"{army}: " + " ".join(p + s for p, s in mine))
+        parts.append(
+            f"{army}: " + " ".join(p + s + (MOVED if s in position.moved else "") for p, s in mine)
+        )
     if position.tiles:
         tiles = sorted(position.tiles, key=lambda t: (TILE_KINDS.index(t[0]), key(t[1])))
         parts.append(
@@ -87,6 +94,7 @@ def parse_position(text: str) -> Position:
     board, size, seats = _board(entries)
     geo = geometry_for(board, size or (12, 12), seats or ARMIES)
     pieces: dict[str, tuple[str, str]] = {}
+    marked: set[str] = set()
     tiles: dict[str, tuple[str, str | None]] = {}
     listed: set[str] = set()
     turn = None
@@ -114,12 +122,14 @@ def parse_position(text: str) -> Position:
                 )
             listed.add(name)
             for token in body.split():
-                letter, square = _piece(geo, token)
+                letter, square, moved = _piece(geo, token)
                 if square in pieces:
                     raise InvalidPosition(
                         f"two pieces on {square}", code="loka.pos_two_pieces", square=square
                     )
                 pieces[square] = (name, letter)
+                if moved:
+                    marked.add(square)
         else:
             raise InvalidNotation(
                 f"unknown field '{name}': use board, {', '.join(geo.seat_names)}, terrain or turn",
@@ -161,6 +171,10 @@ def parse_position(text: str) -> Position:
             turn=turn,
             armies=", ".join(sorted(in_play)) or "none",
         )
+    # The mark matters only on a pawn on its own row 2 (any other pawn has moved anyway).
+    moved = frozenset(
+        s for s in marked if geo.row_of[geo.seat_index[pieces[s][0]]][geo.parse(s)] == 2
+    )
     return Position(
         frozenset((a, p, s) for s, (a, p) in pieces.items()),
         frozenset((k, s, a) for s, (k, a) in tiles.items()),
@@ -168,6 +182,7 @@ def parse_position(text: str) -> Position:
         board,
         size,
         seats,
+        moved,
     )
 
 
@@ -217,7 +232,13 @@ def _board(
     return "faceoff", size, armies
 
 
-def _piece(geo: Geometry, token: str) -> tuple[str, str]:
+MOVED = "'"
+"""The mark of a pawn on its own row 2 that has moved: it may not double-step (``Pf2'``)."""
+_MOVED_MARKS = (MOVED, "\u2019")  # a phone's keyboard may curl the apostrophe
+
+
+def _piece(geo: Geometry, token: str) -> tuple[str, str, bool]:
+    """The piece letter, the square and whether the token carries the moved mark."""
     letter = token[:1]
     if letter not in KIND_OF_LETTER:
         raise InvalidNotation(
@@ -225,8 +246,19 @@ def _piece(geo: Geometry, token: str) -> tuple[str, str]:
             code="loka.pos_piece",
             token=token,
         )
-    square = geo.names[geo.parse(token[1:])]
-    return letter, square
+    where = token[1:]
+    moved = where.endswith(_MOVED_MARKS)
+    if moved:
+        where = where[:-1]
+        if KIND_OF_LETTER[letter] != PAWN:
+            raise InvalidNotation(
+                f"'{token}' is not a piece: only a pawn takes the mark {MOVED} (a pawn on its "
+                f"row 2 that has moved, like P{where}{MOVED}); write {letter}{where}",
+                code="loka.pos_piece",
+                token=token,
+            )
+    square = geo.names[geo.parse(where)]
+    return letter, square, moved
 
 
 def _tile(geo: Geometry, token: str) -> tuple[str, str, str | None]:
@@ -294,10 +326,19 @@ def position_of(state: LokaState) -> Position:
     )
     tiles = frozenset((t.kind, geo.names[t.square], t.axis) for t in state.tiles)
     turn = state.seat_to_move or geo.seat_names[0]
+    moved: frozenset[str] = frozenset()
+    if state.phase in (BATTLE, OVER):  # before the battle, no pawn has moved
+        moved = frozenset(geo.names[sq] for sq in home_pawns(geo, state.board) - state.fresh_pawns)
     if state.config.board == "cross":
-        return Position(pieces, tiles, turn)
+        return Position(pieces, tiles, turn, moved=moved)
     return Position(
-        pieces, tiles, turn, state.config.board, (geo.width, geo.height), geo.seat_names
+        pieces,
+        tiles,
+        turn,
+        state.config.board,
+        (geo.width, geo.height),
+        geo.seat_names,
+        moved,
     )
 
 
@@ -327,6 +368,8 @@ def state_from_position(
     tiles = tuple(
         sorted(Tile(geo.parse(square), kind, axis) for kind, square, axis in position.tiles)
     )
+    # No history: the pawns on their own row 2 started there, unless marked as moved.
+    fresh = home_pawns(geo, board) - {geo.parse(square) for square in position.moved}
     state = LokaState(
         config,
         Dice(seed, game_id),
@@ -335,6 +378,7 @@ def state_from_position(
         tiles,
         armies,
         turn=geo.seat_index[position.turn],
+        fresh_pawns=fresh,
     )
     w = Work(state)
     next_mover(w, geo.seat_index[position.turn])

@@ -7,11 +7,15 @@ from typing import Any
 from engine.dice import Dice
 from engine.errors import InvalidRecord
 from engine.loka.config import LokaConfig
+from engine.loka.movegen import home_pawns
 from engine.loka.pieces import KIND_OF_LETTER, LETTER, code
-from engine.loka.state import PHASES, Army, CombatReport, LokaState, PendingReroll
+from engine.loka.state import BATTLE, OVER, PHASES, Army, CombatReport, LokaState, PendingReroll
 from engine.loka.terrain import TILE_KINDS, Tile
 
-SCHEMA = 1
+SCHEMA = 2
+# Schema 1 (before RULINGS 1.8 was corrected) had no ``fresh_pawns``: it is derived as the old
+# rule read the board, every pawn on its own row 2 may double-step.
+READABLE = (1, SCHEMA)
 
 
 def to_dict(state: LokaState) -> dict[str, Any]:
@@ -68,6 +72,7 @@ def to_dict(state: LokaState) -> dict[str, Any]:
         "ply": state.ply,
         "winners": None if state.winners is None else list(state.winners),
         "termination": state.termination,
+        "fresh_pawns": [names[i] for i in sorted(state.fresh_pawns)],
     }
 
 
@@ -78,8 +83,11 @@ def vars_of(obj: object) -> dict[str, Any]:
 def from_dict(data: dict[str, Any]) -> LokaState:
     if data.get("game") != "loka":
         raise InvalidRecord(f"this is not a Loka state (game: {data.get('game')!r})")
-    if data.get("schema") != SCHEMA:
-        raise InvalidRecord(f"Loka state schema {data.get('schema')} is not {SCHEMA}")
+    if data.get("schema") not in READABLE:
+        raise InvalidRecord(
+            f"Loka state schema {data.get('schema')} cannot be read here (this version reads "
+            f"schemas {' and '.join(map(str, READABLE))})"
+        )
     try:
         config = LokaConfig.from_dict(data["config"])
         geo = config.geometry
@@ -116,6 +124,12 @@ def from_dict(data: dict[str, Any]) -> LokaState:
         last_move = data["last_move"]
         if data["phase"] not in PHASES:
             raise InvalidRecord(f"unknown phase {data['phase']!r}")
+        if data["schema"] != 1:
+            fresh = frozenset(geo.parse(x) for x in data["fresh_pawns"])
+        elif data["phase"] in (BATTLE, OVER):
+            fresh = home_pawns(geo, board)  # the old rule: every pawn on its row 2
+        else:
+            fresh = frozenset()  # set when the battle begins
         return LokaState(
             config=config,
             dice=Dice(
@@ -134,6 +148,7 @@ def from_dict(data: dict[str, Any]) -> LokaState:
             ply=data["ply"],
             winners=None if data["winners"] is None else tuple(data["winners"]),
             termination=data["termination"],
+            fresh_pawns=fresh,
         )
     except (KeyError, TypeError, ValueError) as exc:
         if isinstance(exc, InvalidRecord):

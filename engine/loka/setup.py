@@ -8,6 +8,7 @@ from engine.errors import IllegalAction
 from engine.loka.actions import Confirm, Deploy, Draft
 from engine.loka.config import BOX_SUPPLY, LokaConfig
 from engine.loka.geometry import AXIS_OF_DIRECTION
+from engine.loka.movegen import home_pawns
 from engine.loka.pieces import BOUGHT, KINDS, KING, LETTER, NAME, NOBLES, PAWN, code
 from engine.loka.state import BATTLE, DEPLOYMENT, LokaState
 from engine.loka.terrain import PASS, PORTAL, TILE_KINDS, TILE_NAMES, TILE_SET, Tile
@@ -377,6 +378,8 @@ def start_battle(w: Work) -> None:
 
     w.phase = BATTLE
     w.last_move = None
+    # Every pawn deployed in its row 2 may double-step on its first move (RULINGS 1.8).
+    w.fresh_pawns = set(home_pawns(w.geo, w.board))
     alive = [a for a in range(len(w.armies)) if w.armies[a].alive]
     first = roll_off(w, alive, "battle_order", lowest=False)
     w.emit("battle_start", first=w.seat(first))

@@ -73,6 +73,11 @@ class LokaState:
     ply: int = 0
     winners: tuple[str, ...] | None = None  # set when the game is over
     termination: str | None = None
+    # The squares of the pawns that may still double-step (RULINGS 1.8): those that began the
+    # battle on their own row 2 and have not moved since. Set when the battle begins; a square
+    # leaves it when its pawn moves (or attacks), is swapped, goes through a portal or is
+    # removed; a piece arriving on a square never joins it.
+    fresh_pawns: frozenset[int] = frozenset()
 
     @property
     def geometry(self) -> Geometry:

@@ -28,6 +28,7 @@ class Work:
         self.last_combat: CombatReport | None = state.last_combat
         self.winners = state.winners
         self.termination = state.termination
+        self.fresh_pawns = set(state.fresh_pawns)
         self.events: list[Event] = []
 
     def name(self, sq: int) -> str:
@@ -55,6 +56,7 @@ class Work:
         if not piece:
             return
         self.board[sq] = 0
+        self.fresh_pawns.discard(sq)
         self.emit(
             "removed",
             square=self.name(sq),
@@ -71,6 +73,7 @@ class Work:
         lost = [sq for sq in self.geo.squares if self.board[sq] and self.board[sq] >> 3 == army]
         for sq in lost:
             self.board[sq] = 0
+        self.fresh_pawns.difference_update(lost)
         reserve = self.armies[army].reserve
         self.set_army(army, alive=False, resigned=reason == "resigned", reserve=(0,) * len(reserve))
         self.emit(
@@ -95,4 +98,5 @@ class Work:
             ply=self.state.ply + 1,
             winners=self.winners,
             termination=self.termination,
+            fresh_pawns=frozenset(self.fresh_pawns),
         )
