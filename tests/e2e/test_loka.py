@@ -114,7 +114,7 @@ async def test_four_players_from_the_lobby_to_a_victory(standin: StandIn, bot: B
     async def reconnect() -> None:
         await standin.reconnect()
 
-    actions = await play_battle(table, standin, bot, **{"3": storm, "8": reconnect})
+    actions = await play_battle(table, standin, bot, **{"0": storm, "2": reconnect})
     state = bot.state(table.game_id, RULES)
     assert state.phase == OVER and state.winners
     assert "Victory for" in table.thread_messages()[-1].content
