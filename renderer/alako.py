@@ -495,7 +495,11 @@ def _occupied(view: AlakoState) -> set[int]:
 
 
 # How a game ends, as the panel says it (keys "end_<termination>").
-ENDINGS = {"princess_reached": "reached the princess", "resignation": "by resignation"}
+ENDINGS = {
+    "princess_reached": "reached the princess",
+    "resignation": "by resignation",
+    "agreement": "by agreement",
+}
 
 
 def _seat_word(options: AlakoImageOptions, seat: str) -> str:
@@ -512,13 +516,12 @@ def _status(view: AlakoState, options: AlakoImageOptions = AlakoImageOptions()) 
     """The panel's headline and what is expected now."""
     say_ = options.say
     if view.phase == OVER:
-        if view.winner is not None:
-            who = _seat_word(options, SEATS[view.winner])
-        else:
-            who = say_("nobody", "Nobody")
         how = view.termination or ""
         if how in ENDINGS:
             how = say_("end_" + how, ENDINGS[how])
+        if view.winner is None:
+            return say_("draw", "Draw"), how
+        who = _seat_word(options, SEATS[view.winner])
         return say_("wins", "{seat} wins", seat=who), how
     seat = _seat_word(options, view.seat_to_move or "south")
     if view.phase == LOTS:

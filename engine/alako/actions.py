@@ -1,7 +1,8 @@
 """Alako's actions: hashable value objects whose text form reads back losslessly.
 
 Canonical texts: ``lots``, ``spin``, ``knight n``, ``horse e``, ``princess s``,
-``dismount w``, ``build d3n``, ``climb d8n``, ``pass``, ``resign``. Input is forgiving:
+``dismount w``, ``build d3n``, ``climb d8n``, ``pass``, ``offer draw``, ``accept draw``,
+``decline draw``, ``resign``. Input is forgiving:
 ``K n``, ``knight north``, ``H-e``, ``build d4s`` (= d3n), ``build d3/d4``, ``climb``."""
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ _PIECE_WORDS = {"knight": "knight", "k": "knight", "horse": "horse", "h": "horse
 HELP = (
     "a turn is 'spin', then what the spinner allows: a move like 'knight n', 'horse e', "
     "'princess s' or 'dismount w' (directions n, e, s, w), 'build d3n' (a segment), "
-    "'climb' or 'pass'; also 'lots' and 'resign'"
+    "'climb', or 'pass' (leave the tower, walls or ladder unused); also 'lots', "
+    "'offer draw', 'accept draw', 'decline draw' and 'resign'"
 )
 
 
@@ -83,10 +85,31 @@ class Climb:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Leave the ladder unused (the rulebook says the knight *may* climb)."""
+    """Leave the face unused: the ladder (the knight *may* climb) or the tower or wall won
+    (each player *may* build: "Chaque joueur peut construire")."""
 
     def __str__(self) -> str:
         return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class OfferDraw:
+    """Offer a draw; the game waits for the other seat's answer."""
+
+    def __str__(self) -> str:
+        return "offer draw"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptDraw:
+    def __str__(self) -> str:
+        return "accept draw"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineDraw:
+    def __str__(self) -> str:
+        return "decline draw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,13 +118,36 @@ class Resign:
         return "resign"
 
 
-Action = Lots | Spin | Move | Dismount | Build | Climb | Pass | Resign
+Action = (
+    Lots
+    | Spin
+    | Move
+    | Dismount
+    | Build
+    | Climb
+    | Pass
+    | OfferDraw
+    | AcceptDraw
+    | DeclineDraw
+    | Resign
+)
 
 _WORDS: dict[str, Action] = {
     "lots": Lots(),
     "draw lots": Lots(),
     "spin": Spin(),
     "pass": Pass(),
+    "skip": Pass(),
+    "offer draw": OfferDraw(),
+    "offer": OfferDraw(),
+    "draw": OfferDraw(),
+    "draw?": OfferDraw(),
+    "accept draw": AcceptDraw(),
+    "accept": AcceptDraw(),
+    "decline draw": DeclineDraw(),
+    "decline": DeclineDraw(),
+    "refuse draw": DeclineDraw(),
+    "refuse": DeclineDraw(),
     "resign": Resign(),
     "climb": Climb(),
     "ladder": Climb(),

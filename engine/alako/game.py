@@ -2,14 +2,31 @@
 
 A turn is two actions by the same seat: ``spin`` (one chance event, a D8 read as the
 spinner's face), then the use the face allows. When the face has no legal use the turn
-passes at once (a ``passed`` event); the cannon needs no choice and fires at once."""
+passes at once (a ``passed`` event); the cannon needs no choice and fires at once.
+
+A draw offer (``offer draw``, by either seat at any time) stops the game until the other
+seat answers ``accept draw`` or ``decline draw``; the answering seat may also just play on
+when the turn is its own, which declines the offer."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
-from engine.alako.actions import Action, Build, Climb, Dismount, Lots, Move, Pass, Resign, Spin
+from engine.alako.actions import (
+    AcceptDraw,
+    Action,
+    Build,
+    Climb,
+    DeclineDraw,
+    Dismount,
+    Lots,
+    Move,
+    OfferDraw,
+    Pass,
+    Resign,
+    Spin,
+)
 from engine.alako.board import SEATS, STARTS, name, segment_name
 from engine.alako.config import AlakoConfig
 from engine.alako.lines import is_complete, next_segments, tower_segments
@@ -54,9 +71,17 @@ def new_game(config: AlakoConfig | None = None, *, seed: bytes, game_id: str) ->
 
 def to_act(state: AlakoState) -> tuple[str, ...]:
     """The seat that must act: South draws lots at the start (when asked), then the seat
-    whose turn it is; nobody once the game is over."""
+    whose turn it is; while a draw offer waits, the other seat, to answer it; nobody once
+    the game is over."""
     if state.phase == OVER:
         return ()
+    if state.offer is not None:
+        return (SEATS[1 - state.offer],)
+    return _players(state)
+
+
+def _players(state: AlakoState) -> tuple[str, ...]:
+    """The seat whose turn it is in the game itself (draw offers aside)."""
     if state.phase == LOTS:
         return (SEATS[0],)
     assert state.turn is not None
@@ -76,6 +101,13 @@ def _seat(state: AlakoState, seat: str | None, *, acting: bool = True) -> int:
     if acting and seat not in to_act(state):
         if state.phase == OVER:
             raise NotYourTurn("the game is over", code="alako.game_over")
+        if state.offer is not None:
+            raise NotYourTurn(
+                f"your draw offer waits for {to_act(state)[0]}'s answer",
+                code="alako.offer_waits",
+                seat=seat,
+                waiting=to_act(state)[0],
+            )
         raise NotYourTurn(
             f"it is not {seat}'s turn: waiting for {to_act(state)[0]}",
             code="alako.not_your_turn",
@@ -103,10 +135,13 @@ def build_segments(state: AlakoState) -> list:
 
 
 def legal_actions(state: AlakoState, seat: str | None = None) -> list[Action]:
-    """Every action the seat may take now (resignation, always allowed, is not listed)."""
+    """Every action the seat may take now: ``accept draw`` and ``decline draw`` while a draw
+    offer waits. Offering a draw and resigning, allowed at any time, are not listed."""
     waiting = to_act(state)
     if not waiting or (seat is not None and seat not in waiting):
         return []
+    if state.offer is not None:
+        return [AcceptDraw(), DeclineDraw()]
     if state.phase == LOTS:
         return [Lots()]
     if state.phase == SPIN:
@@ -116,7 +151,7 @@ def legal_actions(state: AlakoState, seat: str | None = None) -> list[Action]:
     if state.face == LADDER:
         return [c for c, _ in climbs(state, state.turn)] + [Pass()]  # type: ignore[arg-type]
     if state.face in (TOWER, WALL, WALLS):
-        return [Build(seg) for seg in build_segments(state)]
+        return [*(Build(seg) for seg in build_segments(state)), Pass()]
     return []
 
 
@@ -133,7 +168,32 @@ def apply(
         events.append(Event("resigned", {"seat": SEATS[me]}))
         new = _finish(state, 1 - me, "resignation", events)
         return replace(new, ply=state.ply + 1), events
-    me = _seat(state, seat)
+    if isinstance(action, OfferDraw):
+        new = _offer(state, _seat(state, seat, acting=False), events)
+        return replace(new, ply=state.ply + 1), events
+    me = _seat(state, seat)  # while an offer waits, only the seat that answers it
+    if isinstance(action, AcceptDraw | DeclineDraw):
+        if state.offer is None:
+            hint = (
+                " (to leave what you spun unused, send 'pass')"
+                if Pass() in legal_actions(state)
+                else ""
+            )
+            raise IllegalAction(
+                f"there is no draw offer to answer{hint}", code="alako.no_offer", seat=SEATS[me]
+            )
+        new = _answer(state, me, isinstance(action, AcceptDraw), events)
+        return replace(new, ply=state.ply + 1), events
+    if state.offer is not None:
+        if SEATS[me] not in _players(state):
+            raise IllegalAction(
+                f"answer {SEATS[state.offer]}'s draw offer first: 'accept draw' or 'decline draw'",
+                code="alako.answer_offer",
+                offerer=SEATS[state.offer],
+            )
+        # Playing on when the turn is one's own declines the offer.
+        events.append(Event("draw_declined", {"seat": SEATS[me], "implicit": True}))
+        state = replace(state, offer=None)
     if state.phase == LOTS:
         if not isinstance(action, Lots):
             raise IllegalAction(
@@ -184,7 +244,7 @@ def _spin(state: AlakoState, me: int, events: list[Event]) -> AlakoState:
             },
         )
     )
-    state = replace(state, dice=dice, last_spin=(me, face), last_move=None)
+    state = replace(state, dice=dice, last_spin=(me, face), last_move=None, offered=())
     ready = replace(state, phase=ACT, face=face, builds_left=0)
     if face in POINTS:
         if paths(ready):
@@ -255,10 +315,12 @@ def _use(state: AlakoState, me: int, action: Action, events: list[Event]) -> Ala
                 code="alako.climb_expected",
             )
         return _climb(state, me, action, events)
+    if isinstance(action, Pass):  # building is the player's choice (RULINGS 5)
+        return _pass(state, me, face, "declined", events)
     if not isinstance(action, Build):
         raise IllegalAction(
             f"you spun {FACE_WORDS[face]}: build it on your line, like 'build "
-            f"{segment_name(build_segments(state)[0])}'",
+            f"{segment_name(build_segments(state)[0])}', or leave it with 'pass'",
             code="alako.build_expected",
             face=face,
         )
@@ -395,9 +457,43 @@ def _climb(state: AlakoState, me: int, action: Climb, events: list[Event]) -> Al
     return _end_turn(replace(state, sides=tuple(sides), last_move=(start,)), me)  # type: ignore[arg-type]
 
 
-def _finish(state: AlakoState, winner: int, how: str, events: list[Event]) -> AlakoState:
-    events.append(Event("game_over", {"winner": SEATS[winner], "termination": how}))
-    return replace(state, phase=OVER, winner=winner, termination=how, face=None, builds_left=0)
+def _offer(state: AlakoState, me: int, events: list[Event]) -> AlakoState:
+    if state.offer is not None:
+        raise IllegalAction(
+            f"a draw offer by {SEATS[state.offer]} already waits for an answer",
+            code="alako.offer_pending",
+            offerer=SEATS[state.offer],
+        )
+    if me in state.offered:
+        raise IllegalAction(
+            "you have already offered a draw since the last spin: wait for the next one",
+            code="alako.offer_repeated",
+        )
+    events.append(Event("draw_offered", {"seat": SEATS[me]}))
+    return replace(state, offer=me, offered=(*state.offered, me))
+
+
+def _answer(state: AlakoState, me: int, accept: bool, events: list[Event]) -> AlakoState:
+    if not accept:
+        events.append(Event("draw_declined", {"seat": SEATS[me], "implicit": False}))
+        return replace(state, offer=None)
+    events.append(Event("draw_accepted", {"seat": SEATS[me]}))
+    return _finish(state, None, "agreement", events)
+
+
+def _finish(state: AlakoState, winner: int | None, how: str, events: list[Event]) -> AlakoState:
+    """The game over: ``winner`` ``None`` is a draw."""
+    who = None if winner is None else SEATS[winner]
+    events.append(Event("game_over", {"winner": who, "termination": how}))
+    return replace(
+        state,
+        phase=OVER,
+        winner=winner,
+        termination=how,
+        face=None,
+        builds_left=0,
+        offer=None,
+    )
 
 
 def outcome(state: AlakoState) -> Outcome | None:

@@ -5,7 +5,11 @@ compass direction. Every square it passes or ends on must be free; it may not cr
 segment holding a wall or a tower (the ladder is the only way over a wall); only the horse,
 alone or ridden, enters the river (a knight on foot crosses at the bridge); the princess
 stays in her own half. A move may end on the mover's own horse (or knight) to mount, and a
-knight's move on the enemy princess wins."""
+knight's move on the enemy princess wins.
+
+A knight up a ladder comes down on the first spin of 1 or 2 that lets him (RULINGS 5: "la
+prochaine fois qu'il pourra avancer"): then the descent is the only move; on a spin that
+cannot bring him down, the other pieces move as usual."""
 
 from __future__ import annotations
 
@@ -78,7 +82,8 @@ def _walk(
 
 
 def legal_paths(state: AlakoState, seat: int, points: int) -> list[Path]:
-    """Every move a spin of ``points`` allows ``seat``."""
+    """Every move a spin of ``points`` allows ``seat``: only the descent when his knight is up
+    a ladder and can come down."""
     me, foe = state.sides[seat], state.sides[1 - seat]
     occupied = occupancy(state)
     out: list[Path] = []
@@ -86,15 +91,17 @@ def legal_paths(state: AlakoState, seat: int, points: int) -> list[Path]:
     def end_of(squares: tuple[int, ...]) -> list[tuple[int, str]]:
         return occupied.get(squares[-1], [])
 
+    if me.climbing is not None:
+        assert me.descent is not None
+        d = _descent_direction(me.climbing, me.descent)
+        sq = _walk(state, seat, -1, d, points, swims=False, over=me.descent)
+        if sq is not None:
+            out = _knight_end(Move(KNIGHT, d), sq[1:], end_of(sq), seat, foe.princess)
+            if out:
+                return out  # the descent is his move, not a choice among others
     for d in DIRECTIONS:
-        # The knight: riding, on foot, or coming down from a wall.
-        if me.climbing is not None:
-            assert me.descent is not None
-            if _descent_direction(me.climbing, me.descent) == d:
-                sq = _walk(state, seat, -1, d, points, swims=False, over=me.descent)
-                if sq is not None:
-                    out += _knight_end(Move(KNIGHT, d), sq[1:], end_of(sq), seat, foe.princess)
-        elif me.knight is not None:
+        # The knight, riding or on foot (a climber's descent is above).
+        if me.knight is not None:
             distance = 2 * points if me.mounted else points
             sq = _walk(state, seat, me.knight, d, distance, swims=me.mounted)
             if sq is not None:

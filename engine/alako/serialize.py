@@ -1,4 +1,6 @@
-"""Alako states to and from JSON-ready dicts, with a schema version."""
+"""Alako states to and from JSON-ready dicts, with a schema version.
+
+Schema 1 grew ``offer`` and ``offered`` (draw offers); a snapshot without them has none."""
 
 from __future__ import annotations
 
@@ -46,6 +48,8 @@ def to_dict(state: AlakoState) -> dict[str, Any]:
         "ply": state.ply,
         "winner": None if state.winner is None else SEATS[state.winner],
         "termination": state.termination,
+        "offer": None if state.offer is None else SEATS[state.offer],
+        "offered": [SEATS[s] for s in state.offered],
     }
 
 
@@ -89,6 +93,8 @@ def from_dict(data: dict[str, Any]) -> AlakoState:
             ply=data["ply"],
             winner=None if data["winner"] is None else SEATS.index(data["winner"]),
             termination=data["termination"],
+            offer=None if data.get("offer") is None else SEATS.index(data["offer"]),
+            offered=tuple(SEATS.index(s) for s in data.get("offered", ())),
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         if isinstance(exc, InvalidRecord):

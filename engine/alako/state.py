@@ -55,8 +55,10 @@ class AlakoState:
     last_spin: tuple[int, str] | None = None  # (seat, face) of the latest spin
     last_move: tuple[int, ...] | None = None  # squares a piece went through, start first
     ply: int = 0
-    winner: int | None = None
+    winner: int | None = None  # None in a finished game: a draw
     termination: str | None = None
+    offer: int | None = None  # the seat whose draw offer waits for the other's answer
+    offered: tuple[int, ...] = ()  # the seats that have offered a draw since the last spin
 
     @property
     def seat_to_move(self) -> str | None:

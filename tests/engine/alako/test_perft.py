@@ -17,21 +17,22 @@ def test_a_spin_has_eight_chance_children() -> None:
 
 def test_depth_two_by_hand() -> None:
     """After the spin: each "1" face (two of them) allows one move (dismount s onto the
-    north princess); tower, wall and 2 walls two segments each (b4n or the rung a4e); the
-    2, the cannon and the ladder end the turn, and North's spin has eight faces."""
+    north princess); tower, wall and 2 walls two segments each (b4n or the rung a4e) or
+    ``pass`` (building is optional); the 2, the cannon and the ladder end the turn, and
+    North's spin has eight faces."""
     state = state_from_position(BOXED, seed=b"p", game_id="p")
-    assert perft(state, 2) == 2 * 1 + 2 + 2 + 2 + 8 + 8 + 8
+    assert perft(state, 2) == 2 * 1 + 3 + 3 + 3 + 8 + 8 + 8
     # The two "1" lines win at once: nothing follows them at depth 3.
     assert perft(state, 3) > 0
 
 
 def test_the_sample_position_counts() -> None:
     state = state_from_position(DEFAULT_POSITION, seed=b"p", game_id="p")
-    assert [perft(state, d) for d in (1, 2, 3, 4)] == [8, 49, 372, 2771]
+    assert [perft(state, d) for d in (1, 2, 3, 4)] == [8, 52, 402, 3086]
 
 
 def test_the_command_line_dispatches_to_alako(capsys) -> None:
     assert main(["alako", "--depth", "2"]) == 0
     out = capsys.readouterr().out
-    assert "depth 1: 8" in out and "depth 2: 49" in out
+    assert "depth 1: 8" in out and "depth 2: 52" in out
     assert main(["alako", "--position", "south: nonsense"]) == 2

@@ -1,12 +1,14 @@
 """Whole games, from drawing lots to a knight on a princess, with invariants checked at
 every step. The players mostly walk their knight towards the enemy princess (pure random
-play rarely gets a knight out of his own camp), otherwise choose at random.
+play rarely gets a knight out of his own camp), otherwise choose at random; now and then a
+seat offers a draw, which the other accepts, declines or declines by playing on.
 
 A modest number of seeded games run by default; ``PLATEAU_PLAYOUTS=200`` runs more."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -18,6 +20,7 @@ from engine.alako import (
     SPIN,
     AlakoConfig,
     AlakoState,
+    OfferDraw,
     apply,
     legal_actions,
     outcome,
@@ -39,6 +42,15 @@ def distance(state: AlakoState, seat: int) -> int:
 
 
 def choose(rng: random.Random, state: AlakoState, seat: str, actions: list) -> tuple[str, object]:
+    if state.offer is not None:
+        playing = replace(state, offer=None)
+        if rng.random() < 0.3 and seat in to_act(playing):  # plays on: declines the offer
+            return seat, rng.choice(legal_actions(playing, seat))
+        return seat, actions[0] if rng.random() < 0.15 else actions[1]  # accept, decline
+    if rng.random() < 0.01:
+        offerer = rng.choice(SEATS)
+        if SEATS.index(offerer) not in state.offered:
+            return offerer, OfferDraw()
     if state.face in ("1", "2") and rng.random() < 0.7:
         scored = []
         for path in paths(state):
@@ -70,6 +82,9 @@ def check_invariants(state: AlakoState) -> None:
         return
     assert outcome(state) is None and len(to_act(state)) == 1
     assert legal_actions(state), "a seat must act but has nothing legal"
+    if state.offer is not None:
+        assert to_act(state) == (SEATS[1 - state.offer],)
+        assert set(map(str, legal_actions(state))) == {"accept draw", "decline draw"}
     if state.phase == ACT:
         assert state.face is not None and state.face != "cannon"
 
@@ -80,9 +95,10 @@ def check_round_trips(state: AlakoState) -> None:
         assert (seen.dice.seed is None) == (state.phase != OVER)
         assert seen.sides == state.sides and seen.phase == state.phase
     if state.phase in (SPIN, ACT):
-        again = position_round_trip(alako, state)
+        again = position_round_trip(alako, state)  # the text holds no draw offer
+        playing = replace(state, offer=None)
         assert again.sides == state.sides and again.phase == state.phase
-        assert set(map(str, legal_actions(again))) == set(map(str, legal_actions(state)))
+        assert set(map(str, legal_actions(again))) == set(map(str, legal_actions(playing)))
 
 
 # Every legal action is tried at every step. Random play can keep both knights behind their
@@ -109,8 +125,13 @@ def test_random_game_keeps_every_invariant(seed: int) -> None:
     state = game.state
     assert state.phase == OVER
     result = outcome(state)
-    assert result is not None and result.termination in ("princess_reached", "resignation")
+    assert result is not None
+    assert result.termination in ("princess_reached", "resignation", "agreement")
     winner = state.winner
+    if result.termination == "agreement":
+        assert winner is None and result.winners == frozenset()
+        HARNESS.check_record(game)
+        return
     assert winner is not None
     if result.termination == "princess_reached":
         knight = state.sides[winner].knight

@@ -194,18 +194,18 @@ def test_a_vertical_wall_blocks_moves_along_the_rank() -> None:
 
 def test_a_line_starts_at_either_red_point() -> None:
     state, _ = spun(f"{SOUTH}; {NORTH}", "wall")
-    assert moves(state) == {"build a3n", "build a4w", "build i3n", "build i4e"}
+    assert moves(state) == {"build a3n", "build a4w", "build i3n", "build i4e", "pass"}
     state, _ = spun(f"{SOUTH}; {NORTH}; turn: north", "wall")
-    assert moves(state) == {"build a8n", "build a8w", "build i8n", "build i8e"}
+    assert moves(state) == {"build a8n", "build a8w", "build i8n", "build i8e", "pass"}
 
 
 def test_the_line_continues_from_the_end_of_its_last_piece() -> None:
     state, _ = spun(f"south: Kd1 Hf1 Pe1 Wa3n; {NORTH}", "wall")
-    assert moves(state) == {"build b3n", "build a4e"}
+    assert moves(state) == {"build b3n", "build a4e", "pass"}
     state, _ = spun(f"south: Kd1 Hf1 Pe1 Wa3n Wa4e; {NORTH}", "wall")
-    assert moves(state) == {"build b4n"}  # never back down the same rung
+    assert moves(state) == {"build b4n", "pass"}  # never back down the same rung
     state, _ = spun(f"south: Kd1 Hf1 Pe1 Wi4e; {NORTH}", "wall")
-    assert moves(state) == {"build i4n"}  # from the east red point, heading west
+    assert moves(state) == {"build i4n", "pass"}  # from the east red point, heading west
     after = play(state, "build i4n")
     assert [str(f.kind) for f in after.sides[0].line] == ["W", "W"]
     assert after.turn == 1
@@ -232,7 +232,7 @@ def test_two_walls_are_both_put_down_in_the_same_turn() -> None:
     state, _ = spun(f"{SOUTH}; {NORTH}", "2walls")
     state = play(state, "build a3n")
     assert state.turn == 0 and state.phase == ACT and state.builds_left == 1
-    assert moves(state) == {"build b3n", "build a4e"}
+    assert moves(state) == {"build b3n", "build a4e", "pass"}
     state = play(state, "build a4e")
     assert state.turn == 1 and state.phase == SPIN and len(state.sides[0].line) == 2
 
@@ -261,7 +261,7 @@ def test_an_emptied_line_may_restart_at_either_red_point() -> None:
     state, _ = spun(f"{SOUTH}; north: Kd11 Hf11 Pe11 Wi8e", "cannon")
     state = replace(state, dice=ScriptedDice((FACES.index("wall") + 1,)))
     state = play(state, "spin")
-    assert moves(state) == {"build a8n", "build a8w", "build i8n", "build i8e"}
+    assert moves(state) == {"build a8n", "build a8w", "build i8n", "build i8e", "pass"}
 
 
 # ---------------------------------------------------------------- ladder
@@ -294,10 +294,27 @@ def test_a_climber_comes_down_with_a_one_too() -> None:
     assert at(after.sides[0].knight) == "d9"
 
 
-def test_a_climber_may_wait_while_another_piece_moves() -> None:
-    state = position(f"south: K^d9s Hd8 Pe1; {WALLED}", "1")
-    state = play(state, "spin", "princess e")
-    assert state.sides[0].climbing is not None
+def test_a_climber_must_come_down_on_his_next_one_or_two() -> None:
+    """RULINGS 5: on that spin the descent is his move, not a choice among others."""
+    for face, lands in (("1", "d9"), ("2", "d10")):
+        state = position(f"south: K^d9s Hd8 Pe1; {WALLED}", face)
+        state = play(state, "spin")
+        assert moves(state) == {"knight n"}
+        with pytest.raises(IllegalAction) as err:
+            apply(state, parse_action("princess e"))
+        assert err.value.code == "alako.illegal_move"
+        assert at(play(state, "knight n").sides[0].knight) == lands
+
+
+def test_a_climber_who_cannot_come_down_lets_the_others_move() -> None:
+    # A 2 cannot bring him down (the north knight stands on d10, past d9); a 1 can.
+    text = "south: K^d9s Hd8 Pe1; north: Kd10 Hf11 Pe11 Wa8n Wb8n Wc8n Wd8n We8n"
+    state = play(position(text, "2"), "spin")
+    assert "knight n" not in moves(state) and "princess e" in moves(state)
+    state = play(state, "princess e")
+    assert state.sides[0].climbing is not None and at(state.sides[0].princess) == "g1"
+    state = play(position(text, "1"), "spin")
+    assert moves(state) == {"knight n"}
 
 
 def test_the_ladder_needs_an_enemy_wall_beside_the_knight() -> None:
