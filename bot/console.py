@@ -6,6 +6,10 @@ Each line is ``@<user> /<game> <command> <option>:<value> ...``, e.g.
 previous value (``message:see you there``). ``#name`` switches the channel; a line starting
 with ``# `` is a comment. Directives: ``!locale @bob fr``, ``!manager @carol``,
 ``!dms @bob closed|open``, ``!wait 11m`` (advance the clock and apply time-outs).
+
+What a change owes players is kept in the database's outbox until it is printed: a run over
+``--db`` prints first what an earlier run left unprinted. Logs go to stderr at
+``PLATEAU_LOG_LEVEL``.
 """
 
 from __future__ import annotations
@@ -23,12 +27,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from bot import settings as settings_module
 from bot.games import tables
+from bot.logs import setup as setup_logging
 from bot.model import Actor, Delivery, Place, Request
 from bot.service import Ids, TableService
 from bot.storage import SqliteStorage
 
 _MENTION = re.compile(r"<@(\d+)>")
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)([smh]?)")
+WAIT_USAGE = "!wait takes a duration: 30s, 11m or 2h (a bare number is seconds)"
 
 
 def stable_id(name: str) -> int:
@@ -137,9 +145,12 @@ class Console:
                 uid
             )
         elif words[:1] == ["wait"] and len(words) == 2:
-            amount = float(words[1].rstrip("smh"))
-            unit = {"s": 1, "m": 60, "h": 3600}.get(words[1][-1], 1)
-            self.world.offset += amount * unit
+            duration = _DURATION.fullmatch(words[1])
+            if duration is None:
+                self.emit_note(WAIT_USAGE)
+                return
+            unit = {"s": 1, "m": 60, "h": 3600}.get(duration.group(2), 1)
+            self.world.offset += float(duration.group(1)) * unit
             for delivery in await self.service.expire():
                 await self.emit(delivery)
         else:
@@ -151,6 +162,11 @@ class Console:
         return _MENTION.sub(lambda m: "@" + self.world.names.get(int(m.group(1)), m.group(1)), text)
 
     async def emit(self, delivery: Delivery) -> None:
+        """Print ``delivery``, then take it out of the outbox (if it was kept there)."""
+        self.write(delivery)
+        await self.service.delivered(delivery)
+
+    def write(self, delivery: Delivery) -> None:
         if delivery.to == "dm" and delivery.user_id in self.world.closed_dms:
             delivery = Delivery(
                 "channel",
@@ -237,6 +253,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="one JSON object per delivery")
     parser.add_argument("--out", type=Path, default=None, help="folder for images")
     args = parser.parse_args(argv)
+    try:
+        settings = settings_module.load()
+    except settings_module.SettingsError as exc:
+        print(f"Bad setting: {exc} (see .env.example)", file=sys.stderr)
+        return 2
+    # As ``python -m bot`` does: key=value lines on stderr (the table prints on stdout).
+    setup_logging(settings.log_level, secrets=[settings.token] if settings.token else [])
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
     asyncio.run(

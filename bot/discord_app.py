@@ -31,7 +31,7 @@ from bot.logs import event, safe_options
 from bot.model import Actor, Button, Delivery, Place, Request, ThreadOpener
 from bot.service import TableService
 from bot.settings import Settings
-from bot.storage import SqliteStorage
+from bot.storage import Owed, SqliteStorage
 from renderer.warm import warm
 
 log = logging.getLogger("plateau.discord")
@@ -163,7 +163,12 @@ class Courier:
     re-routed to a channel: a short note there asks the user to open their DMs instead.
 
     A delivery with a ``slot`` edits the slot's earlier message (kept in storage, so edits
-    go on after a restart) instead of posting a new one: a lobby stays one message."""
+    go on after a restart) instead of posting a new one: a lobby stays one message.
+
+    What the service owes (an outbox row, :class:`Owed`) leaves the outbox once it was sent
+    or told undeliverable; a crash before that leaves it for the restart, which sends it
+    again: a slot's message is edited again (unseen), a post carries the row's nonce (Discord
+    drops a repeat it already has)."""
 
     def __init__(self, bot: PlateauBot) -> None:
         self.bot = bot
@@ -189,11 +194,12 @@ class Courier:
                 await self.reply(interaction, delivery)
                 answered = True
             elif user in unreachable:
-                continue  # the note was posted once already
+                pass  # the note was posted once already
             elif (status := await self.dm(user, delivery)) != "sent":
                 unreachable.add(user)
                 # A DM names its game's channel: that is where the note about it belongs.
                 await self.note_undelivered(user, delivery.channel_id or game_channel, status)
+            await self.bot.service.delivered(delivery)
         if interaction is None:
             return
         loc = interaction.locale.value
@@ -258,6 +264,8 @@ class Courier:
         extras: dict[str, Any] = {"files": self.files(delivery)}
         if view is not None:
             extras["view"] = view
+        if isinstance(delivery, Owed):
+            extras["nonce"] = delivery.nonce  # discord.py sends it with enforce_nonce
         sent = await channel.send(text, **extras)
         if delivery.slot:
             await storage.set_post(recipient, delivery.slot, sent.channel.id, sent.id)
@@ -436,7 +444,8 @@ class PlateauBot(commands.Bot):
         task.add_done_callback(self._archives.discard)
 
     async def resume_games(self) -> None:
-        """After a (re)start: what the service says about unfinished games (pings)."""
+        """After a (re)start: what a crash left unsent (the outbox), then what the service
+        says about unfinished games (pings)."""
         deliveries = await self.service.resume()
         event(log, "resumed", deliveries=len(deliveries))
         await self.courier.send(deliveries)

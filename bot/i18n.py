@@ -76,6 +76,11 @@ CATALOG: dict[str, tuple[str, str]] = {
         "The game changed while your command was on its way: look at the board and try again.",
         "La partie a changé pendant votre commande : regardez le plateau et réessayez.",
     ),
+    "error.no_game_id": (
+        "I could not find a free id for a new game; nothing was created. Please try again.",
+        "Je n'ai pas trouvé d'identifiant libre pour une nouvelle partie ; rien n'a été créé. "
+        "Réessayez.",
+    ),
     "error.dms_closed": (
         "I cannot send you direct messages, and this game needs them for your secrets and your turns. Open them (Server menu > Privacy Settings > Direct Messages) and join again.",
         "Je ne peux pas vous envoyer de messages privés, et ce jeu en a besoin pour vos secrets et vos tours. Ouvrez-les (menu du serveur > Paramètres de confidentialité > Messages privés) puis rejoignez à nouveau.",
@@ -101,6 +106,39 @@ CATALOG: dict[str, tuple[str, str]] = {
         "players, please keep silent.",
         "Il me manque la permission Gérer les messages ici : je ne peux pas faire respecter "
         "le silence. Joueurs, taisez-vous s'il vous plaît.",
+    ),
+    # what bot.options refuses at the service's edge, before any table reads it
+    "error.bad_request": (
+        "I could not read who sent this command or where from; nothing was done. Please try again.",
+        "Je n'ai pas pu lire qui envoie cette commande ni d'où ; rien n'a été fait. Réessayez.",
+    ),
+    "error.unknown_option": (
+        "{command} has no option `{option}`. Its options: {known}.",
+        "{command} n'a pas d'option `{option}`. Ses options : {known}.",
+    ),
+    "error.option_text": (
+        "{option} must be text, at most {limit} characters.",
+        "{option} doit être du texte, {limit} caractères au plus.",
+    ),
+    "error.option_long": (
+        "{option} is too long: at most {limit} characters.",
+        "{option} est trop long : {limit} caractères au plus.",
+    ),
+    "error.option_unicode": (
+        "{option} holds characters that are not valid text (half of an emoji?): type it again.",
+        "{option} contient des caractères qui ne sont pas du texte valide (un morceau d'émoji ?) : retapez-le.",
+    ),
+    "error.option_real": (
+        "{option} must be a finite number.",
+        "{option} doit être un nombre fini.",
+    ),
+    "error.option_game": (
+        "{option} must be a game id such as `3fa2b1c0`: 1 to 32 letters, digits, - or _.",
+        "{option} doit être un identifiant de partie comme `3fa2b1c0` : 1 à 32 lettres, chiffres, - ou _.",
+    ),
+    "error.option_user": (
+        "{option} must be a member: a mention such as <@80351110224678912>, or their id.",
+        "{option} doit être un membre : une mention comme <@80351110224678912>, ou son identifiant.",
     ),
     # --- lobby
     "table.lobby": (
@@ -245,6 +283,10 @@ CATALOG: dict[str, tuple[str, str]] = {
     "table.not_started": (
         "The game has not started yet.",
         "La partie n'a pas encore commencé.",
+    ),
+    "table.was_cancelled": (
+        "Game `{id}` was cancelled: it cannot be played any more.",
+        "La partie `{id}` a été annulée : on ne peut plus y jouer.",
     ),
     "loka.phase_selection": (
         "Armies are still being chosen: use /loka army.",

@@ -2,27 +2,47 @@
 
 Adapters (the Discord cogs, the console table) turn what people type into :class:`Request`s
 and send the :class:`Delivery`s that come back. Neither adapter knows a rule: the service
-asks the engine, keeps the state in :class:`Storage`, and decides who may see what."""
+asks the engine, keeps the state in :class:`Storage`, and decides who may see what.
+
+What a change owes players is saved in the same transaction as the change (the outbox): the
+deliveries come back as :class:`Owed` rows, which the adapter marks with :meth:`delivered`
+once sent; :meth:`resume` gives first what a crash left unsent. A command that loses a race
+with another process on the same database runs again from a fresh load (a few times)."""
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
 import logging
+import random
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+import weakref
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.i18n import t
 from bot.i18n_rules import engine_text
+from bot.logs import event
 from bot.model import Actor, Delivery, Request
-from bot.storage import GameRow, LogEntry, Storage, VersionConflict
+from bot.options import check_request
+from bot.storage import DuplicateGame, GameRow, LogEntry, Owed, Storage, VersionConflict
 from engine.errors import EngineError
 
 log = logging.getLogger("plateau.service")
+
+T = TypeVar("T")
+# A command that lost a race with another process (a version conflict) runs again from a
+# fresh load, at most this many times in all; so does a new game whose id is taken.
+TRIES = 4
+ID_TRIES = 8
+# The DM probes of the command being run (user -> reachable): a command that runs again
+# after a lost race does not greet the same user twice.
+_probed: ContextVar[dict[int, bool] | None] = ContextVar("plateau_probed", default=None)
+_jitter = random.Random()  # its own: the console's seeded scripts never see it
 
 
 class UserError(Exception):
@@ -87,7 +107,8 @@ class TableService:
         self.ids = ids or Ids()
         self.clock = clock
         self.dm_probe = dm_probe
-        self._locks: dict[str, asyncio.Lock] = {}
+        # Held only while a command uses it: a finished or idle game's lock goes away.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._locales: dict[int, str] = {}
         self._cooldowns: dict[str, float] = {}
         # channel -> game -> users who must keep silent there: kept current on every save,
@@ -98,9 +119,13 @@ class TableService:
 
     async def handle(self, request: Request) -> list[Delivery]:
         """Run one command. Never raises: every refusal becomes a private message."""
-        await self.remember_locale(request.actor)
+        checked = check_request(request, self.tables)  # who, where, each option: bot.options
+        if isinstance(checked, Delivery):
+            return [checked]
+        request = checked
         locale = request.actor.locale
         try:
+            await self.remember_locale(request.actor)
             table = self.tables.get(request.game)
             if table is None:
                 raise UserError("error.unknown_game_kind", kind=request.game)
@@ -111,7 +136,13 @@ class TableService:
                     command=f"/{request.game} {request.command}",
                     known=", ".join(sorted(table.commands)),
                 )
-            return await handler(self, request)
+            probed = _probed.set({})
+            try:
+                return await self.retrying(lambda: handler(self, request))
+            except VersionConflict:
+                raise UserError("error.state_changed") from None
+            finally:
+                _probed.reset(probed)
         except UserError as exc:
             return [self.private(request.actor, t(locale, exc.key, **exc.values))]
         except EngineError as exc:
@@ -149,13 +180,40 @@ class TableService:
         return True
 
     def lock(self, game_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
 
     @asynccontextmanager
-    async def locked(self, game_id: str):
+    async def locked(self, game_id: str) -> AsyncIterator[None]:
         """Hold the game's lock: commands on one game apply one at a time."""
         async with self.lock(game_id):
             yield
+
+    async def retrying(self, run: Callable[[], Awaitable[T]]) -> T:
+        """``run`` again (it loads afresh, so it checks again) when another process changed
+        the game first; the last :class:`VersionConflict` is raised."""
+        for attempt in range(1, TRIES + 1):
+            try:
+                return await run()
+            except VersionConflict as exc:
+                if attempt == TRIES:
+                    raise
+                event(log, "version_conflict", level=logging.INFO, game=str(exc), attempt=attempt)
+                await asyncio.sleep(_jitter.uniform(0, 0.005 * attempt))  # part the racers
+        raise AssertionError("unreachable")
+
+    async def reachable(self, user_id: int, text: str) -> bool:
+        """Can ``user_id`` receive DMs? Asked once per command (a retried command does not
+        send the probe's greeting twice)."""
+        probed = _probed.get()
+        if probed is not None and user_id in probed:
+            return probed[user_id]
+        answer = await self.dm_probe(user_id, text)
+        if probed is not None:
+            probed[user_id] = answer
+        return answer
 
     async def load(self, game_id: str) -> GameRow:
         game = await self.storage.load(game_id)
@@ -163,12 +221,57 @@ class TableService:
             raise UserError("error.no_such_game", game=game_id)
         return game
 
-    async def save(self, game: GameRow, log_entries: list[LogEntry] | None = None) -> None:
-        try:
-            await self.storage.save(game, log_entries or [])
-        except VersionConflict as exc:
-            raise UserError("error.state_changed") from exc
+    async def save(
+        self,
+        game: GameRow,
+        log_entries: list[LogEntry] | None = None,
+        told: list[Delivery] | None = None,
+    ) -> list[Delivery]:
+        """Write the game, its log rows and what it tells players in one transaction (the
+        outbox: a crash before they are sent leaves them for the restart). Gives ``told``
+        with each outbox delivery as its :class:`Owed` row, for the adapter to mark sent.
+        Raises :class:`VersionConflict` when another process changed the game first."""
+        told = told or []
+        owed = [d for d in told if d.to != "private"]  # the actor's own reply is not kept
+        stored = await self.storage.save(game, log_entries or [], owed)
         self.note_silence(game)
+        return _as_owed(told, owed, stored)
+
+    async def create(
+        self, build: Callable[[str, bytes], tuple[GameRow, list[Delivery]]]
+    ) -> list[Delivery]:
+        """Insert the new game ``build(id, seed)`` makes, with what it tells, under an id
+        no game has: a taken one (an earlier run of a seeded console, another process, a
+        collision of random ids) is skipped, a bounded number of times."""
+        for _ in range(ID_TRIES):
+            game_id, seed = await self.new_id()
+            row, told = build(game_id, seed)
+            owed = [d for d in told if d.to != "private"]
+            try:
+                stored = await self.storage.create(row, owed)
+            except DuplicateGame:
+                event(log, "game_id_taken", level=logging.WARNING, game=game_id)
+                continue
+            return _as_owed(told, owed, stored)
+        raise UserError("error.no_game_id")
+
+    async def new_id(self) -> tuple[str, bytes]:
+        """A game id (and its dice seed) that no stored game has yet."""
+        for _ in range(ID_TRIES):
+            game_id, seed = self.ids.next()
+            if not await self.storage.has_game(game_id):
+                return game_id, seed
+            if self.ids.seed is not None:
+                # A seeded run over the database of earlier runs: count on from their games
+                # (still the same ids for the same script over the same file).
+                self.ids.count = max(self.ids.count, await self.storage.count_games())
+        raise UserError("error.no_game_id")
+
+    async def delivered(self, delivery: Delivery) -> None:
+        """The adapter is done with ``delivery`` (sent, or told undeliverable): an outbox
+        row leaves the outbox."""
+        if isinstance(delivery, Owed):
+            await self.storage.sent(delivery.outbox_id)
 
     def note_silence(self, game: GameRow) -> None:
         """Keep the no-talk rules current after ``game`` changed."""
@@ -242,25 +345,63 @@ class TableService:
         return list({row.id: row for row in rows if row.kind == kind}.values())
 
     async def resume(self) -> list[Delivery]:
-        """After a restart: every unfinished game, with a ping for whoever must act."""
-        deliveries: list[Delivery] = []
+        """After a restart: first what was owed and not sent before it (the outbox), then
+        every unfinished game, with a ping for whoever must act."""
+        owed = await self.storage.unsent()
+        if owed:
+            event(log, "outbox_unsent", deliveries=len(owed))
+        deliveries: list[Delivery] = list(owed)
+        # A game whose last news is still owed would say it twice (the same board, the same
+        # ping): the resume leaves out what the outbox is about to send.
+        said = {_seen_as(d) for d in owed}
         for game in await self.storage.unfinished():
             self.note_silence(game)
             table = self.tables.get(game.kind)
-            if table is not None:
-                deliveries.extend(await table.resume(self, game))
+            if table is None:
+                continue
+            try:
+                resumed = await self.retrying(_bind(table.resume, self, game))
+            except Exception:  # one game's trouble must not keep the others silent
+                log.exception("resuming game %s failed", game.id)
+                continue
+            deliveries.extend(d for d in resumed if _seen_as(d) not in said)
         return deliveries
 
     async def expire(self) -> list[Delivery]:
-        """Apply time-outs that have run out (the Super D20 'keep', ...)."""
+        """Apply time-outs that have run out (the Super D20 'keep', ...). Each game on its
+        own: a race lost to another process (which applied it) or a failure is logged, and
+        the other games' time-outs still apply."""
         now = self.clock()
         deliveries: list[Delivery] = []
         for game in await self.storage.unfinished():
             table = self.tables.get(game.kind)
-            if table is not None and game.meta.get("deadline") and game.meta["deadline"] <= now:
-                deliveries.extend(await table.expire(self, game, now))
+            if table is None or not game.meta.get("deadline") or game.meta["deadline"] > now:
+                continue
+            try:
+                deliveries.extend(await self.retrying(_bind(table.expire, self, game, now)))
+            except VersionConflict:
+                event(log, "expire_lost_race", level=logging.INFO, game=game.id)
+            except Exception:
+                log.exception("time-out of game %s failed", game.id)
         return deliveries
 
 
 def _list(games: list[GameRow]) -> str:
     return ", ".join(f"`{g.id}`" for g in games)
+
+
+def _seen_as(d: Delivery) -> tuple[Any, ...]:
+    """What a player sees of a message, and where: two equal ones are one message twice."""
+    files = tuple((a.name, a.data) for a in d.files)
+    buttons = tuple((b.custom_id, b.label, b.style, b.disabled) for b in d.buttons)
+    return (d.to, d.channel_id, d.user_id, d.text, files, buttons, d.slot)
+
+
+def _bind(run: Callable[..., Awaitable[T]], *args: Any) -> Callable[[], Awaitable[T]]:
+    return lambda: run(*args)
+
+
+def _as_owed(told: list[Delivery], owed: list[Delivery], stored: list[Owed]) -> list[Delivery]:
+    """``told`` with each delivery of ``owed`` replaced by its outbox row."""
+    rows = {id(d): row for d, row in zip(owed, stored, strict=True)}
+    return [rows.get(id(d), d) for d in told]

@@ -1,23 +1,43 @@
 """Storage: every SQL statement of the bot sits behind :class:`Storage`.
 
 The embedded default is SQLite through aiosqlite (WAL mode, numbered migrations applied at
-start-up). A move is written as one transaction: the new snapshot with a version check, and
-its row in the append-only action log. A crash leaves the old state or the new, never half."""
+start-up). A move is written as one transaction: the new snapshot with a version check, its
+row in the append-only action log, and what it owes players (the outbox). A crash leaves the
+old state or the new with all it owes, never half."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import secrets
+import sqlite3
 import time
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field, fields
 from importlib import resources
 from typing import Any, Protocol
 
 import aiosqlite
 
+from bot.model import Attachment, Button, Delivery
+
 
 class VersionConflict(Exception):
     """Someone else changed the game since it was loaded."""
+
+
+class DuplicateGame(Exception):
+    """A new game's id is taken already (another process, or an earlier run, took it)."""
+
+
+@dataclass
+class Owed(Delivery):
+    """A delivery kept in the outbox until the adapter has sent it and called
+    :meth:`Storage.sent` with its ``outbox_id``. Its ``nonce`` stays the same on every try,
+    so that Discord drops a repeat of a post that did arrive."""
+
+    outbox_id: int = 0
+    nonce: str = ""
 
 
 @dataclass
@@ -56,13 +76,31 @@ class Storage(Protocol):
 
     async def close(self) -> None: ...
 
-    async def create(self, game: GameRow) -> None: ...
+    async def create(self, game: GameRow, owed: Sequence[Delivery] = ()) -> list[Owed]:
+        """Insert a new game with what it owes (the outbox); raise :class:`DuplicateGame`
+        if its id is taken."""
+        ...
 
     async def load(self, game_id: str) -> GameRow | None: ...
 
-    async def save(self, game: GameRow, log: list[LogEntry]) -> None:
-        """Write ``game`` if its stored version is still ``game.version`` (then bump it), and
-        append ``log``; raise :class:`VersionConflict` otherwise."""
+    async def has_game(self, game_id: str) -> bool: ...
+
+    async def count_games(self) -> int: ...
+
+    async def save(
+        self, game: GameRow, log: list[LogEntry], owed: Sequence[Delivery] = ()
+    ) -> list[Owed]:
+        """Write ``game`` if its stored version is still ``game.version`` (then bump it),
+        append ``log`` and put ``owed`` in the outbox, in one transaction; raise
+        :class:`VersionConflict` otherwise. Gives ``owed`` as outbox rows, in order."""
+        ...
+
+    async def unsent(self) -> list[Owed]:
+        """The outbox: what was owed and not sent yet, oldest first."""
+        ...
+
+    async def sent(self, outbox_id: int) -> None:
+        """An outbox row was sent: it leaves the outbox."""
         ...
 
     async def games_in_channel(self, channel_id: int, *, ended: bool = False) -> list[GameRow]:
@@ -120,17 +158,43 @@ class SqliteStorage:
             await self._db.close()
             self._db = None
 
-    async def create(self, game: GameRow) -> None:
+    async def create(self, game: GameRow, owed: Sequence[Delivery] = ()) -> list[Owed]:
         async with self._turn:
-            await self._create_unlocked(game)
+            return await self._create_unlocked(game, owed)
 
-    async def save(self, game: GameRow, log: list[LogEntry]) -> None:
+    async def save(
+        self, game: GameRow, log: list[LogEntry], owed: Sequence[Delivery] = ()
+    ) -> list[Owed]:
         async with self._turn:
-            await self._save_unlocked(game, log)
+            return await self._save_unlocked(game, log, owed)
 
     async def load(self, game_id: str) -> GameRow | None:
         async with self._turn:
             return await self._load_unlocked(game_id)
+
+    async def has_game(self, game_id: str) -> bool:
+        async with self._turn, self.db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)) as c:
+            return await c.fetchone() is not None
+
+    async def count_games(self) -> int:
+        async with self._turn, self.db.execute("SELECT COUNT(*) FROM games") as c:
+            return int((await c.fetchone())[0])
+
+    async def unsent(self) -> list[Owed]:
+        async with self._turn:
+            async with self.db.execute("SELECT id, nonce, delivery FROM outbox ORDER BY id") as cur:
+                rows = await cur.fetchall()
+            async with self.db.execute(
+                "SELECT outbox_id, name, data FROM outbox_files ORDER BY outbox_id, n"
+            ) as cur:
+                files: dict[int, list[Attachment]] = {}
+                for outbox_id, name, data in await cur.fetchall():
+                    files.setdefault(outbox_id, []).append(Attachment(name, bytes(data)))
+        return [_unpack(r[0], r[1], r[2], files.get(r[0], [])) for r in rows]
+
+    async def sent(self, outbox_id: int) -> None:
+        async with self._turn:
+            await self.db.execute("DELETE FROM outbox WHERE id = ?", (outbox_id,))
 
     async def _query(self, sql: str, args: tuple) -> list[GameRow]:
         async with self._turn:
@@ -186,32 +250,59 @@ class SqliteStorage:
                 f"BEGIN;\n{sql}\nINSERT INTO schema_migrations VALUES ({version});\nCOMMIT;"
             )
 
-    async def _create_unlocked(self, game: GameRow) -> None:
+    async def _create_unlocked(self, game: GameRow, owed: Sequence[Delivery]) -> list[Owed]:
         await self.db.execute("BEGIN IMMEDIATE")
         try:
-            await self.db.execute(
-                "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    game.id,
-                    game.kind,
-                    game.guild_id,
-                    game.channel_id,
-                    game.origin_channel_id,
-                    game.host_id,
-                    game.status,
-                    json.dumps(game.config),
-                    None if game.state is None else json.dumps(game.state),
-                    json.dumps(game.meta),
-                    game.version,
-                    game.created_at,
-                    game.updated_at,
-                ),
-            )
+            try:
+                await self._insert_game(game)
+            except sqlite3.IntegrityError as exc:
+                if "games.id" in str(exc):
+                    raise DuplicateGame(game.id) from exc
+                raise
             await self._write_seats(game)
+            stored = await self._write_outbox(game.id, owed, time.time())
             await self.db.execute("COMMIT")
         except BaseException:
             await self.db.execute("ROLLBACK")
             raise
+        return stored
+
+    async def _insert_game(self, game: GameRow) -> None:
+        await self.db.execute(
+            "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                game.id,
+                game.kind,
+                game.guild_id,
+                game.channel_id,
+                game.origin_channel_id,
+                game.host_id,
+                game.status,
+                json.dumps(game.config),
+                None if game.state is None else json.dumps(game.state),
+                json.dumps(game.meta),
+                game.version,
+                game.created_at,
+                game.updated_at,
+            ),
+        )
+
+    async def _write_outbox(self, game_id: str, owed: Sequence[Delivery], now: float) -> list[Owed]:
+        stored: list[Owed] = []
+        for delivery in owed:
+            nonce = secrets.token_hex(8)
+            cur = await self.db.execute(
+                "INSERT INTO outbox (game_id, created_at, nonce, delivery) VALUES (?,?,?,?)",
+                (game_id, now, nonce, _pack(delivery)),
+            )
+            outbox_id = cur.lastrowid
+            assert outbox_id is not None
+            await self.db.executemany(
+                "INSERT INTO outbox_files VALUES (?,?,?,?)",
+                [(outbox_id, n, a.name, a.data) for n, a in enumerate(delivery.files)],
+            )
+            stored.append(_owed(delivery, outbox_id, nonce))
+        return stored
 
     async def _write_seats(self, game: GameRow) -> None:
         await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game.id,))
@@ -220,7 +311,9 @@ class SqliteStorage:
             [(game.id, seat, user) for seat, user in game.seats.items()],
         )
 
-    async def _save_unlocked(self, game: GameRow, log: list[LogEntry]) -> None:
+    async def _save_unlocked(
+        self, game: GameRow, log: list[LogEntry], owed: Sequence[Delivery]
+    ) -> list[Owed]:
         now = time.time()
         await self.db.execute("BEGIN IMMEDIATE")
         try:
@@ -253,12 +346,14 @@ class SqliteStorage:
                         for i, e in enumerate(log, 1)
                     ],
                 )
+            stored = await self._write_outbox(game.id, owed, now)
             await self.db.execute("COMMIT")
         except BaseException:
             await self.db.execute("ROLLBACK")
             raise
         game.version += 1
         game.updated_at = now
+        return stored
 
     async def _load_unlocked(self, game_id: str) -> GameRow | None:
         async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
@@ -310,6 +405,33 @@ class SqliteStorage:
         async with self.db.execute("SELECT locale FROM users WHERE user_id = ?", (user_id,)) as c:
             row = await c.fetchone()
         return None if row is None else row[0]
+
+
+def _pack(delivery: Delivery) -> str:
+    """A delivery as JSON, without its files' bytes (they go to ``outbox_files``)."""
+    return json.dumps(
+        {
+            "to": delivery.to,
+            "text": delivery.text,
+            "channel_id": delivery.channel_id,
+            "user_id": delivery.user_id,
+            "buttons": [asdict(b) for b in delivery.buttons],
+            "secret": delivery.secret,
+            "closes": delivery.closes,
+            "slot": delivery.slot,
+        }
+    )
+
+
+def _unpack(outbox_id: int, nonce: str, payload: str, files: list[Attachment]) -> Owed:
+    data = json.loads(payload)
+    data["buttons"] = [Button(**b) for b in data["buttons"]]
+    return Owed(**data, files=files, outbox_id=outbox_id, nonce=nonce)
+
+
+def _owed(delivery: Delivery, outbox_id: int, nonce: str) -> Owed:
+    values = {f.name: getattr(delivery, f.name) for f in fields(Delivery)}
+    return Owed(**values, outbox_id=outbox_id, nonce=nonce)
 
 
 def _row(row: aiosqlite.Row) -> GameRow:

@@ -67,12 +67,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "La toupie a donné {face} : déplacez une pièce avec /alako move (ou les boutons).",
     ),
     "alako.use_build": (
-        "The top gave {face}: build it with /alako build (or the buttons).",
-        "La toupie a donné {face} : construisez avec /alako build (ou les boutons).",
+        "The top gave {face}: build it with /alako build, or leave it with /alako pass (or "
+        "the buttons).",
+        "La toupie a donné {face} : construisez avec /alako build, ou renoncez avec /alako "
+        "pass (ou les boutons).",
     ),
     "alako.use_ladder": (
         "The top gave the ladder: /alako climb or /alako pass (or the buttons).",
         "La toupie a donné l'échelle : /alako climb ou /alako pass (ou les boutons).",
+    ),
+    "alako.offer_waiting": (
+        "Your draw offer waits for an answer from {seats}.",
+        "Votre proposition de nulle attend la réponse de {seats}.",
+    ),
+    "alako.pick_draw_answer": (
+        "A draw offer waits: answer with action:accept or action:decline.",
+        "Une proposition de nulle attend : répondez avec action:accept ou action:decline.",
+    ),
+    "alako.nothing_to_answer": (
+        "No draw offer waits for an answer (offer one with /alako draw).",
+        "Aucune proposition de nulle n'attend de réponse (proposez-en une avec /alako draw).",
     ),
     "alako.stale_button": (
         "That button is from an earlier turn: use the buttons of the newest board.",
@@ -101,8 +115,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Le canon de {seat} n'a rien à abattre : le tour passe.",
     ),
     "alako.passed.declined": (
-        "{seat} leaves the ladder: the turn passes.",
-        "{seat} laisse l'échelle : le tour passe.",
+        "{seat} leaves {face} unused: the turn passes.",
+        "{seat} renonce à {face} : le tour passe.",
     ),
     "alako.passed.no_wall_to_climb": (
         "{seat}'s knight stands against no enemy wall: the turn passes.",
@@ -145,6 +159,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "alako.left_horse": (" His horse stays on {src}.", " Son cheval reste en {src}."),
     "alako.resigned": ("{seat} resigns.", "{seat} abandonne."),
+    "alako.draw_offered": ("{seat} offers a draw.", "{seat} propose la nulle."),
+    "alako.draw_declined": ("{seat} declines the draw.", "{seat} refuse la nulle."),
+    "alako.draw_played_on": (
+        "{seat} plays on: the draw is declined.",
+        "{seat} joue : la nulle est refusée.",
+    ),
+    "alako.draw_accepted": ("{seat} accepts the draw.", "{seat} accepte la nulle."),
+    "alako.drawn.agreement": ("🤝 Draw by agreement.", "🤝 Partie nulle par accord."),
     "alako.won.princess_reached": (
         "🏆 {seat} wins: the knight reaches the princess!",
         "🏆 {seat} gagne : le chevalier atteint la princesse !",
@@ -164,12 +186,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{user}, {seat} a obtenu {face} : déplacez une pièce.",
     ),
     "alako.your_build": (
-        "{user}, {seat} spun {face}: build it on your line.",
-        "{user}, {seat} a obtenu {face} : construisez sur votre ligne.",
+        "{user}, {seat} spun {face}: build it on your line, or don't.",
+        "{user}, {seat} a obtenu {face} : construisez sur votre ligne, ou renoncez.",
     ),
     "alako.your_second_wall": (
-        "{user}, {seat}: build the second wall.",
-        "{user}, {seat} : construisez le second mur.",
+        "{user}, {seat}: build the second wall, or don't.",
+        "{user}, {seat} : construisez le second mur, ou renoncez.",
+    ),
+    "alako.answer_draw": (
+        "{user}, {seat}: {offerer} offers a draw. Accept or decline (buttons, or /alako draw).",
+        "{user}, {seat} : {offerer} propose la nulle. Acceptez ou refusez (boutons, ou "
+        "/alako draw).",
     ),
     "alako.your_ladder": (
         "{user}, {seat} spun the ladder: climb or pass.",
@@ -182,6 +209,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "alako.button.build": ("Build {segment}", "Construire {segment}"),
     "alako.button.climb": ("Climb {segment}", "Escalader {segment}"),
     "alako.button.pass": ("Pass", "Passer"),
+    "alako.button.no_build": ("Don't build", "Ne pas construire"),
+    "alako.button.accept": ("Accept draw", "Accepter la nulle"),
+    "alako.button.decline": ("Decline draw", "Refuser la nulle"),
     # --- discord: names, descriptions, options, choices
     "discord.name.alako": ("alako", "alako"),
     "discord.name.spin": ("spin", "toupie"),
@@ -218,7 +248,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Climb the enemy wall beside your knight (ladder)",
         "Escalader le mur ennemi à côté du chevalier (échelle)",
     ),
-    "discord.desc.alako.pass": ("Leave the ladder unused", "Ne pas utiliser l'échelle"),
+    "discord.desc.alako.pass": (
+        "Leave the tower, walls or ladder you spun unused",
+        "Renoncer à la tour, aux murs ou à l'échelle obtenus",
+    ),
+    "discord.desc.alako.draw": (
+        "Offer a draw, or answer an offer",
+        "Proposer la nulle, ou répondre à une proposition",
+    ),
     "discord.pdesc.alako_first": (
         "Who spins first (default: drawn by lots)",
         "Qui lance en premier (par défaut : tiré au sort)",
@@ -238,6 +275,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The enemy wall, when the knight touches several",
         "Le mur ennemi, si le chevalier en touche plusieurs",
     ),
+    "discord.pdesc.alako_draw": (
+        "Offer, accept or decline (default: offer)",
+        "Proposer, accepter ou refuser (par défaut : proposer)",
+    ),
     "discord.choice.alako_roll": ("drawn by lots", "tiré au sort"),
     "discord.choice.alako_south": ("South", "Sud"),
     "discord.choice.alako_north": ("North", "Nord"),
@@ -248,6 +289,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "discord.choice.alako_e": ("east (e) →", "est (e) →"),
     "discord.choice.alako_s": ("south (s) ↓", "sud (s) ↓"),
     "discord.choice.alako_w": ("west (w) ←", "ouest (w) ←"),
+    "discord.choice.alako_offer": ("offer", "proposer"),
+    "discord.choice.alako_accept": ("accept", "accepter"),
+    "discord.choice.alako_decline": ("decline", "refuser"),
     # Words drawn in Alako's pictures (renderer/alako.py keys, prefixed img.alako.).
     "img.alako.seat_south": ("South", "Sud"),
     "img.alako.seat_north": ("North", "Nord"),
@@ -258,10 +302,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "img.alako.face_2walls": ("2 walls", "2 murs"),
     "img.alako.face_cannon": ("the cannon", "le canon"),
     "img.alako.face_ladder": ("the ladder", "l'échelle"),
-    "img.alako.nobody": ("Nobody", "Personne"),
     "img.alako.wins": ("{seat} wins", "{seat} gagne"),
     "img.alako.end_princess_reached": ("reached the princess", "a rejoint la princesse"),
     "img.alako.end_resignation": ("by resignation", "par abandon"),
+    "img.alako.end_agreement": ("by agreement", "d'un commun accord"),
+    "img.alako.draw": ("Draw", "Partie nulle"),
     "img.alako.lots": ("Drawing lots", "Tirage au sort"),
     "img.alako.lots_sub": ("who spins first?", "qui lance en premier ?"),
     "img.alako.to_spin": ("{seat} to spin", "{seat} lance la toupie"),
@@ -278,7 +323,8 @@ RULES_FR: dict[str, str] = {
     "alako.bad_action": "« {text} » n'est pas une action d'Alako : un tour, c'est « spin », "
     "puis ce que permet la toupie : un déplacement comme « knight n », « horse e », "
     "« princess s » ou « dismount w » (directions n, e, s, w), « build d3n » (un segment), "
-    "« climb » ou « pass » ; et aussi « lots » et « resign »",
+    "« climb », ou « pass » (renoncer à la tour, aux murs ou à l'échelle) ; et aussi « lots », "
+    "« offer draw », « accept draw », « decline draw » et « resign »",
     "alako.bad_builds": "builds: seulement après 2walls, et 1 ou 2",
     "alako.bad_climber": "« {token} » : un chevalier sur une échelle s'écrit K^ puis la case "
     "où il descend et le côté où est le mur, comme K^d9s",
@@ -295,8 +341,10 @@ RULES_FR: dict[str, str] = {
     "alako.bad_token": "« {token} » n'est pas une pièce : écrivez Kd1, Hf1, Pe1 (chevalier, "
     "cheval, princesse), K^d9s (un chevalier sur une échelle), ou Wa3n / Ta3n (un mur ou une "
     "tour sur un segment)",
+    "alako.answer_offer": "répondez d'abord à la proposition de nulle de {offerer} : "
+    "« accept draw » ou « decline draw »",
     "alako.build_expected": "la toupie a donné une construction : posez-la sur votre ligne, "
-    "avec « build » et un segment",
+    "avec « build » et un segment, ou renoncez-y avec « pass »",
     "alako.climb_expected": "la toupie a donné l'échelle : « climb » (ou « pass » pour la laisser)",
     "alako.game_over": "la partie est terminée",
     "alako.illegal_move": "« {action} » n'est pas possible avec ce lancer : vous pouvez jouer "
@@ -309,8 +357,14 @@ RULES_FR: dict[str, str] = {
     "alako.missing_side": "la position doit donner « {seat}: K.. H.. P.. »",
     "alako.move_expected": "la toupie a donné un déplacement : jouez une pièce, comme "
     "« knight n » ou « princess e »",
+    "alako.no_offer": "aucune proposition de nulle n'attend de réponse (pour renoncer à ce que "
+    "la toupie a donné : « pass »)",
     "alako.no_use": "le lancer indiqué n'a aucun usage possible dans cette position",
     "alako.no_wall_to_climb": "votre chevalier n'est pas contre ce mur ennemi",
+    "alako.offer_pending": "une proposition de nulle de {offerer} attend déjà une réponse",
+    "alako.offer_repeated": "vous avez déjà proposé la nulle depuis le dernier lancer : "
+    "attendez le prochain",
+    "alako.offer_waits": "votre proposition de nulle attend la réponse de {waiting}",
     "alako.not_your_turn": "ce n'est pas le tour de {seat} : on attend {waiting}",
     "alako.princess_outside": "la princesse en {square} est hors de sa moitié du plateau",
     "alako.segment_not_adjacent": "« {segment} » : ces deux cases ne se touchent pas ; un "

@@ -2,7 +2,8 @@
 
 Nothing here knows a rule: each command passes its options to the service; choices and the
 segment autocomplete only help typing (the service checks every value again). After a spin,
-the board post carries a button for each legal choice, so a turn is one or two clicks."""
+the board post carries a button for each legal choice, so a turn is one or two clicks; a draw
+offer carries Accept and Decline."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ FIRST_CHOICES = [
 SEAT_CHOICES = [choice(f"discord.choice.alako_{s}", s) for s in SEATS]
 PIECE_CHOICES = [choice(f"discord.choice.alako_{p}", p) for p in ("knight", "horse", "princess")]
 DIRECTION_CHOICES = [choice(f"discord.choice.alako_{d}", d) for d in "nesw"]
+DRAW_CHOICES = [choice(f"discord.choice.alako_{a}", a) for a in ("offer", "accept", "decline")]
 
 GAME = tr("discord.pdesc.game")
 Segment = Range[str, 1, 12]
@@ -31,7 +33,8 @@ Segment = Range[str, 1, 12]
 
 class AlakoButton(TableButton, template=button_template(KIND, r"[a-z0-9:_]{1,64}")):
     """Seats, Leave and Start in the lobby; Spin, then one button per legal choice
-    (``do:<ply>:<action>``, the action text with ``_`` for spaces)."""
+    (``do:<ply>:<action>``, the action text with ``_`` for spaces); Accept and Decline under
+    a draw offer (``draw:accept``, ``draw:decline``)."""
 
     kind: ClassVar[str] = KIND
     seats: ClassVar[tuple[str, ...]] = SEATS
@@ -45,6 +48,8 @@ class AlakoButton(TableButton, template=button_template(KIND, r"[a-z0-9:_]{1,64}
                     return None
                 command, options = parsed
                 return command, {**options, "ply": int(ply)}
+            case ["draw", "accept" | "decline" as answer]:
+                return "draw", {"action": answer}
         return None
 
 
@@ -154,6 +159,14 @@ class AlakoCog(TableCog, group_name="alako", group_description=tr("discord.desc.
     @app_commands.describe(game=GAME)
     async def pass_(self, interaction: discord.Interaction, game: str | None = None) -> None:
         await self.run(interaction, "pass", game=game)
+
+    @app_commands.command(name="draw", description=tr("discord.desc.alako.draw"))
+    @app_commands.describe(action=tr("discord.pdesc.alako_draw"), game=GAME)
+    @app_commands.choices(action=DRAW_CHOICES)
+    async def draw(
+        self, interaction: discord.Interaction, action: str | None = None, game: str | None = None
+    ) -> None:
+        await self.run(interaction, "draw", action=action, game=game)
 
     # ------------------------------------------------------------ looking and ending
 

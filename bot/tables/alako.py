@@ -1,16 +1,18 @@
 """Les Chevaliers d'Alako at the table: lots for who starts, then each turn a spin of the top
 and the use the face allows, with a button for each legal choice so a turn takes one or two
 clicks. The spin is told in words with those buttons; the board is posted once a turn, after
-its move. The lobby, seats, turns, log, resigning, record and
-restarts come from :mod:`bot.tables.base`; the game has no secret."""
+its move. A draw offer (``/alako draw``) waits for the other seat's Accept or Decline. The
+lobby, seats, turns, log, resigning, record and restarts come from :mod:`bot.tables.base`;
+the game has no secret."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.options import GAME, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
 from bot.tables.base import BOARD_COOLDOWN, Entries, SeatedTable, TableGame, clip, mention
 from engine.alako import (
@@ -20,13 +22,16 @@ from engine.alako import (
     RULES,
     SEATS,
     SPIN,
+    AcceptDraw,
     AlakoConfig,
     AlakoState,
     Build,
     Climb,
+    DeclineDraw,
     Dismount,
     Lots,
     Move,
+    OfferDraw,
     Pass,
     Spin,
     build_segments,
@@ -51,6 +56,7 @@ PIECES = ("knight", "horse", "princess")
 DIRECTIONS = ("n", "e", "s", "w")
 ARROWS = {"n": "↑", "e": "→", "s": "↓", "w": "←"}
 BUILD_FACES = (TOWER, WALL, WALLS)
+DRAW_ANSWERS = {"accept": AcceptDraw(), "decline": DeclineDraw()}
 
 
 class AlakoTable(SeatedTable):
@@ -58,6 +64,18 @@ class AlakoTable(SeatedTable):
     rules = RULES
     seat_order = SEATS
     needs_dms = False  # no secrets: everything is said in the game's channel
+    # What each command reads (bot.options checks them first; the shared ones are there).
+    # ``ply``: the turn a button was made for (a press from an earlier turn is refused).
+    options: ClassVar[Declarations] = {
+        "new": {"first": TEXT, "position": POSITION},
+        "spin": {"ply": NUMBER, "game": GAME},
+        "move": {"piece": TEXT, "direction": TEXT, "ply": NUMBER, "game": GAME},
+        "dismount": {"direction": TEXT, "ply": NUMBER, "game": GAME},
+        "build": {"segment": TEXT, "ply": NUMBER, "game": GAME},
+        "climb": {"segment": TEXT, "ply": NUMBER, "game": GAME},
+        "pass": {"ply": NUMBER, "game": GAME},
+        "draw": {"action": TEXT, "game": GAME},
+    }
 
     def __init__(self) -> None:
         super().__init__()
@@ -69,6 +87,7 @@ class AlakoTable(SeatedTable):
                 "build": self.build,
                 "climb": self.climb,
                 "pass": self.pass_,
+                "draw": self.draw,
             }
         )
 
@@ -112,35 +131,20 @@ class AlakoTable(SeatedTable):
         """South draws lots for who spins first (option ``first: roll``): nobody has a choice
         to make there, so the table does it as soon as the game starts."""
         state = game.require_state()
-        if state.phase != LOTS:
+        if state.phase != LOTS or state.offer is not None:
             return []
         seat = to_act(state)[0]
         game.state, events = RULES.apply(state, Lots(), seat)
         return self.entries(game.user_of(seat), seat, Lots(), events)
 
-    async def announce_start(self, service: TableService, game: TableGame) -> list[Delivery]:
-        return await self._settle_lots(service, game)
-
-    async def resume(self, service: TableService, row: Any) -> list[Delivery]:
-        game = self.game(row)
-        if game.state is not None and game.state.phase == LOTS and row.status == "running":
-            note = Delivery(
-                "channel", t(game.locale, "table.resumed", id=row.id), channel_id=row.channel_id
-            )
-            return [note, *await self._settle_lots(service, game)]
-        return await super().resume(service, row)
-
-    async def _settle_lots(self, service: TableService, game: TableGame) -> list[Delivery]:
-        """Draw lots now if the game waits for them, then tell everyone."""
-        if game.state is None or game.state.phase != LOTS:
-            return await self.after(service, game, [], None, before=None)
-        async with service.locked(game.row.id):
-            game = self.game(await service.load(game.row.id))
-            before = game.state
-            entries = self.follow_up(game)
-            if entries:
-                await self.persist(service, game, entries)
-        return await self.after(service, game, [e for _, e in entries], None, before=before)
+    def acting_seat(self, game: TableGame, actor: Actor, wanted: Any = None) -> str:
+        """The base's choice of seat, with a clearer refusal while the actor's own draw offer
+        waits for the other seat's answer."""
+        state = game.require_state()
+        mine = game.seats_of(actor.id)
+        if state.offer is not None and mine and not set(mine) & set(to_act(state)):
+            raise UserError("alako.offer_waiting", seats=self.waiting(game))
+        return super().acting_seat(game, actor, wanted)
 
     async def board_image(self, game: TableGame, state: AlakoState) -> Attachment:
         return await _board(game, state)
@@ -204,7 +208,7 @@ class AlakoTable(SeatedTable):
             face = _face(loc, state.face)
             if state.face in POINTS and not isinstance(action, Move | Dismount):
                 raise UserError("alako.use_move", face=face)
-            if state.face in BUILD_FACES and not isinstance(action, Build):
+            if state.face in BUILD_FACES and not isinstance(action, Build | Pass):
                 raise UserError("alako.use_build", face=face)
             if state.face == LADDER and not isinstance(action, Climb | Pass):
                 raise UserError("alako.use_ladder")
@@ -215,6 +219,37 @@ class AlakoTable(SeatedTable):
             if row.status == "running" and row.state and str(ply) != str(row.state.get("ply")):
                 raise UserError("alako.stale_button")
         return await self.act(service, request, action, phase, check=check)
+
+    # ------------------------------------------------------------ draws
+
+    async def draw(self, service: TableService, request: Request) -> list[Delivery]:
+        """Offer a draw (at any time, on or off turn), or answer the offer that waits."""
+        wanted = str(request.options.get("action") or "").strip().lower()
+        row = await service.find_game(request, KIND)
+        state = self.running(self.game(row))
+        if not wanted:
+            wanted = "offer" if state.offer is None else ""
+        if wanted == "offer":
+            return await self._offer(service, request)
+        if wanted not in DRAW_ANSWERS:
+            raise UserError("alako.pick_draw_answer")
+        if state.offer is None:
+            raise UserError("alako.nothing_to_answer")
+        return await self.act(service, request, DRAW_ANSWERS[wanted])
+
+    async def _offer(self, service: TableService, request: Request) -> list[Delivery]:
+        row = await service.find_game(request, KIND)
+        async with service.locked(row.id):
+            game = self.game(await service.load(row.id))
+            state = self.running(game)
+            mine = game.seats_of(request.actor.id)
+            if not mine:
+                raise UserError("table.spectator")
+            action = OfferDraw()
+            game.state, events = self.rules.apply(state, action, mine[0])
+            entries = self.entries(request.actor.id, mine[0], action, events)
+            tell = self.telling(service, game, entries, request.actor, state)
+            return await self.persist(service, game, entries, tell)
 
     # ------------------------------------------------------------ telling
 
@@ -235,6 +270,19 @@ class AlakoTable(SeatedTable):
         buttons: list[Button] = []
         if state.phase == OVER:
             lines.append(t(loc, "alako.seed_revealed", seed=game.meta["seed"]))
+        elif state.offer is not None:
+            answerer = to_act(state)[0]
+            user = game.user_of(answerer)
+            lines.append(
+                t(
+                    loc,
+                    "alako.answer_draw",
+                    user=mention(user) if user is not None else "",
+                    seat=self.seat_label(loc, answerer),
+                    offerer=self.seat_label(loc, SEATS[state.offer]),
+                )
+            )
+            buttons = self.choice_buttons(game, state)
         elif state.phase in (SPIN, ACT):
             seat = to_act(state)[0]
             user = game.user_of(seat)
@@ -242,8 +290,12 @@ class AlakoTable(SeatedTable):
                 lines.append(_ping(loc, state, mention(user), self.seat_label(loc, seat)))
             buttons = self.choice_buttons(game, state)
         # One picture a turn, after its move: the spin (and a first wall of two) is told in
-        # words with the buttons of its choices, on the board of the turn's start.
-        pictured = state.phase in (SPIN, OVER) or not events
+        # words with the buttons of its choices, on the board of the turn's start; an offer
+        # and its answer are told in words only.
+        talk = {"draw_offered", "draw_declined"}
+        pictured = not events or (
+            state.phase in (SPIN, OVER) and not {e.kind for e in events} <= talk
+        )
         files = [await _board(game, state)] if pictured and state.phase != LOTS else []
         text = "\n".join(lines) or t(loc, "table.board")
         return [
@@ -267,6 +319,12 @@ class AlakoTable(SeatedTable):
         def button(action: Any, label: str, style: str = "primary") -> Button:
             return Button(prefix + str(action).replace(" ", "_"), label, style)  # type: ignore[arg-type]
 
+        if state.offer is not None:  # ``plateau:alako:<game>:draw:accept``
+            draw = f"plateau:{KIND}:{game.row.id}:draw"
+            return [
+                Button(f"{draw}:accept", t(loc, "alako.button.accept"), "success"),
+                Button(f"{draw}:decline", t(loc, "alako.button.decline"), "danger"),
+            ]
         if state.phase == SPIN:
             return [button(Spin(), t(loc, "alako.button.spin"), "success")]
         if state.phase != ACT or state.turn is None:
@@ -288,6 +346,8 @@ class AlakoTable(SeatedTable):
             for seg in build_segments(state):
                 name = segment_name(seg)
                 out.append(button(Build(seg), t(loc, "alako.button.build", segment=name)))
+            out = out[:24]  # building is optional: the decline always has its button
+            out.append(button(Pass(), t(loc, "alako.button.no_build"), "secondary"))
         elif state.face == LADDER:
             for climb, _beyond in climbs(state, state.turn):
                 name = segment_name(climb.segment)  # type: ignore[arg-type]
@@ -361,6 +421,15 @@ def describe(loc: str, events: list[Event]) -> list[str]:
             lines.append(text)
         elif e.kind == "resigned":
             lines.append(t(loc, "alako.resigned", seat=seat))
+        elif e.kind == "draw_offered":
+            lines.append(t(loc, "alako.draw_offered", seat=seat))
+        elif e.kind == "draw_declined":
+            key = "alako.draw_played_on" if d.get("implicit") else "alako.draw_declined"
+            lines.append(t(loc, key, seat=seat))
+        elif e.kind == "draw_accepted":
+            lines.append(t(loc, "alako.draw_accepted", seat=seat))
+        elif e.kind == "game_over" and d.get("winner") is None:
+            lines.append(t(loc, f"alako.drawn.{d['termination']}"))
         elif e.kind == "game_over":
             winner = t(loc, f"alako.seat.{d['winner']}")
             lines.append(t(loc, f"alako.won.{d['termination']}", seat=winner))

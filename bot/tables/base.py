@@ -2,7 +2,9 @@
 action log, resigning, the record, the rules page, restarts and time-outs.
 
 A game's table subclasses :class:`SeatedTable` and fills in the hooks (its options, seat
-groups, initial state, what to tell after a change); no lobby, seat or turn logic is copied."""
+groups, initial state, what to tell after a change); no lobby, seat or turn logic is copied.
+What a change tells is worked out under the game's lock and saved with the change
+(:meth:`SeatedTable.persist`), so that a crash before it is sent does not lose it."""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ BOARD_COOLDOWN = 60.0  # seconds between two public /board posts of one game
 
 Handler = Callable[[TableService, Request], Awaitable[list[Delivery]]]
 Entries = list[tuple[LogEntry, Event]]
+Tell = Callable[[], Awaitable[list[Delivery]]]
 
 
 def mention(user_id: int) -> str:
@@ -89,7 +92,7 @@ class TableGame:
 
     def require_state(self) -> Any:
         if self.state is None:
-            raise UserError("table.not_started")
+            raise UserError(_not_running(self.row), id=self.row.id)
         return self.state
 
 
@@ -148,7 +151,8 @@ class SeatedTable:
         raise NotImplementedError
 
     async def announce_start(self, service: TableService, game: TableGame) -> list[Delivery]:
-        """What to say when the game starts (secret DMs, the first board...)."""
+        """What to say when the game starts (secret DMs, the first board...). Called under
+        the game's lock, before the start is saved with it."""
         return await self.after(service, game, [], None, before=None)
 
     async def after(
@@ -220,6 +224,8 @@ class SeatedTable:
 
     def running(self, game: TableGame, *phases: str) -> Any:
         """The state, if the game runs and is in one of ``phases`` (any when none given)."""
+        if game.row.status == "cancelled":
+            raise UserError("table.was_cancelled", id=game.row.id)
         state = game.require_state()
         if game.row.status == "over" or state.phase == self.over_phase:
             raise UserError("table.over")
@@ -262,8 +268,9 @@ class SeatedTable:
         entry = LogEntry(user, seat, str(action), rolls_of(events))
         return [(entry, e) for e in events] or [(entry, Event("noop"))]
 
-    async def persist(self, service: TableService, game: TableGame, entries: Entries) -> None:
-        """Write the new state and its log rows in one transaction."""
+    def stage(self, service: TableService, game: TableGame, entries: Entries) -> list[LogEntry]:
+        """Put the new state on the row (with its time limit, and the end of the game) and
+        give the log rows of ``entries``: what a save writes."""
         logs: list[LogEntry] = []
         for entry, _ in entries:
             if not logs or logs[-1] is not entry:
@@ -273,7 +280,17 @@ class SeatedTable:
         game.meta["deadline"] = self.deadline(service, game)
         if state.phase == self.over_phase:
             game.row.status = "over"
-        await service.save(game.row, logs)
+        return logs
+
+    async def persist(
+        self, service: TableService, game: TableGame, entries: Entries, tell: Tell | None = None
+    ) -> list[Delivery]:
+        """Write the new state, its log rows and what ``tell`` says about it (computed here,
+        from the staged game) in one transaction: what a change owes players is kept with
+        the change. Call it under the game's lock; gives what ``tell`` said."""
+        logs = self.stage(service, game, entries)
+        told = await tell() if tell is not None else []
+        return await service.save(game.row, logs, told)
 
     async def act(
         self,
@@ -283,7 +300,7 @@ class SeatedTable:
         *phases: str,
         check: Callable[[TableGame, Any], None] | None = None,
     ) -> list[Delivery]:
-        """Load, check the turn, apply, log and save under the game's lock; then tell."""
+        """Load, check the turn, apply, log, tell and save under the game's lock."""
         row = await service.find_game(request, self.kind)
         async with service.locked(row.id):
             game = self.game(await service.load(row.id))
@@ -295,10 +312,20 @@ class SeatedTable:
             game.state, events = self.rules.apply(state, action, seat)
             entries = self.entries(request.actor.id, seat, action, events)
             entries += self.follow_up(game)
-            await self.persist(service, game, entries)
-        return await self.after(
-            service, game, [e for _, e in entries], request.actor, before=before
-        )
+            return await self.persist(
+                service, game, entries, self.telling(service, game, entries, request.actor, before)
+            )
+
+    def telling(
+        self,
+        service: TableService,
+        game: TableGame,
+        entries: Entries,
+        actor: Actor | None,
+        before: Any,
+    ) -> Tell:
+        """:meth:`after` for these entries, to be said once the change is staged."""
+        return lambda: self.after(service, game, [e for _, e in entries], actor, before=before)
 
     # ------------------------------------------------------------ lobby
 
@@ -332,9 +359,26 @@ class SeatedTable:
     async def new(self, service: TableService, request: Request) -> list[Delivery]:
         self.guild_only(request)
         config, extra = self.configure(request)
-        game_id, seed = service.ids.next()
         locale = self.public_locale(request)
         channel = await self.game_channel(request, locale)
+        return await service.create(
+            lambda game_id, seed: self._new_row(
+                service, request, game_id, seed, config, extra, locale, channel
+            )
+        )
+
+    def _new_row(
+        self,
+        service: TableService,
+        request: Request,
+        game_id: str,
+        seed: bytes,
+        config: dict[str, Any],
+        extra: dict[str, Any],
+        locale: str,
+        channel: int,
+    ) -> tuple[GameRow, list[Delivery]]:
+        """A new lobby under ``game_id``, and what it tells."""
         row = GameRow(
             id=game_id,
             kind=self.kind,
@@ -367,8 +411,7 @@ class SeatedTable:
             summary=self.summary(game),
             command=f"/{self.kind} join",
         )
-        await service.storage.create(row)
-        return [
+        return row, [
             self._lobby_post(game),
             service.private(request.actor, t(request.actor.locale, "table.created", id=game_id)),
         ]
@@ -379,8 +422,7 @@ class SeatedTable:
         wanted = str(request.options.get("seat") or request.options.get("army") or "").lower()
         async with service.locked(row.id):
             game = self.game(await service.load(row.id))
-            if game.row.status != "lobby":
-                raise UserError("table.already_started")
+            self.in_lobby(game)
             groups = self.seat_groups(game)
             group = next((g for g in groups if wanted in g), None)
             if group is None:
@@ -401,15 +443,22 @@ class SeatedTable:
                 game=t(locale, f"game.{self.kind}"),
                 id=game.row.id,
             )
-            if self.needs_dms and not await service.dm_probe(request.actor.id, hello):
+            if self.needs_dms and not await service.reachable(request.actor.id, hello):
                 raise UserError("error.dms_closed")
             for seat in group:
                 game.meta["seats"][seat] = request.actor.id
             game.meta["names"][str(request.actor.id)] = request.actor.name
-            await service.save(game.row)
-        seated = " + ".join(self.seat_label(game.locale, s) for s in group)
-        line = t(game.locale, "table.joined", user=mention(request.actor.id), seat=seated)
-        return [self._lobby_post(game, line)]
+            seated = " + ".join(self.seat_label(game.locale, s) for s in group)
+            line = t(game.locale, "table.joined", user=mention(request.actor.id), seat=seated)
+            return await service.save(game.row, told=[self._lobby_post(game, line)])
+
+    @staticmethod
+    def in_lobby(game: TableGame) -> None:
+        """Refuse a lobby command once the game started, or was cancelled."""
+        if game.row.status == "cancelled":
+            raise UserError("table.was_cancelled", id=game.row.id)
+        if game.row.status != "lobby":
+            raise UserError("table.already_started")
 
     def _lobby_post(self, game: TableGame, line: str = "", *, open_: bool = True) -> Delivery:
         """The lobby: one message, edited in place as seats fill (its slot), with the last
@@ -433,6 +482,8 @@ class SeatedTable:
         row = await service.find_game(request, self.kind)
         async with service.locked(row.id):
             game = self.game(await service.load(row.id))
+            if game.row.status == "cancelled":
+                raise UserError("table.was_cancelled", id=game.row.id)
             if game.row.status != "lobby":
                 raise UserError("table.leave_started")
             mine = game.seats_of(request.actor.id)
@@ -440,10 +491,8 @@ class SeatedTable:
                 raise UserError("table.not_seated")
             for seat in mine:
                 del game.meta["seats"][seat]
-            await service.save(game.row)
-        return [
-            self._lobby_post(game, t(game.locale, "table.left", user=mention(request.actor.id)))
-        ]
+            line = t(game.locale, "table.left", user=mention(request.actor.id))
+            return await service.save(game.row, told=[self._lobby_post(game, line)])
 
     async def cancel(self, service: TableService, request: Request) -> list[Delivery]:
         row = await service.find_game(request, self.kind)
@@ -451,20 +500,22 @@ class SeatedTable:
             game = self.game(await service.load(row.id))
             if request.actor.id != game.row.host_id and not request.actor.manager:
                 raise UserError("table.cancel_forbidden")
+            if game.row.status == "cancelled":
+                raise UserError("table.was_cancelled", id=game.row.id)
             was_lobby = game.row.status == "lobby"
             game.row.status = "cancelled"
-            await service.save(game.row)
-        text = t(game.locale, "table.cancelled", user=mention(request.actor.id), id=game.row.id)
-        if was_lobby:
-            return [self._lobby_post(game, text, open_=False)]
-        return [Delivery("channel", text, channel_id=game.row.channel_id)]
+            text = t(game.locale, "table.cancelled", user=mention(request.actor.id), id=game.row.id)
+            if was_lobby:
+                told = [self._lobby_post(game, text, open_=False)]
+            else:
+                told = [Delivery("channel", text, channel_id=game.row.channel_id)]
+            return await service.save(game.row, told=told)
 
     async def start(self, service: TableService, request: Request) -> list[Delivery]:
         row = await service.find_game(request, self.kind)
         async with service.locked(row.id):
             game = self.game(await service.load(row.id))
-            if game.row.status != "lobby":
-                raise UserError("table.already_started")
+            self.in_lobby(game)
             if request.actor.id != game.row.host_id:
                 raise UserError("table.host_only", user=mention(game.row.host_id))
             free = [s for g in self.seat_groups(game) for s in g if s not in game.seats]
@@ -472,18 +523,23 @@ class SeatedTable:
                 labels = ", ".join(self.seat_label(request.actor.locale, s) for s in free)
                 raise UserError("table.seats_free", seats=labels)
             game.state = self.initial_state(game)
-            game.row.state = self.rules.to_dict(game.state)
             game.row.status = "running"
-            game.meta["deadline"] = self.deadline(service, game)
-            await service.save(game.row)
-        started = t(
-            game.locale, "table.started", id=game.row.id, commitment=game.meta["commitment"]
-        )
-        # The lobby keeps its seats but loses its buttons; the start line is said there.
-        return [
-            self._lobby_post(game, started, open_=False),
-            *await self.announce_start(service, game),
-        ]
+            started = t(
+                game.locale, "table.started", id=game.row.id, commitment=game.meta["commitment"]
+            )
+            # The lobby keeps its seats but loses its buttons; the start line is said there.
+            lobby = self._lobby_post(game, started, open_=False)
+            # What the table does by itself at once (Alako's lots, the chess colours) is
+            # saved and told with the start.
+            entries = self.follow_up(game)
+
+            async def tell() -> list[Delivery]:
+                if entries:
+                    events = [e for _, e in entries]
+                    return [lobby, *await self.after(service, game, events, None, before=None)]
+                return [lobby, *await self.announce_start(service, game)]
+
+            return await self.persist(service, game, entries, tell)
 
     # ------------------------------------------------------------ during and after
 
@@ -505,10 +561,9 @@ class SeatedTable:
                 game.state = state
                 entries += self.entries(request.actor.id, seat, action, events)
             entries += self.follow_up(game)
-            await self.persist(service, game, entries)
-        return await self.after(
-            service, game, [e for _, e in entries], request.actor, before=before
-        )
+            return await self.persist(
+                service, game, entries, self.telling(service, game, entries, request.actor, before)
+            )
 
     async def board(self, service: TableService, request: Request) -> list[Delivery]:
         """The board again: in the channel for a seated player (at most once a minute per
@@ -558,7 +613,20 @@ class SeatedTable:
         note = Delivery(
             "channel", t(game.locale, "table.resumed", id=row.id), channel_id=row.channel_id
         )
-        return [note, *await self.after(service, game, [], None, before=None)]
+        return [note, *await self.settle(service, game)]
+
+    async def settle(self, service: TableService, game: TableGame) -> list[Delivery]:
+        """The game as it resumes: the actions the table owes by itself first, if it was
+        saved before them (Alako's lots, the chess colours), saved with what they tell."""
+        async with service.locked(game.row.id):
+            game = self.game(await service.load(game.row.id))
+            if game.state is None or game.row.status != "running":
+                return []  # it ended meanwhile (another process)
+            entries = self.follow_up(game)
+            if entries:
+                tell = self.telling(service, game, entries, None, None)
+                return await self.persist(service, game, entries, tell)
+        return await self.after(service, game, [], None, before=None)
 
     async def expire(self, service: TableService, row: GameRow, now: float) -> list[Delivery]:
         """Apply the default decision of a seat whose time ran out."""
@@ -575,18 +643,27 @@ class SeatedTable:
                 return []
             game.state, events = self.rules.apply(state, action, seat)
             entries = self.entries(None, seat, action, events) + self.follow_up(game)
-            await self.persist(service, game, entries)
-        note = Delivery(
-            "channel",
-            t(
-                game.locale,
-                "table.timeout",
-                seat=self.seat_label(game.locale, seat),
-                action=str(action),
-            ),
-            channel_id=game.row.channel_id,
-        )
-        return [note, *await self.after(service, game, [e for _, e in entries], None, before=state)]
+            note = Delivery(
+                "channel",
+                t(
+                    game.locale,
+                    "table.timeout",
+                    seat=self.seat_label(game.locale, seat),
+                    action=str(action),
+                ),
+                channel_id=game.row.channel_id,
+            )
+            after = self.telling(service, game, entries, None, state)
+
+            async def tell() -> list[Delivery]:
+                return [note, *await after()]
+
+            return await self.persist(service, game, entries, tell)
+
+
+def _not_running(row: GameRow) -> str:
+    """Why a game without a state cannot be played: cancelled, or not started yet."""
+    return "table.was_cancelled" if row.status == "cancelled" else "table.not_started"
 
 
 def rules_topics(kind: str) -> list[str]:

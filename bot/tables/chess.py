@@ -8,10 +8,11 @@ import asyncio
 import datetime
 import re
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.options import GAME, PGN, TEXT, USER, Declarations
 from bot.service import TableService, UserError
 from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention
 from engine.protocol import Event
@@ -76,6 +77,14 @@ class ChessTable(SeatedTable):
     rules = RULES
     seat_order = SEATS
     needs_dms = False  # chess has no secrets: every answer can come in the channel
+    # What each command reads (bot.options checks them first; the shared ones are there).
+    # Not ``start``: only ``import`` gives ``new`` a start, never a user.
+    options: ClassVar[Declarations] = {
+        "new": {"opponent": USER, "color": TEXT},
+        "import": {"pgn": PGN, "opponent": USER, "color": TEXT, "language": TEXT},
+        "move": {"move": TEXT, "game": GAME},
+        "draw": {"action": TEXT, "game": GAME},
+    }
 
     def __init__(self) -> None:
         super().__init__()
@@ -166,29 +175,17 @@ class ChessTable(SeatedTable):
             action = Move(uci) if uci else action
         return super().entries(user, seat, action, events)
 
-    async def announce_start(self, service: TableService, game: TableGame) -> list[Delivery]:
-        """Draw the colours first when they are random (one D2 roll of the game's dice)."""
-        events: list[Event] = []
-        if game.require_state().phase == TOSS:
-            async with service.locked(game.row.id):
-                game = self.game(await service.load(game.row.id))
-                state = game.require_state()
-                if state.phase == TOSS:
-                    game.state, events = RULES.apply(state, Toss(), "white")
-                    if game.state.host_color != "white":  # the host sat on White until now
-                        seats = game.meta["seats"]
-                        seats["white"], seats["black"] = seats.get("black"), seats["white"]
-                    await self.persist(service, game, self.entries(None, "white", Toss(), events))
-        return await self.after(service, game, events, None, before=None)
-
-    async def resume(self, service: TableService, row: Any) -> list[Delivery]:
-        game = self.game(row)
-        if game.state is not None and row.status == "running" and game.state.phase == TOSS:
-            note = Delivery(
-                "channel", t(game.locale, "table.resumed", id=row.id), channel_id=row.channel_id
-            )
-            return [note, *await self.announce_start(service, game)]
-        return await super().resume(service, row)
+    def follow_up(self, game: TableGame) -> Entries:
+        """Draw the colours as the game starts when they are random (one D2 roll of the
+        game's dice); the base saves and tells it with the start (or at a restart)."""
+        state = game.require_state()
+        if state.phase != TOSS:
+            return []
+        game.state, events = RULES.apply(state, Toss(), "white")
+        if game.state.host_color != "white":  # the host sat on White until now
+            seats = game.meta["seats"]
+            seats["white"], seats["black"] = seats.get("black"), seats["white"]
+        return self.entries(None, "white", Toss(), events)
 
     async def board_image(self, game: TableGame, state: ChessState) -> Attachment:
         return await _board(game, state)

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.options import GAME, LONG_TEXT, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
 from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention, number
 from engine.echec import (
@@ -64,6 +65,28 @@ class EchecTable(SeatedTable):
     kind = KIND_NAME
     rules = RULES
     seat_order = SEATS
+    # What each command reads (bot.options checks them first; the shared ones are there).
+    options: ClassVar[Declarations] = {
+        "new": {
+            "level": NUMBER,
+            "placement": TEXT,
+            "units": LONG_TEXT,
+            "south_units": LONG_TEXT,
+            "north_units": LONG_TEXT,
+            "massive": TEXT,
+            "position": POSITION,
+            "turn_limit": NUMBER,
+        },
+        "place": {"unit": TEXT, "square": TEXT, "facing": TEXT, "game": GAME},
+        "lift": {"square": TEXT, "game": GAME},
+        "autoplace": {"game": GAME},
+        "confirm": {"game": GAME},
+        "roll": {"game": GAME},
+        "advance": {"unit": TEXT, "squares": NUMBER, "game": GAME},
+        "turn": {"unit": TEXT, "to": TEXT, "facing": TEXT, "game": GAME},  # to, or facing
+        "attack": {"unit": TEXT, "target": TEXT, "game": GAME},
+        "end": {"game": GAME},
+    }
 
     def __init__(self) -> None:
         super().__init__()
@@ -197,10 +220,8 @@ class EchecTable(SeatedTable):
                 state, events = RULES.apply(state, action, seat)
                 entries += self.entries(request.actor.id, seat, action, events)
             game.state = state
-            await self.persist(service, game, entries)
-        deliveries = await self.after(
-            service, game, [e for _, e in entries], request.actor, before=before
-        )
+            tell = self.telling(service, game, entries, request.actor, before)
+            deliveries = await self.persist(service, game, entries, tell)
         return _ack_dm(request, deliveries)
 
     async def _placement_dm(

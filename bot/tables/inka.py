@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.options import GAME, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
 from bot.tables.base import SeatedTable, TableGame, clip, mention, number
 from engine.inka import (
@@ -73,6 +74,28 @@ class InkaTable(SeatedTable):
     rules = RULES
     needs_dms = False  # no secrets: everything is said in the game's channel
     seat_order = SEATS
+    # What each command reads (bot.options checks them first; the shared ones are there).
+    options: ClassVar[Declarations] = {
+        "new": {"players": NUMBER, "position": POSITION},
+        "choose": {"cell": TEXT, "game": GAME},
+        "place": {"cells": TEXT, "game": GAME},
+        "slide": {"rhombus": TEXT, "direction": TEXT, "distance": NUMBER, "game": GAME},
+        "rotate": {"rhombus": TEXT, "corner": TEXT, "angle": TEXT, "game": GAME},
+        "go": {"cell": TEXT, "game": GAME},
+        "take": {"game": GAME},
+        "passage": {"to": TEXT, "game": GAME},
+        "shift": {
+            "rhombus": TEXT,
+            "direction": TEXT,
+            "distance": NUMBER,
+            "corner": TEXT,
+            "angle": TEXT,
+            "game": GAME,
+        },
+        "block": {"cell": TEXT, "game": GAME},
+        "end": {"game": GAME},
+        "preview": {"action": TEXT, "game": GAME},
+    }
 
     def __init__(self) -> None:
         super().__init__()

@@ -13,10 +13,11 @@ from __future__ import annotations
 import asyncio
 from dataclasses import fields, replace
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.options import GAME, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
 from bot.storage import GameRow
 from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention
@@ -114,6 +115,14 @@ class LoaTable(SeatedTable):
     seat_order = ("white", "black")
     needs_dms = False  # no secrets: everything is said in the game's channel
     over_phase = OVER
+    # What each command reads (bot.options checks them first; the shared ones are there).
+    options: ClassVar[Declarations] = {
+        "new": {"variant": TEXT, "first": TEXT, "silence": TEXT, "position": POSITION},
+        "move": {"from": TEXT, "to": TEXT, "game": GAME},
+        "place": {"square": TEXT, "game": GAME},
+        "moves": {"square": TEXT, "game": GAME},
+        "draw": {"action": TEXT, "game": GAME},
+    }
 
     def __init__(self) -> None:
         super().__init__()
@@ -349,8 +358,8 @@ class LoaTable(SeatedTable):
             action = OfferDraw()
             game.state, events = self.rules.apply(state, action, mine[0])
             entries = self.entries(request.actor.id, mine[0], action, events)
-            await self.persist(service, game, entries)
-        return await self.after(service, game, [e for _, e in entries], request.actor, before=state)
+            tell = self.telling(service, game, entries, request.actor, state)
+            return await self.persist(service, game, entries, tell)
 
     async def export(self, service: TableService, request: Request) -> list[Delivery]:
         """The base's record, and the position text of the board now (it can start a new

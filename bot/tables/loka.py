@@ -7,10 +7,11 @@ from __future__ import annotations
 import asyncio
 import re
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.i18n import t
 from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.options import GAME, LONG_TEXT, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
 from bot.storage import GameRow
 from bot.tables import loka_images as images
@@ -62,6 +63,37 @@ class LokaTable(SeatedTable):
     kind = KIND
     rules = RULES
     seat_order = ARMIES
+    # What each command reads (bot.options checks them first; the shared ones are there).
+    # ``army`` names which of one's armies acts (a player may hold a whole team).
+    options: ClassVar[Declarations] = {
+        "new": {
+            "board": TEXT,
+            "size": TEXT,
+            "south": TEXT,
+            "north": TEXT,
+            "players": NUMBER,
+            "points": NUMBER,
+            "terrain": TEXT,
+            "tiles": NUMBER,
+            "combat": TEXT,
+            "silence": TEXT,
+            "position": POSITION,
+            "reroll_minutes": NUMBER,
+        },
+        "join": {"army": TEXT},
+        "army add": {"piece": TEXT, "count": NUMBER, "army": TEXT, "game": GAME},
+        "army remove": {"piece": TEXT, "count": NUMBER, "army": TEXT, "game": GAME},
+        "army show": {"army": TEXT, "game": GAME},
+        "army confirm": {"army": TEXT, "game": GAME},
+        "team": {"message": LONG_TEXT, "game": GAME},
+        "deploy": {"piece": TEXT, "square": TEXT, "army": TEXT, "game": GAME},
+        "autodeploy": {"game": GAME},
+        "move": {"from": TEXT, "to": TEXT, "promote": TEXT, "army": TEXT, "game": GAME},
+        "reroll": {"army": TEXT, "game": GAME},
+        "keep": {"army": TEXT, "game": GAME},
+        "odds": {"from": TEXT, "to": TEXT, "game": GAME},
+        "moves": {"square": TEXT, "game": GAME},
+    }
 
     def __init__(self) -> None:
         super().__init__()
@@ -316,12 +348,16 @@ class LokaTable(SeatedTable):
                 )
             action = Draft(tuple(counts))  # type: ignore[arg-type]
             game.state, events = RULES.apply(state, action, army)
-            await self.persist(service, game, self.entries(request.actor.id, army, action, events))
-        # A press in the builder's DM is answered by the builder's edit; a command typed in
-        # the game's thread also gets a line there, privately.
-        return await self._draft_news(
-            service, game, army, request.actor, reply=not request.place.is_dm
-        )
+            entries = self.entries(request.actor.id, army, action, events)
+            # A press in the builder's DM is answered by the builder's edit; a command typed
+            # in the game's thread also gets a line there, privately.
+            reply = not request.place.is_dm
+            return await self.persist(
+                service,
+                game,
+                entries,
+                lambda: self._draft_news(service, game, army, request.actor, reply=reply),
+            )
 
     async def _draft_news(
         self, service: TableService, game: Game, army: str, actor: Actor, *, reply: bool
@@ -394,10 +430,13 @@ class LokaTable(SeatedTable):
             game.state, events = RULES.apply(state, Confirm(), army)
             entries = self.entries(request.actor.id, army, Confirm(), events)
             entries += self.follow_up(game)
-            await self.persist(service, game, entries)
-        told = await self.after(service, game, events, request.actor, before=before)
-        builder = await self._builder(service, game, army, request.actor.id, request.actor.locale)
-        return [*told, builder]
+
+            async def tell() -> list[Delivery]:
+                told = await self.after(service, game, events, request.actor, before=before)
+                loc = request.actor.locale
+                return [*told, await self._builder(service, game, army, request.actor.id, loc)]
+
+            return await self.persist(service, game, entries, tell)
 
     async def team(self, service: TableService, request: Request) -> list[Delivery]:
         text = str(request.options.get("message", "")).strip()
@@ -454,14 +493,15 @@ class LokaTable(SeatedTable):
                 raise UserError("loka.nothing_to_deploy")
             game.meta["autodeploy"] = sorted(set(game.meta["autodeploy"]) | set(mine))
             entries = self.follow_up(game)
-            await self.persist(service, game, entries)
-        reply = service.private(request.actor, t(request.actor.locale, "loka.autodeploy_on"))
-        if not entries:
-            return [reply]  # placed on this army's turns, as they come
-        return [
-            reply,
-            *await self.after(service, game, [e for _, e in entries], None, before=state),
-        ]
+            reply = service.private(request.actor, t(request.actor.locale, "loka.autodeploy_on"))
+
+            async def tell() -> list[Delivery]:
+                if not entries:
+                    return [reply]  # placed on this army's turns, as they come
+                events = [e for _, e in entries]
+                return [reply, *await self.after(service, game, events, None, before=state)]
+
+            return await self.persist(service, game, entries, tell)
 
     async def move(self, service: TableService, request: Request) -> list[Delivery]:
         o = request.options

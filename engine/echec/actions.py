@@ -136,7 +136,7 @@ def _square(text: str) -> str:
 
 
 def _steps(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 8:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 8:
         raise InvalidNotation(
             f"'{text}' is not a number of squares: write 1 to 8, like advance d1 3",
             code="echec.bad_steps",
@@ -156,7 +156,7 @@ def _place(kind_word: str, size: str | None, square: str, facing: str) -> Place:
         )
     figures = None
     if size:
-        if not size.isdigit():
+        if not (size.isascii() and size.isdigit()):
             raise InvalidNotation(
                 f"'{size}' is not a number of figures: write it like place peasants 3 a1 n",
                 code="echec.bad_figures",

@@ -54,6 +54,11 @@ def format_position(p: Position) -> str:
     return "; ".join(parts)
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts ``²``, which ``int`` cannot read."""
+    return text.isascii() and text.isdigit()
+
+
 def _cell(text: str) -> str:
     return BOARD.names[BOARD.parse(text)]
 
@@ -113,7 +118,7 @@ def parse_position(text: str) -> Position:
         elif low == "rhombi":
             for token in words:
                 number, eq, pair = token.partition("=")
-                if not eq or not number.isdigit() or int(number) not in PATH_WALLS:
+                if not eq or not _digits(number) or int(number) not in PATH_WALLS:
                     raise InvalidNotation(
                         f"'{token}' is not a path rhombus: write number=first/second with a "
                         "number 1-13, like 7=f12/f13",
@@ -131,7 +136,7 @@ def parse_position(text: str) -> Position:
         elif low == "turn":
             turn = body.lower()
         elif low == "ap":
-            if not body.isdigit():
+            if not _digits(body):
                 raise InvalidNotation(f"ap: '{body}' is not a number", code="inka.position_ap")
             ap = int(body)
         elif low == "stage":
@@ -168,7 +173,12 @@ def parse_position(text: str) -> Position:
                     code="inka.position_statue",
                 )
     if turn is None:
-        turn = next(s for s in order if seats[s][0] is not None)
+        turn = next((s for s in order if seats[s][0] is not None), None)
+        if turn is None:  # every pawn is out: nobody could take a turn
+            raise InvalidPosition(
+                "every seat is out: at least one pawn must still be in the temple",
+                code="inka.position_turn",
+            )
     if turn not in order or seats[turn][0] is None:
         raise InvalidPosition(
             f"turn: '{turn}' must be a seat still playing", code="inka.position_turn"

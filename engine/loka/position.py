@@ -209,7 +209,7 @@ def _board(
     size = (8, 8)
     if len(words) == 2:
         width, sep, height = words[1].partition("x")
-        if not (sep and width.isdigit() and height.isdigit()) or not {
+        if not (sep and _digits(width) and _digits(height)) or not {
             int(width),
             int(height),
         } <= set(FACEOFF_SIZES):
@@ -383,3 +383,8 @@ def state_from_position(
     w = Work(state)
     next_mover(w, geo.seat_index[position.turn])
     return replace(w.freeze(), ply=0)
+
+
+def _digits(text: str) -> bool:
+    """Plain ASCII digits (``str.isdigit`` also accepts ``²`` and ``①``, which ``int`` refuses)."""
+    return text.isascii() and text.isdigit()

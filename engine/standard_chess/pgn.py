@@ -49,7 +49,16 @@ def read_pgn(text: str) -> PgnGame:
     comments are left out). Refuses a PGN with an illegal move, or of another variant."""
     import chess.pgn  # see the module docstring
 
-    game = chess.pgn.read_game(io.StringIO(str(text)))
+    try:
+        game = chess.pgn.read_game(io.StringIO(str(text)))
+    except Exception as exc:
+        # python-chess fails on some malformed texts in ways of its own (an IndexError on a
+        # variation closed after an unreadable move, from the second game of a file...)
+        raise InvalidNotation(
+            "this PGN cannot be read: its moves and variations do not fit together",
+            code="chess.pgn_error",
+            detail="its moves and variations do not fit together",
+        ) from exc
     if game is None or (not game.headers and not any(True for _ in game.mainline_moves())):
         raise InvalidNotation(
             'this is not a PGN: it needs tags like [Event "..."] and/or moves like 1. e4 e5',

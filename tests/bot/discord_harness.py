@@ -104,6 +104,7 @@ class Call:
     token: str | None = None  # which interaction it answers
     response: Any = None
     refused: int | None = None  # the Discord error code, when the fake refused it
+    repeated: bool = False  # a nonce seen before: Discord gave back the earlier message
 
     @property
     def kind(self) -> str:
@@ -167,6 +168,9 @@ class FakeDiscord:
         self.locked_channels: set[int] = set()  # the bot may not post there
         self.bot_can_delete = True
         self.token_channel: dict[str, int] = {}
+        # (channel, nonce) -> message: with ``enforce_nonce`` Discord answers a repeat of a
+        # nonce with the message it made the first time instead of posting it again.
+        self.nonces: dict[tuple[int, str], dict[str, Any]] = {}
 
     def next_id(self) -> int:
         return next(self._ids)
@@ -244,6 +248,15 @@ class FakeDiscord:
             if channel_id in self.locked_channels:
                 call.refused = 50001
                 raise _error(403, 50001, "Missing Access")
+            nonce = (call.body or {}).get("nonce")
+            if nonce and (call.body or {}).get("enforce_nonce"):
+                known = self.nonces.get((channel_id, str(nonce)))
+                if known is not None:
+                    call.repeated = True
+                    return known
+                message = self._message(channel_id, call)
+                self.nonces[(channel_id, str(nonce))] = message
+                return message
             return self._message(channel_id, call)
         if path == "/channels/{channel_id}/messages/{message_id}" and method == "PATCH":
             channel_id = int(route.channel_id)

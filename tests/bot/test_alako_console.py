@@ -248,18 +248,19 @@ async def test_a_turn_is_one_or_two_clicks_with_the_buttons() -> None:
     try:
         out = await table.run(lobby(TWO_WALLS))
         post = out[-1]
-        assert "@alice, 🔴 South spun 2 walls: build it on your line." in post["text"]
+        assert "@alice, 🔴 South spun 2 walls: build it on your line, or don't." in post["text"]
         assert post["buttons"] == [
             f"plateau:alako:{_id(post)}:do:0:build_a4w",
             f"plateau:alako:{_id(post)}:do:0:build_a3n",
             f"plateau:alako:{_id(post)}:do:0:build_i3n",
             f"plateau:alako:{_id(post)}:do:0:build_i4e",
+            f"plateau:alako:{_id(post)}:do:0:pass",  # building is optional
         ]
         out = await press(table, "alice", post["buttons"][0])
         assert "🔴 South builds a wall on a4w." in out[0]["text"]
         assert "build the second wall" in out[0]["text"]
         second = out[0]["buttons"]
-        assert all(":do:1:build_" in b for b in second)
+        assert all(":do:1:build_" in b for b in second[:-1]) and second[-1].endswith(":do:1:pass")
         # A button of the first wall's post is now from an earlier turn.
         stale = await press(table, "alice", post["buttons"][2])
         assert stale[0]["to"] == "private" and "earlier turn" in stale[0]["text"]
@@ -373,6 +374,115 @@ async def test_resigning_ends_the_game_for_the_other_side() -> None:
         assert "Dice seed:" in out[1]["text"] and out[1]["buttons"] == []
         _, info = await table.game()
         assert info["row"].status == "over" and info["state"].winner == 0
+    finally:
+        await table.close()
+
+
+# ---------------------------------------------------------------- declining, draws
+
+
+async def test_a_tower_or_wall_won_may_be_declined(fast_images: list[str]) -> None:
+    table = await AlakoConsole().open()
+    try:
+        out = await table.run(lobby(TWO_WALLS))
+        post = out[-1]
+        assert post["buttons"][-1].endswith(":do:0:pass")
+        out = await press(table, "alice", post["buttons"][-1])
+        assert "🔴 South leaves 2 walls unused: the turn passes." in out[0]["text"]
+        assert "@bob, 🔵 North: spin the top." in out[0]["text"]
+        _, info = await table.game()
+        assert info["state"].sides[0].line == () and info["state"].turn == 1
+        # The same with the command, after a first wall of two.
+        table2 = await AlakoConsole().open()
+        try:
+            await table2.run(lobby(TWO_WALLS))
+            out = await table2.run("@alice /alako build segment:a3n\n@alice /alako pass")
+            assert "build the second wall, or don't." in out[0]["text"]
+            assert "🔴 South leaves 2 walls unused" in out[1]["text"]
+            _, info = await table2.game()
+            assert len(info["state"].sides[0].line) == 1
+        finally:
+            await table2.close()
+    finally:
+        await table.close()
+
+
+async def test_a_draw_offered_off_turn_and_accepted_with_a_button(fast_images: list[str]) -> None:
+    table = await AlakoConsole().open()
+    try:
+        await table.run(LOBBY)
+        out = await table.run("@bob /alako draw")  # south is to spin: bob offers off turn
+        post = out[0]
+        assert post["to"] == "channel" and "🔵 North offers a draw." in post["text"]
+        assert "@alice, 🔴 South: 🔵 North offers a draw. Accept or decline" in post["text"]
+        assert not post["images"]
+        game_id = post["buttons"][0].split(":")[2]
+        assert post["buttons"] == [
+            f"plateau:alako:{game_id}:draw:accept",
+            f"plateau:alako:{game_id}:draw:decline",
+        ]
+        refused = await table.run(
+            "@bob /alako draw action:accept\n"  # his own offer
+            "@alice /alako draw\n"  # an offer waits: answer it
+            "@zed /alako draw action:accept"  # a spectator
+        )
+        assert [d["to"] for d in refused] == ["private"] * 3
+        assert "Your draw offer waits for an answer from 🔴 South (@alice)" in refused[0]["text"]
+        assert refused[1]["text"] == t("en", "alako.pick_draw_answer")
+        assert "watching" in refused[2]["text"]
+        out = await press(table, "alice", post["buttons"][0])
+        text = out[0]["text"]
+        assert "🔴 South accepts the draw." in text and "🤝 Draw by agreement." in text
+        assert "Dice seed:" in text and out[0]["buttons"] == [] and out[0]["images"]
+        _, info = await table.game()
+        state = info["state"]
+        assert info["row"].status == "over" and state.winner is None
+        assert state.termination == "agreement"
+        log = await table.storage.log(info["row"].id)  # type: ignore[union-attr]
+        assert [e.action for e in log] == ["offer draw", "accept draw"]
+        replayed = GameRecord.parse_text(await _export_text(table, game_id)).replay(
+            initial_state, RULES
+        )
+        assert RULES.to_dict(replayed) == info["row"].state
+    finally:
+        await table.close()
+
+
+async def test_a_draw_declined_by_button_or_by_playing_on(fast_images: list[str]) -> None:
+    table = await AlakoConsole().open()
+    try:
+        await table.run(LOBBY)
+        out = await table.run("@bob /alako draw action:offer")
+        decline = out[0]["buttons"][1]
+        out = await press(table, "alice", decline)
+        assert "🔴 South declines the draw." in out[0]["text"]
+        assert "@alice, 🔴 South: spin the top." in out[0]["text"]
+        assert out[0]["buttons"][0].endswith(":do:2:spin")
+        out = await table.run(
+            "@bob /alako draw\n"  # once between two spins
+            "@alice /alako draw action:decline"  # nothing to answer
+        )
+        assert out[0]["to"] == "private" and "already offered a draw" in out[0]["text"]
+        assert out[1]["text"] == t("en", "alako.nothing_to_answer")
+        # South offers on her own turn: North must answer before anything else.
+        out = await table.run("@alice /alako draw\n@bob /alako spin\n@alice /alako spin")
+        assert out[0]["to"] == "channel" and "@bob, 🔵 North: 🔴 South offers" in out[0]["text"]
+        assert out[1]["to"] == "private" and "answer south's draw offer first" in out[1]["text"]
+        assert out[2]["to"] == "private" and "waits for an answer" in out[2]["text"]
+        await table.run("@bob /alako draw action:decline\n@alice /alako spin")
+        # After a spin anyone may offer again; the seat on turn declines by playing on.
+        _, info = await table.game()
+        state = info["state"]
+        seat = to_act(state)[0]
+        other = "north" if seat == "south" else "south"
+        out = await table.run(f"@{USERS[other]} /alako draw")
+        assert out[0]["to"] == "channel" and "offers a draw" in out[0]["text"]
+        out = await table.run(line_for(USERS[seat], legal_actions(state)[0]))
+        label = t("en", f"alako.seat.{seat}")
+        assert out[0]["to"] == "channel"
+        assert f"{label} plays on: the draw is declined." in out[0]["text"]
+        _, info = await table.game()
+        assert info["state"].offer is None and info["state"].ply == state.ply + 2
     finally:
         await table.close()
 
@@ -647,3 +757,41 @@ def test_button_ids_stand_for_commands() -> None:
     for action, expected in cases.items():
         assert AlakoButton.to_request("g1", action) == expected, action
         assert AlakoButton.__discord_ui_compiled_template__.fullmatch(f"plateau:alako:g1:{action}")
+
+
+def test_draw_buttons_stand_for_the_draw_command() -> None:
+    cases = {
+        "draw:accept": ("draw", {"action": "accept", "game": "g1"}),
+        "draw:decline": ("draw", {"action": "decline", "game": "g1"}),
+        "draw:offer": None,
+    }
+    for action, expected in cases.items():
+        assert AlakoButton.to_request("g1", action) == expected, action
+        assert AlakoButton.__discord_ui_compiled_template__.fullmatch(f"plateau:alako:g1:{action}")
+
+
+def test_draws_and_declines_read_in_both_languages() -> None:
+    events = [
+        Event("passed", {"seat": "south", "face": "tower", "reason": "declined"}),
+        Event("draw_offered", {"seat": "north"}),
+        Event("draw_declined", {"seat": "south", "implicit": False}),
+        Event("draw_declined", {"seat": "south", "implicit": True}),
+        Event("draw_accepted", {"seat": "south"}),
+        Event("game_over", {"winner": None, "termination": "agreement"}),
+    ]
+    assert describe("en", events) == [
+        "🔴 South leaves a tower unused: the turn passes.",
+        "🔵 North offers a draw.",
+        "🔴 South declines the draw.",
+        "🔴 South plays on: the draw is declined.",
+        "🔴 South accepts the draw.",
+        "🤝 Draw by agreement.",
+    ]
+    assert describe("fr", events) == [
+        "🔴 Sud renonce à une tour : le tour passe.",
+        "🔵 Nord propose la nulle.",
+        "🔴 Sud refuse la nulle.",
+        "🔴 Sud joue : la nulle est refusée.",
+        "🔴 Sud accepte la nulle.",
+        "🤝 Partie nulle par accord.",
+    ]

@@ -48,7 +48,7 @@ async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Ri
     subs = {o["name"]: o for o in alako["options"]}
     assert set(subs) == {
         *("new", "join", "leave", "start", "cancel", "spin", "move", "dismount", "build"),
-        *("climb", "pass", "board", "resign", "export", "rules"),
+        *("climb", "pass", "draw", "board", "resign", "export", "rules"),
     }
     assert subs["spin"]["name_localizations"]["fr"] == "toupie"
     move = {o["name"]: o for o in subs["move"]["options"]}
@@ -179,6 +179,60 @@ async def test_french_users_get_french_replies(rig: Rig) -> None:
     assert ex.text == t("fr", "discord.done") and "🔵 Nord" in ex.shown[-1].content
     ex = await rig.slash("bob", "alako start", locale="fr", channel=thread)
     assert ex.text == t("fr", "table.host_only", user=f"<@{rig['alice'].id}>")
+
+
+# ---------------------------------------------------------------- declining, draws
+
+
+async def test_the_decline_button_sits_next_to_the_build_buttons(rig: Rig) -> None:
+    game_id, _ = await open_table(rig, position=ONE_WALL)
+    ex = await seat_and_start(rig, game_id)
+    turn = ex.shown[-1]
+    assert turn.custom_ids == [
+        f"plateau:alako:{game_id}:do:0:build_b8n",
+        f"plateau:alako:{game_id}:do:0:build_a8e",
+        f"plateau:alako:{game_id}:do:0:pass",
+    ]
+    ex = await rig.d.press(turn.custom_ids[-1], user=rig["bob"])
+    (post,) = ex.posts
+    assert "North leaves 1 wall unused: the turn passes." in post.content
+    assert mentions(post.content.splitlines()[-1]) == {rig["alice"].id}
+    assert len((await rig.state(game_id)).sides[1].line) == 1
+
+
+async def test_a_draw_offer_with_accept_and_decline_buttons(rig: Rig) -> None:
+    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
+    (alako,) = [c for c in sync.body if c["name"] == "alako"]
+    (draw,) = [o for o in alako["options"] if o["name"] == "draw"]
+    (action,) = [o for o in draw["options"] if o["name"] == "action"]
+    assert [c["value"] for c in action["choices"]] == ["offer", "accept", "decline"]
+    assert action["choices"][2]["name_localizations"]["fr"] == "refuser"
+    assert draw["name_localizations"]["fr"] == "nulle"
+
+    game_id, thread = await open_table(rig, first="south")
+    await seat_and_start(rig, game_id)
+    ex = await rig.slash("bob", "alako draw", channel=thread)  # off turn
+    (offer,) = ex.posts
+    assert "North offers a draw" in offer.content
+    assert mentions(offer.content) == {rig["alice"].id}
+    assert offer.custom_ids == [
+        f"plateau:alako:{game_id}:draw:accept",
+        f"plateau:alako:{game_id}:draw:decline",
+    ]
+    ex = await rig.d.press(offer.custom_ids[0], user=rig["bob"])
+    assert "waits for an answer from" in ex.text and ex.posts == []
+    ex = await rig.d.press(offer.custom_ids[1], user=rig["alice"])
+    (post,) = ex.posts
+    assert "South declines the draw." in post.content
+    assert post.custom_ids == [f"plateau:alako:{game_id}:do:2:spin"]
+    ex = await rig.slash("alice", "alako spin", channel=thread)
+    ex = await rig.slash("alice", "alako draw", {"action": "offer"}, channel=thread)
+    (offer,) = ex.posts
+    ex = await rig.d.press(offer.custom_ids[0], user=rig["bob"])
+    (post,) = ex.posts
+    assert "🤝 Draw by agreement." in post.content and post.custom_ids == []
+    state = await rig.state(game_id)
+    assert state.phase == "over" and state.winner is None and state.termination == "agreement"
 
 
 # ---------------------------------------------------------------- restarts
