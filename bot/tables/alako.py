@@ -22,16 +22,13 @@ from engine.alako import (
     RULES,
     SEATS,
     SPIN,
-    AcceptDraw,
     AlakoConfig,
     AlakoState,
     Build,
     Climb,
-    DeclineDraw,
     Dismount,
     Lots,
     Move,
-    OfferDraw,
     Pass,
     Spin,
     build_segments,
@@ -56,7 +53,6 @@ PIECES = ("knight", "horse", "princess")
 DIRECTIONS = ("n", "e", "s", "w")
 ARROWS = {"n": "↑", "e": "→", "s": "↓", "w": "←"}
 BUILD_FACES = (TOWER, WALL, WALLS)
-DRAW_ANSWERS = {"accept": AcceptDraw(), "decline": DeclineDraw()}
 
 
 class AlakoTable(SeatedTable):
@@ -219,37 +215,6 @@ class AlakoTable(SeatedTable):
             if row.status == "running" and row.state and str(ply) != str(row.state.get("ply")):
                 raise UserError("alako.stale_button")
         return await self.act(service, request, action, phase, check=check)
-
-    # ------------------------------------------------------------ draws
-
-    async def draw(self, service: TableService, request: Request) -> list[Delivery]:
-        """Offer a draw (at any time, on or off turn), or answer the offer that waits."""
-        wanted = str(request.options.get("action") or "").strip().lower()
-        row = await service.find_game(request, KIND)
-        state = self.running(self.game(row))
-        if not wanted:
-            wanted = "offer" if state.offer is None else ""
-        if wanted == "offer":
-            return await self._offer(service, request)
-        if wanted not in DRAW_ANSWERS:
-            raise UserError("alako.pick_draw_answer")
-        if state.offer is None:
-            raise UserError("alako.nothing_to_answer")
-        return await self.act(service, request, DRAW_ANSWERS[wanted])
-
-    async def _offer(self, service: TableService, request: Request) -> list[Delivery]:
-        row = await service.find_game(request, KIND)
-        async with service.locked(row.id):
-            game = self.game(await service.load(row.id))
-            state = self.running(game)
-            mine = game.seats_of(request.actor.id)
-            if not mine:
-                raise UserError("table.spectator")
-            action = OfferDraw()
-            game.state, events = self.rules.apply(state, action, mine[0])
-            entries = self.entries(request.actor.id, mine[0], action, events)
-            tell = self.telling(service, game, entries, request.actor, state)
-            return await self.persist(service, game, entries, tell)
 
     # ------------------------------------------------------------ telling
 

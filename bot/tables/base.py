@@ -327,6 +327,39 @@ class SeatedTable:
         """:meth:`after` for these entries, to be said once the change is staged."""
         return lambda: self.after(service, game, [e for _, e in entries], actor, before=before)
 
+    # ------------------------------------------------------------ draws by agreement
+
+    async def draw(self, service: TableService, request: Request) -> list[Delivery]:
+        """Offer a draw (at any time, on or off turn), or answer the offer that waits; for
+        the games whose engine has ``offer draw``, ``accept draw`` and ``decline draw`` and
+        keeps the waiting offer in ``state.offer`` (a table lists ``draw`` in its commands)."""
+        wanted = str(request.options.get("action") or "").strip().lower()
+        row = await service.find_game(request, self.kind)
+        state = self.running(self.game(row))
+        if not wanted:
+            wanted = "offer" if state.offer is None else ""
+        if wanted == "offer":
+            return await self._offer_draw(service, request)
+        if wanted not in ("accept", "decline"):
+            raise UserError(f"{self.kind}.pick_draw_answer")
+        if state.offer is None:
+            raise UserError(f"{self.kind}.nothing_to_answer")
+        return await self.act(service, request, self.rules.parse_action(f"{wanted} draw"))
+
+    async def _offer_draw(self, service: TableService, request: Request) -> list[Delivery]:
+        row = await service.find_game(request, self.kind)
+        async with service.locked(row.id):
+            game = self.game(await service.load(row.id))
+            state = self.running(game)
+            mine = game.seats_of(request.actor.id)
+            if not mine:
+                raise UserError("table.spectator")
+            action = self.rules.parse_action("offer draw")
+            game.state, events = self.rules.apply(state, action, mine[0])
+            entries = self.entries(request.actor.id, mine[0], action, events)
+            tell = self.telling(service, game, entries, request.actor, state)
+            return await self.persist(service, game, entries, tell)
+
     # ------------------------------------------------------------ lobby
 
     async def game_channel(self, request: Request, locale: str) -> int:

@@ -26,12 +26,9 @@ from engine.loa import (
     PARACHUTE,
     RULES,
     TEAMS,
-    AcceptDraw,
-    DeclineDraw,
     LoaConfig,
     LoaState,
     Move,
-    OfferDraw,
     Place,
     format_position,
     legal_actions,
@@ -53,7 +50,6 @@ from renderer.words import Words
 
 KIND = "loa"
 OVER = "over"
-DRAW_ANSWERS = {"accept": AcceptDraw(), "decline": DeclineDraw()}
 
 
 class TableState(LoaState):
@@ -331,35 +327,6 @@ class LoaTable(SeatedTable):
             raise UserError("loa.not_parachute")
         action = Place(canonical(square, bounded=_bounded(row)))
         return await self.act(service, request, action)
-
-    async def draw(self, service: TableService, request: Request) -> list[Delivery]:
-        """Offer a draw (at any time, on or off turn), or answer the offer that waits."""
-        wanted = str(request.options.get("action") or "").strip().lower()
-        row = await service.find_game(request, KIND)
-        state = self.running(self.game(row))
-        if not wanted:
-            wanted = "offer" if state.offer is None else ""
-        if wanted == "offer":
-            return await self._offer(service, request)
-        if wanted not in DRAW_ANSWERS:
-            raise UserError("loa.pick_draw_answer")
-        if state.offer is None:
-            raise UserError("loa.nothing_to_answer")
-        return await self.act(service, request, DRAW_ANSWERS[wanted])
-
-    async def _offer(self, service: TableService, request: Request) -> list[Delivery]:
-        row = await service.find_game(request, KIND)
-        async with service.locked(row.id):
-            game = self.game(await service.load(row.id))
-            state = self.running(game)
-            mine = game.seats_of(request.actor.id)
-            if not mine:
-                raise UserError("table.spectator")
-            action = OfferDraw()
-            game.state, events = self.rules.apply(state, action, mine[0])
-            entries = self.entries(request.actor.id, mine[0], action, events)
-            tell = self.telling(service, game, entries, request.actor, state)
-            return await self.persist(service, game, entries, tell)
 
     async def export(self, service: TableService, request: Request) -> list[Delivery]:
         """The base's record, and the position text of the board now (it can start a new
