@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -26,6 +28,19 @@ from engine.loka import (
 from engine.loka.pieces import BOUGHT, NAME
 
 PROMOTION_NAMES = {2: "queen", 3: "rook", 4: "bishop", 5: "knight"}
+
+
+@asynccontextmanager
+async def console_over(db: str = ":memory:", seed: int | None = 7) -> AsyncIterator[Console]:
+    """A console table (JSON output) over a storage opened for the block and closed after;
+    its service is ``console.service``, its world ``console.world``."""
+    storage = SqliteStorage(db)
+    await storage.open()
+    try:
+        world = ConsoleWorld()
+        yield Console(build_service(storage, world, seed), world, io.StringIO(), as_json=True)
+    finally:
+        await storage.close()
 
 
 @dataclass

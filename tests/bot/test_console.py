@@ -11,12 +11,18 @@ from pathlib import Path
 import pytest
 
 import bot.tables.loka as loka_table
-from bot.console import Console, ConsoleWorld, build_service, parse_line, run
+from bot.console import Console, parse_line, run
 from bot.model import Delivery, Place, Request
-from bot.storage import SqliteStorage
 from engine.loka import DEPLOYMENT, OVER, SELECTION, Draft, from_dict, legal_actions, to_act
 
-from .console_driver import FakeImages, Table, army_lines, line_for, play_to_the_end
+from .console_driver import (
+    FakeImages,
+    Table,
+    army_lines,
+    console_over,
+    line_for,
+    play_to_the_end,
+)
 
 FOUR = {"fire": "alice", "earth": "bob", "water": "carol", "air": "dave"}
 LOBBY4 = """
@@ -322,12 +328,8 @@ async def test_restart_in_the_middle_of_each_phase(tmp_path: Path, stop_after: s
 
 
 async def test_two_commands_at_once_apply_one_at_a_time() -> None:
-    storage = SqliteStorage(":memory:")
-    await storage.open()
-    try:
-        world = ConsoleWorld()
-        service = build_service(storage, world, 3)
-        console = Console(service, world, io.StringIO(), as_json=True)
+    async with console_over(seed=3) as console:
+        storage, world, service = console.service.storage, console.world, console.service
         await console.run(
             [
                 '@alice /loka new position:"fire: Ke1 Pe2; earth: Ka6; water: Ke12; air: Kl7"',
@@ -345,18 +347,12 @@ async def test_two_commands_at_once_apply_one_at_a_time() -> None:
         state = from_dict(row.state)
         assert state.ply == 1
         assert len(await storage.log(row.id)) == 1
-    finally:
-        await storage.close()
 
 
 async def test_fuzzed_commands_never_crash_and_always_answer_privately() -> None:
     rng = random.Random(11)
-    storage = SqliteStorage(":memory:")
-    await storage.open()
-    try:
-        world = ConsoleWorld()
-        service = build_service(storage, world, 9)
-        console = Console(service, world, io.StringIO(), as_json=True)
+    async with console_over(seed=9) as console:
+        world, service = console.world, console.service
         await console.run(LOBBY4.strip().splitlines())
         commands = [*list(loka_table.LokaTable().commands), "nope", ""]
         keys = [
@@ -413,8 +409,6 @@ async def test_fuzzed_commands_never_crash_and_always_answer_privately() -> None
             assert deliveries, request
             for d in deliveries:
                 assert "went wrong on my side" not in d.text, (request, d.text)
-    finally:
-        await storage.close()
 
 
 async def test_super_d20_times_out_to_keep() -> None:
@@ -491,12 +485,8 @@ def test_console_json_lines_are_json(tmp_path: Path) -> None:
 
 async def test_moves_in_different_games_at_once_all_apply() -> None:
     """One SQLite connection serves every game: transactions must not interleave."""
-    storage = SqliteStorage(":memory:")
-    await storage.open()
-    try:
-        world = ConsoleWorld()
-        service = build_service(storage, world, 4)
-        console = Console(service, world, io.StringIO(), as_json=True)
+    async with console_over(seed=4) as console:
+        storage, world, service = console.service.storage, console.world, console.service
         channels = [f"table{i}" for i in range(8)]
         for name in channels:
             await console.run(
@@ -522,8 +512,6 @@ async def test_moves_in_different_games_at_once_all_apply() -> None:
         for row in await storage.unfinished():
             assert from_dict(row.state).ply == 1
             assert len(await storage.log(row.id)) == 1
-    finally:
-        await storage.close()
 
 
 async def test_the_reroll_time_limit_is_an_option() -> None:

@@ -22,7 +22,7 @@ from bot.games import tables
 from bot.model import Actor, Delivery, Place, Request
 from bot.service import TableService
 from bot.storage import GameRow, LogEntry, Owed, SqliteStorage, VersionConflict
-from tests.bot.console_driver import FakeImages
+from tests.bot.console_driver import FakeImages, console_over
 
 ARMIES = ("fire", "earth", "water", "air")
 TIMED = (
@@ -241,12 +241,8 @@ async def test_a_taken_random_id_is_skipped(tmp_path: Path) -> None:
 
 
 async def test_moves_and_resigns_on_a_cancelled_game_say_it_was_cancelled() -> None:
-    storage = SqliteStorage(":memory:")
-    await storage.open()
-    try:
-        world = ConsoleWorld()
-        service = build_service(storage, world, 2)
-        console = Console(service, world, io.StringIO(), as_json=True)
+    async with console_over(seed=2) as console:
+        storage, world, service = console.service.storage, console.world, console.service
         await console.run(
             ["@alice /chess new color:white", "@bob /chess join", "@alice /chess start"]
         )
@@ -267,17 +263,11 @@ async def test_moves_and_resigns_on_a_cancelled_game_say_it_was_cancelled() -> N
         again = Request("chess", "cancel", world.user("alice"), place, {"game": running.id})
         (answer,) = await service.handle(again)
         assert "was cancelled" in answer.text
-    finally:
-        await storage.close()
 
 
 async def test_the_lock_of_a_game_goes_away_when_nobody_uses_it() -> None:
-    storage = SqliteStorage(":memory:")
-    await storage.open()
-    try:
-        world = ConsoleWorld()
-        service = build_service(storage, world, 4)
-        console = Console(service, world, io.StringIO(), as_json=True)
+    async with console_over(seed=4) as console:
+        service = console.service
         for n in range(20):  # twenty games played a little, then left
             await console.run(
                 [
@@ -293,18 +283,12 @@ async def test_the_lock_of_a_game_goes_away_when_nobody_uses_it() -> None:
             assert len(service._locks) == 1
         gc.collect()
         assert len(service._locks) == 0
-    finally:
-        await storage.close()
 
 
 async def test_commands_on_one_game_still_apply_one_at_a_time() -> None:
     """The weakly held locks still serialize: many presses at once, one applies."""
-    storage = SqliteStorage(":memory:")
-    await storage.open()
-    try:
-        world = ConsoleWorld()
-        service = build_service(storage, world, 4)
-        console = Console(service, world, io.StringIO(), as_json=True)
+    async with console_over(seed=4) as console:
+        world, service = console.world, console.service
         await console.run(["@alice /chess new color:white", "@bob /chess join"])
         await console.run(["@alice /chess start"])
         place = Place(world.channel_id("general"), guild_id=1)
@@ -312,8 +296,6 @@ async def test_commands_on_one_game_still_apply_one_at_a_time() -> None:
         gc.collect()
         answers = await asyncio.gather(*(service.handle(move) for _ in range(6)))
         assert sorted(a[0].to for a in answers) == ["channel"] + ["private"] * 5
-    finally:
-        await storage.close()
 
 
 # ---------------------------------------------------------------- the console's edges
