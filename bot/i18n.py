@@ -228,6 +228,10 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Game `{id}` begins. Dice commitment: `{commitment}` (the seed behind it is shown at the end, so anyone can check every roll).",
         "La partie `{id}` commence. Engagement des dés : `{commitment}` (la graine sera révélée à la fin pour vérifier chaque lancer).",
     ),
+    "table.started_plain": (
+        "Game `{id}` begins.",
+        "La partie `{id}` commence.",
+    ),
     "loka.selection_open": (
         "Strategy and army selection: each player builds a secret army by direct message. "
         "Teams may talk until deployment ({ready} of {of} armies ready).",

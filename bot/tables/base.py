@@ -185,6 +185,10 @@ class SeatedTable:
         who asked it to). Must update ``game.state``."""
         return []
 
+    def uses_chance(self, game: TableGame) -> bool:
+        """Does this game roll anything? Without chance no dice commitment is posted."""
+        return True
+
     def silenced_users(self, row: GameRow) -> frozenset[int]:
         """Who may not write in the game's channel now (no-talk rules); nobody by default."""
         return frozenset()
@@ -557,8 +561,10 @@ class SeatedTable:
                 raise UserError("table.seats_free", seats=labels)
             game.state = self.initial_state(game)
             game.row.status = "running"
-            started = t(
-                game.locale, "table.started", id=game.row.id, commitment=game.meta["commitment"]
+            started = (
+                t(game.locale, "table.started", id=game.row.id, commitment=game.meta["commitment"])
+                if self.uses_chance(game)
+                else t(game.locale, "table.started_plain", id=game.row.id)
             )
             # The lobby keeps its seats but loses its buttons; the start line is said there.
             lobby = self._lobby_post(game, started, open_=False)
