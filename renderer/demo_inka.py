@@ -1,4 +1,5 @@
-"""Sample Inka images: ``python -m renderer.demo_inka OUT_DIR``.
+"""Sample Inka images: ``python -m renderer.demo_inka OUT_DIR``; the rules page's picture:
+``python -m renderer.demo_inka --rules-image`` (writes docs/rules/img/inka_temple.png).
 
 The states are built with the engine (a seeded game and hand-made positions) and always
 pass through ``engine.inka.view`` before drawing. The tests use the same states."""
@@ -6,6 +7,7 @@ pass through ``engine.inka.view`` before drawing. The tests use the same states.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from engine.inka import (
@@ -21,16 +23,19 @@ from engine.inka import (
 )
 from engine.inka.perft import DEFAULT_POSITION
 from engine.inka.temple import SAMPLE_LAYOUT
-from renderer.inka import InkaImageOptions, render_inka
+from renderer.inka import InkaImageOptions, render_inka, rhombus_moves
+
+# The rules page's picture (docs/rules/inka.md): the temple after set-up, cell names printed.
+RULES_IMAGE = Path(__file__).resolve().parent.parent / "docs" / "rules" / "img" / "inka_temple.png"
 
 NAMES = {"red": "Ada", "blue": "Björn", "green": "Chidi", "yellow": "Dana Kowalczyk"}
 
 MIDGAME = (
-    "red: g12; blue: i12 blocker h4; green: e15; yellow: k9 blocker f18; "
-    "rhombi: 1=j12/i12 2=c12/d12 3=h12/h11 4=e12/e13 5=g10/g9 6=f14/f15 7=i7/i8 "
-    "8=d16/d17 9=c7/c8 10=j16/j17 11=l9/l10 12=a14/a15 13=f18/f19; "
+    "red: j7; blue: i8 blocker h4; green: e15; yellow: l17 blocker c16; "
+    "rhombi: 1=l7/l8 2=a16/a17 3=d15/e15 4=c16/d16 5=e8/f8 6=i19/i20 7=d7/e7 "
+    "8=k16/k17 9=h16/g16 10=i9/h9 11=i17/h17 12=j8/i8 13=i3/i4; "
     "A: g11/g12 blue green yellow; B: g13/f13 red green yellow; C: f11/f12 blue green; "
-    "turn: red; ap: 2; stage: pawn"
+    "turn: red; ap: 2; stage: rhombi"
 )
 
 
@@ -61,18 +66,32 @@ def midgame_state() -> InkaState:
 
 def moved_state() -> InkaState:
     state = state_from_position(DEFAULT_POSITION, seed=b"demo", game_id="demo")
-    state, _ = apply(state, parse_action("slide 13 w 1"))
-    state, _ = apply(state, parse_action("go i13"))
+    state, _ = apply(state, parse_action("slide 13 e 1"))
+    state, _ = apply(state, parse_action("go l8"))
     return state
+
+
+def moved_options(options: InkaImageOptions) -> InkaImageOptions:
+    """``options`` with the highlight of the rhombus :func:`moved_state` slid (what a table
+    passes: the state before the turn against the state drawn)."""
+    before = state_from_position(DEFAULT_POSITION, seed=b"demo", game_id="demo")
+    return replace(options, moved=rhombus_moves(before, moved_state()))
+
+
+def rules_image() -> bytes:
+    """The rules page's picture: the opening, every cell's name printed."""
+    return render_inka(
+        view(opening_state(), None), options=InkaImageOptions(labels=True, targets=False)
+    )
 
 
 def final_state() -> InkaState:
     state = state_from_position(
-        "red: g22; blue: i12; rhombi: 3=h12/h11; A: g11/g12 blue; B: g13/f13 blue; C: f11/f12 blue",
+        "red: k6; blue: h12; rhombi: 3=h12/h11; A: g11/g12 blue; B: g13/f13 blue; C: f11/f12 blue",
         seed=b"demo",
         game_id="demo",
     )
-    state, _ = apply(state, parse_action("go g23"))
+    state, _ = apply(state, parse_action("go k5"))
     return state
 
 
@@ -82,14 +101,18 @@ def samples() -> dict[str, bytes]:
         "opening.png": render_inka(view(opening_state(), "red"), options=opts),
         "building.png": render_inka(view(building_state(), "red"), options=opts),
         "midgame.png": render_inka(view(midgame_state(), "red"), options=opts),
-        "moved.png": render_inka(view(moved_state(), "red"), options=opts),
+        "moved.png": render_inka(view(moved_state(), "red"), options=moved_options(opts)),
         "final.png": render_inka(view(final_state(), None), options=opts),
     }
 
 
 def main(argv: list[str]) -> int:
+    if argv == ["--rules-image"]:
+        RULES_IMAGE.write_bytes(rules_image())
+        print(RULES_IMAGE)
+        return 0
     if len(argv) != 1:
-        print("usage: python -m renderer.demo_inka OUT_DIR", file=sys.stderr)
+        print("usage: python -m renderer.demo_inka OUT_DIR | --rules-image", file=sys.stderr)
         return 2
     folder = Path(argv[0])
     folder.mkdir(parents=True, exist_ok=True)

@@ -3,10 +3,14 @@
 The temple is a hexagon of triangular cells seen from above, north up (the engine's cell
 names read the same way: row ``a`` at the bottom, columns left to right). Drawing order:
 the static temple (ground, chasm, printed snakes, passages, symbols, exits, start cells,
-cell labels; cached per theme and size), then the rhombi (path rhombi numbered, with their
-walls; destination rhombi lettered, with the statues still on them), the last pawn move,
-the legal destinations of the pawn with their AP cost, blockers, pawns, and the banner
+cell labels when asked; cached per temple, theme and size), the old place of a rhombus that
+just moved, the rhombi (path rhombi numbered, with their walls as dark bars; destination
+rhombi lettered, with the statues still on them), the moved rhombus outlined, the last pawn
+move, the legal destinations of the pawn with their AP cost, blockers, pawns, and the banner
 (one card per seat: statues carried, blocker, AP left for the seat to move).
+
+The picture must read at 400 px wide (issue 13), so every mark is sized for that: no cell
+labels unless asked (the rules page and previews ask), features filling their cell.
 
 Everything is drawn at twice the size and scaled down, which smooths the slanted edges.
 Seats are told apart by shape as well as colour: red circle, blue square, green triangle,
@@ -21,19 +25,19 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.inka.geometry import cartesian, cell_vertices
+from engine.inka.board import Board
+from engine.inka.geometry import Edge, Placement, cartesian, cell_vertices
 from engine.inka.layout import Layout
-from engine.inka.state import BUILD, OVER, PLAY, START, InkaState
-from engine.inka.temple import TEMPLE
+from engine.inka.state import BUILD, DESTINATION_NAMES, OVER, PLAY, START, InkaState
+from engine.inka.temple import TEMPLE, Temple
 from renderer.banner import readable_on
-from renderer.fonts import draw_text, fit, printable
+from renderer.fonts import draw_text, fit, printable, text_width
 from renderer.png import encode_png
 from renderer.theme import DEFAULT_THEME, RGB, Theme
 from renderer.words import Words, say
 
 SCALE = 2  # drawn at twice the size, then scaled down (antialiasing)
 DEFAULT_SIDE = 70  # pixels per cell edge: 12 edges across, 840 px of temple
-BOARD = TEMPLE.board
 SHAPES = {"red": "circle", "blue": "square", "green": "triangle", "yellow": "diamond"}
 THEME_ARMY = {"red": "fire", "blue": "water", "green": "earth", "yellow": "air"}
 
@@ -44,18 +48,47 @@ CHASM_EDGE: RGB = (48, 42, 50)
 CENTRE: RGB = (190, 160, 100)
 SNAKE: RGB = (64, 138, 54)
 SNAKE_EDGE: RGB = (20, 52, 18)
-PASSAGE: RGB = (92, 62, 120)
+PASSAGE: RGB = (136, 80, 190)
 SYMBOL: RGB = (40, 96, 150)
 EXIT: RGB = (226, 120, 30)
+START_MARK: RGB = (120, 60, 20)
 PATH_TILE: RGB = (156, 110, 70)
 PATH_TILE_EDGE: RGB = (92, 60, 34)
 DEST_TILE: RGB = (232, 186, 60)
 DEST_TILE_EDGE: RGB = (140, 96, 20)
-WALL: RGB = (34, 22, 14)
+WALL: RGB = (24, 14, 8)
+WALL_CASING: RGB = (250, 232, 190)  # a light rim keeps a wall visible over the black chasm
 LABEL: RGB = (112, 92, 64)
 LABEL_DARK: RGB = (110, 104, 118)
 TARGET: RGB = (255, 255, 255)
 TRAIL: RGB = (250, 236, 120)
+TRAIL_EDGE: RGB = (120, 84, 20)
+FEATURES = frozenset("sprx1234")  # the temple map's marks drawn inside a cell
+MOVED: RGB = (236, 64, 200)  # the rhombus that just moved, and its old place: no seat's colour
+
+STATUE_RADIUS = 0.16  # of a cell edge (it was 0.1 before issue 13)
+PAWN_RADIUS = 0.27
+WALL_WIDTH = 0.13
+
+
+@dataclass(frozen=True)
+class RhombusMove:
+    """A rhombus that just moved (or was just laid: ``before`` is None), for the highlight."""
+
+    name: str
+    before: Placement | None
+    after: Placement
+
+
+def rhombus_moves(before: InkaState, after: InkaState) -> tuple[RhombusMove, ...]:
+    """The rhombi that lie elsewhere in ``after`` than in ``before`` (slid, turned or laid):
+    what a table passes as :attr:`InkaImageOptions.moved`."""
+    old = {r.name: r.placement for r in before.rhombi}
+    return tuple(
+        RhombusMove(r.name, old.get(r.name), r.placement)
+        for r in after.rhombi
+        if old.get(r.name) != r.placement
+    )
 
 
 @dataclass(frozen=True)
@@ -65,7 +98,8 @@ class InkaImageOptions:
     side: int = DEFAULT_SIDE  # pixels per cell edge
     names: Mapping[str, str] = field(default_factory=dict)  # seat -> player name
     targets: bool = True  # mark the pawn's legal destinations (with AP cost) when it may move
-    labels: bool = True  # print every cell's name
+    labels: bool = False  # print every cell's name (the rules page and previews ask)
+    moved: tuple[RhombusMove, ...] = ()  # highlight these rhombi and their old places
     theme: Theme = DEFAULT_THEME
     words: Words = ()  # the reader's language (renderer.words); English when empty
 
@@ -78,35 +112,53 @@ def _seat_word(words: Words, seat: str) -> str:
     return say(words, "seat_" + seat, seat.capitalize())
 
 
+Point = tuple[float, float]
+
+
 @dataclass(frozen=True)
 class Frame:
+    board: Board
     side: int  # at the drawing scale
     margin: int
     banner: int
     width: int
     height: int
 
-    def xy(self, v: tuple[int, int]) -> tuple[float, float]:
+    def xy(self, v: tuple[int, int]) -> Point:
         x, y = cartesian(v)
-        cx = self.margin + 6 * self.side
-        cy = self.banner + self.margin + 6 * self.side * math.sqrt(3) / 2
+        n = self.board.side
+        cx = self.margin + n * self.side
+        cy = self.banner + self.margin + n * self.side * math.sqrt(3) / 2
         return (cx + x * self.side, cy - y * self.side)
 
-    def cell_points(self, i: int) -> list[tuple[float, float]]:
-        return [self.xy(v) for v in cell_vertices(BOARD.cells[i])]
+    def cell_points(self, i: int) -> list[Point]:
+        return [self.xy(v) for v in cell_vertices(self.board.cells[i])]
 
-    def centre(self, i: int) -> tuple[float, float]:
-        pts = self.cell_points(i)
-        return (sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3)
+    def centre(self, i: int) -> Point:
+        return _middle(self.cell_points(i))
+
+    def rhombus_points(self, placement: Placement) -> list[Point]:
+        corners = placement.corners
+        return [self.xy(corners[c]) for c in "ABCD"]
 
 
-def frame(side: int, seats: int = 4) -> Frame:
+def _middle(pts: list[Point]) -> Point:
+    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+
+
+def frame(side: int, seats: int = 4, board: Board | None = None) -> Frame:
+    board = board or TEMPLE.board
+    n = board.side
     s = side * SCALE
     margin = round(s * 0.45)
-    banner = round(s * 0.62) * ((seats + 1) // 2) + round(s * 0.5)
-    width = 12 * s + 2 * margin
-    height = banner + round(12 * s * math.sqrt(3) / 2) + 2 * margin
-    return Frame(s, margin, banner, width, height)
+    banner = _card_height(s) * ((seats + 1) // 2) + round(s * 0.62)
+    width = 2 * n * s + 2 * margin
+    height = banner + round(2 * n * s * math.sqrt(3) / 2) + 2 * margin
+    return Frame(board, s, margin, banner, width, height)
+
+
+def _card_height(s: int) -> int:
+    return round(s * 0.8)
 
 
 def image_size(options: InkaImageOptions = InkaImageOptions(), seats: int = 4) -> tuple[int, int]:
@@ -118,108 +170,121 @@ def cell_centre(
     name: str, options: InkaImageOptions = InkaImageOptions(), seats: int = 4
 ) -> tuple[int, int]:
     """Where a cell's centre is in :func:`render_inka`'s image (for tests and overlays)."""
-    x, y = frame(options.side, seats).centre(BOARD.parse(name))
+    f = frame(options.side, seats)
+    x, y = f.centre(f.board.parse(name))
     return (round(x / SCALE), round(y / SCALE))
+
+
+def image_point(
+    v: tuple[int, int], options: InkaImageOptions = InkaImageOptions(), seats: int = 4
+) -> tuple[float, float]:
+    """Where a board vertex is in the final image (for tests: rhombus corners, wall edges)."""
+    x, y = frame(options.side, seats).xy(v)
+    return (x / SCALE, y / SCALE)
 
 
 # ---------------------------------------------------------------- static temple
 
 
-def _shrink(pts: list[tuple[float, float]], k: float) -> list[tuple[float, float]]:
-    cx = sum(p[0] for p in pts) / len(pts)
-    cy = sum(p[1] for p in pts) / len(pts)
+def _shrink(pts: list[Point], k: float) -> list[Point]:
+    cx, cy = _middle(pts)
     return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in pts]
 
 
 def _snake(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
     pts = [
-        (cx - 0.2 * s + 0.4 * s * t / 20, cy + 0.05 * s * math.sin(t / 20 * 2.6 * math.pi))
+        (cx - 0.25 * s + 0.5 * s * t / 20, cy + 0.07 * s * math.sin(t / 20 * 2.6 * math.pi))
         for t in range(21)
     ]
-    w = max(2, round(s * 0.07))
-    draw.line(pts, fill=SNAKE_EDGE, width=w + max(2, round(s * 0.03)), joint="curve")
+    w = max(2, round(s * 0.09))
+    draw.line(pts, fill=SNAKE_EDGE, width=w + max(3, round(s * 0.04)), joint="curve")
     draw.line(pts, fill=SNAKE, width=w, joint="curve")
     hx, hy = pts[-1]
-    r = s * 0.055
-    draw.ellipse((hx - r, hy - r, hx + r, hy + r), fill=SNAKE, outline=SNAKE_EDGE)
+    r = s * 0.075
+    draw.ellipse((hx - r, hy - r, hx + r, hy + r), fill=SNAKE, outline=SNAKE_EDGE, width=2)
 
 
 def _passage(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
-    w, h = s * 0.13, s * 0.17
+    w, h = s * 0.15, s * 0.2
     box = (cx - w, cy - h, cx + w, cy + h)
-    draw.rounded_rectangle(box, radius=w, fill=PASSAGE, outline=(240, 230, 250), width=2)
-    draw.rectangle((cx - w * 0.45, cy, cx + w * 0.45, cy + h), fill=(24, 12, 36))
+    draw.rounded_rectangle(box, radius=w, fill=PASSAGE, outline=(240, 230, 250), width=3)
+    draw.rectangle((cx - w * 0.45, cy, cx + w * 0.45, cy + h - 3), fill=(24, 12, 36))
 
 
 def _symbol(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
-    a, b = s * 0.26, s * 0.17
+    a, b = s * 0.3, s * 0.2
     pts = [(cx - a, cy), (cx - a / 3, cy - b), (cx + a, cy - b), (cx + a / 3, cy)]
     pts = [(x, y + b / 2) for x, y in pts]
-    draw.polygon(pts, fill=SYMBOL, outline=(230, 240, 255))
-    draw.line([*pts, pts[0]], fill=(230, 240, 255), width=2)
+    draw.polygon(pts, fill=SYMBOL)
+    draw.line([*pts, pts[0]], fill=(230, 240, 255), width=3)
 
 
 def _exit(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, out: float) -> None:
     """An orange disc with an arrow pointing out of the temple (``out``: its angle)."""
-    r = s * 0.2
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=EXIT, outline=(90, 40, 0), width=2)
+    r = s * 0.22
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=EXIT, outline=(90, 40, 0), width=3)
     dx, dy = math.cos(out), -math.sin(out)
     tail = (cx - dx * r * 0.6, cy - dy * r * 0.6)
     tip = (cx + dx * r * 0.65, cy + dy * r * 0.65)
-    w = max(3, round(s * 0.045))
+    w = max(3, round(s * 0.055))
     draw.line([tail, tip], fill=(255, 255, 255), width=w)
     for turn in (2.5, -2.5):
-        ax = tip[0] + r * 0.45 * math.cos(out + turn)
-        ay = tip[1] - r * 0.45 * math.sin(out + turn)
+        ax = tip[0] + r * 0.5 * math.cos(out + turn)
+        ay = tip[1] - r * 0.5 * math.sin(out + turn)
         draw.line([tip, (ax, ay)], fill=(255, 255, 255), width=w)
 
 
 def _start(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
-    r = s * 0.19
-    w = max(3, s // 24)
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=(120, 60, 20), width=w)
-    k = r * 0.45
-    draw.line((cx - k, cy, cx + k, cy), fill=(120, 60, 20), width=w)
-    draw.line((cx, cy - k, cx, cy + k), fill=(120, 60, 20), width=w)
+    r = s * 0.22
+    w = max(3, round(s * 0.06))
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=START_MARK, width=w)
+    k = r * 0.5
+    draw.line((cx - k, cy, cx + k, cy), fill=START_MARK, width=w)
+    draw.line((cx, cy - k, cx, cy + k), fill=START_MARK, width=w)
 
 
 @lru_cache(maxsize=8)
-def _static(theme: Theme, side: int, seats: int, labels: bool) -> Image.Image:
-    f = frame(side, seats)
+def _static(theme: Theme, side: int, seats: int, labels: bool, temple: Temple) -> Image.Image:
+    board = temple.board
+    f = frame(side, seats, board)
     s = f.side
     image = Image.new("RGB", (f.width, f.height), theme.background)
     draw = ImageDraw.Draw(image)
-    glyph = TEMPLE.glyph
-    for i in range(BOARD.size):
+    glyph = temple.glyph
+    for i in range(board.size):
         pts = f.cell_points(i)
-        chasm = i in TEMPLE.chasm
-        fill = CHASM if chasm else CENTRE if i in TEMPLE.centre else GROUND
+        chasm = i in temple.chasm
+        fill = CHASM if chasm else CENTRE if i in temple.centre else GROUND
         draw.polygon(pts, fill=fill, outline=CHASM_EDGE if chasm else GROUND_EDGE)
-    for i in range(BOARD.size):
+    # With labels the feature shrinks into the wide part of the triangle, the label takes
+    # the narrow part; without them the feature fills the cell (legible at 400 px).
+    k = 0.7 if labels else 1.0
+    middle = f.xy((0, 0))
+    for i in range(board.size):
         cx, cy = f.centre(i)
         mark = glyph[i]
-        up = BOARD.cells[i][2] == 0
-        # The feature sits in the wide part of the triangle, the label in the narrow part.
+        up = board.cells[i][2] == 0
+        # The wide part of the triangle; the narrow part keeps room for a target badge.
         fy = cy + (s * 0.05 if up else -s * 0.05)
         if mark == "s":
-            _snake(draw, cx, fy, s)
+            _snake(draw, cx, fy, s * k)
         elif mark == "p":
-            _passage(draw, cx, fy, s)
+            _passage(draw, cx, fy, s * k)
         elif mark == "r":
-            _symbol(draw, cx, fy, s)
+            _symbol(draw, cx, fy, s * k)
         elif mark == "x":
-            ox, oy = f.xy((0, 0))
-            _exit(draw, cx, fy, s, math.atan2(oy - cy, cx - ox))
+            _exit(draw, cx, fy, s * k, math.atan2(middle[1] - cy, cx - middle[0]))
         elif mark in "1234":
-            _start(draw, cx, fy, s)
+            _start(draw, cx, fy, s * k)
         if labels:
             ly = cy - s * 0.2 if up else cy + s * 0.2
-            if mark in "spx1234r":
+            if mark in FEATURES:
                 ly = cy - s * 0.29 if up else cy + s * 0.29
-            colour = LABEL_DARK if i in TEMPLE.chasm else LABEL
-            draw_text(draw, (cx, ly), BOARD.names[i], round(s * 0.15), colour, anchor="mm")
+            colour = LABEL_DARK if i in temple.chasm else LABEL
+            draw_text(draw, (cx, ly), board.names[i], round(s * 0.15), colour, anchor="mm")
     # The temple's outline.
-    rim = [f.xy(v) for v in ((6, 0), (0, 6), (-6, 6), (-6, 0), (0, -6), (6, -6))]
+    n = board.side
+    rim = [f.xy(v) for v in ((n, 0), (0, n), (-n, n), (-n, 0), (0, -n), (n, -n))]
     draw.line([*rim, rim[0]], fill=(120, 96, 60), width=max(3, s // 20), joint="curve")
     return image
 
@@ -286,62 +351,142 @@ def _grow(box: tuple[float, float, float, float], g: float) -> tuple[float, ...]
     return (box[0] - g, box[1] - g, box[2] + g, box[3] + g)
 
 
-def _draw_rhombi(draw: ImageDraw.ImageDraw, f: Frame, state: InkaState, theme: Theme) -> None:
+def _draw_rhombi(
+    draw: ImageDraw.ImageDraw, f: Frame, state: InkaState, lay: Layout, theme: Theme
+) -> None:
     s = f.side
-    lay = Layout.of(state)
     for r in state.rhombi:
-        cells = BOARD.rhombus_cells(r.placement)
-        if cells is None:
+        if lay.cells_of(r.placement) is None:
             continue
-        corners = r.placement.corners
-        pts = [f.xy(corners[c]) for c in "ABCD"]
+        pts = f.rhombus_points(r.placement)
         inner = _shrink(pts, 0.93)
         dest = r.is_destination
-        draw.polygon(
-            inner,
-            fill=DEST_TILE if dest else PATH_TILE,
-            outline=DEST_TILE_EDGE if dest else PATH_TILE_EDGE,
-        )
-        draw.line([*inner, inner[0]], fill=DEST_TILE_EDGE if dest else PATH_TILE_EDGE, width=3)
-        cx = sum(p[0] for p in pts) / 4
-        cy = sum(p[1] for p in pts) / 4
+        edge = DEST_TILE_EDGE if dest else PATH_TILE_EDGE
+        draw.polygon(inner, fill=DEST_TILE if dest else PATH_TILE, outline=edge)
+        draw.line([*inner, inner[0]], fill=edge, width=3)
+        cx, cy = _middle(pts)
         if dest:
-            k = "ABC".index(r.name)
-            draw_text(draw, (cx, cy), r.name, round(s * 0.26), (110, 70, 0), anchor="mm", bold=True)
-            # The statues still standing: small hollow tokens around the letter.
-            there = state.statues[k]
-            spots = _statue_spots(pts, len(state.seats))
-            for seat, (sx, sy) in zip(state.seats, spots, strict=True):
-                if seat in there:
-                    _token(draw, theme, seat, sx, sy, s * 0.1, letter=False)
+            _draw_statues(draw, f, state, r.name, pts, theme)
+            draw_text(draw, (cx, cy), r.name, round(s * 0.22), (110, 70, 0), anchor="mm", bold=True)
         else:
             draw_text(
                 draw, (cx, cy), r.name, round(s * 0.3), (255, 240, 214), anchor="mm", bold=True
             )
         for e in lay.walls_of(r):
-            a, b = f.xy(e[0]), f.xy(e[1])
-            a2 = (a[0] + (cx - a[0]) * 0.08, a[1] + (cy - a[1]) * 0.08)
-            b2 = (b[0] + (cx - b[0]) * 0.08, b[1] + (cy - b[1]) * 0.08)
-            draw.line([a2, b2], fill=WALL, width=max(5, round(s * 0.09)))
+            _wall(draw, f, e, (cx, cy))
 
 
-def _statue_spots(pts: list[tuple[float, float]], n: int) -> list[tuple[float, float]]:
-    """Where the statues stand on a destination rhombus: along its long diagonal."""
-    a, c = pts[0], pts[2]  # the sharp corners
-    spots = []
-    for t in (0.17, 0.32, 0.68, 0.83) if n == 4 else (0.2, 0.35, 0.72)[:n]:
-        spots.append((a[0] + (c[0] - a[0]) * t, a[1] + (c[1] - a[1]) * t))
-    return spots
+def _wall(draw: ImageDraw.ImageDraw, f: Frame, e: Edge, middle: Point) -> None:
+    """A wall: a dark bar with a light rim along the edge, just inside its rhombus (so it
+    reads over ground and over chasm alike)."""
+    s = f.side
+    w = max(5, round(s * WALL_WIDTH))
+    rim = max(2, round(s * 0.03))
+    a, b = f.xy(e[0]), f.xy(e[1])
+    # Shift the bar inwards by half its width, and keep its ends off the corners.
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    d = math.hypot(middle[0] - mx, middle[1] - my) or 1.0
+    ux, uy = (middle[0] - mx) / d, (middle[1] - my) / d
+    off = w / 2 + rim
+    ends = [
+        (p[0] + ux * off + (mx - p[0]) * 0.06, p[1] + uy * off + (my - p[1]) * 0.06) for p in (a, b)
+    ]
+    draw.line(ends, fill=WALL_CASING, width=w + 2 * rim)
+    draw.line(ends, fill=WALL, width=w)
 
 
-def _targets(state: InkaState) -> dict[int, int]:
+def _statue_spots(pts: list[Point], n: int) -> list[Point]:
+    """Where each seat's statue stands on a destination rhombus, in seat order: two on the
+    long diagonal, two on the short one, around the letter."""
+    a, b, c, d = pts  # A and C are the sharp corners
+    cx, cy = _middle(pts)
+    spots = [
+        (cx + (a[0] - cx) * 0.55, cy + (a[1] - cy) * 0.55),
+        (cx + (c[0] - cx) * 0.55, cy + (c[1] - cy) * 0.55),
+        (cx + (b[0] - cx) * 0.52, cy + (b[1] - cy) * 0.52),
+        (cx + (d[0] - cx) * 0.52, cy + (d[1] - cy) * 0.52),
+    ]
+    return spots[:n]
+
+
+def _draw_statues(
+    draw: ImageDraw.ImageDraw,
+    f: Frame,
+    state: InkaState,
+    name: str,
+    pts: list[Point],
+    theme: Theme,
+) -> None:
+    """The statues still standing on destination rhombus ``name``; a taken one leaves a
+    faint ring on its spot, so one sees who has it."""
+    there = state.statues[DESTINATION_NAMES.index(name)]
+    r = f.side * STATUE_RADIUS
+    for seat, (sx, sy) in zip(state.seats, _statue_spots(pts, len(state.seats)), strict=True):
+        if seat in there:
+            _token(draw, theme, seat, sx, sy, r, letter=False)
+        else:
+            box = (sx - r * 0.6, sy - r * 0.6, sx + r * 0.6, sy + r * 0.6)
+            draw.ellipse(box, outline=DEST_TILE_EDGE, width=2)
+
+
+def _tint(image: Image.Image, pts: list[Point], colour: RGB, alpha: int) -> None:
+    """Blend ``colour`` over the polygon ``pts`` (alpha 0-255), in place."""
+    x0, y0 = int(min(p[0] for p in pts)), int(min(p[1] for p in pts))
+    x1, y1 = int(max(p[0] for p in pts)) + 2, int(max(p[1] for p in pts)) + 2
+    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
+    ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in pts], fill=alpha)
+    region = image.crop((x0, y0, x1, y1))
+    image.paste(Image.composite(Image.new("RGB", region.size, colour), region, mask), (x0, y0))
+
+
+def _dashed(
+    draw: ImageDraw.ImageDraw, pts: list[Point], colour: RGB, width: int, dash: float
+) -> None:
+    for (ax, ay), (bx, by) in zip(pts, [*pts[1:], pts[0]], strict=True):
+        length = math.hypot(bx - ax, by - ay)
+        steps = max(1, round(length / dash))
+        for k in range(0, steps, 2):
+            t0, t1 = k / steps, min(1.0, (k + 1) / steps)
+            draw.line(
+                (
+                    ax + (bx - ax) * t0,
+                    ay + (by - ay) * t0,
+                    ax + (bx - ax) * t1,
+                    ay + (by - ay) * t1,
+                ),
+                fill=colour,
+                width=width,
+            )
+
+
+def _old_places(image: Image.Image, f: Frame, options: InkaImageOptions) -> None:
+    """Where the moved rhombi lay: tinted with a dashed rim (drawn under the rhombi, so the
+    part the rhombus still covers is hidden by it)."""
+    draw = ImageDraw.Draw(image)
+    for move in options.moved:
+        if move.before is None or f.board.rhombus_cells(move.before) is None:
+            continue
+        pts = _shrink(f.rhombus_points(move.before), 0.95)
+        _tint(image, pts, MOVED, 110)
+        _dashed(draw, pts, MOVED, max(4, round(f.side * 0.06)), f.side * 0.16)
+
+
+def _new_places(draw: ImageDraw.ImageDraw, f: Frame, options: InkaImageOptions) -> None:
+    """The moved rhombi themselves: a bright rim just outside the tile."""
+    for move in options.moved:
+        if f.board.rhombus_cells(move.after) is None:
+            continue
+        pts = _shrink(f.rhombus_points(move.after), 1.02)
+        draw.line([*pts, pts[0]], fill=MOVED, width=max(5, round(f.side * 0.1)), joint="curve")
+
+
+def _targets(state: InkaState, lay: Layout) -> dict[int, int]:
     """The cells the seat to move can walk to now, with their AP cost."""
     if state.phase != PLAY or state.turn is None:
         return {}
     here = state.pawns[state.turn]
     if here is None:
         return {}
-    lay = Layout.of(state)
     best, _ = lay.costs(here, state.ap)
     return {c: v for c, v in best.items() if c != here and lay.free_to_stop(c)}
 
@@ -351,12 +496,12 @@ def _draw_banner(image: Image.Image, f: Frame, state: InkaState, options: InkaIm
     theme = options.theme
     s = f.side
     pad = round(s * 0.12)
-    card_h = round(s * 0.62)
+    card_h = _card_height(s)
     cols = 2
     card_w = (f.width - 2 * pad) // cols
     title = _status(state, options)
-    draw_text(draw, (f.width / 2, pad + s * 0.2), title, round(s * 0.22), theme.text, anchor="mm")
-    top = pad + round(s * 0.45)
+    draw_text(draw, (f.width / 2, pad + s * 0.24), title, round(s * 0.3), theme.text, anchor="mm")
+    top = pad + round(s * 0.5)
     for k, seat in enumerate(state.seats):
         x0 = pad + (k % cols) * card_w
         y0 = top + (k // cols) * card_h
@@ -374,10 +519,10 @@ def _draw_banner(image: Image.Image, f: Frame, state: InkaState, options: InkaIm
         who = printable(options.names.get(seat, ""))
         label = _seat_word(options.words, seat) + (f"  {who}" if who else "")
         size = round(card_h * 0.34)
-        detail = _detail(state, k, options)
+        detail = _detail(state, k, options, f.board)
         right = x0 + card_w - round(card_h * 0.3)
         draw_text(draw, (right, y0 + card_h / 2), detail, size, text, anchor="rm", bold=active)
-        room = card_w - card_h - len(detail) * size * 0.55 - card_h * 0.4
+        room = card_w - card_h - text_width(detail, size, bold=active) - card_h * 0.3
         draw_text(
             draw,
             (x0 + card_h * 0.95, y0 + card_h / 2),
@@ -392,12 +537,12 @@ def _draw_banner(image: Image.Image, f: Frame, state: InkaState, options: InkaIm
             draw.line((x0 + card_h * 0.9, y, x0 + card_w * 0.5, y), fill=theme.strike, width=4)
 
 
-def _detail(state: InkaState, k: int, options: InkaImageOptions) -> str:
+def _detail(state: InkaState, k: int, options: InkaImageOptions, board: Board) -> str:
     say_ = options.say
     seat = state.seats[k]
     parts = [say_("statues", "statues {n}/3", n=state.carried(seat))]
     if state.blockers[k] is not None:
-        parts.append(say_("blocker", "blocker {cell}", cell=BOARD.names[state.blockers[k]]))
+        parts.append(say_("blocker", "blocker {cell}", cell=board.names[state.blockers[k]]))
     if state.winner == seat:
         parts.insert(0, say_("wins", "wins"))
     elif state.turn == k and state.phase == PLAY:
@@ -443,19 +588,28 @@ def render_inka_image(
 ) -> Image.Image:
     """The picture as a Pillow image (RGB, final size)."""
     seats = len(view.seats)
-    f = frame(options.side, seats)
+    lay = Layout.of(view)  # the temple the engine plays on, whatever its design
+    f = frame(options.side, seats, lay.temple.board)
     s = f.side
     theme = options.theme
-    image = _static(theme, options.side, seats, options.labels).copy()
+    image = _static(theme, options.side, seats, options.labels, lay.temple).copy()
+    _old_places(image, f, options)
     draw = ImageDraw.Draw(image)
-    _draw_rhombi(draw, f, view, theme)
+    _new_places(draw, f, options)
+    _draw_rhombi(draw, f, view, lay, theme)
     if len(view.trail) > 1 and view.phase in (PLAY, OVER):
         pts = [f.centre(c) for c in view.trail]
-        draw.line(pts, fill=TRAIL, width=max(3, round(s * 0.05)), joint="curve")
+        w = max(3, round(s * 0.06))
+        draw.line(pts, fill=TRAIL_EDGE, width=w + 4, joint="curve")
+        draw.line(pts, fill=TRAIL, width=w, joint="curve")
     if options.targets:
         # Free destinations get a dot; those behind snakes a badge with their AP cost.
-        for c, cost in sorted(_targets(view).items()):
+        printed = lay.temple.glyph
+        for c, cost in sorted(_targets(view, lay).items()):
             cx, cy = f.centre(c)
+            if printed[c] in FEATURES:
+                # Off the snake, exit or passage: in the narrow part of the triangle.
+                cy += -s * 0.33 if f.board.cells[c][2] == 0 else s * 0.33
             r = s * (0.11 if cost else 0.05)
             box = (cx - r, cy - r, cx + r, cy + r)
             draw.ellipse(box, fill=(24, 32, 56), outline=TARGET, width=2)
@@ -467,7 +621,7 @@ def render_inka_image(
         if cell is not None:
             cx, cy = f.centre(cell)
             fill, _ = _seat_colour(theme, view.seats[k])
-            r = s * 0.2
+            r = s * 0.22
             # A blocker is a barred square plaque in the seat's colour, with its shape inside.
             draw.rectangle(
                 (cx - r, cy - r, cx + r, cy + r), fill=(40, 40, 44), outline=fill, width=5
@@ -478,7 +632,7 @@ def render_inka_image(
     for k, cell in enumerate(view.pawns):
         if cell is not None and not view.out[k]:
             cx, cy = f.centre(cell)
-            _token(draw, theme, view.seats[k], cx, cy, s * 0.19, words=options.words)
+            _token(draw, theme, view.seats[k], cx, cy, s * PAWN_RADIUS, words=options.words)
     _draw_banner(image, f, view, options)
     return image.resize((f.width // SCALE, f.height // SCALE), Image.Resampling.LANCZOS)
 
@@ -494,9 +648,12 @@ def clear_caches() -> None:
 
 __all__ = [
     "InkaImageOptions",
+    "RhombusMove",
     "cell_centre",
     "clear_caches",
+    "image_point",
     "image_size",
     "render_inka",
     "render_inka_image",
+    "rhombus_moves",
 ]

@@ -13,13 +13,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "inka.seat.yellow": ("🟡 Yellow", "🟡 Jaune"),
     # --- the base says these when a command comes in the wrong phase
     "inka.phase_start": (
-        "Pawns are being placed: choose a start cell first (the buttons or /inka choose).",
-        "Les pions se placent : choisissez d'abord une case de départ (les boutons ou "
-        "/inka choose).",
+        "Pawns are being placed: choose a start cell first (the buttons, or `/inka choose cell:l6`).",
+        "Les pions se placent : choisissez d'abord une case de départ (les boutons, ou "
+        "`/inka choisir case:l6`).",
     ),
     "inka.phase_build": (
-        "The temple is being built: lay the drawn path rhombus first (/inka place).",
-        "Le temple se construit : posez d'abord le losange tiré (/inka place).",
+        "The temple is being built: lay the drawn path rhombus first (`/inka place cells:k7/k8`).",
+        "Le temple se construit : posez d'abord le losange tiré (`/inka placer cases:k7/k8`).",
     ),
     "inka.phase_play": (
         "The temple is built and the turns have begun: that belongs to the set-up.",
@@ -110,25 +110,31 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "🏆 {seat} reste seul dans le temple et gagne.",
     ),
     "inka.seed": (
-        "The dice seed was `{seed}`: /inka export gives the whole record.",
-        "La graine des dés était `{seed}` : /inka export donne toute la partie.",
+        "The dice seed was `{seed}`: `/inka export` gives the whole record.",
+        "La graine des dés était `{seed}` : `/inka exporter` donne toute la partie.",
     ),
     # --- who acts
     "inka.ping_start": (
-        "{user}, {seat}: choose a free start cell (the buttons, or /inka choose).",
-        "{user}, {seat} : choisissez une case de départ libre (les boutons, ou /inka choose).",
+        "{user}, {seat}: choose a free start cell (the buttons, or `/inka choose cell:l6`).",
+        "{user}, {seat} : choisissez une case de départ libre (les boutons, ou "
+        "`/inka choisir case:l6`).",
     ),
     "inka.ping_build": (
-        "{user}, {seat}: lay path rhombus **{rhombus}** with /inka place "
-        "(/inka preview shows where its walls go).",
-        "{user}, {seat} : posez le losange **{rhombus}** avec /inka place "
-        "(/inka preview montre où vont ses murs).",
+        "{user}, {seat}: lay path rhombus **{rhombus}** outside the moat with "
+        "`/inka place cells:k7/k8` (`/inka preview action:place {rhombus} k7/k8` shows where "
+        "its walls go).",
+        "{user}, {seat} : posez le losange **{rhombus}** hors de la douve avec "
+        "`/inka placer cases:k7/k8` (`/inka aperçu action:place {rhombus} k7/k8` montre où "
+        "vont ses murs).",
     ),
     "inka.ping_play": (
-        "{user}, {seat} to play: {ap} AP. Rhombi first (/inka slide, rotate), then the pawn "
-        "(go, take, passage, shift), then block or end.",
-        "{user}, à {seat} de jouer : {ap} PA. D'abord les losanges (/inka slide, rotate), "
-        "puis le pion (go, take, passage, shift), puis block ou end.",
+        "{user}, {seat} to play: {ap} AP. Rhombi first (`/inka slide`, `/inka rotate`), then "
+        "the pawn (`/inka go cell:…`, then `/inka take`, `/inka passage` or `/inka shift` "
+        "before walking on), then `/inka block cell:…` or `/inka end`.",
+        "{user}, à {seat} de jouer : {ap} PA. D'abord les losanges (`/inka glisser`, "
+        "`/inka tourner`), puis le pion (`/inka aller case:…`, puis `/inka prendre`, "
+        "`/inka passage` ou `/inka décaler` avant de repartir), puis `/inka bloquer case:…` "
+        "ou `/inka finir`.",
     ),
     "inka.pawn_phase": (
         "{seat}: pawn phase now ({ap} AP left), path rhombi stay put until the next turn.",
@@ -158,8 +164,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "ses murs).",
     ),
     "inka.pick_rhombus": (
-        "Give a rhombus: its number 1-13 (A, B or C with /inka shift).",
-        "Donnez un losange : son numéro de 1 à 13 (A, B ou C avec /inka shift).",
+        "Give a rhombus: its number 1-13 (A, B or C with `/inka shift`).",
+        "Donnez un losange : son numéro de 1 à 13 (A, B ou C avec `/inka décaler`).",
     ),
     "inka.pick_destination": (
         "Give destination rhombus A, B or C.",
@@ -185,8 +191,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "ou un coin et un angle pour le tourner.",
     ),
     "inka.preview_needs": (
-        "Give an action to preview, like rotate 7 8h cw60.",
-        "Donnez une action à prévisualiser, comme rotate 7 8h cw60.",
+        "Give an action to preview, like `/inka preview action:rotate 7 8h cw60`.",
+        "Donnez une action à prévisualiser, comme `/inka aperçu action:rotate 7 8h cw60`.",
     ),
     # --- /inka and its options
     "discord.name.inka": ("inka", "inka"),
@@ -337,8 +343,17 @@ RULES_FR: dict[str, str] = {
     "inka.bad_direction": "« {direction} » n'est pas une direction : e, ne, nw, w, sw ou se",
     "inka.bad_distance": "un glissement fait au moins 1 pas",
     "inka.bad_placement": "le losange {rhombus} ne peut pas aller en {cells} : il "
-    "chevaucherait un autre losange ou un pion, ou ses murs enfermeraient un pion sur sa "
-    "case de départ",
+    "chevaucherait un autre losange ou un pion, toucherait la douve (le gouffre sombre, "
+    "interdit à la mise en place pour que personne ne prenne de statue à son premier tour), "
+    "ou ses murs enfermeraient un pion sur sa case de départ",
+    "inka.block_rhombus_taken": "le losange {rhombus} porte déjà un bloqueur : un seul "
+    "bloqueur par losange",
+    "inka.walked_already": "votre pion vient de marcher : il ne repart qu'après une action "
+    "payée (prendre, passage ou décaler), une marche entre deux actions payées",
+    "inka.passage_not_landed": "un passage secret ne sert qu'au tour où votre pion y arrive "
+    "en marchant, juste après cette marche (une fois)",
+    "inka.symbol_not_landed": "un symbole de losange ne sert qu'au tour où votre pion y arrive "
+    "en marchant, juste après cette marche (une fois)",
     "inka.bad_slide_direction": "le losange {rhombus} ne glisse que le long de ses bords : "
     "{directions}",
     "inka.block_not_free": "{cell} n'est pas libre : un bloqueur va sur une case sans pion ni "
@@ -389,7 +404,7 @@ RULES_FR: dict[str, str] = {
     "inka.position_seat": "« {field} » : écrivez la case du pion, éventuellement "
     "« blocker <case> », ou « out »",
     "inka.position_seats": "donnez de 2 à 4 places, les premières de red, blue, green, yellow",
-    "inka.position_stage": "stage vaut « rhombi » (les losanges peuvent encore bouger) ou « pawn »",
+    "inka.position_stage": "stage vaut « rhombi » (les losanges peuvent encore bouger), « walked » (le pion vient de marcher) ou « pawn »",
     "inka.position_statue": "un losange de destination porte la statue d'une couleur qui ne "
     "joue pas",
     "inka.position_turn": "turn : doit nommer une place encore en jeu",

@@ -18,8 +18,8 @@ from bot.tables.base import SeatedTable, TableGame, clip, mention, number
 from engine.inka import (
     BUILD,
     OVER,
-    PAWN,
     PLAY,
+    RHOMBI,
     RULES,
     SEATS,
     START,
@@ -318,7 +318,7 @@ class InkaTable(SeatedTable):
         fresh = actor is None or actor.id != user or any(e.kind == "turn_started" for e in events)
         if fresh:
             return t(loc, "inka.ping_play", user=who, seat=label, ap=state.ap)
-        if before is not None and before.stage != PAWN and state.stage == PAWN:
+        if before is not None and before.stage == RHOMBI and state.stage != RHOMBI:
             return t(loc, "inka.pawn_phase", seat=label, ap=state.ap)
         return ""
 

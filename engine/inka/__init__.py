@@ -38,7 +38,7 @@ from engine.inka.position import (
     state_from_position,
 )
 from engine.inka.serialize import from_dict, to_dict
-from engine.inka.state import BUILD, OVER, PAWN, PLAY, RHOMBI, START, InkaState
+from engine.inka.state import BUILD, OVER, PAWN, PLAY, RHOMBI, START, WALKED, InkaState
 from engine.inka.temple import TEMPLE
 
 NAME = "inka"
@@ -67,6 +67,7 @@ __all__ = [
     "SEATS",
     "START",
     "TEMPLE",
+    "WALKED",
     "Action",
     "Block",
     "ChooseStart",

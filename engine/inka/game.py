@@ -27,10 +27,12 @@ from engine.inka.state import (
     PLAY,
     RHOMBI,
     START,
+    WALKED,
     InkaState,
     Rhombus,
 )
 from engine.inka.temple import PATH_WALLS, TEMPLE
+from engine.inka.turn import block_problem
 from engine.inka.work import Work
 from engine.protocol import Event, Outcome
 
@@ -151,6 +153,11 @@ def placements(state: InkaState) -> list[Action]:
 def _placement_problem(state: InkaState, lay: Layout, number: int, a: int, b: int) -> str | None:
     """Why the rhombus cannot go there (``None``: it can)."""
     for cell in (a, b):
+        if cell in TEMPLE.moat:
+            return (
+                f"{NAMES[cell]} is in the moat (the dark chasm): at set-up rhombi go outside "
+                "it, so nobody can take a statue in their first turn"
+            )
         if cell in lay.covered:
             return f"{NAMES[cell]} is already under a rhombus: rhombi never overlap"
         if cell in lay.pawns:
@@ -179,15 +186,12 @@ def play_actions(state: InkaState, me: int) -> list[Action]:
             out.extend(Rotate(r.name, c, s) for c, s in lay.rotations(r.name))
     here = state.pawns[me]
     assert here is not None
-    best, _ = lay.costs(here, state.ap)
-    out.extend(Go(NAMES[c]) for c in sorted(best) if c != here and lay.free_to_stop(c))
+    if state.stage != WALKED:  # one walk between two paid actions
+        best, _ = lay.costs(here, state.ap)
+        out.extend(Go(NAMES[c]) for c in sorted(best) if c != here and lay.free_to_stop(c))
     if state.ap > 0:
         out.extend(_special_actions(state, lay, me, here))
-    out.extend(
-        Block(NAMES[c])
-        for c in range(BOARD.size)
-        if lay.free_to_stop(c) and lay.destination_at(c) is None
-    )
+    out.extend(Block(NAMES[c]) for c in range(BOARD.size) if block_problem(lay, c) is None)
     out.append(End())
     return out
 
@@ -200,6 +204,8 @@ def _special_actions(state: InkaState, lay: Layout, me: int, here: int) -> list[
     dest = lay.destination_at(here)
     if dest is not None and seat in state.statues[DESTINATION_NAMES.index(dest)]:
         out.append(Take())
+    if state.stage != WALKED:  # passages and symbols work where the pawn has just landed
+        return out
     if here in TEMPLE.passages and here not in lay.covered:
         out.extend(
             Passage(NAMES[c])

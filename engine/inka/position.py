@@ -7,7 +7,8 @@ One field per seat (the first 2-4 of red, blue, green, yellow: its pawn's cell, 
 ``blocker <cell>``, or ``out``); ``rhombi`` lists the path rhombi as number=first/second half;
 ``A``, ``B`` and ``C`` give each destination rhombus's cells and the seats whose statues are
 still on it. ``turn`` (default: the first seat), ``ap`` (default 3) and ``stage`` (``rhombi``
-until the pawn acts, then ``pawn``) are optional. ``parse_position(format_position(p)) == p``."""
+until the pawn acts, ``walked`` right after a walk, ``pawn`` after a paid pawn action) are
+optional. ``parse_position(format_position(p)) == p``."""
 
 from __future__ import annotations
 
@@ -143,7 +144,8 @@ def parse_position(text: str) -> Position:
             stage = body.lower()
             if stage not in STAGES:
                 raise InvalidNotation(
-                    "stage is 'rhombi' (path rhombi may still move) or 'pawn'",
+                    "stage is 'rhombi' (path rhombi may still move), 'walked' (the pawn has "
+                    "just walked) or 'pawn'",
                     code="inka.position_stage",
                 )
         else:
@@ -220,6 +222,7 @@ def _check(p: Position) -> None:
         if pawn in seen:
             raise InvalidPosition(f"two pawns on {pawn}", code="inka.position_two_pawns")
         seen[pawn] = seat
+    blocked: set[str] = set()
     for seat, blocker in zip(p.seats, p.blockers, strict=True):
         if blocker is None:
             continue
@@ -232,6 +235,13 @@ def _check(p: Position) -> None:
             raise InvalidPosition(
                 f"the {seat} blocker is on a destination rhombus", code="inka.position_blocker"
             )
+        if blocker in covered and covered[blocker] in blocked:
+            raise InvalidPosition(
+                f"two blockers on path rhombus {covered[blocker]}: one blocker per rhombus",
+                code="inka.position_blocker",
+            )
+        if blocker in covered:
+            blocked.add(covered[blocker])
         seen[blocker] = seat
 
 

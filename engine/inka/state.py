@@ -10,9 +10,11 @@ from engine.inka.geometry import Placement
 
 START, BUILD, PLAY, OVER = "start", "build", "play", "over"
 PHASES = (START, BUILD, PLAY, OVER)
-# Within a turn: rhombi may move until the pawn acts (phase 2, then phase 3).
-RHOMBI, PAWN = "rhombi", "pawn"
-STAGES = (RHOMBI, PAWN)
+# Within a turn: rhombi may move until the pawn acts (phase 2, then phase 3). ``WALKED``:
+# the pawn's last act was a walk, so it stands where it landed: a passage or a symbol there
+# may be used, and it walks again only after a paid act (take, passage, shift).
+RHOMBI, PAWN, WALKED = "rhombi", "pawn", "walked"
+STAGES = (RHOMBI, PAWN, WALKED)
 DESTINATION_NAMES = ("A", "B", "C")
 
 

@@ -5,19 +5,24 @@ the top (row ``l``) to the bottom (row ``a``), one character per cell, column 1 
 spaces outside the hexagon keep the columns lined up)::
 
     .  solid ground        ~  chasm             o  centre (under the destination rhombi)
+    #  moat: chasm where no path rhombus may be laid at set-up (the opening limit)
     s  snake (ground)      p  secret passage    r  rhombus symbol
     x  exit (ground)       1-4  start cells, in seat order of choice (ground)
 
-The design: the centre hexagon (3 destination rhombi) is ringed by a moat of chasm two cells
-wide, so nobody reaches a statue without bridging it with a path rhombus; a second ring of
-chasm is crossed on foot at four snake-guarded gaps (1 AP each) or over rhombi; the outer
-rings are ground with the starts at four corners, the exits at the other two corners and the
-middles of the flat sides, four secret passages, and snakes on the way. Each exit is reached
-only over a snake, so a pawn that spends its last AP on a statue cannot also slip out.
+The design (issue 13): "la plus grande partie du sol est détruite", so 146 of the 216 cells
+are chasm. Four ledges of ground, one at each start corner, hang on the rim; the moat (three
+rings of chasm round the centre, and four wedges between the ledges) parts them from the
+centre and from one another. Every way from a ledge to a statue or to another ledge crosses
+at least 5 moat cells (3 rhombus moves: with 3 AP nothing is left to take a statue in a first
+turn), and the secret passages and rhombus symbols stand on islands in the moat, 3 moat
+cells from any ledge. Each ledge has its own exit in its corner behind two snakes (1 AP), so
+a pawn that spends its last AP on a statue cannot also slip out, and a hole of plain chasm
+where set-up rhombi may go. The map is symmetric left-right and top-bottom: the four starts
+are alike.
 
-:func:`validate` proves the design playable and runs in the tests: every start reaches the
-centre and an exit with the sample layout of the 13 path rhombi, no start is walled in, and
-without path rhombi no start reaches the centre."""
+:func:`validate` proves the design sound and runs in the tests: the opening limits above;
+without path rhombi no start reaches the centre and none is walled in; the sample opening is
+a legal set-up; with the bridged layout every start reaches the centre and an exit."""
 
 from __future__ import annotations
 
@@ -27,21 +32,22 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from engine.inka.board import BOARD, Board
+from engine.inka.config import ACTION_POINTS
 from engine.inka.geometry import Edge, Placement
 
 TEMPLE_MAP = (
-    "     1..~~xs.....2     ",  # l
-    "    ....p..........    ",  # k
-    "   ....~~~.s~~~~....   ",  # j
-    "  ....~~......s~~....  ",  # i
-    " ..p.~~s.~~~~~..~~.... ",  # h
-    "~....s..~~ooo~~r.s...sx",  # g
-    "xs..~~.r~~ooo~~..~~...~",  # f
-    " ....~~..~~~~~.s~~.p.. ",  # e
-    "  ....~~s......~~....  ",  # d
-    "   ....~~~s.~~~~....   ",  # c
-    "    ..........p....    ",  # b
-    "     4.....sx~~..3     ",  # a
+    "     1..#######..2     ",  # l
+    "    xs.~#######~.sx    ",  # k
+    "   .s..#########..s.   ",  # j
+    "  ...s###########s...  ",  # i
+    " #######p#####p####### ",  # h
+    "#######r##ooo##r#######",  # g
+    "#######r##ooo##r#######",  # f
+    " #######p#####p####### ",  # e
+    "  ...s###########s...  ",  # d
+    "   .s..#########..s.   ",  # c
+    "    xs.~#######~.sx    ",  # b
+    "     4..#######..3     ",  # a
 )
 
 # The three destination rhombi of the centre, as (first half, second half), and where each
@@ -62,31 +68,55 @@ PATH_WALLS: dict[int, str] = {
     8: "d",
     9: "ac",
     10: "bd",
-    11: "ab",
-    12: "cd",
+    11: "ac",
+    12: "bd",
     13: "ad",
 }
 
-# A layout of the 13 path rhombi (number -> first half, second half) that makes the temple
-# playable from every start: four bridges over the moat, the rest spread over the outer
-# chasm. The validator checks it; the demos and tests start from it.
+# A legal opening of the 13 path rhombi (number -> first half, second half), on the ledges
+# near the moat. The validator checks it; the demos and tests build the temple with it.
 SAMPLE_LAYOUT: dict[int, tuple[str, str]] = {
-    1: ("j12", "i12"),
-    2: ("c12", "d12"),
-    3: ("h12", "h11"),
-    4: ("e12", "e13"),
-    5: ("g10", "g9"),
-    6: ("f14", "f15"),
-    7: ("i7", "i8"),
-    8: ("d16", "d17"),
-    9: ("c7", "c8"),
-    10: ("j16", "j17"),
-    11: ("l9", "l10"),
-    12: ("a14", "a15"),
-    13: ("f18", "f19"),
+    1: ("i5", "i6"),
+    2: ("j6", "j7"),
+    3: ("k7", "k8"),
+    4: ("i3", "i4"),
+    5: ("i18", "j18"),
+    6: ("i19", "i20"),
+    7: ("j17", "k17"),
+    8: ("b16", "a16"),
+    9: ("b17", "c17"),
+    10: ("c18", "d18"),
+    11: ("b7", "b6"),
+    12: ("b8", "a8"),
+    13: ("c6", "c5"),
 }
 
-GROUND, CHASM = ".", "~"
+# A layout of the 13 path rhombi later in a game that makes the temple playable from every
+# start: a bridge of 3 rhombi from each ledge to the centre (13, walled on both sides of one
+# half, bridges nothing). The validator checks it.
+BRIDGED_LAYOUT: dict[int, tuple[str, str]] = {
+    1: ("f9", "f10"),
+    2: ("e14", "f14"),
+    3: ("d15", "e15"),
+    4: ("c16", "d16"),
+    5: ("e8", "f8"),
+    6: ("g15", "g14"),
+    7: ("d7", "e7"),
+    8: ("h10", "g10"),
+    9: ("h16", "g16"),
+    10: ("i9", "h9"),
+    11: ("i17", "h17"),
+    12: ("j8", "i8"),
+    13: ("i3", "i4"),
+}
+
+GROUND, CHASM, MOAT = ".", "~", "#"
+# The opening limits (RULINGS 4: "no statue can be taken in a player's first turn"): with
+# 3 AP, a player who must lay 3 rhombi across the moat has none left to take a statue, nor
+# to use a passage or symbol reached over 2 of them. Checked by :func:`validate`.
+MOAT_TO_CENTRE = 2 * ACTION_POINTS - 1  # moat cells on every way from a start to the centre
+MOAT_BETWEEN_STARTS = 2 * ACTION_POINTS - 1  # ... and from one start to another
+MOAT_TO_SPECIALS = 3  # ... and from a start to a secret passage or rhombus symbol
 
 
 @dataclass(frozen=True)
@@ -115,7 +145,12 @@ class Temple:
 
     @cached_property
     def chasm(self) -> frozenset[int]:
-        return frozenset(i for i, ch in enumerate(self.glyph) if ch == CHASM)
+        return frozenset(i for i, ch in enumerate(self.glyph) if ch in (CHASM, MOAT))
+
+    @cached_property
+    def moat(self) -> frozenset[int]:
+        """Chasm where no path rhombus may be laid at set-up (the opening limit)."""
+        return frozenset(self._with(MOAT))
 
     def _with(self, mark: str) -> tuple[int, ...]:
         return tuple(i for i, ch in enumerate(self.glyph) if ch == mark)
@@ -158,7 +193,14 @@ class Temple:
 
     @cached_property
     def sample_layout(self) -> tuple[tuple[int, Placement], ...]:
-        return tuple((n, self.board.placement(a, b)) for n, (a, b) in sorted(SAMPLE_LAYOUT.items()))
+        return self._layout(SAMPLE_LAYOUT)
+
+    @cached_property
+    def bridged_layout(self) -> tuple[tuple[int, Placement], ...]:
+        return self._layout(BRIDGED_LAYOUT)
+
+    def _layout(self, layout: dict[int, tuple[str, str]]) -> tuple[tuple[int, Placement], ...]:
+        return tuple((n, self.board.placement(a, b)) for n, (a, b) in sorted(layout.items()))
 
 
 TEMPLE = Temple()
@@ -198,6 +240,51 @@ def walled_in(temple: Temple, cell: int, walls: Iterable[Edge]) -> bool:
     return all(j is None or e in wall for e, j in temple.board.neighbours[cell])
 
 
+def moat_crossed(temple: Temple, start: int) -> list[int]:
+    """For each cell, the fewest moat cells a pawn on ``start`` must cross to reach it,
+    whatever the other chasm, the walls and the snakes (unreachable: a large number)."""
+    board = temple.board
+    dist = [1 << 20] * board.size
+    dist[start] = 0
+    todo = deque([start])
+    while todo:  # 0-1 breadth-first search: a moat cell costs 1, anything else 0
+        i = todo.popleft()
+        for _e, j in board.neighbours[i]:
+            if j is None:
+                continue
+            step = 1 if j in temple.moat else 0
+            if dist[i] + step < dist[j]:
+                dist[j] = dist[i] + step
+                (todo.append if step else todo.appendleft)(j)
+    return dist
+
+
+def _opening_problems(temple: Temple) -> list[str]:
+    """The structural limits that keep statues out of reach in a player's first turn."""
+    problems = []
+    names = temple.board.names
+    for s in temple.starts:
+        dist = moat_crossed(temple, s)
+        near = min(dist[c] for c in temple.centre)
+        if near < MOAT_TO_CENTRE:
+            problems.append(
+                f"start {names[s]} reaches the centre over {near} moat cells, not {MOAT_TO_CENTRE}"
+            )
+        for t in temple.starts:
+            if t != s and dist[t] < MOAT_BETWEEN_STARTS:
+                problems.append(
+                    f"start {names[s]} reaches start {names[t]} over {dist[t]} moat cells, "
+                    f"not {MOAT_BETWEEN_STARTS}"
+                )
+        for c in (*temple.passages, *temple.symbols):
+            if dist[c] < MOAT_TO_SPECIALS:
+                problems.append(
+                    f"start {names[s]} reaches {names[c]} over {dist[c]} moat cells, not "
+                    f"{MOAT_TO_SPECIALS}"
+                )
+    return problems
+
+
 def validate(temple: Temple = TEMPLE) -> list[str]:
     """Every way the design breaks RULINGS 4 or cannot be played; empty when it is sound."""
     problems: list[str] = []
@@ -230,7 +317,7 @@ def validate(temple: Temple = TEMPLE) -> list[str]:
         if board.ring(i) < board.side - 1:
             problems.append(f"start {names[i]} is not near a corner of the hexagon")
     for i, ch in enumerate(glyph):
-        if ch not in ".~osprx1234":
+        if ch not in ".~#osprx1234":
             problems.append(f"unknown mark '{ch}' on {names[i]}")
     # Without path rhombi, no start reaches the centre, and none is stuck on its cell.
     for s in temple.starts:
@@ -239,25 +326,43 @@ def validate(temple: Temple = TEMPLE) -> list[str]:
             problems.append(f"start {names[s]} reaches the centre without path rhombi")
         if len(alone) < 10:
             problems.append(f"start {names[s]} is walled in (it reaches {len(alone)} cells)")
-    # With the sample layout every start reaches the centre and an exit from there.
-    covered: set[int] = set(temple.centre)
-    walls: set[Edge] = set()
+    problems.extend(_opening_problems(temple))
+    # The sample opening is a legal set-up: outside the moat, off the starts, walling none.
+    covered, walls = _lay(temple, "sample", temple.sample_layout, problems)
     for n, p in temple.sample_layout:
-        cells = board.rhombus_cells(p)
-        if cells is None:
-            problems.append(f"sample rhombus {n} leaves the temple")
-            continue
-        if covered & set(cells):
-            problems.append(f"sample rhombus {n} overlaps another rhombus")
-        covered |= set(cells)
-        walls |= temple.walls_of(n, p)
+        cells = set(board.rhombus_cells(p) or ())
+        if cells & (temple.moat | set(temple.starts)):
+            problems.append(f"sample rhombus {n} lies in the moat or on a start cell")
     for s in temple.starts:
         if walled_in(temple, s, walls):
             problems.append(f"the sample layout walls start {names[s]} in")
-        there = reachable(temple, s, covered, walls)
-        if not there & temple.centre:
-            problems.append(f"start {names[s]} cannot reach the centre with the sample layout")
-        back = reachable(temple, next(iter(temple.centre)), covered, walls)
-        if not back & set(temple.exits):
-            problems.append("no exit can be reached from the centre with the sample layout")
+    # With the bridged layout every start reaches the centre and, from there, an exit.
+    covered, walls = _lay(temple, "bridged", temple.bridged_layout, problems)
+    back = reachable(temple, next(iter(temple.centre)), covered, walls)
+    if not back & set(temple.exits):
+        problems.append("no exit can be reached from the centre with the bridged layout")
+    for s in temple.starts:
+        if not reachable(temple, s, covered, walls) & temple.centre:
+            problems.append(f"start {names[s]} cannot reach the centre with the bridged layout")
     return problems
+
+
+def _lay(
+    temple: Temple, what: str, layout: tuple[tuple[int, Placement], ...], problems: list[str]
+) -> tuple[set[int], set[Edge]]:
+    """The cells a layout covers (with the centre) and its walls; what is wrong with it
+    goes to ``problems``."""
+    covered: set[int] = set(temple.centre)
+    walls: set[Edge] = set()
+    if sorted(n for n, _ in layout) != sorted(PATH_WALLS):
+        problems.append(f"the {what} layout must place each of the 13 path rhombi once")
+    for n, p in layout:
+        cells = temple.board.rhombus_cells(p)
+        if cells is None:
+            problems.append(f"{what} rhombus {n} leaves the temple")
+            continue
+        if covered & set(cells):
+            problems.append(f"{what} rhombus {n} overlaps another rhombus")
+        covered |= set(cells)
+        walls |= temple.walls_of(n, p)
+    return covered, walls

@@ -7,7 +7,7 @@ from engine.errors import IllegalAction
 from engine.inka.actions import Action, Block, End, Go, Passage, Rotate, Slide, Take
 from engine.inka.geometry import DIRECTION_INDEX, DIRECTION_NAMES, Placement
 from engine.inka.layout import Layout
-from engine.inka.state import DESTINATION_NAMES, PAWN, RHOMBI, Rhombus
+from engine.inka.state import DESTINATION_NAMES, PAWN, RHOMBI, WALKED, Rhombus
 from engine.inka.temple import TEMPLE
 from engine.inka.work import Work
 
@@ -77,18 +77,7 @@ def apply_turn_action(w: Work, me: int, action: Action) -> None:
         _passage(w, lay, me, action)
     elif isinstance(action, Block):
         cell = BOARD.parse(action.cell)
-        if not lay.free_to_stop(cell):
-            raise IllegalAction(
-                f"{NAMES[cell]} is not free: a blocker goes on a cell with no pawn or blocker",
-                code="inka.block_not_free",
-                cell=NAMES[cell],
-            )
-        if lay.destination_at(cell) is not None:
-            raise IllegalAction(
-                f"{NAMES[cell]} is on a destination rhombus: blockers never go there",
-                code="inka.block_on_destination",
-                cell=NAMES[cell],
-            )
+        _check_block(lay, cell)
         w.blockers[me] = cell
         w.emit("blocker_placed", seat=seat, cell=NAMES[cell])
         _end_turn(w, me)
@@ -104,6 +93,40 @@ def apply_turn_action(w: Work, me: int, action: Action) -> None:
         )
     if _has_won(w, me):
         finish(w, seat, "escaped")
+
+
+def block_problem(lay: Layout, cell: int) -> IllegalAction | None:
+    """Why a blocker cannot go on ``cell`` (``None``: it can)."""
+    name = NAMES[cell]
+    if not lay.free_to_stop(cell):
+        return IllegalAction(
+            f"{name} is not free: a blocker goes on a cell with no pawn or blocker",
+            code="inka.block_not_free",
+            cell=name,
+        )
+    rhombus = lay.covered.get(cell)
+    if rhombus is not None and lay.rhombi[rhombus].is_destination:
+        return IllegalAction(
+            f"{name} is on a destination rhombus: blockers never go there",
+            code="inka.block_on_destination",
+            cell=name,
+        )
+    if rhombus is not None and any(lay.covered.get(c) == rhombus for c in lay.blockers):
+        # "plusieurs pièces de jeu peuvent se trouver sur les losanges, mais pas de pions
+        # de blocus": a path rhombus holds one blocker at most.
+        return IllegalAction(
+            f"path rhombus {rhombus} already holds a blocker: one blocker per rhombus",
+            code="inka.block_rhombus_taken",
+            cell=name,
+            rhombus=rhombus,
+        )
+    return None
+
+
+def _check_block(lay: Layout, cell: int) -> None:
+    problem = block_problem(lay, cell)
+    if problem is not None:
+        raise problem
 
 
 def _move_rhombus(w: Work, lay: Layout, me: int, action: Slide | Rotate) -> None:
@@ -124,6 +147,13 @@ def _move_rhombus(w: Work, lay: Layout, me: int, action: Slide | Rotate) -> None
                 f"destination rhombus {name} moves only from a rhombus symbol: stand on one "
                 "first (phase 3, 1 AP)",
                 code="inka.shift_needs_symbol",
+                rhombus=name,
+            )
+        if w.stage != WALKED:
+            raise IllegalAction(
+                "a rhombus symbol works only on the turn your pawn walks onto it, right "
+                "after that walk (once)",
+                code="inka.symbol_not_landed",
                 rhombus=name,
             )
         what = f"shifting destination rhombus {name}"
@@ -234,6 +264,12 @@ def _go(w: Work, lay: Layout, me: int, action: Go) -> None:
         raise IllegalAction(
             f"your pawn already stands on {NAMES[target]}", code="inka.already_there"
         )
+    if w.stage == WALKED:
+        raise IllegalAction(
+            "your pawn has just walked: it walks again only after a take, a secret passage "
+            "or a shift (one walk between two paid actions)",
+            code="inka.walked_already",
+        )
     if not lay.free_to_stop(target):
         raise IllegalAction(
             f"{NAMES[target]} holds a pawn or a blocker: you may pass it but not stop there",
@@ -256,7 +292,7 @@ def _go(w: Work, lay: Layout, me: int, action: Go) -> None:
     _spend(w, cost, f"the way to {NAMES[target]} ({cost} snake{'s' if cost != 1 else ''})")
     path = lay.path(prev, here, target)
     w.pawns[me] = target
-    w.stage = PAWN
+    w.stage = WALKED  # it lands here: a passage or symbol here may be used now
     w.trail = tuple(path)
     w.emit(
         "pawn_moved",
@@ -304,6 +340,12 @@ def _passage(w: Work, lay: Layout, me: int, action: Passage) -> None:
     target = BOARD.parse(action.cell)
     if here not in TEMPLE.passages or here in lay.covered:
         raise IllegalAction("stand on a secret passage to use it", code="inka.not_on_passage")
+    if w.stage != WALKED:
+        raise IllegalAction(
+            "a secret passage works only on the turn your pawn walks onto it, right after "
+            "that walk (once)",
+            code="inka.passage_not_landed",
+        )
     if target not in TEMPLE.passages or target == here:
         others = ", ".join(NAMES[c] for c in TEMPLE.passages if c != here)
         raise IllegalAction(

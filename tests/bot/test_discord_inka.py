@@ -9,14 +9,16 @@ from typing import Any
 import pytest
 
 import bot.tables.inka as inka_table
+from bot.catalogs import inka as inka_catalog
 from bot.cogs.inka import InkaButton, InkaCog
 from bot.i18n import t
 from bot.tables.inka import InkaTable
-from engine.inka.temple import SAMPLE_LAYOUT
+from engine.inka.temple import BRIDGED_LAYOUT, SAMPLE_LAYOUT
 from tests.bot import discord_harness as harness
 from tests.bot.discord_harness import Exchange, FakeDiscord, png_bytes
 
-RHOMBI = " ".join(f"{n}={a}/{b}" for n, (a, b) in sorted(SAMPLE_LAYOUT.items()))
+ROOT = Path(__file__).resolve().parents[2]
+RHOMBI = " ".join(f"{n}={a}/{b}" for n, (a, b) in sorted(BRIDGED_LAYOUT.items()))
 ENDGAME = (
     f"red: g12; blue: l18; rhombi: {RHOMBI}; A: g11/g12 red blue; B: g13/f13 blue; "
     "C: f11/f12 blue; turn: red"
@@ -56,7 +58,7 @@ async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Ri
     assert set(subs) == {
         *("new", "join", "leave", "start", "cancel", "choose", "place", "slide", "rotate"),
         *("go", "take", "passage", "shift", "block", "end", "preview"),
-        *("board", "resign", "export", "rules"),
+        *("board", "resign", "export", "rules", "help"),
     }
     assert subs["slide"]["name_localizations"]["fr"] == "glisser"
     go = {o["name"]: o for o in subs["go"]["options"]}
@@ -71,6 +73,48 @@ async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Ri
     for node in [inka, *inka["options"], *(o for s in inka["options"] for o in s["options"])]:
         texts = [node["description"], *node.get("description_localizations", {}).values()]
         assert all(1 <= len(d) <= 100 for d in texts), texts
+
+
+def _commands_named(text: str) -> list[tuple[str, list[str]]]:
+    """Each ``/inka <command> <option>:<value>...`` in a text: the command and its options."""
+    found = []
+    for match in re.finditer(r"/inka ([^\s`,.)]+)([^`]*)", text):
+        words = match.group(2).split()
+        options = []
+        for word in words:  # options come first; a value may run on over several words
+            if ":" not in word:
+                if options:
+                    continue
+                break
+            options.append(word.split(":", 1)[0])
+        found.append((match.group(1), options))
+    return found
+
+
+async def test_every_command_the_texts_name_exists_with_those_options(rig: Rig) -> None:
+    """The prompts, refusals and the rules page name real commands: in English the command
+    and option names the cog registers, in French their French names."""
+    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
+    (inka,) = [c for c in sync.body if c["name"] == "inka"]
+
+    def names(node: dict, lang: str) -> str:
+        return node.get("name_localizations", {}).get(lang, node["name"]) if lang else node["name"]
+
+    english = [text for en, _ in inka_catalog.MESSAGES.values() for text in [en]]
+    english.append((ROOT / "docs" / "rules" / "inka.md").read_text(encoding="utf-8"))
+    french = [fr for _, fr in inka_catalog.MESSAGES.values()] + list(inka_catalog.RULES_FR.values())
+    named = 0
+    for lang, texts in (("", english), ("fr", french)):
+        subs = {names(o, lang): o for o in inka["options"]}
+        for text in texts:
+            for command, options in _commands_named(text):
+                assert command in subs, f"/inka {command} is no command ({lang or 'en'}): {text}"
+                known = {names(o, lang) for o in subs[command].get("options", [])}
+                assert set(options) <= known, f"/inka {command} {options} ({lang or 'en'})"
+                named += 1
+    assert named > 25
+    ping = inka_catalog.MESSAGES["inka.ping_start"]
+    assert "`/inka choose cell:l6`" in ping[0] and "`/inka choisir case:l6`" in ping[1]
 
 
 async def test_set_up_by_buttons_and_autocomplete(rig: Rig) -> None:
@@ -101,14 +145,14 @@ async def test_set_up_by_buttons_and_autocomplete(rig: Rig) -> None:
     placer = first
 
     choices = await rig.d.autocomplete(
-        "inka place", "cells", {"cells": "f1"}, user=rig[placer], channel=thread
+        "inka place", "cells", {"cells": "k7"}, user=rig[placer], channel=thread
     )
-    assert 0 < len(choices) <= 25 and all(c["value"].startswith("f1") for c in choices)
-    ex = await rig.slash(second, "inka place", {"cells": "f2/f3"}, channel=thread)
+    assert 0 < len(choices) <= 25 and all(c["value"].startswith("k7") for c in choices)
+    ex = await rig.slash(second, "inka place", {"cells": "k7/k8"}, channel=thread)
     assert ex.posts == [] and all(c.ephemeral for c in ex.replies)
     ex = await rig.slash(placer, "inka place", {"cells": "f12 h12"}, channel=thread)
     assert ex.posts == [] and "do not share an edge" in ex.text
-    ex = await rig.slash(placer, "inka preview", {"action": f"place {drawn} f2/f3"}, channel=thread)
+    ex = await rig.slash(placer, "inka preview", {"action": f"place {drawn} k7/k8"}, channel=thread)
     assert ex.posts == [] and ex.replies[0].ephemeral and ex.replies[0].files
     a, b = SAMPLE_LAYOUT[drawn]
     ex = await rig.slash(placer, "inka place", {"cells": f"{a}/{b}"}, channel=thread)
@@ -125,9 +169,9 @@ async def test_a_turn_with_autocomplete_costs_a_button_and_the_escape(rig: Rig) 
         f"plateau:inka:{game_id}:end",
     ]
     choices = await rig.d.autocomplete(
-        "inka go", "cell", {"cell": "a1"}, user=rig["alice"], channel=thread
+        "inka go", "cell", {"cell": "k"}, user=rig["alice"], channel=thread
     )
-    assert {"name": "a13 · 1 AP", "value": "a13"} in choices
+    assert {"name": "k5 · 1 AP", "value": "k5"} in choices
     assert (
         await rig.d.autocomplete("inka go", "cell", {"cell": ""}, user=rig["bob"], channel=thread)
         == []
@@ -142,7 +186,7 @@ async def test_a_turn_with_autocomplete_costs_a_button_and_the_escape(rig: Rig) 
     )
     ex = await rig.d.press(f"plateau:inka:{game_id}:take", user=rig["alice"])
     assert "takes the statue from rhombus **A**: 3/3" in ex.shown[-1].content
-    ex = await rig.slash("alice", "inka go", {"cell": "a13"}, channel=thread)
+    ex = await rig.slash("alice", "inka go", {"cell": "k5"}, channel=thread)
     assert "escapes the temple" in ex.shown[-1].content
     ex = await rig.slash("bob", "inka export", {"game": game_id}, channel=thread)
     assert ex.replies[0].ephemeral and ex.replies[0].files[0][0] == f"inka-{game_id}.txt"

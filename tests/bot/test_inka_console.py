@@ -35,13 +35,14 @@ from engine.inka import (
 )
 from engine.inka.record import initial_state
 from engine.inka.state import DESTINATION_NAMES
-from engine.inka.temple import SAMPLE_LAYOUT
+from engine.inka.temple import BRIDGED_LAYOUT, SAMPLE_LAYOUT
 
 from .console_driver import Table, png_bytes
 from .test_console import Posts
 
-RHOMBI = " ".join(f"{n}={a}/{b}" for n, (a, b) in sorted(SAMPLE_LAYOUT.items()))
-# Red stands on destination rhombus A with its last statue there; every exit is one snake away.
+RHOMBI = " ".join(f"{n}={a}/{b}" for n, (a, b) in sorted(BRIDGED_LAYOUT.items()))
+# Red stands on destination rhombus A with its last statue there; a bridge leads to each
+# ledge, whose exit is one snake away.
 ENDGAME = (
     f"red: g12; blue: l18; rhombi: {RHOMBI}; A: g11/g12 red blue; B: g13/f13 blue; "
     "C: f11/f12 blue; turn: blue"
@@ -150,7 +151,7 @@ async def test_set_up_and_a_random_playout_ending_with_resignations(
         assert state.phase in (PLAY, OVER)
         while state.phase != OVER:  # everyone but the last resigns
             seat = next(s for s in to_act(state))
-            done = await table.run(f"@{users[seat]} /inka resign")
+            done = await table.resign(users[seat], "inka")
             assert "resigns" in done[0]["text"]
             row, state = await _state(table)
         assert row.status == "over" and state.winner is not None
@@ -184,8 +185,10 @@ async def test_a_whole_game_posts_one_board_a_turn(
         while (state := (await _state(table))[1]).phase != OVER:
             seat = to_act(state)[0]
             steps += 1
-            line = f"@{users[seat]} /inka resign" if steps > 120 else None
-            (post,) = await table.run(line or line_for(users[seat], pick(state, rng)))
+            if steps > 120:
+                (post,) = await table.resign(users[seat], "inka")
+            else:
+                (post,) = await table.run(line_for(users[seat], pick(state, rng)))
             after = (await _state(table))[1]
             if after.phase != state.phase or to_act(after)[:1] != (seat,):
                 posts.end_turn()
@@ -206,8 +209,8 @@ async def test_a_position_played_to_the_escape() -> None:
         )
         row, state = await _state(table)
         assert state.phase == PLAY and to_act(state) == ("blue",)
-        out = await table.run("@bob /inka rotate rhombus:1 corner:3 angle:cw60")
-        assert "turns rhombus **1** about its 3h corner, cw60" in out[0]["text"]
+        out = await table.run("@bob /inka rotate rhombus:7 corner:3 angle:ccw60")
+        assert "turns rhombus **7** about its 3h corner, ccw60" in out[0]["text"]
         assert "(1 AP, 2 left)" in out[0]["text"] and "@bob" not in out[0]["text"]  # no re-ping
         out = await table.run("@bob /inka block cell:k17")
         assert "puts the blocker on **k17**" in out[0]["text"]
@@ -217,9 +220,9 @@ async def test_a_position_played_to_the_escape() -> None:
         assert "takes the statue from rhombus **A**: 3/3 (2 AP left)" in out[0]["text"]
         assert "🔴 Red: pawn phase now (2 AP left)" in out[0]["text"]
         assert f"plateau:inka:{row.id}:take" not in out[0]["buttons"]
-        out = await table.run("@alice /inka go cell:a13")
+        out = await table.run("@alice /inka go cell:k5")
         text = out[0]["text"]
-        assert "walks g12 → **a13** past snakes: 1 AP (1 left)" in text
+        assert "walks g12 → **k5** past snakes: 1 AP (1 left)" in text
         assert "🏆 🔴 Red escapes the temple with all three statues and wins!" in text
         assert out[0]["buttons"] == []
         row, state = await _state(table)
@@ -261,8 +264,10 @@ async def test_errors_are_private_and_say_what_would_be_right() -> None:
         assert out[0]["to"] == "private" and "cannot go on l6/l7" in out[0]["text"]
         out = await table.run(f"@{placer} /inka place cells:f12")
         assert "first/second" in out[0]["text"]
+        out = await table.run(f"@{placer} /inka place cells:j7/j8")
+        assert out[0]["to"] == "private" and "j8 is in the moat" in out[0]["text"]
         # The preview shows a placement privately and changes nothing.
-        out = await table.run(f"@carol /inka preview action:place {state.drawn} f2/f3")
+        out = await table.run(f"@carol /inka preview action:place {state.drawn} k7/k8")
         assert (
             out[0]["to"] == "private"
             and out[0]["images"]
@@ -281,15 +286,15 @@ async def test_turn_errors_in_play() -> None:
             "@alice /inka join seat:red\n@bob /inka join seat:blue\n@alice /inka start"
         )
         cases = {
-            "@bob /inka slide rhombus:1 direction:ne distance:5": "at most 2 steps ne",
-            "@bob /inka slide rhombus:1 direction:up": "'up' is not a direction",
-            "@bob /inka rotate rhombus:1 corner:4 angle:cw60": "no corner at 4 o'clock",
-            "@bob /inka rotate rhombus:1 corner:3 angle:sideways": "cw60, ccw60",
+            "@bob /inka slide rhombus:7 direction:sw distance:5": "at most 2 steps sw",
+            "@bob /inka slide rhombus:7 direction:up": "'up' is not a direction",
+            "@bob /inka rotate rhombus:7 corner:4 angle:cw60": "no corner at 4 o'clock",
+            "@bob /inka rotate rhombus:7 corner:3 angle:sideways": "cw60, ccw60",
             "@bob /inka shift rhombus:A direction:e": "only from a rhombus symbol",
             "@bob /inka shift rhombus:A": "Say how to move it",
             "@bob /inka take": "stand on a destination rhombus",
             "@bob /inka go cell:g12": "holds a pawn or a blocker",
-            "@bob /inka passage to:k9": "stand on a secret passage",
+            "@bob /inka passage to:h9": "stand on a secret passage",
             "@bob /inka block cell:g11": "is on a destination rhombus",
             "@bob /inka choose cell:l6": "belongs to the set-up",
             "@alice /inka take": "It is not your turn",
@@ -299,8 +304,10 @@ async def test_turn_errors_in_play() -> None:
             assert [d["to"] for d in out] == ["private"], line
             assert expected in out[0]["text"], (line, out[0]["text"])
         await table.run("@bob /inka go cell:k17")  # the pawn acted: path rhombi stay put now
-        out = await table.run("@bob /inka slide rhombus:1 direction:ne")
+        out = await table.run("@bob /inka slide rhombus:7 direction:sw")
         assert "your pawn has acted this turn" in out[0]["text"]
+        out = await table.run("@bob /inka go cell:k16")  # one walk between paid actions
+        assert out[0]["to"] == "private" and "has just walked" in out[0]["text"]
     finally:
         await table.close()
 
@@ -314,9 +321,9 @@ async def test_french_players_read_french() -> None:
             "@alice /inka join seat:red\n@bob /inka join seat:blue\n@alice /inka start"
         )
         assert "Bleu" in out[-1]["text"] and "à 🔵 Bleu de jouer : 3 PA" in out[-1]["text"]
-        out = await table.run("@bob /inka slide rhombus:1 direction:ne distance:5")
+        out = await table.run("@bob /inka slide rhombus:7 direction:sw distance:5")
         assert out[0]["text"] == (
-            "Refusé : le losange 1 peut glisser d'au plus 2 pas vers ne avant un obstacle "
+            "Refusé : le losange 7 peut glisser d'au plus 2 pas vers sw avant un obstacle "
             "ou le bord"
         )
         out = await table.run("@bob /inka go cell:z1")
@@ -344,7 +351,7 @@ async def test_a_restart_in_the_middle_then_the_end(tmp_path: Path) -> None:
         assert "is back" in back[0]["text"]
         assert back[1]["text"].startswith("@")  # a ping (the console learns names later)
         assert "🔴 Red to play: 3 AP" in back[1]["text"]
-        out = await table.run("@alice /inka take\n@alice /inka go cell:f1")
+        out = await table.run("@alice /inka take\n@alice /inka go cell:b19")
         assert "escapes the temple" in out[-1]["text"]
         row, state = await _state(table)
         assert row.status == "over" and state.winner == "red"
@@ -386,8 +393,8 @@ async def test_start_and_build_by_the_commands_buttons_would_send() -> None:
         await table.run(f"@{other.name} /inka choose cell:a6")
         row, state = await _state(table)
         placer = table.console.world.user(users[to_act(state)[0]])  # type: ignore[union-attr]
-        pairs = await complete(placer, "place", "cells", "f1")
-        assert 0 < len(pairs) <= 25 and all(v.startswith("f1") for _, v in pairs)
+        pairs = await complete(placer, "place", "cells", "k7")
+        assert 0 < len(pairs) <= 25 and all(v.startswith("k7") for _, v in pairs)
         while state.phase != PLAY:  # the sample layout, in the order the rhombi are drawn
             a, b = SAMPLE_LAYOUT[state.drawn]
             user = users[to_act(state)[0]]
@@ -431,9 +438,11 @@ async def test_the_real_picture_is_a_png_of_the_temple(monkeypatch: pytest.Monke
 
 
 async def test_symbols_shift_destination_rhombi_and_passages_have_buttons() -> None:
+    """Red walks onto the symbol f8 and shifts A; blue walks onto the passage h9 and gets a
+    button for each free passage (both work only where the pawn has just landed)."""
     position = (
-        "red: f8; blue: k9; A: g11/g12 red blue; B: g13/f13 red blue; C: f11/f12 red blue; "
-        "turn: red"
+        "red: c7; blue: j7; rhombi: 1=d7/e7 2=e8/e9 3=j8/i8 4=i9/i10; "
+        "A: g11/g12 red blue; B: g13/f13 red blue; C: f11/f12 red blue; turn: red"
     )
     table = await Table().open()
     try:
@@ -442,21 +451,21 @@ async def test_symbols_shift_destination_rhombi_and_passages_have_buttons() -> N
             "@alice /inka join seat:red\n@bob /inka join seat:blue\n@alice /inka start"
         )
         row, _ = await _state(table)
+        out = await table.run("@alice /inka go cell:f8")
+        assert "pawn phase now (2 AP left)" in out[0]["text"]
         out = await table.run("@alice /inka shift rhombus:A direction:ne distance:2")
         assert "slides rhombus **A** ne 2" in out[0]["text"], out
-        assert "pawn phase now (2 AP left)" in out[0]["text"]
-        out = await table.run("@alice /inka shift rhombus:B corner:4 angle:ccw60")
-        assert out[0]["to"] == "private" and "no corner at 4 o'clock" in out[0]["text"]
-        out = await table.run("@alice /inka end")
+        out = await table.run("@alice /inka shift rhombus:B direction:se distance:1")
+        assert out[0]["to"] == "private" and "walks onto it" in out[0]["text"]
+        out = await table.run("@alice /inka end\n@bob /inka go cell:h9")
         prefix = f"plateau:inka:{row.id}"
-        assert out[0]["buttons"] == [
-            f"{prefix}:passage:b15",
-            f"{prefix}:passage:e20",
-            f"{prefix}:passage:h4",
+        assert out[-1]["buttons"] == [
+            f"{prefix}:passage:e15",
+            f"{prefix}:passage:h15",
             f"{prefix}:end",
         ]
-        out = await table.run("@bob /inka passage to:e20")  # what the button sends
-        assert "takes the secret passage k9 → **e20** (1 AP, 2 left)" in out[0]["text"]
+        out = await table.run("@bob /inka passage to:h15")  # what the button sends
+        assert "takes the secret passage h9 → **h15** (1 AP, 2 left)" in out[0]["text"]
     finally:
         await table.close()
 

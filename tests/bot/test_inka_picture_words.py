@@ -10,14 +10,37 @@ from pathlib import Path
 
 from bot.i18n import CATALOG, picture_words, placeholders
 from bot.tables import inka as inka_table
-from engine.inka import InkaConfig, new_game, view
-from renderer.demo_inka import NAMES, final_state, midgame_state
+from engine.inka import (
+    InkaConfig,
+    InkaState,
+    apply,
+    new_game,
+    parse_action,
+    state_from_position,
+    view,
+)
+from engine.inka.perft import DEFAULT_POSITION
+from renderer.demo_inka import NAMES
 from renderer.inka import InkaImageOptions, render_inka
 
 ROOT = Path(__file__).resolve().parents[2]
 PREFIX = "img.inka."
 SEATS = ("red", "blue", "green", "yellow")
 TERMINATIONS = ("escaped", "resignation")  # engine.inka's finish(..., termination)
+# Red walks out by the north-west exit with all three statues.
+ESCAPE = "red: k6; blue: a18; A: g11/g12 blue; B: g13/f13 blue; C: f11/f12 blue"
+
+
+def midgame_state() -> InkaState:
+    """The sample opening, red in the middle of a turn."""
+    state = state_from_position(DEFAULT_POSITION, seed=b"w", game_id="w")
+    state, _ = apply(state, parse_action("slide 13 e 1"))
+    return apply(state, parse_action("go l8"))[0]
+
+
+def final_state() -> InkaState:
+    state = state_from_position(ESCAPE, seed=b"w", game_id="w")
+    return apply(state, parse_action("go k5"))[0]
 
 
 def test_every_word_drawn_in_inka_pictures_has_its_french() -> None:

@@ -1,34 +1,52 @@
 """Inka images: deterministic, decodable, the right size, small, drawn from views only,
-and the highlights (legal destinations, trail, blockers, statues) change the right pixels."""
+the highlights (legal destinations, trail, blockers, statues, the moved rhombus) change the
+right pixels, and the marks issue 13 asks for at 400 px are there: no cell labels unless
+asked, walls as dark bars, bigger statues.
+
+Cells are never named here: they come from the engine's temple and layout, so the tests
+follow the temple's design."""
 
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
 from PIL import Image, ImageChops
 
-from engine.inka import view
+from engine.inka import InkaState, view
+from engine.inka.layout import Layout
 from renderer.demo_inka import (
     NAMES,
+    RULES_IMAGE,
     building_state,
     final_state,
     midgame_state,
+    moved_options,
     moved_state,
     opening_state,
+    rules_image,
     samples,
 )
 from renderer.inka import (
+    LABEL,
+    MOVED,
+    WALL,
+    WALL_WIDTH,
     InkaImageOptions,
     cell_centre,
     clear_caches,
+    image_point,
     image_size,
     render_inka,
     render_inka_image,
+    rhombus_moves,
 )
 
 OPTIONS = InkaImageOptions(names=NAMES)
+QUIET = replace(OPTIONS, targets=False)
+RGB = tuple[int, int, int]
 
 
 def decode(data: bytes) -> Image.Image:
@@ -40,6 +58,49 @@ def decode(data: bytes) -> Image.Image:
 def pixel_changed(a: Image.Image, b: Image.Image, xy: tuple[int, int], radius: int = 4) -> bool:
     box = (xy[0] - radius, xy[1] - radius, xy[0] + radius, xy[1] + radius)
     return ImageChops.difference(a.crop(box), b.crop(box)).getbbox() is not None
+
+
+def near(pixel: RGB, colour: RGB, tolerance: int = 40) -> bool:
+    return all(abs(p - c) <= tolerance for p, c in zip(pixel, colour, strict=True))
+
+
+def count_near(image: Image.Image, box: tuple[int, int, int, int], colour: RGB) -> int:
+    data = image.crop(box).tobytes()
+    pixels = zip(data[0::3], data[1::3], data[2::3], strict=True)
+    return sum(1 for p in pixels if near(p, colour))
+
+
+def at(state: InkaState, cell: int) -> tuple[int, int]:
+    """Where a cell's centre is in the picture of ``state``."""
+    return cell_centre(Layout.of(state).temple.board.names[cell], seats=len(state.seats))
+
+
+def point(state: InkaState, vertex: tuple[int, int]) -> tuple[float, float]:
+    return image_point(vertex, seats=len(state.seats))
+
+
+def bare_ground(state: InkaState) -> Iterator[int]:
+    """Plain ground cells with nothing on them (no rhombus, pawn, blocker or print)."""
+    lay = Layout.of(state)
+    for i, mark in enumerate(lay.temple.glyph):
+        if mark == "." and i not in lay.covered and lay.free_to_stop(i):
+            yield i
+
+
+def banner_bottom(state: InkaState) -> int:
+    """A line between the banner and the temple's top row of cells."""
+    board = Layout.of(state).temple.board
+    top = min(cell_centre(n, seats=len(state.seats))[1] for n in board.names)
+    return top - OPTIONS.side // 2
+
+
+def temple_diff(
+    state: InkaState, a: Image.Image, b: Image.Image
+) -> tuple[int, int, int, int] | None:
+    """The box of the pixels that differ below the banner, in image coordinates."""
+    top = banner_bottom(state)
+    box = ImageChops.difference(a.crop((0, top, *a.size)), b.crop((0, top, *b.size))).getbbox()
+    return None if box is None else (box[0], box[1] + top, box[2], box[3] + top)
 
 
 def test_same_view_same_bytes_and_caches_do_not_matter() -> None:
@@ -70,12 +131,16 @@ def test_every_sample_renders() -> None:
 
 
 def test_legal_destinations_are_marked_only_when_a_move_is_due() -> None:
-    v = view(midgame_state(), "red")
+    state = midgame_state()
+    v = view(state, "red")
     marked = render_inka_image(v, OPTIONS)
-    plain = render_inka_image(v, replace(OPTIONS, targets=False))
-    # k12 is free ground within reach of red's pawn; a chasm cell like h6 is not.
-    assert pixel_changed(marked, plain, cell_centre("k12"))
-    assert not pixel_changed(marked, plain, cell_centre("h6"))
+    plain = render_inka_image(v, QUIET)
+    lay = Layout.of(state)
+    reach, _ = lay.costs(state.pawns[0], state.ap)  # type: ignore[arg-type]
+    free = next(c for c in bare_ground(state) if reach.get(c) == 0)
+    chasm = next(c for c in sorted(lay.temple.chasm) if c not in lay.covered)
+    assert pixel_changed(marked, plain, at(state, free))
+    assert not pixel_changed(marked, plain, at(state, chasm))
     # During set-up there is no pawn move to show.
     b = view(building_state(), "red")
     assert render_inka(b, options=OPTIONS) == render_inka(
@@ -85,16 +150,134 @@ def test_legal_destinations_are_marked_only_when_a_move_is_due() -> None:
 
 def test_pawns_blockers_and_statues_show_where_the_view_says() -> None:
     state = midgame_state()
-    base = render_inka_image(view(state, "red"), replace(OPTIONS, targets=False))
-    no_blocker = replace(state, blockers=(None, None, None, None))
-    image = render_inka_image(view(no_blocker, "red"), replace(OPTIONS, targets=False))
-    assert pixel_changed(base, image, cell_centre("h4"))  # blue's blocker
+    base = render_inka_image(view(state, "red"), QUIET)
+    blocked = next(c for c in state.blockers if c is not None)
+    no_blocker = replace(state, blockers=(None,) * len(state.seats))
+    image = render_inka_image(view(no_blocker, "red"), QUIET)
+    assert pixel_changed(base, image, at(state, blocked))
     gone = replace(state, statues=((), (), ()))
-    image = render_inka_image(view(gone, "red"), replace(OPTIONS, targets=False))
-    diff = ImageChops.difference(base, image).getbbox()
+    image = render_inka_image(view(gone, "red"), QUIET)
+    diff = temple_diff(state, base, image)  # the banner counts the statues too
     assert diff is not None
-    centre = cell_centre("g12")
-    assert diff[0] < centre[0] < diff[2] and diff[1] < centre[1] < diff[3]
+    # Every changed pixel lies on the destination rhombi (the statues stand there).
+    corners = [
+        point(state, v)
+        for r in state.rhombi
+        if r.is_destination
+        for v in r.placement.corners.values()
+    ]
+    xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+    edge = 4  # a statue's outline may overhang its rhombus's edge by a few pixels
+    assert min(xs) - edge <= diff[0] and diff[2] <= max(xs) + edge
+    assert min(ys) - edge <= diff[1] and diff[3] <= max(ys) + edge
+
+
+def test_statues_and_pawns_are_drawn_bigger_than_before_issue_13() -> None:
+    state = opening_state()
+    base = render_inka_image(view(state, "red"), QUIET)
+    # Take one seat's statue off rhombus A: the changed pixels span that statue.
+    statues = (tuple(s for s in state.statues[0] if s != "red"), *state.statues[1:])
+    image = render_inka_image(view(replace(state, statues=statues), "red"), QUIET)
+    box = temple_diff(state, base, image)
+    assert box is not None
+    side = OPTIONS.side
+    before = 2 * 0.1 * side  # the statue's diameter before issue 13
+    assert 1.6 * before <= box[2] - box[0] <= 2.2 * before
+    assert 1.6 * before <= box[3] - box[1] <= 2.2 * before
+    # A pawn likewise: the pixels it covers span more than its old diameter (0.19 * side).
+    pawns = (None, *state.pawns[1:])
+    image = render_inka_image(view(replace(state, pawns=pawns), "red"), QUIET)
+    box = temple_diff(state, base, image)
+    assert box is not None
+    assert box[2] - box[0] >= 2 * 0.25 * side
+
+
+def test_cell_labels_only_when_asked() -> None:
+    state = midgame_state()
+    v = view(state, "red")
+    default = render_inka_image(v, QUIET)
+    assert InkaImageOptions().labels is False
+    labelled = render_inka_image(v, replace(QUIET, labels=True))
+    board = Layout.of(state).temple.board
+    checked = 0
+    for cell in list(bare_ground(state))[:12]:
+        x, y = at(state, cell)
+        # The label sits in the narrow part of the triangle (up: above the centre).
+        dy = -round(0.2 * OPTIONS.side) if board.cells[cell][2] == 0 else round(0.2 * OPTIONS.side)
+        box = (x - 9, y + dy - 6, x + 9, y + dy + 6)
+        assert count_near(default, box, LABEL) == 0, cell
+        assert count_near(labelled, box, LABEL) >= 6, cell
+        checked += 1
+    assert checked == 12
+
+
+def test_walls_are_dark_bars_along_their_edges_only() -> None:
+    state = opening_state()
+    image = render_inka_image(view(state, "red"), QUIET)
+    lay = Layout.of(state)
+    seen = 0
+    for r in state.rhombi:
+        walls = lay.walls_of(r)
+        if not walls:
+            continue
+        middle = _middle([point(state, v) for v in r.placement.corners.values()])
+        for edge in r.placement.outline:
+            # A point just inside the rhombus, half a bar's width in from the edge's middle.
+            a, b = point(state, edge[0]), point(state, edge[1])
+            mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+            dx, dy = middle[0] - mx, middle[1] - my
+            d = (dx * dx + dy * dy) ** 0.5
+            depth = OPTIONS.side * (WALL_WIDTH / 2 + 0.03)
+            x, y = round(mx + dx / d * depth), round(my + dy / d * depth)
+            dark = count_near(image, (x - 2, y - 2, x + 3, y + 3), WALL)
+            if edge in walls:
+                assert dark >= 20, (r.name, edge)
+                seen += 1
+            else:
+                assert dark == 0, (r.name, edge)
+    assert seen >= 4
+
+
+def _middle(pts: list[tuple[float, float]]) -> tuple[float, float]:
+    return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+
+
+def test_the_moved_rhombus_and_its_old_place_are_highlighted() -> None:
+    options = moved_options(QUIET)
+    assert [m.name for m in options.moved] == ["13"]
+    move = options.moved[0]
+    assert move.before is not None and move.before != move.after
+    v = view(moved_state(), "red")
+    lit = render_inka_image(v, options)
+    plain = render_inka_image(v, QUIET)
+    board = Layout.of(moved_state()).temple.board
+    old = set(board.rhombus_cells(move.before) or ())
+    new = set(board.rhombus_cells(move.after) or ())
+    assert old - new
+    everywhere = (0, 0, *plain.size)
+    assert count_near(plain, everywhere, MOVED) == 0  # no highlight unless asked
+    for cell in old - new:
+        x, y = at(moved_state(), cell)
+        before, after = plain.getpixel((x, y)), lit.getpixel((x, y))
+        # Tinted towards the highlight colour: redder and bluer, greener less.
+        assert after[0] > before[0] or after[2] > before[2]
+        assert abs(after[2] - MOVED[2]) < abs(before[2] - MOVED[2]) + 1
+    # The new place: a rim of the highlight colour around the rhombus's corners.
+    for corner in move.after.corners.values():
+        x, y = (round(c) for c in point(moved_state(), corner))
+        assert count_near(lit, (x - 8, y - 8, x + 9, y + 9), MOVED) >= 4, corner
+    # The old place's dashed rim too.
+    for corner in move.before.corners.values():
+        x, y = (round(c) for c in point(moved_state(), corner))
+        assert count_near(lit, (x - 10, y - 10, x + 11, y + 11), MOVED) >= 1, corner
+
+
+def test_rhombus_moves_names_what_slid_turned_or_was_laid() -> None:
+    state = moved_state()
+    assert rhombus_moves(state, state) == ()
+    building = building_state()
+    laid = rhombus_moves(replace(building, rhombi=building.rhombi[:-1]), building)
+    assert [(m.name, m.before) for m in laid] == [(building.rhombi[-1].name, None)]
 
 
 def test_the_seed_never_reaches_a_picture_and_views_are_what_is_drawn() -> None:
@@ -112,6 +295,15 @@ def test_the_banner_tells_the_winner_and_the_ap_left() -> None:
     won = render_inka_image(view(over, None), OPTIONS)
     playing = render_inka_image(view(before, None), OPTIONS)
     spent = render_inka_image(view(replace(before, ap=1), None), OPTIONS)
-    top = (0, 0, won.size[0], cell_centre("l12", seats=2)[1] - 40)
+    top = (0, 0, won.size[0], banner_bottom(over))
     assert ImageChops.difference(won.crop(top), playing.crop(top)).getbbox() is not None
     assert ImageChops.difference(spent.crop(top), playing.crop(top)).getbbox() is not None
+
+
+def test_the_rules_page_picture_is_the_generated_one() -> None:
+    on_disk = Image.open(RULES_IMAGE).convert("RGB")
+    fresh = decode(rules_image())
+    assert on_disk.size == fresh.size
+    assert ImageChops.difference(on_disk, fresh).getbbox() is None, (
+        "docs/rules/img/inka_temple.png is out of date: python -m renderer.demo_inka --rules-image"
+    )

@@ -83,8 +83,10 @@ def test_bad_actions_say_what_would_be_right(text: str) -> None:
 def test_position_text_round_trips() -> None:
     for text in (
         DEFAULT_POSITION,
-        "red: g12 blocker h4; blue: out; green: k9; rhombi: 3=h12/h11 11=g5/g6; "
+        "red: g12 blocker h4; blue: out; green: k7; rhombi: 3=h12/h11 11=g5/g6; "
         "A: g11/g12 blue; B: g13/f13; C: f11/f12 red green; turn: green; ap: 1; stage: pawn",
+        "red: j7; blue: a18; A: g11/g12 red blue; B: g13/f13 red blue; C: f11/f12 red blue; "
+        "turn: red; ap: 2; stage: walked",
     ):
         p = parse_position(text)
         assert position_of(position(check_position_text(inka, p))) == p
@@ -97,6 +99,8 @@ def test_position_text_round_trips() -> None:
         ("red: l6; blue: h11", InvalidPosition),  # a pawn over the chasm
         ("red: l6; blue: a18; rhombi: 3=h12/h11 4=h12/h13", InvalidPosition),  # overlap
         ("red: l6; blue: a18 blocker g12", InvalidPosition),  # blocker on a destination
+        # two blockers on one path rhombus
+        ("red: l6 blocker h12; blue: a18 blocker h11; rhombi: 3=h12/h11", InvalidPosition),
         ("red: l6; green: a18", InvalidPosition),  # seats must be the first ones
         ("red: l6; blue: a18; rhombi: 14=h12/h11", InvalidNotation),
         ("red: l6; blue: a18; rhombi: 3=h12/h14", InvalidPosition),

@@ -1,8 +1,10 @@
 """Whole games from set-up to victory, 2 to 4 players, with invariants checked at every step.
 
-The players are random but purposeful (take a statue when they can, head for the centre,
-then for an exit; sometimes move a rhombus or block at random), so games end. A modest
-number of seeded games run by default; ``PLATEAU_PLAYOUTS=200`` runs more."""
+The players are random but purposeful: most of the time they play as the simulation bench's
+greedy player (``bench/inka.py``: bridge the moat, take statues, head for an exit), else they
+take a statue when they can, head for the centre, or move a rhombus or block at random, so
+games end. A modest number of seeded games run by default; ``PLATEAU_PLAYOUTS=200`` runs
+more."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import random
 
 import pytest
 
+from bench.inka import greedy_player
 from engine import inka
 from engine.inka import (
     OVER,
@@ -48,6 +51,8 @@ def check_invariants(state: InkaState) -> None:
     assert len(pawns) == len(set(pawns)), "two pawns on one cell"
     for c in pawns:
         assert lay.walkable(c), f"a pawn over the chasm on {BOARD.names[c]}"
+    blocked = [lay.covered[c] for c in state.blockers if c is not None and c in lay.covered]
+    assert len(blocked) == len(set(blocked)), "two blockers on one path rhombus"
     for c in state.blockers:
         if c is not None:
             assert c not in pawns and lay.destination_at(c) is None
@@ -69,6 +74,9 @@ def check_round_trips(state: InkaState) -> None:
         position_round_trip(inka, state, state.config)
 
 
+GREEDY = 0.6  # the share of play-phase choices made by the greedy player
+
+
 def choose(rng: random.Random, state: InkaState, seat: str, actions: list) -> tuple[str, object]:
     assert seat == state.seat_to_move
     if state.phase != PLAY:
@@ -78,6 +86,8 @@ def choose(rng: random.Random, state: InkaState, seat: str, actions: list) -> tu
             if wanted in actions:
                 return seat, wanted
         return seat, rng.choice(actions)
+    if rng.random() < GREEDY:
+        return seat, greedy_player(rng, state)
     takes = [a for a in actions if isinstance(a, Take)]
     if takes:
         return seat, takes[0]

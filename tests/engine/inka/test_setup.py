@@ -25,7 +25,14 @@ from engine.inka import (
 )
 from engine.inka.geometry import Placement
 from engine.inka.state import Rhombus
-from engine.inka.temple import SAMPLE_LAYOUT, TEMPLE, Temple, reachable, validate
+from engine.inka.temple import (
+    BRIDGED_LAYOUT,
+    SAMPLE_LAYOUT,
+    TEMPLE,
+    Temple,
+    reachable,
+    validate,
+)
 from tests.engine.helpers import ScriptedDice
 from tests.engine.inka.helpers import cell, name
 
@@ -41,21 +48,38 @@ def test_the_temple_design_is_valid_and_playable() -> None:
 
 def test_the_validator_catches_a_broken_design(monkeypatch: pytest.MonkeyPatch) -> None:
     # No moat: starts walk into the centre without rhombi.
-    rows = tuple(r.replace("~", ".") for r in TEMPLE.rows)
+    rows = tuple(r.replace("~", ".").replace("#", ".") for r in TEMPLE.rows)
     problems = validate(Temple(rows=rows))
     assert any("without path rhombi" in p for p in problems)
-    # A sample layout with no bridge over the moat cannot reach the centre.
+    # A bridged layout with no bridge over the moat cannot reach the centre; a sample
+    # opening in the moat is no legal set-up.
     import engine.inka.temple as temple_module
 
-    no_bridges = {n: p for n, p in SAMPLE_LAYOUT.items() if n not in (1, 2, 3, 4, 5, 6)}
-    monkeypatch.setattr(temple_module, "SAMPLE_LAYOUT", no_bridges)
+    no_bridges = {**BRIDGED_LAYOUT, 12: ("l7", "l8"), 10: ("j4", "j5")}
+    monkeypatch.setattr(temple_module, "BRIDGED_LAYOUT", no_bridges)
+    monkeypatch.setattr(temple_module, "SAMPLE_LAYOUT", {**SAMPLE_LAYOUT, 1: ("h12", "h11")})
     problems = validate(Temple())
-    assert any("cannot reach the centre" in p for p in problems)
+    assert "start l6 cannot reach the centre with the bridged layout" in problems
+    assert "sample rhombus 1 lies in the moat or on a start cell" in problems
     # A start fenced by chasm is walled in.
     rows = list(TEMPLE.rows)
     rows[0] = rows[0].replace("1..", "1~~")
     rows[1] = rows[1][:5] + "~" + rows[1][6:]  # k6, under l6
     assert any("walled in" in p for p in validate(Temple(rows=tuple(rows))))
+
+
+def test_the_validator_keeps_statues_out_of_a_first_turn() -> None:
+    """The opening limits are structural: narrow the moat, or bring a ledge, a passage or
+    a symbol closer, and the validator says which way is too short."""
+    rows = list(TEMPLE.rows)
+    rows[2] = rows[2].replace(".#", "..", 1)  # j8: the north-west ledge reaches into the moat
+    problems = validate(Temple(rows=tuple(rows)))
+    assert "start l6 reaches the centre over 4 moat cells, not 5" in problems
+    assert "start l6 reaches h9 over 2 moat cells, not 3" in problems
+    rows = list(TEMPLE.rows)
+    rows[0] = rows[0].replace("..#######..", ".....#.....")  # a causeway along the top rim
+    problems = validate(Temple(rows=tuple(rows)))
+    assert "start l6 reaches start l18 over 1 moat cells, not 5" in problems
 
 
 def test_config_seats_and_limits() -> None:
@@ -118,21 +142,32 @@ def _building(extra: tuple[Rhombus, ...] = (), drawn: int = 8):
 def test_rhombi_are_laid_on_two_cells_anywhere_but_never_overlapping() -> None:
     state = _building()
     texts = {str(a) for a in legal_actions(state)}
-    assert "place 8 h12/h11" in texts and "place 8 h11/h12" in texts  # both ways round
-    assert "place 8 f1/f2" in texts  # ground or chasm, it does not matter
+    assert "place 8 k7/j7" in texts and "place 8 j7/k7" in texts  # both ways round
+    assert "place 8 k8/l8" in texts  # ground or chasm, it does not matter
     assert not any("g12" in t or "l6" in t for t in texts)  # centre and pawns are taken
-    after, events = apply(state, Place(8, "h12", "h11"))
-    assert events[0].kind == "rhombus_placed" and events[0].data["cells"] == ["h12", "h11"]
+    after, events = apply(state, Place(8, "k7", "j7"))
+    assert events[0].kind == "rhombus_placed" and events[0].data["cells"] == ["k7", "j7"]
     assert after.turn == 1 and after.drawn is not None
     with pytest.raises(IllegalAction) as err:
-        apply(after, Place(after.drawn, "h13", "h12"))
+        apply(after, Place(after.drawn, "k7", "k8"))
     assert err.value.code == "inka.bad_placement" and "overlap" in str(err.value)
     with pytest.raises(IllegalAction) as err:
-        apply(state, Place(8, "h12", "h14"))
+        apply(state, Place(8, "k7", "k9"))
     assert err.value.code == "inka.not_a_rhombus"
     with pytest.raises(IllegalAction) as err:
-        apply(state, Place(3, "h12", "h11"))
+        apply(state, Place(3, "k7", "j7"))
     assert err.value.code == "inka.wrong_rhombus"
+
+
+def test_no_rhombus_is_laid_in_the_moat_at_set_up() -> None:
+    """The opening limit: nobody can bridge the moat before the first turn."""
+    state = _building()
+    texts = {str(a) for a in legal_actions(state)}
+    moat = {TEMPLE.board.names[c] for c in TEMPLE.moat}
+    assert not any(set(t.split()[2].split("/")) & moat for t in texts)
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Place(8, "j7", "j8"))
+    assert err.value.code == "inka.bad_placement" and "j8 is in the moat" in str(err.value)
 
 
 def test_a_start_cell_may_not_be_walled_in_completely() -> None:
@@ -149,7 +184,7 @@ def test_a_start_cell_may_not_be_walled_in_completely() -> None:
 def test_after_the_thirteenth_rhombus_the_first_seat_plays() -> None:
     state = _building()
     state = replace(state, drawn=8, pile=())
-    after, events = apply(state, Place(8, "h12", "h11"))
+    after, events = apply(state, Place(8, "k7", "j7"))
     assert after.phase == PLAY and after.turn == after.first and after.ap == 3
     assert events[-1].kind == "turn_started"
 
