@@ -4,9 +4,10 @@ One picture: a banner (one card per seat, the seat to act lit), the board with c
 on every side, the pieces as discs (white light, black dark: told apart by brightness, not
 hue), marked pieces carrying a star, the last move and placement tinted, a selected piece's
 legal targets dotted (ringed when they capture), and in Parachute a side panel with the
-pieces each player still holds. The unbounded variant draws the bounding box of the pieces
-and the printed 8x8 area with a margin of one square; squares outside the printed board are
-greyer, and its edge is drawn as a frame.
+pieces each player still holds. Once a side has connected its pieces, that group is drawn
+linked and haloed, and the winner's card speaks in bold white on deep green. The unbounded
+variant draws the bounding box of the pieces and the printed 8x8 area with a margin of one
+square; squares outside the printed board are greyer, and its edge is drawn as a frame.
 
 The static layer (background, squares, coordinates) is cached per theme, area and size;
 piece sprites and overlays are cached too, so an image is one copy and a few pastes."""
@@ -19,8 +20,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine.loa.config import COLOURS, MARK, PARACHUTE
+from engine.loa.config import COLOURS, MARK, PARACHUTE, seat_colour
 from engine.loa.notation import Coord, parse_square
+from engine.loa.rules import PLACE
 from engine.loa.state import LoaState
 from renderer.board import DOT, RING, TINT, overlay
 from renderer.fonts import draw_text, fit, printable, text_width
@@ -41,7 +43,9 @@ PIECE_INKS: dict[str, tuple[RGB, RGB, RGB, RGB, RGB]] = {
 OUTSIDE = ((150, 152, 156), (124, 126, 132))  # light, dark squares beyond the printed board
 EDGE = (214, 96, 40)  # the frame of the printed board in the unbounded variant
 LIT = (96, 128, 200)  # the banner card of a seat that must act
-WON = (60, 150, 80)  # the banner cards of the winners
+# The winners' cards and their connected group: deep enough that white text on it stays
+# readable when the picture is shrunk (contrast about 6:1), and unlike the last-move tint.
+WON = (28, 110, 56)
 
 
 @dataclass(frozen=True)
@@ -225,6 +229,20 @@ def _seat_detail(view: LoaState, index: int, options: LoaImageOptions) -> str:
     return detail
 
 
+def _detail(view: LoaState, index: int, options: LoaImageOptions) -> str:
+    """What a seat's card says after its name: its pieces, and what it is doing now."""
+    seat = view.seats[index]
+    detail = _seat_detail(view, index, options)
+    if seat in (view.winners or ()):
+        return options.say("wins", "wins · {detail}", detail=detail)
+    if view.offer is not None and view.seats[view.offer] == seat:
+        return options.say("offers_draw", "offers a draw · {detail}", detail=detail)
+    if not view.over and view.step == PLACE and seat == view.seat_to_move:
+        held = view.held[seat_colour(index)]
+        return options.say("places", "to place · {n} held", n=held)
+    return detail
+
+
 def _draw_banner(image: Image.Image, view: LoaState, lay: Layout, options: LoaImageOptions) -> None:
     theme = options.theme
     draw = ImageDraw.Draw(image)
@@ -252,18 +270,16 @@ def _draw_banner(image: Image.Image, view: LoaState, lay: Layout, options: LoaIm
         cy = (box[1] + box[3]) / 2
         title = options.say("seat_" + seat, _seat_title(seat))
         name = printable(options.names.get(seat, ""))
-        detail = _seat_detail(view, i, options)
-        if seat in winners:
-            detail = options.say("wins", "wins · {detail}", detail=detail)
-        elif view.offer is not None and view.seats[view.offer] == seat:
-            detail = options.say("offers_draw", "offers a draw · {detail}", detail=detail)
+        detail = _detail(view, i, options)
+        strong = lit or seat in winners  # bold white: the seat that acts, or that won
         room = box[2] - tx - 10
         text = fit(f"{title}  {name}".strip(), size, room // 2, bold=True)
-        draw_text(draw, (tx, cy), text, size, theme.text, anchor="lm", bold=lit)
-        small = max(9, round(size * 0.8))
+        draw_text(draw, (tx, cy), text, size, theme.text, anchor="lm", bold=strong)
+        small = max(9, round(size * (0.9 if strong else 0.8)))
         rest = room - text_width(text, size, bold=True) - 16
-        ink = theme.text if lit else theme.muted_text
-        draw_text(draw, (box[2] - 10, cy), fit(detail, small, rest), small, ink, anchor="rm")
+        ink = theme.text if strong else theme.muted_text
+        said = fit(detail, small, rest, bold=strong)
+        draw_text(draw, (box[2] - 10, cy), said, small, ink, anchor="rm", bold=strong)
 
 
 def _to_act(view: LoaState) -> list[str]:
@@ -322,6 +338,7 @@ def loa_image(view: LoaState, *, options: LoaImageOptions = LoaImageOptions()) -
         tiles.setdefault(coord, []).append(overlay(lay.square, TINT, theme.selected))
     for coord, layers in tiles.items():
         _paste(image, lay, coord, layers)
+    _draw_winning_group(image, view, lay)
     psize = round(lay.square * 0.94)
     offset = (lay.square - psize) // 2
     occupied = set()
@@ -338,6 +355,30 @@ def loa_image(view: LoaState, *, options: LoaImageOptions = LoaImageOptions()) -
     if lay.panel:
         _draw_panel(image, view, lay, options)
     return image
+
+
+def _draw_winning_group(image: Image.Image, view: LoaState, lay: Layout) -> None:
+    """Under the winners' pieces: a halo round each, and a bar to each touching neighbour,
+    so the connected group reads at a glance (a resignation or a draw shows none)."""
+    if view.termination != "connected" or not view.winners:
+        return
+    colour = COLOURS.index("black" if view.winners[0].startswith("black") else "white")
+    group = {(f, r) for f, r, code in view.pieces if code & 1 == colour}
+    draw = ImageDraw.Draw(image)
+
+    def centre(coord: Coord) -> tuple[float, float]:
+        x0, y0, x1, y1 = lay.box(coord)
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+    width = max(4, round(lay.square * 0.3))
+    for f, r in group:
+        for df, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):  # each touching pair once
+            if (f + df, r + dr) in group:
+                draw.line((centre((f, r)), centre((f + df, r + dr))), fill=WON, width=width)
+    halo = lay.square * 0.5
+    for coord in group:
+        cx, cy = centre(coord)
+        draw.ellipse((cx - halo, cy - halo, cx + halo, cy + halo), fill=WON)
 
 
 def _paste(image: Image.Image, lay: Layout, coord: Coord, layers: list[Image.Image]) -> None:

@@ -11,6 +11,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "loa.seat.black1": ("Black 1 (rank 1)", "Noirs 1 (rangée 1)"),
     "loa.seat.white2": ("White 2 (h-file, marked)", "Blancs 2 (colonne h, marqués)"),
     "loa.seat.black2": ("Black 2 (rank 8, marked)", "Noirs 2 (rangée 8, marqués)"),
+    "loa.seat.player1": ("Player 1", "Joueur 1"),
+    "loa.seat.player2": ("Player 2", "Joueur 2"),
+    "loa.seat.player3": ("Player 3", "Joueur 3"),
+    "loa.seat.player4": ("Player 4", "Joueur 4"),
     "loa.colour.white": ("White", "Blancs"),
     "loa.colour.black": ("Black", "Noirs"),
     "loa.variant.standard": ("Standard", "Standard"),
@@ -31,6 +35,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "loa.phase_over": ("This game is over.", "Cette partie est terminée."),
     # --- lobby
     "loa.first": ("{side} moves first", "les {side} commencent"),
+    "loa.by_lot": (
+        "colours drawn by lot at the start",
+        "couleurs tirées au sort au début",
+    ),
+    "loa.lots": (
+        "Colours drawn by lot ({rolls}): {seats}.",
+        "Couleurs tirées au sort ({rolls}) : {seats}.",
+    ),
+    "loa.lot_seat": ("{side} {user} (player {n})", "{side} {user} (joueur {n})"),
     "loa.from_position": ("from a given position", "depuis une position donnée"),
     "loa.silence_on": (
         "players may not talk in the thread (partners may not confer)",
@@ -98,8 +111,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "loa.end_agreement": ("**Draw** by agreement.", "**Partie nulle** par accord."),
     # --- commands and their refusals
     "loa.move_needs_squares": (
-        "Give both squares, like from:b1 to:b3.",
-        "Donnez les deux cases, comme from:b1 to:b3.",
+        "Give a move, like move:b1-b3 (or from:b1 to:b3).",
+        "Donnez un coup, comme move:b1-b3 (ou from:b1 to:b3).",
+    ),
+    "loa.move_one_way": (
+        "Give the move one way: move:a2-c4, or from:a2 to:c4.",
+        "Donnez le coup d'une seule façon : move:a2-c4, ou from:a2 to:c4.",
     ),
     "loa.place_needs_square": (
         "Give an empty square, like square:e4.",
@@ -173,7 +190,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Start from a position text (see /loa export)",
         "Partir d'un texte de position (voir /loa export)",
     ),
-    "discord.pdesc.loa_seat": ("The seat to take", "La place à prendre"),
+    "discord.pdesc.loa_seat": (
+        "The seat to take (default: the first free one)",
+        "La place à prendre (par défaut : la première libre)",
+    ),
+    "discord.pdesc.loa_move": (
+        "The move, like a2-c4 (or give from and to)",
+        "Le coup, comme a2-c4 (ou donnez from et to)",
+    ),
     "discord.pdesc.loa_from": ("The square of your piece", "La case de votre pièce"),
     "discord.pdesc.loa_to": (
         "Where it lands (it may capture there)",
@@ -204,6 +228,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "img.loa.next_marked": (" · next marked", " · ensuite marquée"),
     "img.loa.next_plain": (" · next plain", " · ensuite simple"),
     "img.loa.wins": ("wins · {detail}", "gagne · {detail}"),
+    "img.loa.places": ("to place · {n} held", "à poser · {n} tenues"),
     "img.loa.offers_draw": ("offers a draw · {detail}", "propose la nulle · {detail}"),
     "img.loa.holds_white": ("White holds", "Aux Blancs"),
     "img.loa.holds_black": ("Black holds", "Aux Noirs"),
@@ -216,6 +241,9 @@ RULES_FR: dict[str, str] = {
     "loa.bad_action": "ce n'est pas une action de Lines of Action : un coup s'écrit b1-b3 (prise "
     "c1xa3), une pose au Parachute @e4, une case au-delà des bords (0,5) ; et aussi offer "
     "draw, accept draw, decline draw, resign",
+    "loa.bad_lots": "lots vaut true ou false, pas {lots}",
+    "loa.lots_drawn": "les couleurs sont déjà tirées au sort",
+    "loa.lots_first": "les couleurs ne sont pas encore tirées au sort : la partie commence ensuite",
     "loa.bad_first": "first vaut « white » ou « black », pas « {first} »",
     "loa.bad_held": "« {item} » n'est pas un compte de pièces tenues : écrivez « held: white 5, "
     "black 6 »",

@@ -15,11 +15,13 @@ from bot.cogs import ON_OFF, TableButton, TableCog, button_template, choice, ope
 
 KIND = "loa"
 VARIANTS = ("standard", "scrambled", "parachute", "teams", "ambidextrous", "unbounded")
-SEATS = ("white", "black", "white1", "black1", "white2", "black2")
+PLAYERS = ("player1", "player2", "player3", "player4")  # the lobby's seats: colours are drawn
+# Lobby buttons of games opened before the draw existed still name colours.
+SEATS = (*PLAYERS, "white", "black", "white1", "black1", "white2", "black2")
 
 VARIANT_CHOICES = [choice("loa.variant." + v, v) for v in VARIANTS]
 FIRST_CHOICES = [choice("loa.colour." + c, c) for c in ("white", "black")]
-SEAT_CHOICES = [choice("loa.seat." + s, s) for s in SEATS]
+SEAT_CHOICES = [choice("loa.seat." + s, s) for s in PLAYERS]
 DRAW_CHOICES = [choice("discord.choice.loa_" + a, a) for a in ("offer", "accept", "decline")]
 SILENCE_CHOICES = [choice("discord.choice.players", "players"), ON_OFF[1]]
 
@@ -90,7 +92,7 @@ class LoaCog(TableCog, group_name="loa", group_description=tr("discord.desc.loa"
     @app_commands.describe(seat=tr("discord.pdesc.loa_seat"), game=GAME)
     @app_commands.choices(seat=SEAT_CHOICES)
     async def join(
-        self, interaction: discord.Interaction, seat: str, game: str | None = None
+        self, interaction: discord.Interaction, seat: str | None = None, game: str | None = None
     ) -> None:
         await self.run(interaction, "join", seat=seat, game=game)
 
@@ -99,18 +101,22 @@ class LoaCog(TableCog, group_name="loa", group_description=tr("discord.desc.loa"
     @app_commands.command(name="move", description=tr("discord.desc.loa.move"))
     @app_commands.rename(src="from", dst="to")
     @app_commands.describe(
-        src=tr("discord.pdesc.loa_from"), dst=tr("discord.pdesc.loa_to"), game=GAME
+        move=tr("discord.pdesc.loa_move"),
+        src=tr("discord.pdesc.loa_from"),
+        dst=tr("discord.pdesc.loa_to"),
+        game=GAME,
     )
     async def move(
         self,
         interaction: discord.Interaction,
-        src: Square,
-        dst: Square,
+        move: Range[str, 1, 40] | None = None,
+        src: Square | None = None,
+        dst: Square | None = None,
         game: str | None = None,
     ) -> None:
-        await self.bot.run_command(
-            interaction, KIND, "move", {"from": src, "to": dst, "game": game}
-        )
+        # move:a2-c4 as the rules page writes moves, or the two squares (autocompleted).
+        options = {"move": move, "from": src, "to": dst, "game": game}
+        await self.bot.run_command(interaction, KIND, "move", options)
 
     @app_commands.command(name="place", description=tr("discord.desc.loa.place"))
     @app_commands.describe(square=tr("discord.pdesc.loa_place"), game=GAME)

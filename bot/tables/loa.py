@@ -3,6 +3,11 @@ players in teams, ambidextrous, beyond the edges), moves and Parachute placement
 offers answered by the other side, and the end. The lobby, seats, turns, log, resigning,
 record and restarts come from :mod:`bot.tables.base`.
 
+Players sit as player 1 and player 2 (1 to 4 in teams); as the game starts the table draws
+who plays which colour with the game's dice (RULINGS 2: "les couleurs sont tirées au
+sort"), the same way the chess table draws its random colours (:meth:`LoaTable.follow_up`),
+and from then on the seats are the colours.
+
 Nothing is secret in this game: everything goes to the game's channel, except the answers
 to ``/loa moves`` and the refusals, which are private. In the teams variant partners may
 not confer: the bot relays nothing between them, and ``silence:players`` (the default
@@ -26,6 +31,7 @@ from engine.loa import (
     PARACHUTE,
     RULES,
     TEAMS,
+    DrawLots,
     LoaConfig,
     LoaState,
     Move,
@@ -33,6 +39,7 @@ from engine.loa import (
     format_position,
     legal_actions,
     new_game,
+    parse_action,
     parse_position,
     position_of,
     state_from_position,
@@ -50,17 +57,21 @@ from renderer.words import Words
 
 KIND = "loa"
 OVER = "over"
+LOTS = "lots"  # the phase before the colours are drawn (never seen by a player's command)
 
 
 class TableState(LoaState):
-    """The engine's state with the ``phase`` the shared table reads: ``move`` or ``place``
-    (the step of the turn), or ``over``. The engine's ``replace`` keeps this class."""
+    """The engine's state with the ``phase`` the shared table reads: ``lots`` (colours to
+    draw), ``move`` or ``place`` (the step of the turn), or ``over``. The engine's
+    ``replace`` keeps this class."""
 
     __slots__ = ()
 
     @property
     def phase(self) -> str:
-        return OVER if self.over else self.step
+        if self.over:
+            return OVER
+        return LOTS if self.drawing else self.step
 
 
 def seated(state: LoaState) -> TableState:
@@ -105,16 +116,29 @@ def colour_of(seat: str) -> str:
     return "black" if seat.startswith("black") else "white"
 
 
+def player_seats(config: LoaConfig) -> tuple[str, ...]:
+    """The lobby's seats of a game whose colours are drawn: ``player1``, ``player2``..."""
+    return tuple(f"player{n}" for n in range(1, len(config.seats) + 1))
+
+
+def drawing(game: TableGame) -> bool:
+    """Are the players still seated by number (the lobby, or a start before the draw)?"""
+    config = LoaConfig.from_dict(game.row.config)
+    return config.lots and (game.state is None or game.state.drawing)
+
+
 class LoaTable(SeatedTable):
     kind = KIND
     rules = TABLE_RULES
-    seat_order = ("white", "black")
+    # The lobby's seats (the teams game adds player3, player4): colours are drawn at start.
+    seat_order = ("player1", "player2")
     needs_dms = False  # no secrets: everything is said in the game's channel
     over_phase = OVER
     # What each command reads (bot.options checks them first; the shared ones are there).
     options: ClassVar[Declarations] = {
         "new": {"variant": TEXT, "first": TEXT, "silence": TEXT, "position": POSITION},
-        "move": {"from": TEXT, "to": TEXT, "game": GAME},
+        "join": {"seat": TEXT, "game": GAME},
+        "move": {"move": TEXT, "from": TEXT, "to": TEXT, "game": GAME},
         "place": {"square": TEXT, "game": GAME},
         "moves": {"square": TEXT, "game": GAME},
         "draw": {"action": TEXT, "game": GAME},
@@ -139,15 +163,19 @@ class LoaTable(SeatedTable):
                 text = f"variant: {variant}; {text}"
             position = parse_position(text)  # refuse a bad position now, with its reason
             variant = variant or position.variant
-            config = LoaConfig(variant, first)
+            config = LoaConfig(variant, first, lots=True)
             probe = state_from_position(position, config, seed=b"probe", game_id="probe")
             if probe.over:
                 raise UserError("loa.position_over")
             start = format_position(position)
         else:
-            config = LoaConfig(variant or "standard", first)
+            config = LoaConfig(variant or "standard", first, lots=True)
         silence = o.get("silence") or ("players" if config.variant == TEAMS else "off")
-        extra = {"start": start, "silence": str(silence).lower() == "players"}
+        extra = {
+            "start": start,
+            "silence": str(silence).lower() == "players",
+            "seats": {"player1": request.actor.id},  # the host sits at once, as player 1
+        }
         return config.to_dict(), extra
 
     def summary(self, game: TableGame) -> str:
@@ -157,6 +185,8 @@ class LoaTable(SeatedTable):
             t(loc, f"loa.variant.{config.variant}"),
             t(loc, "loa.first", side=t(loc, f"loa.colour.{config.first}")),
         ]
+        if config.lots:
+            parts.append(t(loc, "loa.by_lot"))
         if game.meta.get("start"):
             parts.append(t(loc, "loa.from_position"))
         if game.meta.get("silence"):
@@ -164,8 +194,10 @@ class LoaTable(SeatedTable):
         return " · ".join(parts)
 
     def seat_groups(self, game: TableGame) -> list[tuple[str, ...]]:
-        """One seat each: White and Black, or White 1, Black 1, White 2, Black 2."""
-        return [(s,) for s in LoaConfig.from_dict(game.row.config).seats]
+        """One seat each: player 1 and 2 (1 to 4) until the colours are drawn, then White
+        and Black, or White 1, Black 1, White 2, Black 2."""
+        config = LoaConfig.from_dict(game.row.config)
+        return [(s,) for s in (player_seats(config) if drawing(game) else config.seats)]
 
     def initial_state(self, game: TableGame) -> TableState:
         config = LoaConfig.from_dict(game.row.config)
@@ -188,6 +220,21 @@ class LoaTable(SeatedTable):
             if moved is not None:
                 action = Move(moved["src"], moved["dst"], moved["capture"])
         return super().entries(user, seat, action, events)
+
+    def follow_up(self, game: TableGame) -> Entries:
+        """Draw the colours as the game starts (the engine's ``lots``: one roll of the
+        game's dice a seat), and seat each player at the colour drawn; the base saves and
+        tells it with the start (or at a restart, if it was saved before the draw)."""
+        state = game.require_state()
+        if not state.drawing:
+            return []
+        seat = state.seats[0]
+        game.state, events = RULES.apply(state, DrawLots(), seat)
+        by_number = game.meta["seats"]
+        game.meta["seats"] = {
+            s: by_number[f"player{n}"] for s, n in zip(state.seats, game.state.lots, strict=True)
+        }
+        return self.entries(None, seat, DrawLots(), events)
 
     def acting_seat(self, game: TableGame, actor: Actor, wanted: Any = None) -> str:
         """The base's choice of seat, with a clearer refusal while the actor's own side
@@ -240,7 +287,7 @@ class LoaTable(SeatedTable):
         # The board once a turn, when it is over: a Parachute move is told in words until its
         # placement (the placer sees the board with /loa moves, privately).
         changed = any(e.kind in ("moved", "placed") for e in events)
-        pictured = not events or state.over or (changed and state.step != PLACE)
+        pictured = before is None or state.over or (changed and state.step != PLACE)
         files = [await _board(game, state)] if pictured else []
         text = "\n".join(lines) or t(loc, "table.board")
         return [
@@ -294,9 +341,27 @@ class LoaTable(SeatedTable):
                 return t(loc, "loa.draw_accepted", side=side)
             case "resigned":
                 return t(loc, "loa.resigned", side=side)
+            case "lots":
+                return self._lots(game, d["players"], d["rolls"])
             case "game_over":
                 return self._result(game, d["winners"], d["termination"])
         return ""
+
+    def _lots(self, game: TableGame, players: dict[str, int], rolls: list[list[int]]) -> str:
+        """The draw and its rolls: who plays which colour, named and numbered."""
+        loc = game.locale
+        seats = [
+            t(
+                loc,
+                "loa.lot_seat",
+                side=self.seat_label(loc, seat),
+                user=mention(u) if (u := game.user_of(seat)) is not None else "-",
+                n=n,
+            )
+            for seat, n in players.items()
+        ]
+        said = ", ".join(f"d{die} = {value}" for die, value in rolls)
+        return t(loc, "loa.lots", rolls=said, seats="; ".join(seats))
 
     def _result(self, game: TableGame, winners: list[str], termination: str) -> str:
         loc = game.locale
@@ -309,12 +374,33 @@ class LoaTable(SeatedTable):
 
     # ------------------------------------------------------------ commands
 
+    async def join(self, service: TableService, request: Request) -> list[Delivery]:
+        """The base's join, for the first free seat unless one is named."""
+        if request.options.get("seat"):
+            return await super().join(service, request)
+        row = await service.find_game(request, KIND, lobby_only=True)
+        game = self.game(row)
+        seats = [g[0] for g in self.seat_groups(game)]
+        # The first free seat; a full table: the first, which the base refuses by name.
+        free = [s for s in seats if game.user_of(s) is None] or seats
+        options = {**request.options, "game": row.id, "seat": free[0]}
+        return await super().join(service, replace(request, options=options))
+
     async def move(self, service: TableService, request: Request) -> list[Delivery]:
+        """A move as ``move:a2-c4`` (as the rules page writes moves) or ``from:a2 to:c4``."""
+        text = str(request.options.get("move") or "").strip()
         src = str(request.options.get("from") or "").strip()
         dst = str(request.options.get("to") or "").strip()
+        bounded = _bounded(await service.find_game(request, KIND))
+        if text:
+            if src or dst:
+                raise UserError("loa.move_one_way")
+            action = parse_action(text)
+            if not isinstance(action, Move):
+                raise UserError("loa.move_needs_squares")
+            src, dst = action.src, action.dst
         if not src or not dst:
             raise UserError("loa.move_needs_squares")
-        bounded = _bounded(await service.find_game(request, KIND))
         action = Move(canonical(src, bounded=bounded), canonical(dst, bounded=bounded))
         return await self.act(service, request, action)
 

@@ -46,6 +46,14 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
+class DrawLots:
+    """Draw who plays which colour (the table does it as the game starts)."""
+
+    def __str__(self) -> str:
+        return "lots"
+
+
+@dataclass(frozen=True, slots=True)
 class OfferDraw:
     def __str__(self) -> str:
         return "offer draw"
@@ -69,7 +77,7 @@ class Resign:
         return "resign"
 
 
-Action = Move | Place | OfferDraw | AcceptDraw | DeclineDraw | Resign
+Action = Move | Place | DrawLots | OfferDraw | AcceptDraw | DeclineDraw | Resign
 
 _WORDS: dict[str, Action] = {
     "offer draw": OfferDraw(),
@@ -82,6 +90,7 @@ _WORDS: dict[str, Action] = {
     "decline": DeclineDraw(),
     "refuse": DeclineDraw(),
     "resign": Resign(),
+    "lots": DrawLots(),
 }
 
 

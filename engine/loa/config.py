@@ -21,6 +21,8 @@ PIECES_PER_SIDE = 12
 # Seats in turn order (play starts at the first seat of the colour that moves first).
 TWO_SEATS = ("white", "black")
 TEAM_SEATS = ("white1", "black1", "white2", "black2")
+# Colours by lot (RULINGS 2): players sit as numbers 1..n; one roll a seat, in seat order,
+# picks its player among those not drawn yet (d2 for two players; d4, d3, d2 for four).
 
 
 def _squares(text: str) -> tuple[str, ...]:
@@ -49,10 +51,14 @@ FIRST_PART = 1  # ambidextrous: each side's first move uses a marked piece
 
 @dataclass(frozen=True)
 class LoaConfig:
-    """Options of one game: the variant, and which colour moves first."""
+    """Options of one game: the variant, which colour moves first, and whether the
+    colours are drawn by lot before the first move."""
 
     variant: str = STANDARD
     first: str = "white"  # the rulebook's White first; "black" as in Sackson's rules
+    # The rulebook draws colours by lot; the table's games do (RULINGS 2). Off, the seats
+    # are the colours from the start (positions to study, perft, tests, older games).
+    lots: bool = False
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
@@ -61,6 +67,10 @@ class LoaConfig:
                 code="loa.bad_variant",
                 variant=self.variant,
                 choices=", ".join(VARIANTS),
+            )
+        if not isinstance(self.lots, bool):
+            raise InvalidConfig(
+                f"lots is true or false, not {self.lots!r}", code="loa.bad_lots", lots=self.lots
             )
         if self.first not in COLOURS:
             raise InvalidConfig(

@@ -6,7 +6,16 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.errors import IllegalAction, NotYourTurn
-from engine.loa.actions import AcceptDraw, Action, DeclineDraw, Move, OfferDraw, Place, Resign
+from engine.loa.actions import (
+    AcceptDraw,
+    Action,
+    DeclineDraw,
+    DrawLots,
+    Move,
+    OfferDraw,
+    Place,
+    Resign,
+)
 from engine.loa.config import (
     AMBIDEXTROUS,
     COLOURS,
@@ -24,7 +33,8 @@ from engine.protocol import Event, Outcome
 
 
 def new_game(config: LoaConfig | None = None, *, seed: bytes, game_id: str) -> LoaState:
-    """A game at its variant's starting position, the first colour to move."""
+    """A game at its variant's starting position, the first colour to move (after the
+    colours are drawn, with ``config.lots``)."""
     config = config or LoaConfig()
     sit = start_situation(config)
     return LoaState(
@@ -42,6 +52,8 @@ def to_act(state: LoaState) -> tuple[str, ...]:
     """The seat on turn; while a draw offer waits, the seats of the other side instead."""
     if state.over:
         return ()
+    if state.drawing:
+        return (state.seats[0],)  # the table draws for everyone, as the first seat
     if state.offer is not None:
         side = seat_colour(state.offer)
         return tuple(s for i, s in enumerate(state.seats) if seat_colour(i) != side)
@@ -90,6 +102,8 @@ def legal_actions(state: LoaState, seat: str | None = None) -> list[Action]:
     waiting = to_act(state)
     if (seat is None and len(waiting) != 1) or (seat is not None and seat not in waiting):
         return []
+    if state.drawing:
+        return [DrawLots()]
     if state.offer is not None:
         return [AcceptDraw(), DeclineDraw()]
     sit = state.situation()
@@ -107,6 +121,8 @@ def apply(state: LoaState, action: Action, seat: str | None = None) -> tuple[Loa
     (with a message for the player) when the action is not allowed; the state is unchanged."""
     if state.over:
         raise IllegalAction("the game is over", code="loa.game_over")
+    if state.drawing or isinstance(action, DrawLots):
+        return _lots(state, action, seat)
     if isinstance(action, Resign):
         return _resign(state, _seat(state, seat, acting=False))
     if isinstance(action, OfferDraw):
@@ -127,6 +143,38 @@ def apply(state: LoaState, action: Action, seat: str | None = None) -> tuple[Loa
     if isinstance(action, Place):
         return _place(state, index, action)
     raise IllegalAction(f"'{action}' is not a Lines of Action action", code="loa.bad_action")
+
+
+# ---------------------------------------------------------------- colours by lot
+
+
+def _lots(state: LoaState, action: Action, seat: str | None) -> tuple[LoaState, list[Event]]:
+    """Draw which player holds each seat: for each seat in order, a die with as many faces
+    as players not drawn yet picks one of them (RULINGS 2: colours are drawn by lot)."""
+    if not state.drawing:
+        raise IllegalAction("the colours are already drawn", code="loa.lots_drawn")
+    if not isinstance(action, DrawLots):
+        raise IllegalAction(
+            "the colours are not drawn yet: the game begins once they are",
+            code="loa.lots_first",
+        )
+    _seat(state, seat)
+    left = list(range(1, len(state.seats) + 1))
+    dice = state.dice
+    lots: list[int] = []
+    events: list[Event] = []
+    rolls: list[list[int]] = []
+    for seat_name in state.seats[:-1]:
+        counter = dice.counter
+        value, dice = dice.roll(len(left))
+        data = {"die": len(left), "value": value, "draw": counter}
+        events.append(Event("roll", {**data, "purpose": "lots", "seat": seat_name}))
+        rolls.append([len(left), value])
+        lots.append(left.pop(value - 1))
+    lots.append(left.pop())  # the last seat goes to the player left, without a roll
+    players = dict(zip(state.seats, lots, strict=True))
+    events.append(Event("lots", {"players": players, "rolls": rolls}))
+    return replace(state, dice=dice, lots=tuple(lots)), events
 
 
 # ---------------------------------------------------------------- moves and placements

@@ -40,6 +40,7 @@ def to_dict(state: LoaState) -> dict[str, Any]:
         "ply": state.ply,
         "winners": None if state.winners is None else list(state.winners),
         "termination": state.termination,
+        "lots": None if state.lots is None else list(state.lots),
     }
 
 
@@ -90,6 +91,8 @@ def from_dict(data: dict[str, Any]) -> LoaState:
             ply=data["ply"],
             winners=None if data["winners"] is None else tuple(data["winners"]),
             termination=data["termination"],
+            # Older states have no lots: their seats were the colours from the start.
+            lots=None if data.get("lots") is None else tuple(int(n) for n in data["lots"]),
         )
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         if isinstance(exc, InvalidRecord):

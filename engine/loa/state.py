@@ -19,7 +19,8 @@ class LoaState:
     """A game of Lines of Action. ``pieces`` is sorted; squares are zero-based (file, rank)
     and may be negative or past ``h8`` in the unbounded variant.
 
-    The dice are kept for the common protocol only: no rule of this game rolls."""
+    The dice roll once, for the colours (``config.lots``); no other rule of this game rolls.
+    ``lots`` then says which player (1..n, their number in the lobby) holds each seat."""
 
     config: LoaConfig
     dice: Dice
@@ -36,6 +37,12 @@ class LoaState:
     ply: int = 0  # actions applied
     winners: tuple[str, ...] | None = None  # set when the game is over (empty: a draw)
     termination: str | None = None
+    lots: tuple[int, ...] | None = None  # per seat: its player's number, once drawn
+
+    @property
+    def drawing(self) -> bool:
+        """The colours are still to be drawn: nothing else may happen yet."""
+        return self.config.lots and self.lots is None
 
     @property
     def over(self) -> bool:

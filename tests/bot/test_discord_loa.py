@@ -1,6 +1,8 @@
 """The /loa cog through discord.py's real Interaction objects, with the HTTP layer faked.
 
-Images come from a stand-in (small PNGs), so these tests do not depend on the renderer."""
+Images come from a stand-in (small PNGs), so these tests do not depend on the renderer.
+Players sit as player 1 (the host, at once) and 2 (to 4); the bot draws the colours at the
+start, and :func:`seat` gives who plays which colour."""
 
 from __future__ import annotations
 
@@ -51,17 +53,20 @@ async def open_table(rig: Rig, **options: Any) -> tuple[str, int]:
     return await rig.open_table(**options)
 
 
-async def seat(rig: Rig, game_id: str, seats: dict[str, str]) -> Exchange:
-    ex = None
-    for seat_name, name in seats.items():
-        ex = await rig.d.press(f"plateau:loa:{game_id}:join:{seat_name}", user=rig[name])
-        assert f"<@{rig[name].id}> takes" in ex.shown[-1].content
+async def seat(rig: Rig, game_id: str, players: tuple[str, ...]) -> tuple[Exchange, dict]:
+    """The guests press their player buttons (the host, alice, sits from the start), the
+    host starts; gives the start and who plays each colour (seat -> name) after the draw."""
+    for n, name in enumerate(players[1:], 2):
+        ex = await rig.d.press(f"plateau:loa:{game_id}:join:player{n}", user=rig[name])
+        assert f"<@{rig[name].id}> takes Player {n}" in ex.shown[-1].content
     ex = await rig.d.press(f"plateau:loa:{game_id}:start", user=rig["alice"])
-    return ex
+    row = await rig.storage.load(game_id)
+    names = {rig[name].id: name for name in players}
+    return ex, {seat: names[user] for seat, user in row.seats.items()}
 
 
-TWO = {"white": "alice", "black": "bob"}
-FOUR = {"white1": "alice", "black1": "bob", "white2": "carol", "black2": "dave"}
+TWO = ("alice", "bob")
+FOUR = ("alice", "bob", "carol", "dave")
 
 
 # ---------------------------------------------------------------- commands
@@ -73,7 +78,7 @@ async def test_loa_commands_sync_within_discord_limits_with_french(rig: Rig) -> 
     subs = {o["name"]: o for o in loa["options"]}
     assert set(subs) == {
         *("new", "join", "leave", "start", "cancel", "move", "place", "moves", "board"),
-        *("draw", "resign", "export", "rules"),
+        *("draw", "resign", "export", "rules", "help"),
     }
     new = {o["name"]: o for o in subs["new"]["options"]}
     assert [c["value"] for c in new["variant"]["choices"]] == [
@@ -85,10 +90,13 @@ async def test_loa_commands_sync_within_discord_limits_with_french(rig: Rig) -> 
     assert subs["new"]["description_localizations"]["fr"].startswith("Ouvrir")
     move = {o["name"]: o for o in subs["move"]["options"]}
     assert move["from"]["autocomplete"] and move["to"]["autocomplete"]
-    assert move["from"]["required"] and move["to"]["required"]
+    # move:a2-c4 as the rules page writes moves, or from and to: none of them is required.
+    assert [o["name"] for o in subs["move"]["options"]] == ["move", "from", "to", "game"]
+    assert not any(o.get("required") for o in subs["move"]["options"])
     assert subs["place"]["options"][0]["autocomplete"] is True
     join = {o["name"]: o for o in subs["join"]["options"]}
-    assert len(join["seat"]["choices"]) == 6
+    assert [c["value"] for c in join["seat"]["choices"]] == [f"player{n}" for n in range(1, 5)]
+    assert not join["seat"].get("required")
 
     name_rule = re.compile(r"^[-_'\w]{1,32}$")
 
@@ -107,6 +115,7 @@ async def test_loa_commands_sync_within_discord_limits_with_french(rig: Rig) -> 
 @pytest.mark.parametrize(
     ("action", "expected"),
     [
+        ("join:player2", ("join", {"seat": "player2", "game": "g1"})),
         ("join:white", ("join", {"seat": "white", "game": "g1"})),
         ("join:black2", ("join", {"seat": "black2", "game": "g1"})),
         ("leave", ("leave", {"game": "g1"})),
@@ -130,83 +139,88 @@ async def test_new_opens_a_thread_with_two_or_four_seat_buttons(rig: Rig) -> Non
     ex = await rig.slash("alice", "loa new", {"variant": "scrambled", "first": "black"})
     (lobby,) = ex.posts
     assert lobby.channel_id in rig.world.threads()
-    assert "Scrambled Eggs · Black moves first" in lobby.content
+    assert "Scrambled Eggs · Black moves first · colours drawn by lot" in lobby.content
+    assert f"Player 1: <@{rig['alice'].id}>" in lobby.content  # the host sits at once
     game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
     prefix = f"plateau:loa:{game_id}"
     assert lobby.custom_ids == [
-        *(f"{prefix}:join:{s}" for s in ("white", "black")),
+        *(f"{prefix}:join:{s}" for s in ("player1", "player2")),  # player 1's is disabled
         f"{prefix}:leave",
         f"{prefix}:start",
     ]
     game_id, _ = await open_table(rig, variant="teams")
     lobby = rig.world.posts()[-1]
     assert [c.split(":")[-1] for c in lobby.custom_ids] == [
-        *("white1", "black1", "white2", "black2", "leave", "start")
+        *("player1", "player2", "player3", "player4", "leave", "start")
     ]
     assert "partners may not confer" in lobby.content
 
 
 async def test_a_game_with_autocomplete_to_a_win(rig: Rig, images: list[str]) -> None:
     game_id, thread = await open_table(rig, position="white: b2 d3; black: e6 g8")
-    ex = await seat(rig, game_id, TWO)
+    ex, who = await seat(rig, game_id, TWO)
+    w, b = who["white"], who["black"]
     first = ex.shown[-1]
     assert first.channel_id == thread and first.files[0][1].startswith(PNG)
-    assert mentions(first.content) == {rig["alice"].id}
+    assert "Colours drawn by lot (d2 = " in first.content
+    assert f"White <@{rig[w].id}>" in first.content and f"Black <@{rig[b].id}>" in first.content
 
     # Off turn and illegal: private refusals, nothing in the thread.
-    ex = await rig.slash("bob", "loa move", {"from": "e6", "to": "e5"}, channel=thread)
+    ex = await rig.slash(b, "loa move", {"from": "e6", "to": "e5"}, channel=thread)
     assert "It is not your turn" in ex.text and ex.posts == []
-    ex = await rig.slash("alice", "loa move", {"from": "b2", "to": "b5"}, channel=thread)
+    ex = await rig.slash(w, "loa move", {"move": "b2-b5"}, channel=thread)
     assert ex.text.startswith("Not allowed: the piece on b2 moves exactly") and ex.posts == []
 
     sources = await rig.d.autocomplete(
-        "loa move", "from", {"from": ""}, user=rig["alice"], channel=thread
+        "loa move", "from", {"from": ""}, user=rig[w], channel=thread
     )
     assert [c["value"] for c in sources] == ["b2", "d3"]
     targets = await rig.d.autocomplete(
-        "loa move", "to", {"from": "b2", "to": ""}, user=rig["alice"], channel=thread
+        "loa move", "to", {"from": "b2", "to": ""}, user=rig[w], channel=thread
     )
     values = [c["value"] for c in targets]
     assert "c2" in values and 0 < len(values) <= 25
     assert (
-        await rig.d.autocomplete("loa move", "from", {"from": ""}, user=rig["bob"], channel=thread)
+        await rig.d.autocomplete("loa move", "from", {"from": ""}, user=rig[b], channel=thread)
         == []
     )
-    ex = await rig.slash("alice", "loa move", {"from": "b2", "to": "c2"}, channel=thread)
+    ex = await rig.slash(w, "loa move", {"move": "b2-c2"}, channel=thread)
     (post,) = ex.posts
     assert post.channel_id == thread and post.files
     assert "White plays **b2-c2**" in post.content
     assert "**White wins**" in post.content and "Seed:" in post.content
-    ex = await rig.slash("bob", "loa export", {"game": game_id}, channel=thread)
+    ex = await rig.slash(b, "loa export", {"game": game_id}, channel=thread)
     (record,) = [f for c in ex.replies for f in c.files]
-    assert record[0] == f"loa-{game_id}.txt" and b"1. white: b2-c2" in record[1]
+    assert record[0] == f"loa-{game_id}.txt" and b"1. white: lots {#0 d2=" in record[1]
+    assert b"\n2. white: b2-c2\n" in record[1]
     assert "Position now:" in ex.text and ex.posts == []
 
 
 async def test_parachute_placement_with_autocomplete(rig: Rig) -> None:
     game_id, thread = await open_table(rig, variant="parachute")
-    await seat(rig, game_id, TWO)
-    ex = await rig.slash("alice", "loa move", {"from": "a2", "to": "c2"}, channel=thread)
+    _, who = await seat(rig, game_id, TWO)
+    w, b = who["white"], who["black"]
+    ex = await rig.slash(w, "loa move", {"from": "a2", "to": "c2"}, channel=thread)
     assert "place one of the 6 opponent pieces" in ex.shown[-1].content
     squares = await rig.d.autocomplete(
-        "loa place", "square", {"square": "e"}, user=rig["alice"], channel=thread
+        "loa place", "square", {"square": "e"}, user=rig[w], channel=thread
     )
     assert [c["value"] for c in squares] == [f"e{r}" for r in range(1, 9)]
-    ex = await rig.slash("alice", "loa place", {"square": "e4"}, channel=thread)
+    ex = await rig.slash(w, "loa place", {"square": "e4"}, channel=thread)
     assert "White places a Black piece on **e4**" in ex.shown[-1].content
-    assert mentions(ex.shown[-1].content) == {rig["bob"].id}
+    assert mentions(ex.shown[-1].content) == {rig[b].id}
 
 
 async def test_moves_and_rules_are_private(rig: Rig) -> None:
     game_id, thread = await open_table(rig)
-    await seat(rig, game_id, TWO)
+    _, who = await seat(rig, game_id, TWO)
     squares = await rig.d.autocomplete(
-        "loa moves", "square", {"square": ""}, user=rig["bob"], channel=thread
+        "loa moves", "square", {"square": ""}, user=rig[who["black"]], channel=thread
     )
     assert [c["value"] for c in squares] == ["b1", "c1", "d1", "e1", "f1", "g1"] + [
         f"{f}8" for f in "bcdefg"
     ]
-    ex = await rig.slash("bob", "loa moves", {"square": "b1"}, channel=thread)
+    ex = await rig.slash(who["black"], "loa moves", {"square": "b1"}, channel=thread)
     assert ex.posts == [] and ex.text == "From b1: b1-h1, b1-b3, b1-d3"
     assert [f for c in ex.replies for f in c.files]
     ex = await rig.slash("carol", "loa rules", {"topic": "variants"})
@@ -221,29 +235,32 @@ async def test_a_draw_offer_answered_with_a_button_after_a_restart(tmp_path: Pat
     await rig.start()
     try:
         game_id, thread = await open_table(rig)
-        await rig.d.press(f"plateau:loa:{game_id}:join:white", user=rig["alice"])
-        lobby = rig.world.message_with(f"plateau:loa:{game_id}:join:black")
+        lobby = rig.world.message_with(f"plateau:loa:{game_id}:join:player2")
 
         await rig.restart()  # a new bot over the same database and the same Discord
-        ex = await rig.d.press(f"plateau:loa:{game_id}:join:black", user=rig["bob"], message=lobby)
-        assert f"<@{rig['bob'].id}> takes Black" in ex.shown[-1].content
+        ex = await rig.d.press(
+            f"plateau:loa:{game_id}:join:player2", user=rig["bob"], message=lobby
+        )
+        assert f"<@{rig['bob'].id}> takes Player 2" in ex.shown[-1].content
         await rig.d.press(f"plateau:loa:{game_id}:start", user=rig["alice"])
+        row = await rig.storage.load(game_id)
+        names = {rig[n].id: n for n in TWO}
+        w, b = names[row.seats["white"]], names[row.seats["black"]]
 
-        ex = await rig.slash("bob", "loa draw", channel=thread)  # off turn
+        ex = await rig.slash(b, "loa draw", channel=thread)  # off turn
         offer = ex.shown[-1]
-        assert "Black offers a draw" in offer.content and mentions(offer.content) == {
-            rig["alice"].id
-        }
+        assert "Black offers a draw" in offer.content
+        assert mentions(offer.content) == {rig[w].id}
         assert offer.custom_ids == [
             f"plateau:loa:{game_id}:draw:accept",
             f"plateau:loa:{game_id}:draw:decline",
         ]
-        ex = await rig.d.press(f"plateau:loa:{game_id}:draw:accept", user=rig["bob"])
+        ex = await rig.d.press(f"plateau:loa:{game_id}:draw:accept", user=rig[b])
         assert "waits for an answer from White" in ex.text and ex.posts == []
 
         await rig.restart()
         await rig.bot.on_ready()
-        ex = await rig.d.press(f"plateau:loa:{game_id}:draw:accept", user=rig["alice"])
+        ex = await rig.d.press(f"plateau:loa:{game_id}:draw:accept", user=rig[w])
         assert "**Draw** by agreement" in ex.shown[-1].content
     finally:
         await rig.stop()
@@ -254,15 +271,15 @@ async def test_a_draw_offer_answered_with_a_button_after_a_restart(tmp_path: Pat
 
 async def test_teams_ping_each_partner_and_keep_the_players_silent(rig: Rig) -> None:
     game_id, thread = await open_table(rig, variant="teams")
-    ex = await seat(rig, game_id, FOUR)
-    assert mentions(ex.shown[-1].content) == {rig["alice"].id}
-    turns = [("alice", "a2", "c4"), ("bob", "b1", "b3"), ("carol", "h2", "f4")]
-    for (mover, src, dst), nxt in zip(turns, ("bob", "carol", "dave"), strict=True):
-        ex = await rig.slash(mover, "loa move", {"from": src, "to": dst}, channel=thread)
+    ex, who = await seat(rig, game_id, FOUR)
+    assert sorted(who.values()) == sorted(FOUR)
+    turns = [("white1", "a2", "c4"), ("black1", "b1", "b3"), ("white2", "h2", "f4")]
+    for (mover, src, dst), nxt in zip(turns, ("black1", "white2", "black2"), strict=True):
+        ex = await rig.slash(who[mover], "loa move", {"from": src, "to": dst}, channel=thread)
         (post,) = ex.posts
-        assert mentions(post.content) == {rig[nxt].id}  # only the partner whose turn it is
+        assert mentions(post.content) == {rig[who[nxt]].id}  # only the partner on turn
         assert ex.dms == []  # nothing is relayed to anybody
-    ex = await rig.slash("dave", "loa move", {"from": "b3", "to": "b5"}, channel=thread)
+    ex = await rig.slash(who["black2"], "loa move", {"from": "b3", "to": "b5"}, channel=thread)
     assert "is your partner's" in ex.text and ex.posts == []
     # A seated player's message in the thread is removed; a spectator's stays.
     ex = await rig.d.say("take b3!", user=rig["dave"], channel=thread)
@@ -275,14 +292,14 @@ async def test_teams_ping_each_partner_and_keep_the_players_silent(rig: Rig) -> 
 async def test_french_players_get_french(rig: Rig) -> None:
     ex = await rig.slash("alice", "loa new", locale="fr", guild_locale="fr")
     assert "créée" in ex.text
-    assert "Standard · les Blancs commencent" in ex.shown[-1].content
+    assert "Standard · les Blancs commencent · couleurs tirées au sort" in ex.shown[-1].content
     game_id = re.search(r"`([0-9a-f]+)`", ex.shown[-1].content).group(1)  # type: ignore[union-attr]
     thread = ex.shown[-1].channel_id
-    await rig.d.press(f"plateau:loa:{game_id}:join:white", user=rig["alice"], locale="fr")
-    await rig.d.press(f"plateau:loa:{game_id}:join:black", user=rig["bob"], locale="fr")
+    await rig.d.press(f"plateau:loa:{game_id}:join:player2", user=rig["bob"], locale="fr")
     ex = await rig.d.press(f"plateau:loa:{game_id}:start", user=rig["alice"], locale="fr")
+    assert "Couleurs tirées au sort (d2 = " in ex.shown[-1].content
     assert "aux Blancs de jouer" in ex.shown[-1].content
-    ex = await rig.slash(
-        "alice", "loa move", {"from": "a2", "to": "a4"}, channel=thread, locale="fr"
-    )
+    row = await rig.storage.load(game_id)
+    white = next(n for n in ("alice", "bob") if rig[n].id == row.seats["white"])
+    ex = await rig.slash(white, "loa move", {"move": "a2-a4"}, channel=thread, locale="fr")
     assert ex.text.startswith("Refusé : la pièce en a2 se déplace d'exactement 6 cases")

@@ -170,15 +170,14 @@ SCENES = [
     ),
     Scene(
         "loa start",
-        "@alice /loa new\n@alice /loa join seat:white\n@bob /loa join seat:black",
+        "@alice /loa new\n@bob /loa join",
         "@alice /loa start",
         ("channel",),
     ),
     Scene(
         "loa move",
-        "@alice /loa new\n@alice /loa join seat:white\n@bob /loa join seat:black\n"
-        "@alice /loa start",
-        "@alice /loa move from:a2 to:c4",
+        "@alice /loa new\n@bob /loa join\n@alice /loa start",
+        lambda row: f"@{row.meta['names'][str(row.seats['white'])]} /loa move move:a2-c4",
         ("channel",),
     ),
     Scene(

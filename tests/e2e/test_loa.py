@@ -1,4 +1,5 @@
-"""A whole game of Lines of Action through ``python -m bot`` on the Discord stand-in."""
+"""A whole game of Lines of Action through ``python -m bot`` on the Discord stand-in: the
+host sits as player 1, the guest as player 2, and the bot draws the colours at the start."""
 
 from __future__ import annotations
 
@@ -36,13 +37,21 @@ def greedy(state: Any, seat: str) -> Move:
     return choice
 
 
+def drawn(table: Table, bot: BotProcess) -> dict[str, str]:
+    """Who plays each seat after the draw (seat -> member name)."""
+    names = {table[name].id: name for name in table.people}
+    return {seat: names[user] for seat, user in bot.row(table.game_id)["meta"]["seats"].items()}
+
+
 async def test_a_whole_lines_of_action_game(standin: StandIn, bot: BotProcess) -> None:
     table = Table(standin, bot, "loa", ("alice", "bob"))
-    await table.open("alice")
-    await table.press("alice", table.button("join:white"))
-    await table.press("bob", table.button("join:black"))
+    await table.open("alice")  # the host sits as player 1 at once
+    await table.press("bob", table.button("join:player2"))
     await table.press("alice", table.button("start"))
-    seats = {"white": "alice", "black": "bob"}
+    seats = drawn(table, bot)
+    assert sorted(seats) == ["black", "white"] and sorted(seats.values()) == ["alice", "bob"]
+    (draw,) = [m for m in table.thread_messages() if "Colours drawn by lot" in m.content]
+    assert f"White <@{table[seats['white']].id}>" in draw.content
     turns = 0
     while True:
         state = bot.state(table.game_id, RULES)
@@ -50,7 +59,9 @@ async def test_a_whole_lines_of_action_game(standin: StandIn, bot: BotProcess) -
             break
         (seat,) = RULES.to_act(state)
         move = greedy(state, seat)
-        ex = await table.slash(seats[seat], "move", {"from": move.src, "to": move.dst})
+        # Both ways of giving a move: move:a2-c4 (as the rules page writes it), from/to.
+        options = {"move": str(move)} if turns % 2 else {"from": move.src, "to": move.dst}
+        ex = await table.slash(seats[seat], "move", options)
         assert sum(len(p.attachments) for p in ex.posts) <= 1  # one board a turn at most
         turns += 1
         assert turns < 200, "the game does not end"
@@ -72,8 +83,8 @@ async def test_silence_without_manage_messages_is_said_once_and_never_tried(
     table = Table(standin, bot, "loa", names)
     standin.set_bot_permissions(BOT_PERMISSIONS & ~MANAGE_MESSAGES, table.channel)
     await table.open("alice", variant="teams")
-    for seat, name in zip(("white1", "black1", "white2", "black2"), names, strict=True):
-        await table.press(name, table.button(f"join:{seat}"))
+    for n, name in enumerate(names[1:], 2):  # the host is player 1 from the start
+        await table.press(name, table.button(f"join:player{n}"))
     await table.press("alice", table.button("start"))
     elsewhere = standin.text_channel("chatter")
     for _ in range(3):
