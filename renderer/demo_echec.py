@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from engine.echec import (
+    Advance,
     Attack,
     EchecConfig,
     EchecState,
@@ -21,7 +22,7 @@ from engine.echec import (
     state_from_position,
     view,
 )
-from renderer.echec import EchecImageOptions, render_echec
+from renderer.echec import ADVANCE, ATTACK, FLEE, EchecImageOptions, Stroke, render_echec
 
 SEED = b"plateau-demo"
 NAMES = {"south": "Ada", "north": "Björn"}
@@ -66,6 +67,19 @@ def archers_state() -> EchecState:
     return replace(after, dice=midgame_state().dice)
 
 
+# South's turn in ``turn_state``: the infantry advance c3-c4, the infantry on e4 attack e5
+# and, all dice showing panic, turn about and flee to e3.
+TURN_STROKES = (Stroke(ADVANCE, "c3", "c4"), Stroke(ATTACK, "e4", "e5"), Stroke(FLEE, "e4", "e3"))
+
+
+def turn_state() -> EchecState:
+    """South's whole turn (``TURN_STROKES``): North is to act."""
+    state = replace(midgame_state(), dice=_FixedDice((5,)))  # type: ignore[arg-type]
+    state, _ = apply(state, Advance("c3"))
+    after, _ = apply(state, Attack("e4", "e5"))
+    return replace(after, dice=midgame_state().dice)
+
+
 def placement_state() -> EchecState:
     """Secret placement, level 2 with optional units: South done, North half-way."""
     config = EchecConfig(level=2, placement="secret", units="P3 M2 H2")
@@ -91,6 +105,9 @@ def samples() -> dict[str, bytes]:
         "opening": render_echec(view(opening_state(), None), options=opts),
         "midgame": render_echec(view(midgame_state(), "south"), options=opts),
         "attack": render_echec(view(attack_state(), "south"), options=opts),
+        "turn_arrows": render_echec(
+            view(turn_state(), None), options=replace(opts, actions=TURN_STROKES)
+        ),
         "archers_volley": render_echec(
             view(archers_state(), "south"), options=replace(opts, volley="f3")
         ),

@@ -5,8 +5,10 @@ never show what its viewer may not see (during secret placement the other army's
 drawn behind a screen). Every base is a plate in its owner's colour, pointed on the side it
 faces, with its kind's emblem (crown, horseshoe, bow, shield, pitchfork, pennant, helmet:
 told apart by shape, not colour) and its figure count. Royal squares carry a crown mark;
-the last action is tinted; the archers' target block shows on request; an attack summary
-under the board draws the dice as they fell (axe, arrow, panic, blank)."""
+the turn's actions (``options.actions``) are tinted, with arrows for moves, attacks and panic
+retreats (else the view's last action is tinted); the archers' target block shows on
+request; the summary under the board draws an attack's dice as they fell (axe, arrow, panic,
+blank), or tells the last move in a sentence and who acts next."""
 
 from __future__ import annotations
 
@@ -20,11 +22,11 @@ from PIL import Image, ImageDraw
 from engine.echec.board import INDEX, ROYAL, SEATS, SIZE, VECTOR
 from engine.echec.combat import reach
 from engine.echec.setup import home_squares
-from engine.echec.state import BATTLE, OPENING, OVER, PLACEMENT, EchecState
+from engine.echec.state import BATTLE, OPENING, OVER, PLACEMENT, AttackReport, EchecState
 from engine.echec.units import KIND
 from renderer.banner import BannerCard, banner_card
 from renderer.board import CORNERS, DOT, RING, TINT, Frame, Grid, overlay
-from renderer.fonts import draw_text, fit
+from renderer.fonts import draw_text, fit, text_width
 from renderer.png import encode_png, fit_palette, to_palette
 from renderer.theme import DEFAULT_THEME, Theme
 from renderer.vector import Line, Poly, RoundBox, Sketch, arc_points, circle
@@ -34,6 +36,28 @@ DEFAULT_SQUARE = 80  # 9 squares and two margins: 788 px wide
 ARMY_COLOUR = {"south": "water", "north": "fire"}  # theme colour keys: blue and red
 ROYAL_GOLD = (212, 170, 40)
 SCREEN, SCREEN_LINE = (92, 74, 58), (112, 92, 72)  # the wooden screen of secret placement
+
+
+ADVANCE, TURN, ATTACK, FLEE = "advance", "turn", "attack", "flee"
+STROKE_KINDS = (ADVANCE, TURN, ATTACK, FLEE)
+MOVE_ARROW = (122, 168, 24)  # the theme's last-move green, drawn solid
+ATTACK_ARROW = (214, 46, 28)  # the theme's combat red
+FLEE_ARROW = (150, 60, 200)  # a panic retreat: violet, unlike any army or mark
+ARROW_EDGE = (24, 20, 28)
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """One thing a turn did on the board: a base advanced, turned or attacked from ``src``
+    (to ``dst``), or fled in panic from ``src`` to ``dst``."""
+
+    kind: str  # advance, turn, attack or flee
+    src: str
+    dst: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in STROKE_KINDS or self.src not in INDEX or self.dst not in INDEX:
+            raise ValueError(f"not a stroke: {self.kind} {self.src} {self.dst}")
 
 
 @dataclass(frozen=True)
@@ -46,6 +70,9 @@ class EchecImageOptions:
     targets: tuple[str, ...] = ()  # squares to mark, e.g. a base's legal targets
     selected: str | None = None  # the square of the base ``targets`` belongs to
     volley: str | None = None  # archers whose 3x3 target block to show
+    # The turn's actions to show (highlights and arrows), built by the table from its events;
+    # ``None``: only the view's last action is tinted.
+    actions: tuple[Stroke, ...] | None = None
     theme: Theme = DEFAULT_THEME
     words: Words = ()  # the reader's language (renderer.words); English when empty
 
@@ -56,9 +83,10 @@ class EchecImageOptions:
         """A seat's name: "South", "North"."""
         return self.say("seat_" + seat, seat.capitalize())
 
-    def kind(self, kind: str) -> str:
-        """A kind of base's name: "archers"."""
-        return self.say("kind_" + KIND[kind].name, KIND[kind].name)
+    def the(self, kind: str) -> str:
+        """A kind of base with its article, as a sentence names it: "the archers"."""
+        name = KIND[kind].name
+        return self.say("the_" + name, "the " + ("heavy infantry" if name == "heavy" else name))
 
 
 @dataclass(frozen=True)
@@ -244,9 +272,10 @@ def base_sprite(
     light = (*colours.light, 255)
     for shape, role in _emblem(kind):
         s.paint(shape, ink if role == "ink" else light)
-    # The figure count: a disc in the corner away from most facings' points.
-    s.paint(circle(0.8, 0.8, 0.15), (*colours.outline, 255))
-    s.paint(circle(0.8, 0.8, 0.125), (255, 255, 255, 255))
+    # The figure count: a disc in the corner away from most facings' points, large enough
+    # to read in a picture shrunk to 400 px wide (a square is then about 40 px).
+    s.paint(circle(0.77, 0.77, 0.21), (*colours.outline, 255))
+    s.paint(circle(0.77, 0.77, 0.18), (255, 255, 255, 255))
     if spent:  # attacked this turn: a small dark dot in the opposite corner
         s.paint(circle(0.2, 0.8, 0.07), (*colours.outline, 255))
     image = s.finish()
@@ -254,9 +283,9 @@ def base_sprite(
     text = str(figures)
     draw_text(
         draw,
-        (size * 0.8, size * 0.805),
+        (size * 0.77, size * 0.775),
         text,
-        round(size * (0.19 if len(text) == 1 else 0.15)),
+        round(size * (0.29 if len(text) == 1 else 0.22)),
         (20, 20, 24),
         anchor="mm",
         bold=True,
@@ -326,9 +355,21 @@ def _stack_marks(view: EchecState, options: EchecImageOptions) -> dict[int, list
     def add(sq: int, image: Image.Image) -> None:
         marks.setdefault(sq, []).append(image)
 
-    if view.last is not None:
-        for name in view.last.squares:
-            add(INDEX[name], overlay(square, TINT, theme.last_move, theme.last_move_edge))
+    acted = overlay(square, TINT, theme.last_move, theme.last_move_edge)
+    if options.actions is None:
+        for name in view.last.squares if view.last is not None else ():
+            add(INDEX[name], acted)
+    else:  # every action of the turn: where each base stood and where it went or struck
+        tinted: set[int] = set()
+        for stroke in options.actions:
+            if stroke.kind == FLEE:
+                continue  # a retreat is told by its arrow
+            ends = (stroke.src,) if stroke.kind == ATTACK else (stroke.src, stroke.dst)
+            for sq in {INDEX[name] for name in ends} - tinted:
+                tinted.add(sq)
+                add(sq, acted)
+            if stroke.kind == ATTACK and not (view.report and view.report.dst == stroke.dst):
+                add(INDEX[stroke.dst], overlay(square, TINT, theme.combat, theme.combat_edge))
     if view.report is not None and view.report.dst in INDEX:
         add(INDEX[view.report.dst], overlay(square, TINT, theme.combat, theme.combat_edge))
     if options.volley is not None:
@@ -377,6 +418,9 @@ def echec_image(
             base.attacked,
         )
         image.paste(sprite, (box[0] + pad, box[1] + pad), sprite)
+    for stroke in options.actions or ():
+        if stroke.src != stroke.dst:
+            _draw_arrow(image, lay, frame, stroke, view)
     for name in options.targets:
         sq = INDEX[name]
         box = lay.grid.box(*frame.screen(sq % SIZE, sq // SIZE))
@@ -385,6 +429,51 @@ def echec_image(
     _banner(image, view, options, lay)
     _summary(image, view, options, lay)
     return image
+
+
+ARROW_COLOUR = {ADVANCE: MOVE_ARROW, ATTACK: ATTACK_ARROW, FLEE: FLEE_ARROW}
+
+
+def _draw_arrow(
+    image: Image.Image, lay: Layout, frame: Frame, stroke: Stroke, view: EchecState
+) -> None:
+    """An arrow from ``stroke.src`` towards ``stroke.dst``, over the bases. An attacker
+    still on its square shoots from the square's edge, so its figure count stays in view."""
+    a, b = INDEX[stroke.src], INDEX[stroke.dst]
+    (c0, r0), (c1, r1) = frame.screen(a % SIZE, a // SIZE), frame.screen(b % SIZE, b // SIZE)
+    stays = stroke.kind == ATTACK and view.board[a] is not None
+    art, (ox, oy) = _arrow_art(lay.square, c1 - c0, r1 - r0, ARROW_COLOUR[stroke.kind], stays)
+    box = lay.grid.box(c0, r0)
+    centre = ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2)
+    image.paste(art, (centre[0] - ox, centre[1] - oy), art)
+
+
+@lru_cache(maxsize=128)
+def _arrow_art(
+    square: int, dcol: int, drow: int, colour: tuple[int, int, int], from_edge: bool
+) -> tuple[Image.Image, tuple[int, int]]:
+    """An RGBA arrow across ``dcol`` x ``drow`` squares and the pixel of its tail square's
+    centre in it; the head stops before the far centre, leaving the base there readable."""
+    span = math.hypot(dcol, drow) * square
+    ux, uy = dcol * square / span, drow * square / span
+    margin = square // 2
+    width, height = abs(dcol) * square + 2 * margin, abs(drow) * square + 2 * margin
+    cx, cy = margin - min(0, dcol) * square, margin - min(0, drow) * square
+
+    def point(along: float, across: float = 0.0) -> tuple[float, float]:
+        return ((cx + ux * along - uy * across) / width, (cy + uy * along + ux * across) / width)
+
+    tail = 0.36 * square if from_edge else 0.1 * square
+    tip = span - 0.2 * square
+    neck = tip - 0.34 * square
+    shaft = Line((point(tail), point(neck)), 0.12 * square / width)
+    head = Poly((point(tip), point(neck, 0.22 * square), point(neck, -0.22 * square)))
+    s = Sketch(width, height)
+    for shape in (shaft, head):
+        s.paint(shape, (*ARROW_EDGE, 255), grow=0.03 * square / width)
+    for shape in (shaft, head):
+        s.paint(shape, (*colour, 255))
+    return s.finish(), (cx, cy)
 
 
 def render_echec(view: EchecState, *, options: EchecImageOptions = EchecImageOptions()) -> bytes:
@@ -406,8 +495,14 @@ def _palette(theme: Theme, square: int) -> Image.Image:
         seed=b"palette",
         game_id="palette",
     )
+    strokes = (Stroke(ADVANCE, "c2", "c3"), Stroke(ATTACK, "g4", "g5"), Stroke(FLEE, "b2", "a2"))
     options = EchecImageOptions(
-        square=square, theme=theme, volley="c1", selected="a5", targets=("c8", "a6")
+        square=square,
+        theme=theme,
+        volley="c1",
+        selected="a5",
+        targets=("c8", "a6"),
+        actions=strokes,
     )
     samples = [echec_image(sample, options=options)]
     dice = Image.new("RGB", (square * 4, square), theme.banner)
@@ -431,6 +526,10 @@ def _palette(theme: Theme, square: int) -> Image.Image:
         theme.combat_edge,
         theme.last_move_edge,
         ROYAL_GOLD,
+        MOVE_ARROW,
+        ATTACK_ARROW,
+        FLEE_ARROW,
+        ARROW_EDGE,
         SCREEN,
         SCREEN_LINE,
         (255, 255, 255),
@@ -481,30 +580,26 @@ def _screen(
 
 
 def _detail(view: EchecState, seat: str, options: EchecImageOptions) -> str:
+    """A banner card's right-hand words. Kept short enough for the card never to cut them
+    (the actions left are told under the board, with who is to act)."""
     side = view.side(seat)
+    if side.resigned:
+        return options.say("resigned", "resigned")
+    if view.phase == OVER and seat in (view.winners or ()):
+        return ""  # the card's own mark says "wins"
     if view.phase == PLACEMENT:
         if side.confirmed:
             return options.say("ready", "ready")
         if side.hidden:
             return options.say("placing_hidden", "placing (hidden)")
         return options.say("to_place", "{n} to place", n=len(side.reserve))
+    if view.phase == OPENING and side.opening_axes is not None:
+        return options.say("rolled_axes", "rolled {n} axes", n=side.opening_axes)
     bases = [b for b in view.board if b is not None and b.seat == seat]
     figures = sum(b.figures for b in bases)
-    text = options.say(
+    return options.say(
         "bases_figures", "{bases} bases · {figures} fig.", bases=len(bases), figures=figures
     )
-    if view.phase == OPENING and side.opening_axes is not None:
-        text = options.say("rolled_axes", "rolled {n} axes", n=side.opening_axes)
-    if view.phase == BATTLE and view.turn == seat:
-        n, count = view.actions_left, len(bases)
-        text = (
-            options.say("actions_many", "{n} actions · {bases} bases", n=n, bases=count)
-            if n > 1
-            else options.say("actions_one", "{n} action · {bases} bases", n=n, bases=count)
-        )
-    if side.resigned:
-        text = options.say("resigned", "resigned")
-    return text
 
 
 def _banner(image: Image.Image, view: EchecState, options: EchecImageOptions, lay: Layout) -> None:
@@ -521,7 +616,7 @@ def _banner(image: Image.Image, view: EchecState, options: EchecImageOptions, la
             or (view.phase in (PLACEMENT, OPENING) and seat in _waiting(view)),
             out=view.phase == OVER and seat not in (view.winners or ()) and bool(view.winners),
             winner=view.phase == OVER and seat in (view.winners or ()),
-            wins=options.say("wins_mark", "wins · "),
+            wins=options.say("wins_mark", "wins"),
         )
         image.paste(banner_card(options.theme, half, height, card), (i * half, top))
 
@@ -548,11 +643,11 @@ def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, l
     if report is not None:
         head = options.say(
             "attacked",
-            "{seat} {kind} {src} attacked {target} on {dst}",
+            "{seat} attacked {target} on {dst} with {unit} on {src}:",
             seat=options.seat(report.seat),
-            kind=options.kind(report.kind),
+            unit=options.the(report.kind),
             src=report.src,
-            target=options.kind(report.target_kind),
+            target=options.the(report.target_kind),
             dst=report.dst,
         )
         draw_text(
@@ -571,15 +666,18 @@ def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, l
             tile = die_face(theme, die, face)
             image.paste(tile, (x, round(top + sq * 0.52)), tile)
             x += die + round(sq * 0.1) + (round(sq * 0.12) if i == len(report.faces) - 1 else 0)
-        words = _result_words(report, options)
-        draw_text(
-            draw,
-            (x + round(sq * 0.1), top + sq * 0.8),
-            fit(words, small, x0 + width - x),
-            small,
-            theme.text,
-            anchor="lm",
-        )
+        room = x0 + width - x - round(sq * 0.1)
+        lines = _wrapped(_result_words(report, options), small, room)
+        for i, line in enumerate(lines):
+            y = top + sq * (0.8 + 0.25 * (i - (len(lines) - 1) / 2))
+            draw_text(
+                draw,
+                (x + round(sq * 0.1), y),
+                fit(line, small, room),
+                small,
+                theme.text,
+                anchor="lm",
+            )
         return
     say_ = options.say
     if view.phase == PLACEMENT:
@@ -588,12 +686,15 @@ def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, l
                 "placement_rule",
                 "Placement: king on the royal square, the rest on the first two ranks.",
             ),
-            say_("placement_send", "Send place <unit> <square> <n|e|s|w>, then confirm."),
+            say_(
+                "placement_send",
+                "/echec place unit:<unit> square:<square> facing:n|e|s|w, then /echec confirm.",
+            ),
         )
     elif view.phase == OPENING:
         lines = (
             say_("opening_rule", "Both sides roll four dice: most axes moves first."),
-            say_("opening_send", "Send roll."),
+            say_("opening_send", "/echec roll (or the button)."),
         )
     elif view.phase == OVER:
         end = view.termination or ""
@@ -606,18 +707,14 @@ def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, l
         )
         lines = (over, "")
     else:
-        last = (
-            say_(
-                "last",
-                "Last: {seat} {action}.",
-                seat=options.seat(view.last.seat).lower(),
-                action=_action_words(view.last.text, options),
-            )
-            if view.last
-            else say_("battle_begins", "The battle begins.")
+        last = _last_words(view, options) or say_("battle_begins", "The battle begins.")
+        n, turn = view.actions_left, options.seat(view.turn) if view.turn else ""
+        to_act = (
+            say_("to_act_one", "{seat} to act: {n} action left.", seat=turn, n=n)
+            if n == 1
+            else say_("to_act_many", "{seat} to act: {n} actions left.", seat=turn, n=n)
         )
-        turn = options.seat(view.turn) if view.turn else ""
-        lines = (last, say_("to_act", "{seat} to act.", seat=turn))
+        lines = (last, to_act)
     for i, text in enumerate(lines):
         draw_text(
             draw,
@@ -630,22 +727,59 @@ def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, l
         )
 
 
-def _action_words(text: str, options: EchecImageOptions) -> str:
-    """The last action's text (``advance c2``, ``turn c2 e``, ``attack c2 c3``) with its verb
-    in the reader's language; squares and facings stay as written."""
-    verb, _, rest = text.partition(" ")
-    if verb in ACTION_VERBS:
-        verb = options.say("did_" + verb, verb)
-    return f"{verb} {rest}" if rest else verb
+def _last_words(view: EchecState, options: EchecImageOptions) -> str | None:
+    """The last advance or turn as a sentence ("South advanced the infantry from c2 to c3."),
+    naming the base that did it; ``None`` when there is none to tell."""
+    last = view.last
+    if last is None:
+        return None
+    verb, *args = last.text.split()
+    base = view.board[INDEX[last.squares[-1]]]
+    if verb not in ACTION_VERBS or base is None:
+        return None
+    seat, unit = options.seat(last.seat), options.the(base.kind)
+    if verb == "advance":
+        src, dst = last.squares
+        return options.say(
+            "did_advance",
+            "{seat} advanced {unit} from {src} to {dst}.",
+            seat=seat,
+            unit=unit,
+            src=src,
+            dst=dst,
+        )
+    facing = options.say("toward_" + args[1], FACING_WORDS[args[1]])
+    return options.say(
+        "did_turn",
+        "{seat} turned {unit} on {square} to face {facing}.",
+        seat=seat,
+        unit=unit,
+        square=args[0],
+        facing=facing,
+    )
 
 
-ACTION_VERBS = ("advance", "turn", "attack")  # what a battle's last action can be
+ACTION_VERBS = ("advance", "turn")  # the last actions told in a sentence (attacks: the dice)
+FACING_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
 
 
-def _result_words(report, options: EchecImageOptions) -> str:
+def _wrapped(parts: list[str], size: int, width: int, most: int = 3) -> list[str]:
+    """``parts`` joined by " · " into at most ``most`` lines of ``width`` px, breaking only
+    between parts (the last line takes what is left)."""
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and (text_width(joined, size) <= width or len(lines) == most):
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return lines
+
+
+def _result_words(report: AttackReport, options: EchecImageOptions) -> list[str]:
     say_ = options.say
     if report.switched:
-        return say_("switched", "the mercenaries change sides (no roll)")
+        return [say_("switched", "the mercenaries change sides (no roll)")]
     hits = report.hits
     parts = [
         say_("hit_one", "{n} hit", n=hits) if hits == 1 else say_("hit_many", "{n} hits", n=hits)
@@ -668,9 +802,9 @@ def _result_words(report, options: EchecImageOptions) -> str:
     if report.eliminated:
         squares = " ".join(report.eliminated)
         parts.append(say_("panic_lost", "lost in panic: {squares}", squares=squares))
-    return " · ".join(parts)
+    return parts
 
 
 def clear_caches() -> None:
-    for cached in (_static, _royal_mark, base_sprite, die_face, _palette):
+    for cached in (_static, _royal_mark, base_sprite, die_face, _palette, _arrow_art):
         cached.cache_clear()

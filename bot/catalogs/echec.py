@@ -16,8 +16,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Chaque camp lance d'abord les dés pour le premier coup : utilisez /echec roll.",
     ),
     "echec.phase_battle": (
-        "The battle is on: use /echec advance, turn, attack or end.",
-        "La bataille fait rage : utilisez /echec advance, turn, attack ou end.",
+        "The battle is on: use /echec advance, /echec turn, /echec attack or /echec end.",
+        "La bataille fait rage : utilisez /echec advance, /echec turn, /echec attack ou "
+        "/echec end.",
     ),
     "echec.phase_over": ("This game is over.", "Cette partie est terminée."),
     # --- names
@@ -28,7 +29,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "echec.unit.peasants": ("peasants", "paysans"),
     "echec.unit.mercenaries": ("mercenaries", "mercenaires"),
     "echec.unit.heavy": ("heavy infantry", "infanterie lourde"),
-    "echec.unit.base": ("base", "socle"),
+    # A kind with its article, as sentences name a base ("North advances the archers ...").
+    "echec.the.king": ("the king", "le roi"),
+    "echec.the.cavalry": ("the cavalry", "la cavalerie"),
+    "echec.the.archers": ("the archers", "les archers"),
+    "echec.the.infantry": ("the infantry", "l'infanterie"),
+    "echec.the.peasants": ("the peasants", "les paysans"),
+    "echec.the.mercenaries": ("the mercenaries", "les mercenaires"),
+    "echec.the.heavy": ("the heavy infantry", "l'infanterie lourde"),
+    "echec.the.base": ("the base", "le socle"),
+    # How a sentence says a facing: placed "facing north", turned "to face north".
+    "echec.facing_as.n": ("facing north", "face au nord"),
+    "echec.facing_as.e": ("facing east", "face à l'est"),
+    "echec.facing_as.s": ("facing south", "face au sud"),
+    "echec.facing_as.w": ("facing west", "face à l'ouest"),
+    "echec.toward.n": ("north", "le nord"),
+    "echec.toward.e": ("east", "l'est"),
+    "echec.toward.s": ("south", "le sud"),
+    "echec.toward.w": ("west", "l'ouest"),
     "echec.facing.n": ("north", "nord"),
     "echec.facing.e": ("east", "est"),
     "echec.facing.s": ("south", "sud"),
@@ -56,19 +74,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "echec.placement_free": (
         "Free placement: the king on its royal square, every other base on your first two "
-        "ranks (/echec place, or the buttons), then confirm. Waiting for {waiting}.",
+        "ranks (/echec place, or the buttons), then /echec confirm. Waiting for {waiting}.",
         "Placement libre : le roi sur sa case royale, les autres socles sur vos deux "
-        "premières rangées (/echec place, ou les boutons), puis validez. On attend {waiting}.",
+        "premières rangées (/echec place, ou les boutons), puis /echec confirm. On attend "
+        "{waiting}.",
     ),
     "echec.placement_dm": (
         "Place your {seat} army for game `{id}` in secret: the king on {royal}, every other "
         "base on ranks {ranks}, e.g. /echec place unit:archers square:{square} "
-        "facing:{facing}. Or let me place the rest. Then confirm. Your opponent sees nothing "
-        "until both confirm.",
+        "facing:{facing}, or let me place the rest (/echec autoplace, or the button). Then "
+        "/echec confirm. Your opponent sees nothing until both confirm.",
         "Placez votre armée {seat} pour la partie `{id}` en secret : le roi en {royal}, les "
         "autres socles sur les rangées {ranks}, p. ex. /echec place unit:archers "
-        "square:{square} facing:{facing}. Ou laissez-moi placer le reste. Puis validez. "
-        "Votre adversaire ne voit rien avant que les deux aient validé.",
+        "square:{square} facing:{facing}, ou laissez-moi placer le reste (/echec autoplace, "
+        "ou le bouton). Puis /echec confirm. Votre adversaire ne voit rien avant que les "
+        "deux aient validé.",
     ),
     "echec.reserve": ("{seat}, still to place: {units}.", "{seat}, encore à placer : {units}."),
     "echec.reserve_done": (
@@ -76,8 +96,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{seat} : tous les socles sont placés ; validez quand vous êtes prêt.",
     ),
     "echec.placed": (
-        "{seat}: {unit} ({figures}) on {square}, facing {facing}.",
-        "{seat} : {unit} ({figures}) en {square}, face au {facing}.",
+        "{seat} places {unit} ({figures}) on {square}, {facing}.",
+        "{seat} place {unit} ({figures}) en {square}, {facing}.",
     ),
     "echec.lifted": (
         "{seat} takes back the base on {square}.",
@@ -139,24 +159,27 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{seat} : encore une action (ou /echec end).",
     ),
     "echec.ended": ("{seat} ends the turn.", "{seat} termine son tour."),
-    "echec.advanced": ("{seat}: {unit} {src} → {dst}.", "{seat} : {unit} {src} → {dst}."),
+    "echec.advanced": (
+        "{seat} advances {unit} from {src} to {dst}.",
+        "{seat} avance {unit} de {src} à {dst}.",
+    ),
     "echec.turned": (
-        "{seat}: {unit} on {square} turn to face {facing}.",
-        "{seat} : {unit} en {square} se tourne vers le {facing}.",
+        "{seat} turns {unit} on {square} to face {facing}.",
+        "{seat} tourne {unit} en {square} vers {facing}.",
     ),
     "echec.attack": (
-        "{seat}: {unit} {src} attack the {target} on {dst}: {dice}",
-        "{seat} : {unit} {src} attaque {target} en {dst} : {dice}",
+        "{seat} attacks {target} on {dst} with {unit} on {src}: {dice}",
+        "{seat} attaque {target} en {dst} avec {unit} en {src} : {dice}",
     ),
     "echec.bonus": (
         "last figure's extra die: {face}",
         "dé supplémentaire de la dernière figurine : {face}",
     ),
-    "echec.hits": ("hits: {hits} → {result}.", "touches : {hits} → {result}."),
+    "echec.hits": ("{hits} hit(s): {result}.", "{hits} touche(s) : {result}."),
     "echec.result_none": ("no figure lost", "aucune figurine perdue"),
     "echec.result_removed": (
-        "figures lost: {removed}, left: {left}",
-        "figurines perdues : {removed}, restantes : {left}",
+        "{removed} figure(s) lost, {left} left",
+        "{removed} figurine(s) perdue(s), {left} restante(s)",
     ),
     "echec.result_destroyed": ("the base is destroyed", "le socle est détruit"),
     "echec.switched": (
@@ -168,29 +191,32 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Les mercenaires en {square} restent fidèles : leur roi est à côté.",
     ),
     "echec.panic": (
-        "Panic! The {seat} {unit} on {square} turn about and flee.",
-        "Panique ! {unit} de {seat} en {square} font demi-tour et fuient.",
+        "Panic seizes {unit} on {square} ({seat}): they turn about and flee.",
+        "La panique saisit {unit} en {square} ({seat}) : demi-tour et fuite !",
     ),
     "echec.panic_chain": (
-        "The {seat} {unit} on {square} panic in turn.",
-        "{unit} de {seat} en {square} paniquent à leur tour.",
+        "The panic spreads to {unit} on {square} ({seat}).",
+        "La panique gagne {unit} en {square} ({seat}).",
     ),
-    "echec.fled": ("They fall back {square} → {to}.", "Ils reculent {square} → {to}."),
+    "echec.fled": (
+        "The fleeing base falls back from {square} to {to}.",
+        "Le socle en fuite recule de {square} à {to}.",
+    ),
     "echec.removed.panic_off_board": (
-        "The {seat} {unit} flee off the board from {square}: eliminated.",
-        "{unit} de {seat} fuient hors du plateau depuis {square} : éliminés.",
+        "{seat} loses {unit} on {square}: the flight leads off the board.",
+        "{seat} perd {unit} en {square} : la fuite mène hors du plateau.",
     ),
     "echec.removed.panic_enemy": (
-        "The {seat} {unit} on {square} run into the enemy: eliminated.",
-        "{unit} de {seat} en {square} se jettent sur l'ennemi : éliminés.",
+        "{seat} loses {unit} on {square}: the flight runs into the enemy.",
+        "{seat} perd {unit} en {square} : la fuite se heurte à l'ennemi.",
     ),
     "echec.removed.panic_own_king": (
-        "The {seat} {unit} on {square} run into their own king: eliminated.",
-        "{unit} de {seat} en {square} se heurtent à leur propre roi : éliminés.",
+        "{seat} loses {unit} on {square}: the flight runs into their own king.",
+        "{seat} perd {unit} en {square} : la fuite se heurte à son propre roi.",
     ),
     "echec.removed.panic_blocked": (
-        "The {seat} {unit} on {square} are blocked by friends who do not give way: eliminated.",
-        "{unit} de {seat} en {square} sont bloqués par des alliés qui ne cèdent pas : éliminés.",
+        "{seat} loses {unit} on {square}: friends who do not give way block the flight.",
+        "{seat} perd {unit} en {square} : des alliés qui ne cèdent pas barrent la fuite.",
     ),
     "echec.resigned": ("{seat} resigns.", "{seat} abandonne."),
     "echec.won.king_eliminated": (
@@ -327,16 +353,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "discord.choice.echec_s": ("south", "sud"),
     "discord.choice.echec_w": ("west", "ouest"),
     # Words drawn in Échec au Roi's pictures (renderer/echec.py keys, prefixed img.echec.).
-    "img.echec.wins_mark": ("wins · ", "gagne · "),
+    "img.echec.wins_mark": ("wins", "gagne"),
     "img.echec.seat_south": ("South", "Sud"),
     "img.echec.seat_north": ("North", "Nord"),
-    "img.echec.kind_king": ("king", "roi"),
-    "img.echec.kind_cavalry": ("cavalry", "cavalerie"),
-    "img.echec.kind_archers": ("archers", "archers"),
-    "img.echec.kind_infantry": ("infantry", "infanterie"),
-    "img.echec.kind_peasants": ("peasants", "paysans"),
-    "img.echec.kind_mercenaries": ("mercenaries", "mercenaires"),
-    "img.echec.kind_heavy": ("heavy", "infanterie lourde"),
+    "img.echec.the_king": ("the king", "le roi"),
+    "img.echec.the_cavalry": ("the cavalry", "la cavalerie"),
+    "img.echec.the_archers": ("the archers", "les archers"),
+    "img.echec.the_infantry": ("the infantry", "l'infanterie"),
+    "img.echec.the_peasants": ("the peasants", "les paysans"),
+    "img.echec.the_mercenaries": ("the mercenaries", "les mercenaires"),
+    "img.echec.the_heavy": ("the heavy infantry", "l'infanterie lourde"),
+    "img.echec.toward_n": ("north", "le nord"),
+    "img.echec.toward_e": ("east", "l'est"),
+    "img.echec.toward_s": ("south", "le sud"),
+    "img.echec.toward_w": ("west", "l'ouest"),
     "img.echec.secret": ("{seat} places in secret", "{seat} se place en secret"),
     "img.echec.secret_ready": (
         "{seat} places in secret - ready",
@@ -350,12 +380,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{bases} socles · {figures} fig.",
     ),
     "img.echec.rolled_axes": ("rolled {n} axes", "{n} haches aux dés"),
-    "img.echec.actions_one": ("{n} action · {bases} bases", "{n} action · {bases} socles"),
-    "img.echec.actions_many": ("{n} actions · {bases} bases", "{n} actions · {bases} socles"),
     "img.echec.resigned": ("resigned", "abandon"),
     "img.echec.attacked": (
-        "{seat} {kind} {src} attacked {target} on {dst}",
-        "{seat} : {kind} en {src} contre {target} en {dst}",
+        "{seat} attacked {target} on {dst} with {unit} on {src}:",
+        "{seat} a attaqué {target} en {dst} avec {unit} en {src} :",
     ),
     "img.echec.switched": (
         "the mercenaries change sides (no roll)",
@@ -375,14 +403,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Placement : le roi sur la case royale, le reste sur les deux premières rangées.",
     ),
     "img.echec.placement_send": (
-        "Send place <unit> <square> <n|e|s|w>, then confirm.",
-        "Envoyez place <unité> <case> <n|e|s|w>, puis confirm.",
+        "/echec place unit:<unit> square:<square> facing:n|e|s|w, then /echec confirm.",
+        "/echec place unit:<socle> square:<case> facing:n|e|s|w, puis /echec confirm.",
     ),
     "img.echec.opening_rule": (
         "Both sides roll four dice: most axes moves first.",
         "Chaque camp lance quatre dés : le plus de haches joue en premier.",
     ),
-    "img.echec.opening_send": ("Send roll.", "Envoyez roll."),
+    "img.echec.opening_send": ("/echec roll (or the button).", "/echec roll (ou le bouton)."),
     "img.echec.game_over": (
         "Game over: {who} wins ({how}).",
         "Partie terminée : {who} gagne ({how}).",
@@ -395,12 +423,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "img.echec.end_army_eliminated": ("army eliminated", "armée éliminée"),
     "img.echec.end_resigned": ("resigned", "abandon"),
     "img.echec.end_turn_limit": ("turn limit", "limite de tours"),
-    "img.echec.last": ("Last: {seat} {action}.", "Dernière action : {seat} {action}."),
-    "img.echec.did_advance": ("advance", "avance"),
-    "img.echec.did_turn": ("turn", "tourne"),
-    "img.echec.did_attack": ("attack", "attaque"),
+    "img.echec.did_advance": (
+        "{seat} advanced {unit} from {src} to {dst}.",
+        "{seat} a avancé {unit} de {src} à {dst}.",
+    ),
+    "img.echec.did_turn": (
+        "{seat} turned {unit} on {square} to face {facing}.",
+        "{seat} a tourné {unit} en {square} vers {facing}.",
+    ),
     "img.echec.battle_begins": ("The battle begins.", "La bataille commence."),
-    "img.echec.to_act": ("{seat} to act.", "Au tour de {seat}."),
+    "img.echec.to_act_one": (
+        "{seat} to act: {n} action left.",
+        "Au tour de {seat} : encore {n} action.",
+    ),
+    "img.echec.to_act_many": (
+        "{seat} to act: {n} actions left.",
+        "Au tour de {seat} : encore {n} actions.",
+    ),
 }
 
 # The engine's refusals in French, by code, with exactly the values the engine passes.

@@ -164,7 +164,6 @@ class EchecCog(TableCog, group_name="echec", group_description=tr("discord.desc.
         await self.run(interaction, "advance", unit=unit, squares=squares, game=game)
 
     @app_commands.command(name="turn", description=tr("discord.desc.echec.turn"))
-    @app_commands.rename(facing="to")
     @app_commands.describe(
         unit=tr("discord.pdesc.echec_unit"), facing=tr("discord.pdesc.echec_facing"), game=GAME
     )
@@ -176,8 +175,7 @@ class EchecCog(TableCog, group_name="echec", group_description=tr("discord.desc.
         facing: str,
         game: str | None = None,
     ) -> None:
-        options = {"unit": unit, "to": facing, "game": game}
-        await self.bot.run_command(interaction, KIND, "turn", options)
+        await self.run(interaction, "turn", unit=unit, facing=facing, game=game)
 
     @app_commands.command(name="attack", description=tr("discord.desc.echec.attack"))
     @app_commands.describe(

@@ -47,12 +47,13 @@ from engine.echec import (
 from engine.echec.board import FORWARD, HOME_RANKS, INDEX, NAMES, ROYAL, SIZE
 from engine.echec.config import STANDARD_SETUP, standard_square
 from engine.echec.record import new_record
+from engine.echec.state import ACTIONS_PER_TURN
 from engine.echec.units import ARCHERS, KIND, KING, variable
 from engine.errors import EngineError
 from engine.protocol import Event
 from engine.record import GameRecord, RecordEntry
 from engine.record import Roll as RecordRoll
-from renderer.echec import EchecImageOptions, render_echec
+from renderer.echec import ADVANCE, ATTACK, FLEE, TURN, EchecImageOptions, Stroke, render_echec
 
 KIND_NAME = "echec"
 Game = TableGame
@@ -309,6 +310,7 @@ class EchecTable(SeatedTable):
         before: Any,
     ) -> list[Delivery]:
         state: EchecState = game.require_state()
+        _track_strokes(game, events)
         loc = game.locale
         secret = state.config.placement == SECRET
         prefix = f"plateau:echec:{game.row.id}"
@@ -493,10 +495,10 @@ def describe(
                     loc,
                     "echec.placed",
                     seat=seat,
-                    unit=_unit(loc, d["kind"]),
+                    unit=_the(loc, d["kind"]),
                     figures=d["figures"],
                     square=d["square"],
-                    facing=t(loc, f"echec.facing.{d['facing']}"),
+                    facing=t(loc, f"echec.facing_as.{d['facing']}"),
                 )
             )
         elif kind == "lifted":
@@ -517,7 +519,7 @@ def describe(
         elif kind == "turn_ended":
             lines.append(t(loc, "echec.ended", seat=seat))
         elif kind == "advanced":
-            unit = _unit_at(loc, before, d["square"])
+            unit = _the_unit_at(loc, before, d["square"])
             lines.append(
                 t(loc, "echec.advanced", seat=seat, unit=unit, src=d["square"], dst=d["to"])
             )
@@ -527,9 +529,9 @@ def describe(
                     loc,
                     "echec.turned",
                     seat=seat,
-                    unit=_unit_at(loc, before, d["square"]),
+                    unit=_the_unit_at(loc, before, d["square"]),
                     square=d["square"],
-                    facing=t(loc, f"echec.facing.{d['facing']}"),
+                    facing=t(loc, f"echec.toward.{d['facing']}"),
                 )
             )
         elif kind == "attack":
@@ -542,12 +544,12 @@ def describe(
             lines.append(t(loc, "echec.loyal", square=d["square"]))
         elif kind == "panic":
             key = "echec.panic_chain" if d.get("cause") == "chain" else "echec.panic"
-            unit = _unit_at(loc, before, d["square"])
+            unit = _the_unit_at(loc, before, d["square"])
             lines.append(t(loc, key, seat=seat, unit=unit, square=d["square"]))
         elif kind == "fled":
             lines.append(t(loc, "echec.fled", square=d["square"], to=d["to"]))
         elif kind == "removed" and str(d.get("reason", "")).startswith("panic"):
-            unit = _unit(loc, d["kind"])
+            unit = _the(loc, d["kind"])
             lines.append(
                 t(loc, f"echec.removed.{d['reason']}", seat=seat, unit=unit, square=d["square"])
             )
@@ -575,9 +577,9 @@ def _attack_line(loc: str, d: Any, before: EchecState | None) -> str:
         loc,
         "echec.attack",
         seat=_seat(loc, d["seat"]),
-        unit=_unit_at(loc, before, d["square"]),
+        unit=_the_unit_at(loc, before, d["square"]),
         src=d["square"],
-        target=_unit(loc, target.kind) if target is not None else t(loc, "echec.unit.base"),
+        target=_the(loc, target.kind) if target is not None else t(loc, "echec.the.base"),
         dst=d["target"],
         dice=_dice(loc, d["faces"]),
     )
@@ -601,9 +603,14 @@ def _unit(loc: str, kind: str) -> str:
     return t(loc, f"echec.unit.{KIND[kind].name}")
 
 
-def _unit_at(loc: str, state: EchecState | None, square: str) -> str:
+def _the(loc: str, kind: str) -> str:
+    """A kind with its article, as a sentence names it: "the archers", "l'infanterie"."""
+    return t(loc, f"echec.the.{KIND[kind].name}")
+
+
+def _the_unit_at(loc: str, state: EchecState | None, square: str) -> str:
     base = state.board[INDEX[square]] if state is not None and square in INDEX else None
-    return _unit(loc, base.kind) if base is not None else t(loc, "echec.unit.base")
+    return _the(loc, base.kind) if base is not None else t(loc, "echec.the.base")
 
 
 def _dice(loc: str, faces: list[str]) -> str:
@@ -742,11 +749,58 @@ async def _board(
         bottom=seat or SEATS[0],
         names=game.names_by_seat(),
         volley=volley,
+        actions=_strokes_to_draw(game, state),
         words=picture_words(locale or game.locale, "echec"),
     )
     data = await asyncio.to_thread(render, seen, options=options)
-    who = f"-{seat}" if seat else ""
-    return Attachment(f"echec-{game.row.id}{who}-{state.ply}.png", data)
+    return Attachment(picture_name(game.row.id, state, seat), data)
+
+
+def picture_name(game_id: str, state: EchecState, seat: str | None = None) -> str:
+    """A picture's file name, made of public facts only: a seat's own (secret) picture
+    carries no counter at all, since the number of placing actions is the other side's
+    secret; a public one names the phase, and in the battle the turn and its actions."""
+    if seat is not None:
+        return f"echec-{game_id}-{seat}.png"
+    if state.phase == BATTLE:
+        done = ACTIONS_PER_TURN - state.actions_left
+        return f"echec-{game_id}-turn{state.turns}-{done}.png"
+    return f"echec-{game_id}-{state.phase}.png"
+
+
+# The battle's strokes (renderer.echec.Stroke, as [kind, src, dst]) kept in the game's meta:
+# the turn being played, and the last turn finished (what the picture of a new turn shows).
+TURN_STROKES, LAST_TURN_STROKES = "turn_strokes", "last_turn_strokes"
+STROKE_OF = {"advanced": ADVANCE, "turned": TURN, "attack": ATTACK, "fled": FLEE}
+
+
+def _track_strokes(game: Game, events: list[Event]) -> None:
+    """Add what ``events`` did on the board to the turn's strokes; a new turn files the
+    finished one away. Successive steps of one retreat make a single stroke."""
+    current = [list(s) for s in game.meta.get(TURN_STROKES, [])]
+    for e in events:
+        if e.kind == "turn":
+            game.meta[LAST_TURN_STROKES] = current
+            current = []
+            continue
+        kind = STROKE_OF.get(e.kind)
+        if kind is None:
+            continue
+        src = str(e.data["square"])
+        dst = str(e.data.get("to") or e.data.get("target") or src)
+        if kind == FLEE and current and current[-1][0] == FLEE and current[-1][2] == src:
+            current[-1][2] = dst
+        else:
+            current.append([kind, src, dst])
+    game.meta[TURN_STROKES] = current
+
+
+def _strokes_to_draw(game: Game, state: EchecState) -> tuple[Stroke, ...] | None:
+    """The turn being played, or else the last one finished; ``None`` outside the battle."""
+    if state.phase not in (BATTLE, OVER) or state.turns == 0:
+        return None
+    strokes = game.meta.get(TURN_STROKES) or game.meta.get(LAST_TURN_STROKES) or []
+    return tuple(Stroke(*s) for s in strokes)
 
 
 TABLE = EchecTable

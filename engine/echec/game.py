@@ -133,7 +133,8 @@ def outcome(state: EchecState) -> Outcome | None:
 def view(state: EchecState, seat: str | None) -> EchecState:
     """What ``seat`` may see (``None``: a spectator). The seed stays hidden until the game
     is over; during secret placement nothing of an army's placement reaches anyone else
-    (its bases and its reserve are removed; only whether it is ready shows)."""
+    (its bases and its reserve are removed; only whether it is ready shows, and the ply,
+    which counts every placing action of both sides, reads 0)."""
     dice = state.dice if state.phase == OVER else state.dice.hidden()
     if state.phase != PLACEMENT or state.config.placement != SECRET:
         return replace(state, dice=dice)
@@ -141,7 +142,7 @@ def view(state: EchecState, seat: str | None) -> EchecState:
     sides = tuple(
         side if s == seat else hide_side(side) for s, side in zip(SEATS, state.sides, strict=True)
     )
-    return replace(state, dice=dice, board=board, sides=sides)  # type: ignore[arg-type]
+    return replace(state, dice=dice, board=board, sides=sides, ply=0)  # type: ignore[arg-type]
 
 
 def default_action(state: EchecState, seat: str) -> Action | None:

@@ -9,12 +9,15 @@ from typing import Any
 import pytest
 
 import bot.tables.echec as echec_table
+from bot.catalogs.echec import MESSAGES
 from bot.cogs.echec import EchecButton, EchecCog
 from bot.i18n import t
 from bot.tables.echec import EchecTable
 from engine.echec import OPENING, RULES
+from engine.echec.board import INDEX
 from tests.bot import discord_harness as harness
 from tests.bot.discord_harness import Exchange, FakeDiscord, mentions, png_bytes
+from tests.bot.rules_pages import command_tree, rules_page_problems, undocumented_commands
 
 PNG = b"\x89PNG\r\n\x1a\n"
 DUEL = "south: K1e1n I4e4n I4c2n; north: K1e9s I4e5s; turn: south"
@@ -61,6 +64,7 @@ async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Ri
     assert set(subs) == {
         *("new", "join", "leave", "start", "cancel", "place", "lift", "autoplace", "confirm"),
         *("roll", "advance", "turn", "attack", "end", "board", "resign", "export", "rules"),
+        "help",
     }
     assert subs["advance"]["name_localizations"]["fr"] == "avancer"
     new = {o["name"]: o for o in subs["new"]["options"]}
@@ -73,7 +77,7 @@ async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Ri
     attack = {o["name"]: o for o in subs["attack"]["options"]}
     assert attack["unit"]["autocomplete"] and attack["target"]["autocomplete"]
     turn = {o["name"]: o for o in subs["turn"]["options"]}
-    assert set(turn) == {"unit", "to", "game"}
+    assert set(turn) == {"unit", "facing", "game"}
     name_rule = re.compile(r"^[-_'\w]{1,32}$")
 
     def check(node: dict[str, Any]) -> None:
@@ -184,8 +188,11 @@ async def test_an_attack_from_the_autocomplete_shows_the_dice_and_the_board(rig:
     assert [c["value"] for c in targets] == ["e5"]
     ex = await rig.slash("alice", "echec attack", {"unit": "e4", "target": "e5"}, channel=thread)
     (post,) = ex.posts
-    assert "infantry e4 attack the infantry on e5" in post.content
-    assert re.search(r"(🪓|🏹|😱|⬜)", post.content) and "hits:" in post.content
+    assert "South attacks the infantry on e5 with the infantry on e4" in post.content
+    assert (
+        re.search(r"(🪓|🏹|😱|⬜)", post.content)
+        and "2 hit(s): 2 figure(s) lost, 2 left." in post.content
+    )
     assert not post.files  # the turn's first action: the board comes as the turn passes
     # The same base may not attack twice in a turn: a private, explained refusal.
     ex = await rig.slash("alice", "echec attack", {"unit": "e4", "target": "e5"}, channel=thread)
@@ -297,3 +304,54 @@ async def test_buttons_survive_a_restart(tmp_path: Path) -> None:
         assert "North rolls" in ex.shown[-1].content
     finally:
         await rig.stop()
+
+
+# ---------------------------------------------------------------- the rules page and hints
+
+
+def test_the_rules_page_writes_only_commands_the_cog_has() -> None:
+    assert rules_page_problems("echec", EchecCog) == []
+    assert undocumented_commands("echec", EchecCog) == []
+
+
+def _catalog_texts() -> list[str]:
+    """Every Échec au Roi text players read, in both languages, placeholders as <name>."""
+    texts = [text for key, pair in MESSAGES.items() if "echec" in key for text in pair]
+    return [re.sub(r"\{(\w+)\}", r"<\1>", text) for text in texts]
+
+
+def test_every_command_and_option_a_caption_names_exists() -> None:
+    """The hints in messages and pictures (``/echec place unit:... square:... facing:...``,
+    ``unit:c2``) name commands and options the cog has, under those names."""
+    lines = [
+        "`" + m.group(0).rstrip(".,;)") + "`"
+        for text in _catalog_texts()
+        # A subcommand (one word: the cog has no groups), then its options.
+        for m in re.finditer(r"/echec [a-z_]+(?: [a-z_]+:[^\s,]+)*", text)
+    ]
+    assert len(lines) > 15  # the hints are read, not skipped
+    assert rules_page_problems("echec", EchecCog, "\n".join(lines)) == []
+    options = {o for command in command_tree(EchecCog).values() for o in command}
+    named = {m.group(1) for text in _catalog_texts() for m in re.finditer(r"\b([a-z_]+):\S", text)}
+    assert named - {"e.g"} <= options, named - options
+
+
+async def test_a_base_is_named_by_its_square_as_the_rules_page_says(rig: Rig) -> None:
+    """`/echec advance c2` on Discord: the square typed first fills `unit`, the first and
+    required option of advance, turn and attack."""
+    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
+    (echec,) = [c for c in sync.body if c["name"] == "echec"]
+    subs = {o["name"]: o for o in echec["options"]}
+    for command in ("advance", "turn", "attack"):
+        first = subs[command]["options"][0]
+        assert first["name"] == "unit" and first["required"], command
+    game_id, thread = await open_table(
+        rig, position="south: K1e1n I4c2n; north: K1e9s; turn: south"
+    )
+    await seat_and_start(rig, game_id)
+    ex = await rig.slash("alice", "echec advance", {"unit": "c2"}, channel=thread)
+    assert "South advances the infantry from c2 to c3." in ex.posts[0].content
+    ex = await rig.slash("alice", "echec turn", {"unit": "c3", "facing": "e"}, channel=thread)
+    assert "South turns the infantry on c3 to face east." in ex.posts[0].content
+    state = await rig.state(game_id)
+    assert state.board[INDEX["c3"]] is not None and state.board[INDEX["c3"]].facing == "e"

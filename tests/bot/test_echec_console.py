@@ -15,15 +15,17 @@ from bot.console import Console, ConsoleWorld, build_service
 from bot.model import Delivery, Request
 from bot.model import Place as Where
 from bot.storage import GameRow, SqliteStorage
-from bot.tables.echec import EchecTable, _formation
+from bot.tables.echec import EchecTable, _formation, picture_name
 from engine.echec import (
     BATTLE,
     OPENING,
     OVER,
     PLACEMENT,
+    RULES,
     Advance,
     Attack,
     Confirm,
+    EchecConfig,
     EchecState,
     End,
     Lift,
@@ -32,9 +34,12 @@ from engine.echec import (
     Turn,
     from_dict,
     legal_actions,
+    new_game,
+    state_from_position,
     to_act,
 )
 from engine.echec.units import KIND
+from renderer.echec import ADVANCE, ATTACK, FLEE, TURN, EchecImageOptions, Stroke
 
 from .console_driver import Table, png_bytes
 from .test_console import Posts
@@ -52,9 +57,11 @@ class FakeRender:
 
     def __init__(self) -> None:
         self.views: list[EchecState] = []
+        self.options: list[EchecImageOptions] = []
 
-    def __call__(self, seen: EchecState, **kwargs: object) -> bytes:
+    def __call__(self, seen: EchecState, *, options: EchecImageOptions) -> bytes:
         self.views.append(seen)
+        self.options.append(options)
         return png_bytes()
 
 
@@ -159,7 +166,7 @@ async def test_a_whole_level_1_game_from_lobby_to_victory() -> None:
         texts = [d["text"] for d in channel(table.deliveries())]
         assert any("moves first!" in t for t in texts)
         assert any("rolls 🪓" in t or " rolls " in t for t in texts)
-        assert any("attack the" in t and "hits:" in t for t in texts)
+        assert any(" attacks the " in t and " with the " in t and "hit(s)" in t for t in texts)
         assert "victory for" in texts[-1]
         assert "Dice seed:" in texts[-1]
         export = await table.run("@bob /echec export")
@@ -189,7 +196,7 @@ async def test_a_battle_turn_posts_the_board_once_and_two_actions_pass_it() -> N
         king = "e1" if mover == "south" else "e9"
         second = await table.run(f"@{USERS[mover]} /echec turn unit:{king} to:e")
         (post,) = second
-        assert post["images"] and "turn to face east" in post["text"]
+        assert post["images"] and "turns the king on e9 to face east." in post["text"]
         assert f"@{USERS[other]}, {other.capitalize()} to act (turn 2): 2 actions." in post["text"]
         # The other player ends the turn at once: the turn comes back.
         out = await table.run(f"@{USERS[other]} /echec end")
@@ -397,7 +404,7 @@ async def test_every_error_is_private_and_explains() -> None:
         assert "is not a direction" in out[3]["text"]
         assert "cannot advance 3" in out[4]["text"]
         assert out[5]["text"] == "Give the square of your base, like unit:c2."
-        assert "use /echec advance, turn, attack or end" in out[6]["text"]
+        assert "use /echec advance, /echec turn, /echec attack or /echec end" in out[6]["text"]
         assert "Game `" not in " ".join(d["text"] for d in out)
     finally:
         await table.close()
@@ -499,8 +506,8 @@ async def test_resigning_ends_the_game_for_the_other_side() -> None:
     try:
         await table.run("@alice /echec new level:2 placement:secret\n" + LOBBY)
         await table.run("@alice /echec place unit:archers square:b1 facing:n")
-        out = await table.run("@bob /echec resign")
-        (post,) = out
+        out = await table.resign("bob", "echec")
+        (post,) = [d for d in out if d["to"] == "channel"]
         assert "North resigns." in post["text"] and "Victory for South!" in post["text"]
         assert post["images"] == []  # a resignation during secret placement shows nothing
         _, state = await current(table)
@@ -529,7 +536,7 @@ async def test_an_archers_volley_draws_its_target_block(monkeypatch: pytest.Monk
         await table.run(f'@alice /echec new position:"{position}"\n' + LOBBY)
         seen = len(drawn)
         out = await table.run("@alice /echec attack unit:c1 target:c3")
-        assert "archers c1 attack the infantry on c3" in out[0]["text"]
+        assert "South attacks the infantry on c3 with the archers on c1" in out[0]["text"]
         assert len(drawn) == seen  # the turn's first action is told in words
         await table.run("@alice /echec end")
         assert drawn[-1].volley == "c1"  # type: ignore[attr-defined]
@@ -628,3 +635,127 @@ async def test_each_army_may_have_its_own_optional_units() -> None:
         assert final.phase == OVER
     finally:
         await table.close()
+
+
+# ---------------------------------------------------------------- what a turn's picture shows
+
+
+async def test_a_turns_picture_gets_both_of_its_actions(fake_render: FakeRender) -> None:
+    table = await Table().open()
+    try:
+        position = "south: K1e1n I4c2n I4e4n; north: K1e9s I4e5s I4a8s; turn: south"
+        await table.run(f'@alice /echec new position:"{position}"\n' + LOBBY)
+        await table.run("@alice /echec advance unit:c2\n@alice /echec attack unit:e4 target:e5")
+        # North's turn begins: its picture draws South's whole turn.
+        assert fake_render.options[-1].actions == (
+            Stroke(ADVANCE, "c2", "c3"),
+            Stroke(ATTACK, "e4", "e5"),
+        )
+        # A look mid-turn draws the turn so far; the next picture, North's turn alone.
+        await table.run("@bob /echec turn unit:a8 to:e\n@bob /echec board")
+        assert fake_render.options[-1].actions == (Stroke(TURN, "a8", "a8"),)
+        await table.run("@bob /echec end")
+        assert fake_render.options[-1].actions == (Stroke(TURN, "a8", "a8"),)
+        await table.run("@alice /echec end")  # a turn with no action shows none
+        assert fake_render.options[-1].actions == ()
+    finally:
+        await table.close()
+
+
+async def test_a_panic_retreat_is_one_stroke_in_the_turns_picture(
+    fake_render: FakeRender, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Peasants that roll two panics fall back two squares: one arrow, b4 to b2."""
+    from engine.echec import die
+
+    for value in die.FACE_OF_VALUE:
+        monkeypatch.setitem(die.FACE_OF_VALUE, value, die.PANIC)
+    table = await Table().open()
+    try:
+        position = "south: K1e1n P2b4n; north: K1e9s I4b5s; turn: south"
+        await table.run(f'@alice /echec new position:"{position}"\n' + LOBBY)
+        out = await table.run("@alice /echec attack unit:b4 target:b5\n@alice /echec end")
+        assert "falls back from b4 to b3" in out[0]["text"]
+        assert fake_render.options[-1].actions == (
+            Stroke(ATTACK, "b4", "b5"),
+            Stroke(FLEE, "b4", "b2"),
+        )
+    finally:
+        await table.close()
+
+
+@pytest.mark.parametrize(
+    ("language", "advanced", "turned"),
+    [
+        (
+            "en",
+            "South advances the infantry from c2 to c3.",
+            "South turns the king on e1 to face west.",
+        ),
+        ("fr", "Sud avance l'infanterie de c2 à c3.", "Sud tourne le roi en e1 vers l'ouest."),
+    ],
+)
+async def test_captions_read_as_sentences_in_both_languages(
+    language: str, advanced: str, turned: str
+) -> None:
+    table = await Table().open()
+    try:
+        position = "south: K1e1n I4c2n A4c1n; north: K1e9s I4c8s A4c9s; turn: south"
+        await table.run(f'@alice /echec new language:{language} position:"{position}"\n' + LOBBY)
+        out = await table.run("@alice /echec advance unit:c2\n@alice /echec turn unit:e1 to:w")
+        assert out[0]["text"].startswith(advanced)
+        assert out[1]["text"].startswith(turned)
+    finally:
+        await table.close()
+
+
+# ---------------------------------------------------------------- secrets in file names
+
+
+async def test_secret_pictures_and_counts_do_not_change_when_the_other_side_places(
+    fake_render: FakeRender,
+) -> None:
+    """South's own DM picture is named without a counter, and nothing South is shown (its
+    picture's name, its view, its words) moves while North places and lifts in secret."""
+    table = await Table().open()
+    try:
+        start = await table.run("@alice /echec new level:2 placement:secret units:P3\n" + LOBBY)
+        row, _ = await current(table)
+        game_id = row.id
+        own = [d for d in start if d["to"] == "dm" and d["user"] == "alice"]
+        assert own[-1]["images"] == [f"echec-{game_id}-south.png"]
+        await table.run("@alice /echec place unit:archers square:a1 facing:n")
+
+        async def south_looks() -> tuple[list[str], str, EchecState]:
+            fake_render.views.clear()
+            (look,) = await table.run("@alice /echec board")
+            (seen,) = fake_render.views
+            return look["images"], look["text"], seen
+
+        before = await south_looks()
+        told = await table.run(
+            "@bob /echec place unit:archers square:a9 facing:s\n"
+            "@bob /echec place unit:peasants 3 square:b9 facing:s\n"
+            "@bob /echec lift square:a9\n"
+            "@bob /echec place unit:king square:e9 facing:s"
+        )
+        assert {d["user"] for d in told} == {"bob"}  # South is told nothing
+        assert all(name == f"echec-{game_id}-north.png" for d in told for name in d["images"])
+        assert await south_looks() == before
+    finally:
+        await table.close()
+
+
+def test_public_picture_names_hold_only_public_facts() -> None:
+    """Phase, battle turn and actions taken: never the ply, which counts secret placing."""
+    config = EchecConfig(level=2, placement="secret")
+    placing = new_game(config, seed=b"s", game_id="g")
+    placed, _ = RULES.apply(placing, Place("A", "b1", "n"), "south")
+    assert picture_name("g", placed) == picture_name("g", placing) == "echec-g-placement.png"
+    assert picture_name("g", placed, "north") == "echec-g-north.png"
+    battle = state_from_position(
+        "south: K1e1n I4c2n; north: K1e9s; turn: south", seed=b"s", game_id="g"
+    )
+    assert picture_name("g", battle) == "echec-g-turn1-0.png"
+    moved, _ = RULES.apply(battle, Advance("c2"), "south")
+    assert picture_name("g", moved) == "echec-g-turn1-1.png"

@@ -11,7 +11,7 @@ from bot.i18n import CATALOG, picture_words
 from engine.echec import view
 from engine.echec.units import KIND
 from renderer.demo_echec import NAMES, attack_state, midgame_state, placement_state
-from renderer.echec import ACTION_VERBS, EchecImageOptions, render_echec
+from renderer.echec import ACTION_VERBS, FACING_WORDS, EchecImageOptions, render_echec
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,8 +20,9 @@ def test_every_word_drawn_in_echec_pictures_has_its_french() -> None:
     text = (ROOT / "renderer" / "echec.py").read_text(encoding="utf-8")
     keys = set(re.findall(r'say_?\(\s*(?:words,\s*)?"([a-z_]+)"', text))
     dynamic = {f"seat_{s}" for s in ("south", "north")}
-    dynamic |= {f"kind_{k.name}" for k in KIND.values()}
+    dynamic |= {f"the_{k.name}" for k in KIND.values()}
     dynamic |= {f"did_{v}" for v in ACTION_VERBS}
+    dynamic |= {f"toward_{f}" for f in FACING_WORDS}
     dynamic |= {
         f"end_{e}" for e in ("king_eliminated", "army_eliminated", "resigned", "turn_limit")
     }

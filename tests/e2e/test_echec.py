@@ -118,7 +118,7 @@ def command(action: Any) -> tuple[str, dict[str, Any]]:
     if isinstance(action, Advance):
         return "advance", {"unit": action.square, "squares": action.steps}
     if isinstance(action, Turn):
-        return "turn", {"unit": action.square, "to": action.facing}
+        return "turn", {"unit": action.square, "facing": action.facing}
     if isinstance(action, Attack):
         return "attack", {"unit": action.square, "target": action.target}
     assert isinstance(action, End)
@@ -286,7 +286,7 @@ async def test_a_secret_level_two_game_of_echec(standin: StandIn, bot: BotProces
         state = after
     if state.phase != OVER:
         (seat,) = RULES.to_act(state)
-        await table.slash(PLAYERS[seat], "resign")
+        await table.resign(PLAYERS[seat])
         state = bot.state(table.game_id, RULES)
     assert state.phase == OVER and state.winners
     result = table.thread_messages()[-1].content

@@ -153,6 +153,18 @@ def test_secret_placement_shows_nothing_of_the_other_army_until_both_confirm() -
     assert view(state, None).board == state.board
 
 
+def test_a_secret_view_does_not_change_when_the_other_army_places_or_lifts() -> None:
+    """Not even the ply, which counts both armies' placing actions."""
+    config = EchecConfig(level=2, placement="secret", units="P3")
+    state, _ = apply(new_game(config, seed=b"s", game_id="g"), Place("A", "b1", "n"), "south")
+    before = view(state, "south")
+    for action in (Place("A", "b9", "s"), Lift("b9"), Place("P", "c8", "s", 3)):
+        state, _ = apply(state, action, "north")
+        assert view(state, "south") == before
+    assert state.ply == 4 and before.ply == 0
+    assert view(place_all(state, "north"), "north").ply == 0
+
+
 def test_the_seed_is_hidden_from_every_view_until_the_game_is_over() -> None:
     state = new_game(seed=b"secret", game_id="g")
     for seat in ("south", "north", None):
