@@ -3,13 +3,16 @@
 The board of RULINGS 5: camps tinted in their side's colour, the river with the bridge on
 e6, the fortification network as thick lines with its red points, towers and walls on their
 segments, the knight (a helmet), the horse (a horse's head), the knight riding (both), the
-princess (a crown); beside it the spinner showing the last face spun, and whose turn it is.
-When the seat to move must move, every legal destination is marked; when it must build or
-climb, the segments it may use glow.
+princess (a crowned lady in a gown); beside it the spinner showing the last face spun, and
+whose turn it is. When the seat to move must move, every legal destination is marked; when
+it must build or climb, the segments it may use glow.
 
 The static layer (squares, camps, river, bridge, lines, red points, coordinates) is cached
 per theme, size and orientation; so are the piece and fortification sprites and the spinner
-faces."""
+faces.
+
+Fortifications sit on grid lines and pieces in squares: a piece beside a wall or a tower is
+shrunk and moved off it (:func:`piece_box`), so no piece ever covers one (:func:`fort_box`)."""
 
 from __future__ import annotations
 
@@ -46,6 +49,7 @@ from renderer.vector import (
     Poly,
     RoundBox,
     Sketch,
+    arc_points,
     circle,
     side_lit,
 )
@@ -63,6 +67,19 @@ BRIDGE_DARK: RGB = (92, 60, 32)
 LINE_INK: RGB = (64, 56, 50)
 RED_POINT: RGB = (222, 38, 30)
 GLOW: tuple[int, int, int, int] = (255, 214, 40, 255)
+SKIN: RGB = (246, 214, 186)
+HAIR: RGB = (120, 76, 40)
+GOLD: RGB = (246, 196, 52)
+GOLD_INK: RGB = (120, 84, 10)
+
+# Sizes in squares. A wall is a bar along its segment (running a little past its ends, so a
+# chain's joints close); a tower a round keep on the segment's middle; a piece fills most
+# of its square, less what the fortifications on its sides take.
+WALL_HALF = 0.09  # a wall's half thickness
+WALL_PAD = 0.06  # how far a wall runs past each end of its segment
+TOWER_REACH = 0.21  # a tower's radius, battlements included
+PIECE = 0.9  # a piece's size in a square with no fortification beside it
+PIECE_GAP = 0.03  # between a piece and a fortification
 
 
 @dataclass(frozen=True)
@@ -247,51 +264,122 @@ def rider_sprite(theme: Theme, size: int, seat: str) -> Image.Image:
     return image
 
 
+@lru_cache(maxsize=64)
+def princess_sprite(theme: Theme, size: int, seat: str) -> Image.Image:
+    """A lady seen from the front: a wide bell gown in her side's colour, a face framed by
+    long hair, a gold crown. Her silhouette (a triangle topped by a head) is unlike the
+    helm, the horse's head and the chess queen."""
+    colours = theme.army(PAINT[seat])
+    s = Sketch(size)
+    s.shadow(Ellipse((0.16, 0.86, 0.84, 0.99)), 90, 0.02)
+    hair = Poly(((0.36, 0.2), (0.64, 0.2), (0.67, 0.46), (0.33, 0.46)))
+    s.outlined((hair,), HAIR, colours.outline, 0.025)
+    gown = Poly(
+        ((0.42, 0.44), (0.58, 0.44), (0.62, 0.56), *arc_points(0.5, 0.9, 0.34, 0.05, 0, 180, 12),
+         (0.38, 0.56))
+    )  # fmt: skip
+    sleeves = Line(((0.36, 0.5), (0.42, 0.66), (0.5, 0.68), (0.58, 0.66), (0.64, 0.5)), 0.09)
+    texture = side_lit(s.k, colours.fill, colours.light, colours.shade)
+    s.outlined((gown, sleeves), texture, colours.outline, 0.03)
+    s.paint(Line(((0.42, 0.47), (0.5, 0.56), (0.58, 0.47)), 0.025), colours.light)  # neckline
+    s.paint(circle(0.5, 0.67, 0.05), SKIN, grow=0.02)  # hands held together
+    s.paint(circle(0.5, 0.67, 0.05), SKIN)
+    s.paint(Ellipse((0.4, 0.2, 0.6, 0.44)), colours.outline, grow=0.025)
+    s.paint(Ellipse((0.4, 0.2, 0.6, 0.44)), SKIN)
+    s.paint(Poly(((0.38, 0.24), (0.62, 0.24), (0.6, 0.3), (0.4, 0.3))), HAIR)  # fringe
+    crown = Poly(((0.38, 0.22), (0.37, 0.06), (0.44, 0.14), (0.5, 0.03), (0.56, 0.14),
+                  (0.63, 0.06), (0.62, 0.22)))  # fmt: skip
+    s.paint(crown, GOLD_INK, grow=0.025)
+    s.paint(crown, GOLD)
+    for x, y in ((0.37, 0.06), (0.5, 0.03), (0.63, 0.06)):
+        s.paint(circle(x, y, 0.03), GOLD)
+    return s.finish()
+
+
 def _sprite(theme: Theme, size: int, seat: str, piece: str) -> Image.Image:
     if piece == "knight":
         return knight_sprite(theme, size, seat)
     if piece == "rider":
         return rider_sprite(theme, size, seat)
-    return piece_sprite(theme, size, PAINT[seat], "knight" if piece == "horse" else "queen")
+    if piece == "princess":
+        return princess_sprite(theme, size, seat)
+    return piece_sprite(theme, size, PAINT[seat], "knight")
 
 
 @lru_cache(maxsize=64)
 def fort_sprite(theme: Theme, length: int, seat: str, kind: str, vertical: bool) -> Image.Image:
-    """A wall (a brick bar along the segment) or a tower (a round keep with battlements on
-    the segment's middle), in the owner's colour."""
+    """A wall (a brick bar along the segment) or a tower (a keep with battlements standing
+    on the segment's middle), in the owner's colour; drawn inside :func:`fort_box`."""
     colours = theme.army(PAINT[seat])
-    pad = 0.18 if kind == TOWER_PIECE else 0.06
+    if kind == TOWER_PIECE:
+        # Upright as on the spinner's tower face, whatever the segment's direction; the
+        # canvas is the keep's box: unit 1 = 2 * TOWER_REACH.
+        s = Sketch(round(2 * TOWER_REACH * length))
+        body = RoundBox((0.1, 0.3, 0.9, 0.96), 0.04)
+        merlons = tuple(RoundBox((x, 0.04, x + 0.2, 0.34), 0.02) for x in (0.1, 0.4, 0.7))
+        s.outlined((*merlons, body), colours.fill, colours.outline, 0.04)
+        s.paint(Line(((0.1, 0.34), (0.9, 0.34)), 0.05), colours.outline)
+        s.paint(RoundBox((0.17, 0.4, 0.29, 0.9), 0.03), colours.light)  # lit from the left
+        s.paint(RoundBox((0.4, 0.6, 0.6, 0.96), 0.1), colours.outline)  # the door
+        return s.finish()
+    pad = WALL_PAD
     w = round(length * (1 + 2 * pad))
     s = Sketch(w)
     u = 1 / (1 + 2 * pad)  # one segment length in sketch units
     c = 0.5
-    if kind == TOWER_PIECE:
-        r = 0.27 * u
-        s.paint(circle(c, c, r + 0.03 * u), colours.outline)
-        s.paint(circle(c, c, r), colours.fill)
-        for angle in range(0, 360, 45):
-            x = c + r * 0.98 * math.cos(math.radians(angle))
-            y = c + r * 0.98 * math.sin(math.radians(angle))
-            s.paint(circle(x, y, 0.06 * u), colours.outline)
-            s.paint(circle(x, y, 0.04 * u), colours.light)
-        s.paint(circle(c, c, r * 0.45), colours.outline)
-        s.paint(circle(c, c, r * 0.3), colours.shade)
-    else:
-        half, thick = 0.5 * u, 0.09 * u
-        s.paint(RoundBox((c - half, c - thick, c + half, c + thick), 0.02 * u), colours.outline)
-        inner = (
-            c - half + 0.025 * u,
-            c - thick + 0.025 * u,
-            c + half - 0.025 * u,
-            c + thick - 0.025 * u,
-        )
-        s.paint(RoundBox(inner, 0.01 * u), colours.fill)
-        for k in range(1, 4):  # brick joints
-            x = c - half + k * 2 * half / 4
-            s.paint(Line(((x, c - thick), (x, c + thick)), 0.02 * u), colours.outline)
-        s.paint(Line(((c - half, c), (c + half, c)), 0.014 * u), colours.shade)
+    half, thick = 0.5 * u + pad * u, WALL_HALF * u
+    s.paint(RoundBox((c - half, c - thick, c + half, c + thick), 0.02 * u), colours.outline)
+    inner = (
+        c - half + 0.025 * u,
+        c - thick + 0.025 * u,
+        c + half - 0.025 * u,
+        c + thick - 0.025 * u,
+    )
+    s.paint(RoundBox(inner, 0.01 * u), colours.fill)
+    for k in range(1, 4):  # brick joints
+        x = c - 0.5 * u + k * u / 4
+        s.paint(Line(((x, c - thick), (x, c + thick)), 0.02 * u), colours.outline)
+    s.paint(Line(((c - half, c), (c + half, c)), 0.014 * u), colours.shade)
     image = s.finish()
     return image.rotate(90, expand=False) if vertical else image
+
+
+def fort_box(seg: Segment, kind: str, options: AlakoImageOptions = AlakoImageOptions()) -> tuple:
+    """The rectangle (left, top, right, bottom; right and bottom excluded) that a wall or
+    tower on ``seg`` is drawn in: no piece is drawn there."""
+    lay, flip = layout(options.square), _flip(options.bottom)
+    cx, cy, vertical = _seg_mid(lay, flip, seg)
+    sprite = fort_sprite(options.theme, options.square, "south", kind, vertical)
+    left, top = round(cx - sprite.width / 2), round(cy - sprite.height / 2)
+    bbox = sprite.getchannel("A").getbbox() or (0, 0, 0, 0)
+    return (left + bbox[0], top + bbox[1], left + bbox[2], top + bbox[3])
+
+
+def _fort_boxes(view: AlakoState, options: AlakoImageOptions) -> list[tuple]:
+    return [fort_box(f.segment, f.kind, options) for side in view.sides for f in side.line]
+
+
+def piece_box(sq: int, forts: list[tuple], options: AlakoImageOptions) -> tuple[float, float, int]:
+    """Where a piece on ``sq`` is drawn: its centre and size. It fills ``PIECE`` of the
+    square, less a cut on each side where a fortification (``forts``: their boxes) reaches
+    in, always the side that takes least (a wall's end in a corner costs a sliver)."""
+    x0, y0, x1, y1 = square_box(sq, options)
+    inset = (1 - PIECE) / 2 * options.square
+    gap = PIECE_GAP * options.square
+    box = [x0 + inset, y0 + inset, x1 - inset, y1 - inset]
+    for fx0, fy0, fx1, fy1 in forts:
+        if fx1 <= box[0] or fx0 >= box[2] or fy1 <= box[1] or fy0 >= box[3]:
+            continue
+        cuts = (  # (how much it takes, which side, where it goes)
+            (fx1 + gap - box[0], 0, fx1 + gap),
+            (fy1 + gap - box[1], 1, fy1 + gap),
+            (box[2] - (fx0 - gap), 2, fx0 - gap),
+            (box[3] - (fy0 - gap), 3, fy0 - gap),
+        )
+        _, side, edge = min(cuts)
+        box[side] = edge
+    size = max(1, math.floor(min(box[2] - box[0], box[3] - box[1])))
+    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, size
 
 
 # ---------------------------------------------------------------- spinner
@@ -419,27 +507,31 @@ def alako_image(
                 sprite = fort_sprite(theme, square, SEATS[seat], kind, vertical)
                 _paste_center(image, sprite, cx, cy)
 
-    # Pieces: princesses first, so a knight who reaches one is drawn over her.
-    size = round(square * 0.9)
+    # Pieces: princesses first, so a knight who reaches one is drawn over her; each off
+    # the fortifications beside its square.
+    forts = _fort_boxes(view, opts)
+
+    def put(piece: str, seat: str, sq: int) -> None:
+        cx, cy, size = piece_box(sq, forts, opts)
+        _paste_center(image, _sprite(theme, size, seat, piece), cx, cy)
+
     for seat, side in enumerate(view.sides):
-        _paste_center(
-            image, _sprite(theme, size, SEATS[seat], "princess"), *_center(side.princess, opts)
-        )
+        put("princess", SEATS[seat], side.princess)
     for seat, side in enumerate(view.sides):
         s = SEATS[seat]
         if side.mounted:
-            _paste_center(image, _sprite(theme, size, s, "rider"), *_center(side.horse, opts))
+            put("rider", s, side.horse)
             continue
-        _paste_center(image, _sprite(theme, size, s, "horse"), *_center(side.horse, opts))
+        put("horse", s, side.horse)
         if side.knight is not None:
-            _paste_center(image, _sprite(theme, size, s, "knight"), *_center(side.knight, opts))
+            put("knight", s, side.knight)
         elif side.climbing is not None:
-            # Drawn on his ladder, leaning over the wall towards where he comes down.
+            # His ladder across the wall, and he at its top on the far side, clear of it.
             cx, cy, vertical = _seg_mid(lay, flip, side.climbing)
             dx, dy = _center(side.descent, opts)  # type: ignore[arg-type]
             _ladder(draw, cx, cy, vertical, square)
-            hx, hy = cx + (dx - cx) * 0.3, cy + (dy - cy) * 0.3
-            _paste_center(image, knight_sprite(theme, round(square * 0.66), s), hx, hy)
+            hx, hy = cx + (dx - cx) * 0.42, cy + (dy - cy) * 0.42
+            _paste_center(image, knight_sprite(theme, round(square * 0.5), s), hx, hy)
 
     # Legal destinations and asked-for targets.
     targets = {parse(t) for t in options.targets}
@@ -649,7 +741,7 @@ def _palette(theme: Theme, square: int) -> Image.Image:
     fixed = [
         theme.background, theme.light_square, theme.dark_square, theme.coordinates, theme.text,
         theme.muted_text, theme.banner, RIVER, RIVER_WAVE, BRIDGE_WOOD, BRIDGE_DARK, LINE_INK,
-        RED_POINT, GLOW[:3], theme.last_move_edge, (255, 255, 255),
+        RED_POINT, GLOW[:3], theme.last_move_edge, (255, 255, 255), SKIN, HAIR, GOLD, GOLD_INK,
     ]  # fmt: skip
     for seat in SEATS:
         colours = theme.army(PAINT[seat])
@@ -665,5 +757,13 @@ def render_alako(view: AlakoState, *, options: AlakoImageOptions = AlakoImageOpt
 
 def clear_caches() -> None:
     """Forget every cached layer and sprite (tests show caching never changes a picture)."""
-    for cached in (_static, knight_sprite, rider_sprite, fort_sprite, spinner_image, _palette):
+    for cached in (
+        _static,
+        knight_sprite,
+        rider_sprite,
+        princess_sprite,
+        fort_sprite,
+        spinner_image,
+        _palette,
+    ):
         cached.cache_clear()

@@ -31,6 +31,14 @@ CLIMB = (
     "south: K^d9s Hd8 Pe2 Wa3n Wb3n; "
     "north: Kc11 Hh9 Pe10 Wa8n Wb8n Tc8n Wd8n We8n Wf8n; turn: south"
 )
+# Pieces beside towers and walls on every side of their squares, horizontal and vertical:
+# a knight in a corner between two walls, a rider over a tower, wall ends in corners.
+FORTIFIED = (
+    "south: Kd4 Hc4 Pc3 Wa3n Wb3n Tc3n Wc4e Wd4n We4n; "
+    "north: Kh8 Hg7 Pf9 Wi8e Wi7n Th7n Wg7n Wf8e Wf8n; turn: south",
+    "south: Kg5 Hg5 Ph3 Wi3n Th3n Wg4e Tg4n Wf4n; "
+    "north: Kb9 Hc7 Pb10 Wa8n Tb8n Wb8e Tc7n Wd7n; turn: north",
+)
 
 
 def start_state() -> AlakoState:
@@ -70,6 +78,10 @@ def final_state() -> AlakoState:
     return apply(state, parse_action("dismount n"))[0]
 
 
+def fortified_state(index: int = 0) -> AlakoState:
+    return state_from_position(FORTIFIED[index], seed=SEED, game_id="forts")
+
+
 def played_state(plies: int = 60) -> AlakoState:
     """A seeded game, each choice deterministic."""
     state = start_state()
@@ -92,6 +104,8 @@ def samples() -> dict[str, bytes]:
         "alako_climbing.png": render_alako(view(climbing_state(), "south"), options=opts),
         "alako_played.png": render_alako(view(played_state(), None), options=opts),
         "alako_final.png": render_alako(view(final_state(), None), options=opts),
+        "alako_forts.png": render_alako(view(fortified_state(0), None), options=opts),
+        "alako_forts_north.png": render_alako(view(fortified_state(1), None), options=north),
     }
 
 

@@ -33,6 +33,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Host: {host} · Opponent: {guest} (colours drawn at the start)",
         "Hôte : {host} · Adversaire : {guest} (couleurs tirées au sort au début)",
     ),
+    "chess.random_joined": (
+        "{user} takes the opponent's seat.",
+        "{user} prend la place de l'adversaire.",
+    ),
     "chess.button_join": ("Join", "Rejoindre"),
     "chess.button_accept": ("Accept", "Accepter"),
     "chess.button_accept_draw": ("Accept draw", "Accepter la nulle"),
@@ -73,8 +77,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "chess.draw_claimed": ("{side} claims a draw.", "Les {side} réclament la nulle."),
     "chess.resigned": ("{side} resigns.", "Les {side} abandonnent."),
     "chess.toss": (
-        "Colours drawn (D2 = {value}): {user} plays {side}.",
-        "Tirage des couleurs (D2 = {value}) : {user} joue les {side}.",
+        "Colours drawn at the start (D2 = {value}): host {host} plays {side}, "
+        "opponent {guest} plays {other}.",
+        "Couleurs tirées au sort au début (D2 = {value}) : l'hôte {host} joue les {side}, "
+        "l'adversaire {guest} les {other}.",
     ),
     "chess.your_move": ("{user}, {side} to move.", "{user}, aux {side} de jouer."),
     "chess.your_move_check": (
@@ -106,6 +112,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The game in PGN, and its record (with the seed of the colour draw once it is over).",
         "La partie en PGN, et son relevé (avec la graine du tirage des couleurs une fois "
         "terminée).",
+    ),
+    "chess.export_plain": (
+        "The game in PGN, and its record.",
+        "La partie en PGN, et son relevé.",
     ),
     "chess.review": (
         "Imported game, already over ({result}, {n} half-moves): the final position.",

@@ -129,10 +129,19 @@ class ChessTable(SeatedTable):
             )
         return " · ".join(parts)
 
+    def uses_chance(self, game: TableGame) -> bool:
+        """Only the random colours are drawn: other games post no dice commitment."""
+        return _random(game)
+
     def seat_list(self, game: TableGame) -> str:
-        if game.row.config.get("color") != "random" or game.row.status != "lobby":
+        """With random colours, host and opponent until the draw is told (the lobby is
+        edited as the game starts, before the draw's own line)."""
+        undrawn = game.row.status == "lobby" or (
+            game.state is not None and game.state.phase == TOSS
+        )
+        if not _random(game) or not undrawn:
             return super().seat_list(game)
-        guest = next((u for u in game.seats.values() if u != game.row.host_id), None)
+        guest = self._guest(game)
         loc = game.locale
         return t(
             loc,
@@ -141,11 +150,27 @@ class ChessTable(SeatedTable):
             guest=mention(guest) if guest else t(loc, "table.seat_free"),
         )
 
+    def _lobby_post(self, game: TableGame, line: str = "", *, open_: bool = True) -> Delivery:
+        """The base's lobby; with random colours the guest's join line names no colour
+        (the seat they hold until the draw is a placeholder)."""
+        guest = self._guest(game)
+        if _random(game) and guest is not None and game.row.status == "lobby":
+            loc = game.locale
+            placeholder = t(
+                loc, "table.joined", user=mention(guest), seat=self.seat_label(loc, "black")
+            )
+            if line == placeholder:
+                line = t(loc, "chess.random_joined", user=mention(guest))
+        return super()._lobby_post(game, line, open_=open_)
+
+    def _guest(self, game: TableGame) -> int | None:
+        return next((u for u in game.seats.values() if u != game.row.host_id), None)
+
     def lobby_buttons(self, game: TableGame) -> list[Button]:
         """One Join (or Accept, for an invited opponent) button for the free seat."""
         loc = game.locale
         label = t(loc, "chess.button_accept" if game.meta.get("opponent") else "chess.button_join")
-        if game.row.config.get("color") != "random":
+        if not _random(game):
             label += f" ({self.seat_label(loc, self._free_seat(game) or 'black')})"
         out = []
         for button in super().lobby_buttons(game):
@@ -252,13 +277,15 @@ class ChessTable(SeatedTable):
             case "resigned":
                 return t(loc, "chess.resigned", side=side)
             case "colors":
-                host = game.row.host_id
+                guest_side = "black" if d["host"] == "white" else "white"
                 return t(
                     loc,
                     "chess.toss",
                     value=1 if d["host"] == "white" else 2,
-                    user=mention(host),
+                    host=mention(game.row.host_id),
                     side=self.seat_label(loc, d["host"]),
+                    guest=mention(game.seats[guest_side]),
+                    other=self.seat_label(loc, guest_side),
                 )
             case "game_over":
                 return _result_line(loc, game.require_state(), self)
@@ -275,7 +302,8 @@ class ChessTable(SeatedTable):
         if invited and request.actor.id not in (invited, game.row.host_id):
             raise UserError("chess.invited_only", user=mention(invited))
         options = {**request.options, "game": row.id}
-        if not options.get("seat"):
+        if not options.get("seat") or _random(game):
+            # With random colours there is no colour to pick: the free seat is a placeholder.
             options["seat"] = self._free_seat(game) or "black"
         return await super().join(service, replace(request, options=options))
 
@@ -297,6 +325,18 @@ class ChessTable(SeatedTable):
             raise UserError("chess.pick_draw_action")
         return await self.act(service, request, action, PLAY)
 
+    async def board(self, service: TableService, request: Request) -> list[Delivery]:
+        """The base's board (the public one from White's side); a player's private picture
+        is seen from their own side, in their language."""
+        out = await super().board(service, request)
+        row = await service.find_game(request, KIND, ended=True)
+        game = self.game(row)
+        mine = game.seats_of(request.actor.id)
+        if mine and out[0].to != "channel":
+            loc = request.actor.locale
+            out[0].files = [await _board(game, game.require_state(), bottom=mine[0], locale=loc)]
+        return out
+
     async def export(self, service: TableService, request: Request) -> list[Delivery]:
         """The PGN (players' names, the guild as the event, the date, the result), and the
         base's record of the game."""
@@ -316,7 +356,9 @@ class ChessTable(SeatedTable):
         }
         pgn = Attachment(f"chess-{game.row.id}.pgn", export_pgn(state, headers).encode())
         private = out[0]
-        private.text = t(request.actor.locale, "chess.export")
+        # Only a game whose colours were drawn has a seed worth checking.
+        key = "chess.export" if _random(game) else "chess.export_plain"
+        private.text = t(request.actor.locale, key)
         private.files.insert(0, pgn)
         return out
 
@@ -398,10 +440,19 @@ def _result_line(loc: str, state: ChessState, table: ChessTable) -> str:
     )
 
 
-async def _board(game: TableGame, state: ChessState) -> Attachment:
+def _random(game: TableGame) -> bool:
+    return game.row.config.get("color") == "random"
+
+
+async def _board(
+    game: TableGame, state: ChessState, *, bottom: str = "white", locale: str | None = None
+) -> Attachment:
+    """The board seen from ``bottom``'s side: White for the thread and spectators, a
+    player's own side in their private pictures; its words in ``locale`` (the reader's)
+    or the game's language."""
     seen = view(state, None)
-    bottom = state.turn if state.phase == PLAY else "white"  # flipped when Black is to move
-    data = await _picture(seen, game.names_by_seat(), bottom, game.locale)
+    loc = game.locale if locale is None else locale
+    data = await _picture(seen, game.names_by_seat(), bottom, loc)
     return Attachment(f"chess-{game.row.id}-{state.ply}.png", data)
 
 

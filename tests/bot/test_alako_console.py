@@ -367,11 +367,12 @@ async def test_resigning_ends_the_game_for_the_other_side() -> None:
     table = await AlakoConsole().open()
     try:
         await table.run(LOBBY)
-        out = await table.run("@zed /alako resign\n@bob /alako resign")
+        out = await table.run("@zed /alako resign\n@bob /alako resign\n!press @bob Resign")
         assert out[0]["to"] == "private" and "watching" in out[0]["text"]
-        assert "🔵 North resigns." in out[1]["text"]
-        assert "🏆 🔴 South wins by resignation." in out[1]["text"]
-        assert "Dice seed:" in out[1]["text"] and out[1]["buttons"] == []
+        assert out[1]["to"] == "private"  # the question, then its button pressed
+        assert "🔵 North resigns." in out[2]["text"]
+        assert "🏆 🔴 South wins by resignation." in out[2]["text"]
+        assert "Dice seed:" in out[2]["text"] and out[2]["buttons"] == []
         _, info = await table.game()
         assert info["row"].status == "over" and info["state"].winner == 0
     finally:

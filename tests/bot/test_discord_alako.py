@@ -14,6 +14,7 @@ from bot.tables.alako import AlakoTable
 from engine.alako import RULES
 from tests.bot import discord_harness as harness
 from tests.bot.discord_harness import Exchange, FakeDiscord, mentions
+from tests.bot.rules_pages import rules_page_problems, undocumented_commands
 
 PNG = b"\x89PNG\r\n\x1a\n"
 WIN_IN_ONE = "south: Ke8 Hf1 Pe1; north: Kd11 Hf11 Pe9; turn: south; spun: 1"
@@ -48,7 +49,7 @@ async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Ri
     subs = {o["name"]: o for o in alako["options"]}
     assert set(subs) == {
         *("new", "join", "leave", "start", "cancel", "spin", "move", "dismount", "build"),
-        *("climb", "pass", "draw", "board", "resign", "export", "rules"),
+        *("climb", "pass", "draw", "board", "resign", "export", "rules", "help"),
     }
     assert subs["spin"]["name_localizations"]["fr"] == "toupie"
     move = {o["name"]: o for o in subs["move"]["options"]}
@@ -261,3 +262,24 @@ async def test_a_spin_button_works_after_a_restart(tmp_path: Path) -> None:
         assert (await rig.state(game_id)).ply == 1
     finally:
         await rig.stop()
+
+
+def test_the_rules_page_writes_only_commands_the_cog_has() -> None:
+    """Every ``/alako ...`` line of docs/rules/alako.md names a real subcommand, option and
+    choice, and every subcommand is on the page."""
+    assert rules_page_problems("alako", AlakoCog) == []
+    assert undocumented_commands("alako", AlakoCog) == []
+
+
+def test_the_rules_page_check_names_what_is_wrong() -> None:
+    page = (
+        "Type `/alako lots`, then `/alako move piece:queen direction:n|up`, "
+        "`/alako new first: roll`, `/alako new [start:north]` or `/alako build segment:<s>`."
+    )
+    assert rules_page_problems("alako", AlakoCog, page) == [
+        "`/alako lots`: no command /alako lots",
+        "`/alako move piece:queen direction:n|up`: piece is not queen",
+        "`/alako move piece:queen direction:n|up`: direction is not up",
+        "`/alako new [start:north]`: no option start (options: first, position, language)",
+    ]
+    assert "spin" in undocumented_commands("alako", AlakoCog, page)

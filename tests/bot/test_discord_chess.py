@@ -12,6 +12,7 @@ from bot.i18n import t
 from bot.tables.chess import ChessTable
 from tests.bot import discord_harness as harness
 from tests.bot.discord_harness import png_bytes
+from tests.bot.rules_pages import rules_page_problems, undocumented_commands
 
 
 @pytest.fixture(autouse=True)
@@ -36,7 +37,7 @@ async def test_commands_sync_with_french_names(rig: Rig) -> None:
     subs = {o["name"]: o for o in chess["options"]}
     assert set(subs) == {
         *("new", "import", "join", "leave", "start", "cancel", "move", "draw"),
-        *("resign", "board", "export", "rules"),
+        *("resign", "board", "export", "rules", "help"),
     }
     move = {o["name"]: o for o in subs["move"]["options"]}
     assert move["move"]["autocomplete"] is True
@@ -91,7 +92,7 @@ async def test_new_join_move_autocomplete_resign(rig: Rig) -> None:
     ex = await rig.slash("bob", "chess move", {"move": "Ke7"}, channel=thread)
     assert ex.posts == [] and ex.replies[0].ephemeral and "Ke7 is not a legal move" in ex.text
 
-    ex = await rig.slash("bob", "chess resign", channel=thread)
+    ex = await rig.resign("bob", channel=thread)
     assert "**1-0**: White wins by resignation." in ex.shown[-1].content
     ex = await rig.slash("alice", "chess export", {"game": game_id}, channel=thread)
     assert ex.replies[0].ephemeral
@@ -115,3 +116,8 @@ async def test_an_invited_opponent_accepts_and_a_draw_offer_by_button(rig: Rig) 
     assert f"plateau:chess:{game_id}:draw:accept" in ex.shown[-1].custom_ids
     ex = await rig.d.press(f"plateau:chess:{game_id}:draw:accept", user=rig["alice"])
     assert "draw by agreement" in ex.shown[-1].content
+
+
+def test_the_rules_page_writes_only_commands_the_cog_has() -> None:
+    assert rules_page_problems("chess", ChessCog) == []
+    assert undocumented_commands("chess", ChessCog) == []

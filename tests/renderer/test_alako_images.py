@@ -9,9 +9,24 @@ from dataclasses import replace
 import pytest
 from PIL import Image, ImageChops
 
-from engine.alako import OVER, view
-from renderer.alako import AlakoImageOptions, clear_caches, layout, render_alako, square_box
+from engine.alako import OVER, AlakoState, state_from_position, view
+from engine.alako.board import parse
+from renderer.alako import (
+    GOLD,
+    SKIN,
+    AlakoImageOptions,
+    alako_image,
+    clear_caches,
+    fort_box,
+    knight_sprite,
+    layout,
+    piece_box,
+    princess_sprite,
+    render_alako,
+    square_box,
+)
 from renderer.demo_alako import (
+    FORTIFIED,
     NAMES,
     building_state,
     final_state,
@@ -19,6 +34,7 @@ from renderer.demo_alako import (
     samples,
     start_state,
 )
+from renderer.sprites import piece_sprite
 
 OPTIONS = AlakoImageOptions(names=NAMES)
 
@@ -123,3 +139,83 @@ def test_the_final_picture_names_the_winner() -> None:
     state = final_state()
     assert state.phase == OVER and state.winner == 0
     assert decode(render_alako(view(state, None), options=OPTIONS)).width > 900
+
+
+def _far_away(state: AlakoState) -> AlakoState:
+    """The same board with every piece on its back ranks, far from any fortification."""
+    south, north = state.sides
+    return replace(
+        state,
+        sides=(
+            replace(south, knight=parse("a1"), horse=parse("c1"), princess=parse("e1")),
+            replace(north, knight=parse("a11"), horse=parse("c11"), princess=parse("e11")),
+        ),
+    )
+
+
+@pytest.mark.parametrize("bottom", ["south", "north"])
+@pytest.mark.parametrize("position", FORTIFIED)
+def test_no_piece_covers_a_tower_or_a_wall(position: str, bottom: str) -> None:
+    """Where a piece stands beside a fortification, not one of its pixels falls inside the
+    rectangle the tower or wall is drawn in; yet the pieces come right up to them."""
+    state = replace(
+        view(state_from_position(position, seed=b"f", game_id="f"), None), last_move=None
+    )
+    opts = replace(OPTIONS, bottom=bottom, legal=False)
+    with_pieces = alako_image(state, options=opts).convert("RGB")
+    without = alako_image(_far_away(state), options=opts).convert("RGB")
+    pieces = ImageChops.difference(with_pieces, without).convert("L").point(lambda v: 255 * (v > 0))
+    boxes = [fort_box(f.segment, f.kind, opts) for side in state.sides for f in side.line]
+    assert len(boxes) >= 10
+    near = 0
+    for box in boxes:
+        assert box[2] - box[0] >= 6 and box[3] - box[1] >= 6  # the marker is drawn there
+        assert pieces.crop(box).getbbox() is None, box
+        x0, y0, x1, y1 = box
+        near += pieces.crop((x0 - 6, y0 - 6, x1 + 6, y1 + 6)).getbbox() is not None
+    assert near >= 4  # and pieces come within 6 px of them
+
+
+def test_a_piece_beside_a_tower_is_smaller_and_off_its_side() -> None:
+    """A piece fills 0.9 of a free square; beside a tower it shrinks and moves away."""
+    opts = OPTIONS
+    state = view(state_from_position(FORTIFIED[0], seed=b"f", game_id="f"), None)
+    forts = [fort_box(f.segment, f.kind, opts) for side in state.sides for f in side.line]
+    free_x, free_y, free = piece_box(parse("e2"), forts, opts)
+    assert free == round(0.9 * opts.square) and (free_x, free_y) == _middle(parse("e2"), opts)
+    cx, cy, size = piece_box(parse("c3"), forts, opts)  # the tower c3n is above it
+    mx, my = _middle(parse("c3"), opts)
+    assert size < free and abs(cx - mx) < 0.1 * opts.square and cy > my
+
+
+def _middle(sq: int, opts: AlakoImageOptions) -> tuple[float, float]:
+    x0, y0, x1, y1 = square_box(sq, opts)
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def test_the_princess_is_no_chess_queen_and_no_knight() -> None:
+    """Her own figure: unlike the helm, the horse and the chess queen of the other games,
+    at the size a 400 px wide picture draws her."""
+    size = round(OPTIONS.square * 0.9 * 400 / layout(OPTIONS.square).width)
+    theme = OPTIONS.theme
+    princess = princess_sprite(theme, 64, "south")
+    others = [
+        piece_sprite(theme, 64, "fire", "queen"),
+        knight_sprite(theme, 64, "south"),
+        piece_sprite(theme, 64, "fire", "knight"),
+    ]
+    for other in others:  # at least a fifth of her differs clearly from each of them
+        diff = ImageChops.difference(princess, other).convert("L")
+        assert _count(diff, 60) > _count(princess.getchannel("A"), 128) / 5
+    # Her crown is gold and her face skin-coloured, even when small.
+    small = princess_sprite(theme, size, "north")
+    colours = {c for _, c in small.getcolors(size * size) if c[3] > 200}
+    assert any(_close(c, GOLD) for c in colours) and any(_close(c, SKIN) for c in colours)
+
+
+def _count(image: Image.Image, above: int) -> int:
+    return image.point(lambda v: 255 if v > above else 0).histogram()[255]
+
+
+def _close(colour: tuple[int, ...], target: tuple[int, ...]) -> bool:
+    return all(abs(a - b) <= 24 for a, b in zip(colour, target, strict=False))
