@@ -89,14 +89,18 @@ def opening_state() -> LokaState:
     return state
 
 
-def crowded_state(plies: int = 0) -> LokaState:
-    state = state_from_position(CROWDED, seed=SEED, game_id="crowded")
+def _play(state: LokaState, plies: int) -> LokaState:
+    """``plies`` deterministic actions on from ``state`` (fewer if the game ends)."""
     for step in range(plies):
         waiting = to_act(state)
         if not waiting:
             break
         state = _pick(state, waiting[0], step)
     return state
+
+
+def crowded_state(plies: int = 0) -> LokaState:
+    return _play(state_from_position(CROWDED, seed=SEED, game_id="crowded"), plies)
 
 
 def combat_state() -> LokaState:
@@ -125,6 +129,46 @@ def final_state() -> LokaState:
     state = apply(state, Move("a5", "a6"), "fire")[0]
     state = apply(state, Move("i7", "l7"), "water")[0]
     return state
+
+
+# Pieces standing on tiles of their own colour (an Earth pawn in the forest, an Air knight
+# on the eyrie, ...) and the Fire bishop on a portal, free to jump to the other one.
+PORTAL = (
+    "fire: Ke1 Bd5 Pe3 Nf3 Rf6 Pi3; earth: Ka6 Pg7 Ng6 Pc5 Pb4; water: Kf12 Rd8 Pe10 Ph11; "
+    "air: Kl7 Nh7 Pj6 Pk5; terrain: castle@f6 forest@g7 lake@e7 eyrie@h7 marsh@g6 stone@d8 "
+    "pass@f5/n portal@d5 portal@i8; turn: fire"
+)
+# Fire's pawn attacks an Earth pawn that five pieces avenge: Earth holds a Super D20.
+DECISION = "fire: Ke1 Pe4; earth: Ka6 Pf5 Rf9 Rj5 Nd4; air: Kl7 Nh6 Ng3; water: Ki12; turn: fire"
+
+
+def portal_state() -> LokaState:
+    return state_from_position(PORTAL, seed=SEED, game_id="portal")
+
+
+def portal_move_state() -> LokaState:
+    """Right after the Fire bishop went through the portals: d5, i8, then on to g10."""
+    return apply(portal_state(), Move("d5", "g10"), "fire")[0]
+
+
+def decision_state() -> LokaState:
+    """A combat waiting for Earth, the defender, to decide on its Super D20 re-roll."""
+    state = state_from_position(DECISION, seed=SEED, game_id="decision")
+    return apply(state, Move("e4", "f5"), "fire")[0]
+
+
+def terrain_samples() -> dict[str, bytes]:
+    """Portal moves, the last move through the portals, and a Super D20 decision."""
+    opts = LokaImageOptions(names=NAMES)
+    portal = portal_state()
+    return {
+        "portal_moves.png": render_loka(
+            view(portal, "fire"),
+            options=replace(opts, selected="d5", targets=targets_of(portal, "d5")),
+        ),
+        "portal_last_move.png": render_loka(view(portal_move_state(), "earth"), options=opts),
+        "decision.png": render_loka(view(decision_state(), "fire"), options=opts),
+    }
 
 
 # ---------------------------------------------------------------- Face-off and massive battles
@@ -184,13 +228,7 @@ def faceoff_final_state() -> LokaState:
 
 
 def massive_state(plies: int = 0) -> LokaState:
-    state = state_from_position(MASSIVE_32, seed=SEED, game_id="massive")
-    for step in range(plies):
-        waiting = to_act(state)
-        if not waiting:
-            break
-        state = _pick(state, waiting[0], step)
-    return state
+    return _play(state_from_position(MASSIVE_32, seed=SEED, game_id="massive"), plies)
 
 
 def faceoff_samples() -> dict[str, bytes]:
@@ -264,6 +302,7 @@ def samples() -> dict[str, bytes]:
         out[f"orientation_{bottom}.png"] = render_loka(
             crowded, options=replace(opts, bottom=bottom)
         )
+    out.update(terrain_samples())
     out.update(faceoff_samples())
     return out
 

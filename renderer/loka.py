@@ -7,19 +7,23 @@ Drawing order: squares, terrain, highlights, pieces, marks, coordinates, banner.
 static layer (squares, terrain, coordinates: they sit in the margins and the cut corners,
 where nothing else is drawn) is built once per theme, size, orientation and tile layout.
 Per image, each square that carries something is pasted as a cached *cell* (its static
-pixels + highlight + piece + marks, in that order), then the combat badge, then the banner.
+pixels + highlight + piece + marks, in that order; a piece on a tile gets a light halo),
+then the arrows (the last move, a portal jump), the combat badge (on free squares only
+when there are any), then the banner.
 All of it happens in palette mode, so the image is ready to encode as soon as it is drawn."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
 from engine.loka.geometry import GEOMETRIES, Geometry
-from engine.loka.pieces import BOUGHT, KINDS, KING, LOKA_COSTS, NOBLES
+from engine.loka.pieces import BISHOP, BOUGHT, KINDS, KING, LOKA_COSTS, NOBLES
 from engine.loka.pieces import NAME as KIND_NAME
 from engine.loka.setup import deploy_squares
 from engine.loka.state import BATTLE, DEPLOYMENT, OVER, SELECTION, LokaState
@@ -30,9 +34,10 @@ from renderer.board import CORNERS, DOT, RING, TINT, Frame, Grid, compose_cell, 
 from renderer.dice import combat_badge
 from renderer.fonts import draw_text, fit, font, printable, text_width
 from renderer.png import encode_png, fit_palette, to_palette
-from renderer.sprites import ghost_sprite, piece_sprite
+from renderer.sprites import ghost_sprite, haloed_sprite, piece_sprite
 from renderer.theme import DEFAULT_THEME, Theme
 from renderer.tiles import tile_image
+from renderer.vector import SUPERSAMPLE, Ellipse, Line, Poly, Sketch, circle
 from renderer.words import Words, say
 
 DEFAULT_SQUARE = 78  # 12 squares and two margins: 1002 px wide
@@ -53,6 +58,12 @@ class LokaImageOptions:
     promotion: bool = False  # mark the promotion squares of the seat to move
     theme: Theme = DEFAULT_THEME
     words: Words = ()  # the reader's language (renderer.words); English when empty
+    # The squares the last move went through when it used a portal, e.g. ("d5", "i8",
+    # "k10"). None: read from the view's last move (a bishop's move through a portal is
+    # recognised when it could not have gone there straight).
+    last_path: tuple[str, ...] | None = None
+    # The army that must decide a Super D20 re-roll; None: read from the view's pending combat.
+    deciding: str | None = None
 
     def say(self, key: str, english: str, **values: object) -> str:
         return say(self.words, key, english, **values)
@@ -237,7 +248,26 @@ def _static(key: StaticKey) -> Static:
 
 # ---------------------------------------------------------------- cells
 
-Token = tuple  # ("overlay", kind, colour, edge) or ("piece", army, kind)
+Token = tuple  # ("overlay", kind, colour, edge), ("piece", army, kind, on_tile), ("mark", kind)
+
+# The light band around a piece standing on a tile, and the light body of a move target on
+# a tile: tiles are busy and often dark (a portal's purple eats a dark outline or dot).
+HALO = (250, 250, 250)
+
+
+@lru_cache(maxsize=16)
+def _tile_target(theme: Theme, square: int, kind: str) -> Image.Image:
+    """A move target on a tile: the dot (or capture ring) in light paint with a dark rim,
+    which reads on every tile where the usual translucent dark mark disappears."""
+    rim = (*theme.legal_target[:3], 255)
+    s = Sketch(square)
+    if kind == DOT:
+        s.paint(circle(0.5, 0.5, 0.15), rim, grow=0.035)
+        s.paint(circle(0.5, 0.5, 0.15), (*HALO, 255))
+    else:
+        for box, colour in ((0.02, rim), (0.05, (*HALO, 255)), (0.1, rim), (0.125, (0, 0, 0, 0))):
+            s.paint(Ellipse((box, box, 1 - box, 1 - box)), colour)
+    return s.finish()
 
 
 def _piece_size(square: int) -> int:
@@ -254,7 +284,15 @@ def _cell(key: StaticKey, col: int, row: int, stack: tuple[Token, ...]) -> Image
         if token[0] == "piece":
             size = _piece_size(square)
             offset = (square - size) // 2
-            layers.append((piece_sprite(theme, size, token[1], token[2]), (offset, offset)))
+            army, kind, on_tile = token[1:]
+            art = (
+                haloed_sprite(theme, size, army, kind, HALO)
+                if on_tile
+                else piece_sprite(theme, size, army, kind)
+            )
+            layers.append((art, (offset, offset)))
+        elif token[0] == "mark":
+            layers.append((_tile_target(theme, square, token[1]), (0, 0)))
         else:
             layers.append((overlay(square, token[1], token[2], token[3]), (0, 0)))
     return compose_cell(base, layers, _palette(theme))
@@ -281,6 +319,7 @@ def _stacks(view: LokaState, options: LokaImageOptions) -> dict[int, list[Token]
         promotion = set(geo.promotion[view.turn])
         promo_colour = theme.promotion or (*theme.army(geo.seat_names[view.turn]).fill, 230)
     targets = {geo.parse(name) for name in options.targets}
+    tiled = {t.square for t in view.tiles}
 
     stacks: dict[int, list[Token]] = {}
     for sq in geo.squares:
@@ -291,9 +330,12 @@ def _stacks(view: LokaState, options: LokaImageOptions) -> dict[int, list[Token]
             stack.append(("overlay", CORNERS, promo_colour, None))
         piece = view.board[sq]
         if piece:
-            stack.append(("piece", geo.seat_names[piece >> 3], KIND_NAME[piece & 7]))
+            stack.append(("piece", geo.seat_names[piece >> 3], KIND_NAME[piece & 7], sq in tiled))
         if sq in targets:
-            stack.append(("overlay", RING if piece else DOT, theme.legal_target, None))
+            mark = RING if piece else DOT
+            stack.append(
+                ("mark", mark) if sq in tiled else ("overlay", mark, theme.legal_target, None)
+            )
         if stack:
             stacks[sq] = stack
     return stacks
@@ -348,9 +390,15 @@ def _board_image(
     for sq, stack in stacks.items():
         col, row = static.cells[sq]  # type: ignore[misc]
         image.paste(_cell(key, col, row, tuple(stack)), grid.box(col, row)[:2])
+    arrows = _arrows(view, options)
+    for arrow in arrows:
+        _draw_arrow(image, static, arrow, options.theme)
     combat = _combat(view)
     if combat is not None:
-        _draw_badge(image, static, combat, set(stacks), view, options.theme, options.words)
+        blocked = {static.cells[sq] for sq in stacks} | {static.cells[t.square] for t in view.tiles}
+        for arrow in arrows:
+            blocked |= _cells_along(static, arrow)
+        _draw_badge(image, static, combat, blocked, options.theme, options.words)  # type: ignore[arg-type]
     if banner:
         _draw_banner(image, view, options, square)
     return image
@@ -369,59 +417,209 @@ def render_loka(view: LokaState, *, options: LokaImageOptions = LokaImageOptions
     return encode_png(loka_image(view, options=options))
 
 
+# ---------------------------------------------------------------- arrows
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """An arrow from one square's centre towards another's: a move (the last one), or a
+    jump between the two portals (dashed, in the portal's colours)."""
+
+    start: int
+    end: int
+    portal: bool = False
+    leaves: bool = False  # start at the square's edge: a piece still stands there
+
+
+def _bishop_went_straight(view: LokaState, src: int, dst: int) -> bool:
+    """Whether a bishop could have gone from ``src`` to ``dst`` along its own diagonal (the
+    squares between empty and open to bishops), rather than through the portals."""
+    geo, enter = view.geometry, view.terrain.enter[BISHOP]
+    (f0, r0), (f1, r1) = divmod(src, geo.width)[::-1], divmod(dst, geo.width)[::-1]
+    if abs(f1 - f0) != abs(r1 - r0):
+        return False
+    step = (1 if f1 > f0 else -1) + (1 if r1 > r0 else -1) * geo.width
+    between = range(src + step, dst, step)
+    return all(geo.exists[t] and not view.board[t] and enter[t] for t in between)
+
+
+def last_path(view: LokaState, options: LokaImageOptions = LokaImageOptions()) -> tuple[int, ...]:
+    """The squares the last move went through: ``options.last_path`` when given, else the
+    view's last move, through the portals when it could not have gone there straight (a
+    bishop going on from the other portal). Empty when there is no move to show."""
+    geo = view.geometry
+    if options.last_path is not None:
+        return tuple(geo.parse(name) for name in options.last_path)
+    if view.last_move is None or view.phase not in (BATTLE, OVER):
+        return ()
+    src, dst = view.last_move
+    if src == dst:  # a deployment
+        return ()
+    exit_ = view.terrain.portal_exit.get(src)
+    # Only a bishop goes on from the other portal. The mover is still on src when its
+    # attack was repelled, else on dst (unless it lost: then the move is drawn straight).
+    piece = view.board[src] or view.board[dst]
+    if (
+        exit_ is not None
+        and dst != exit_
+        and piece & 7 == BISHOP
+        and not _bishop_went_straight(view, src, dst)
+    ):
+        return (src, exit_, dst)
+    return (src, dst)
+
+
+def _arrows(view: LokaState, options: LokaImageOptions) -> list[Arrow]:
+    """The last move (one arrow per leg, the portal leg dashed) and, when the selected piece
+    stands on a portal and may jump, the jump to the other portal."""
+    exits = view.terrain.portal_exit
+    path = last_path(view, options)
+    # A repelled attacker is still on its square: its arrow leaves it from the edge.
+    arrows = [Arrow(a, b, exits.get(a) == b, bool(view.board[a])) for a, b in pairwise(path)]
+    if options.selected is not None:
+        geo = view.geometry
+        src = geo.parse(options.selected)
+        exit_ = exits.get(src)
+        if exit_ is not None and geo.names[exit_] in options.targets:
+            arrows.append(Arrow(src, exit_, portal=True, leaves=True))
+    return arrows
+
+
+def _cells_along(static: Static, arrow: Arrow) -> set[tuple[int, int]]:
+    """The screen cells an arrow crosses (sampled every quarter square)."""
+    (c0, r0), (c1, r1) = static.cells[arrow.start], static.cells[arrow.end]  # type: ignore[misc]
+    steps = 4 * max(abs(c1 - c0), abs(r1 - r0), 1)
+    return {
+        (round(c0 + (c1 - c0) * i / steps), round(r0 + (r1 - r0) * i / steps))
+        for i in range(steps + 1)
+    }
+
+
+@lru_cache(maxsize=256)
+def _arrow_art(
+    theme: Theme, square: int, dcol: int, drow: int, portal: bool, leaves: bool = False
+) -> tuple[Image.Image, tuple[int, int]]:
+    """An RGBA arrow ``dcol`` x ``drow`` squares long, and where its start square's centre
+    falls in it. The tip stops short of the far centre so the piece there stays in view."""
+    length = math.hypot(dcol, drow) * square
+    ux, uy = dcol * square / length, drow * square / length
+    start = 0.32 * square if leaves else 0.0
+    tip = length - 0.26 * square
+    head, half = 0.4 * square, 0.25 * square
+    m = round(0.4 * square)
+    ox, oy = m - min(0, dcol * square), m - min(0, drow * square)
+    width, height = abs(dcol) * square + 2 * m, abs(drow) * square + 2 * m
+
+    def at(t: float, side: float = 0.0) -> tuple[float, float]:
+        """The point ``t`` pixels along the arrow and ``side`` pixels to its left, in the
+        sketch's units (its width)."""
+        return ((ox + ux * t + uy * side) / width, (oy + uy * t - ux * side) / width)
+
+    s = Sketch(width, height)
+    shaft = 0.13 * square / width
+    base = tip - head
+    if portal:
+        fill, edge = theme.tile("portal").ink, theme.tile("portal").ground
+        dash, gap = 0.26 * square, 0.16 * square
+        pieces = []
+        t = start
+        while t < base:
+            pieces.append(Line((at(t), at(min(t + dash, base))), shaft))
+            t += dash + gap
+    else:
+        fill, edge = theme.last_move_edge, (24, 40, 6)
+        pieces = [Line((at(start), at(base)), shaft)]
+    arrowhead = Poly((at(tip), at(base, half), at(base - 0.05 * square), at(base, -half)))
+    for shape in (*pieces, arrowhead):
+        s.paint(shape, (*edge, 255), grow=0.025 * square / width)
+    for shape in (*pieces, arrowhead):
+        s.paint(shape, (*fill, 255))
+    # A box filter for the antialiasing: as smooth on flat shapes as finish()'s LANCZOS and
+    # ten times faster on a canvas this big (each new arrow length is drawn once).
+    art = s.image.reduce(SUPERSAMPLE)
+    # Translucent, so the squares and pieces it crosses still show through.
+    art.putalpha(art.getchannel("A").point(lambda v: v * 215 // 255))
+    return art, (ox, oy)
+
+
+def _draw_arrow(image: Image.Image, static: Static, arrow: Arrow, theme: Theme) -> None:
+    grid = static.layout.grid
+    (c0, r0), (c1, r1) = static.cells[arrow.start], static.cells[arrow.end]  # type: ignore[misc]
+    art, (ox, oy) = _arrow_art(theme, grid.square, c1 - c0, r1 - r0, arrow.portal, arrow.leaves)
+    x0, y0, x1, y1 = grid.box(c0, r0)
+    _composite(image, art, ((x0 + x1) // 2 - ox, (y0 + y1) // 2 - oy), theme)
+
+
+def _composite(image: Image.Image, art: Image.Image, xy: tuple[int, int], theme: Theme) -> None:
+    """Lay an RGBA drawing over the palette image at ``xy`` (only that region is
+    converted, blended and mapped back to the palette)."""
+    box = (xy[0], xy[1], xy[0] + art.width, xy[1] + art.height)
+    region = image.crop(box).convert("RGBA")
+    region.alpha_composite(art)
+    image.paste(to_palette(region, _palette(theme)), box[:2])
+
+
+# ---------------------------------------------------------------- the dice badge
+
+
 def _draw_badge(
     image: Image.Image,
     static: Static,
     fight: Fight,
-    busy: set[int],
-    view: LokaState,
+    blocked: set[tuple[int, int]],
     theme: Theme,
     words: Words = (),
 ) -> None:
-    """The dice badge beside the combat square, where it hides the least: it prefers the
-    cut corners, then empty squares, and avoids pieces and the two fighting squares."""
-    src, dst = fight.src, fight.dst
+    """The dice badge as near the combat square as it can be without covering a piece, a
+    tile, a mark or an arrow (``blocked`` screen cells) or the coordinates."""
     # Dice stay readable on the small squares of a massive board, and the badge does not
     # grow past the cross's size on the big squares of an 8x8 board.
     badge_unit = min(max(static.layout.square, 44), 84)
     badge = combat_badge(theme, badge_unit, *fight.dice, fight.result, fight.rerolled, words)
-    grid, s = static.layout.grid, static.layout.square
-    frame = static.frame
-    weight: dict[tuple[int, int], int] = {}
-    for sq, cell in enumerate(static.cells):
-        if cell is not None:
-            weight[cell] = (
-                40 if sq in (src, dst) else 8 if view.board[sq] else 3 if sq in busy else 2
-            )
-    x0, y0, x1, y1 = grid.box(*static.cells[dst])  # type: ignore[misc]
-    bw, bh = badge.size
-    right, bottom = grid.left + frame.columns * s, grid.top + frame.rows * s
+    x, y = _badge_spot(static, static.cells[fight.dst], badge.size, blocked)  # type: ignore[arg-type]
+    _composite(image, badge, (x, y), theme)
+
+
+def _badge_spot(
+    static: Static,
+    near: tuple[int, int],
+    size: tuple[int, int],
+    blocked: set[tuple[int, int]],
+) -> tuple[int, int]:
+    """The top-left corner of the free spot nearest ``near`` for a box of ``size``.
+    On the cross the cut corners are always free; on a full board with no free room left,
+    the spot that covers the least (then the nearest)."""
+    grid, s, frame = static.layout.grid, static.layout.square, static.frame
+    bw, bh = size
+    right, bottom = grid.left + frame.columns * s - bw, grid.top + frame.rows * s - bh
+    step = max(4, s // 4)
+    xs = sorted({*range(grid.left, right + 1, step), right})
+    ys = sorted({*range(grid.top, bottom + 1, step), bottom})
+    x0, y0, x1, y1 = grid.box(*near)
+    cx, cy = (x0 + x1 - bw) / 2, (y0 + y1 - bh) / 2
+    spots = sorted(
+        ((x, y) for x in xs for y in ys), key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2
+    )
     best: tuple[tuple[int, int], int, int] | None = None
-    # Next to the square on each of its eight sides, touching it or one label band away
-    # (outside the board the coordinates run along the edge; the badge should not hide them).
-    band = static.layout.margin
-    spots = [(dx, dy, g) for g in (0, band) for dy in (-1, 1, 0) for dx in (0, 1, -1) if dx or dy]
-    for order, (dx, dy, g) in enumerate(spots):
-        x = {-1: x0 - bw - g, 0: (x0 + x1 - bw) // 2, 1: x1 + g}[dx]
-        y = {-1: y0 - bh - g, 0: (y0 + y1 - bh) // 2, 1: y1 + g}[dy]
-        x, y = min(max(x, grid.left), right - bw), min(max(y, grid.top), bottom - bh)
-        cost = 0
-        for lx0, ly0, lx1, ly1 in static.labels:
-            if lx0 < x + bw and lx1 > x and ly0 < y + bh and ly1 > y:
-                cost += 6 * s * s
+    for x, y in spots:
+        covered = 0
         for col in range((x - grid.left) // s, (x + bw - 1 - grid.left) // s + 1):
             for row in range((y - grid.top) // s, (y + bh - 1 - grid.top) // s + 1):
-                cx, cy = grid.left + col * s, grid.top + row * s
-                area = (min(x + bw, cx + s) - max(x, cx)) * (min(y + bh, cy + s) - max(y, cy))
-                cost += area * weight.get((col, row), 1)
-        if best is None or (cost, order) < best[0]:
-            best = ((cost, order), x, y)
+                if (col, row) in blocked:
+                    left, top = grid.left + col * s, grid.top + row * s
+                    w = min(x + bw, left + s) - max(x, left)
+                    covered += w * (min(y + bh, top + s) - max(y, top))
+        if best is not None and covered > best[0][0]:
+            continue
+        labels = sum(
+            1 for a, b, c, d in static.labels if a < x + bw and c > x and b < y + bh and d > y
+        )
+        if covered == 0 and labels == 0:
+            return x, y
+        if best is None or (covered, labels) < best[0]:
+            best = ((covered, labels), x, y)
     assert best is not None
-    _, x, y = best
-    box = (x, y, x + bw, y + bh)
-    region = image.crop(box).convert("RGBA")
-    region.alpha_composite(badge)
-    image.paste(to_palette(region, _palette(theme)), box[:2])
+    return best[1], best[2]
 
 
 # ---------------------------------------------------------------- banner
@@ -433,8 +631,26 @@ def _army_points(view: LokaState, army: int) -> tuple[int, int]:
     return len(pieces), sum(costs[p & 7] for p in pieces)
 
 
+def deciding_army(view: LokaState, options: LokaImageOptions = LokaImageOptions()) -> str | None:
+    """The army that must decide a Super D20 re-roll now: ``options.deciding``, else the
+    holder of the view's pending combat (the attacker's or the defender's army)."""
+    geo = view.geometry
+    if options.deciding is not None:
+        if options.deciding not in geo.seat_index:
+            raise ValueError(
+                f"deciding must be one of {', '.join(geo.seat_names)}, not '{options.deciding}'"
+            )
+        return options.deciding
+    p = view.pending
+    if p is None:
+        return None
+    piece = view.board[p.src if p.holder == "attack" else p.dst]
+    return geo.seat_names[piece >> 3] if piece else None
+
+
 def _cards(view: LokaState, options: LokaImageOptions) -> list[BannerCard]:
     geo = view.geometry
+    deciding = deciding_army(view, options)
     cards = []
     for i, army in enumerate(view.armies):
         name = geo.seat_names[i]
@@ -471,13 +687,18 @@ def _cards(view: LokaState, options: LokaImageOptions) -> list[BannerCard]:
             )
         else:
             detail = options.say("pieces_points", "{n} pcs · {points} pts", n=count, points=points)
+        if name == deciding:
+            detail = options.say("deciding", "re-roll?")
+        # While a Super D20 waits, the army that must decide is the one to act.
+        acts = name == deciding if deciding else view.seat_to_move == name
         cards.append(
             BannerCard(
                 army=name,
                 title=options.say("army_" + name, name.capitalize()),
                 player=options.names.get(name, ""),
                 detail=detail,
-                active=view.phase != SELECTION and view.seat_to_move == name,
+                active=view.phase != SELECTION and acts,
+                deciding=name == deciding,
                 out=not army.alive,
                 winner=view.phase == OVER and name in (view.winners or ()),
                 wins=options.say("wins_mark", "wins · "),
@@ -523,6 +744,7 @@ def _palette(theme: Theme) -> Image.Image:
     )
     samples = [_draw_static(theme, GEOMETRIES["cross"], square, "fire", tiles, square).image]
     size = _piece_size(square)
+    tile_grounds = tuple(tile.ground for _, tile in theme.terrain)
     for ground in (theme.light_square, theme.dark_square, theme.banner, theme.background):
         sheet = Image.new("RGBA", (size * len(KINDS), size * 4), ground)
         for j, army in enumerate(("fire", "earth", "water", "air")):
@@ -531,18 +753,33 @@ def _palette(theme: Theme) -> Image.Image:
                     piece_sprite(theme, size, army, KIND_NAME[kind]), (i * size, j * size)
                 )
         samples.append(sheet)
-    marks = Image.new("RGBA", (square * 8, square), theme.light_square)
+    # Pieces with their halo on every tile's ground; marks, targets on tiles and arrows.
+    sheet = Image.new("RGBA", (size * len(tile_grounds), size * 4))
+    for i, ground in enumerate(tile_grounds):
+        for j, army in enumerate(("fire", "earth", "water", "air")):
+            sheet.paste(ground, (i * size, j * size, (i + 1) * size, (j + 1) * size))
+            sheet.alpha_composite(
+                haloed_sprite(theme, size, army, "pawn", HALO), (i * size, j * size)
+            )
+    samples.append(sheet)
+    marks = Image.new("RGBA", (square * 8, square * 2), theme.light_square)
     for i, colour in enumerate((theme.last_move, theme.combat, theme.selected, theme.legal_target)):
         marks.alpha_composite(overlay(square, TINT, colour, None), (i * square, 0))
+    marks.paste(theme.tile("portal").ground, (4 * square, 0, 6 * square, square))
+    marks.alpha_composite(_tile_target(theme, square, DOT), (4 * square, 0))
+    marks.alpha_composite(_tile_target(theme, square, RING), (5 * square, 0))
+    for i, portal in enumerate((False, True)):
+        marks.alpha_composite(_arrow_art(theme, square, 2, 0, portal)[0], (i * 4 * square, square))
     samples.append(marks)
     samples.append(combat_badge(theme, square, 12, 8, 9, 3, "defender_removed"))
     for army, _ in theme.armies:
         card = BannerCard(army, army.capitalize(), "Player", "16 pieces · 160 pts", active=True)
         samples.append(banner_card(theme, 480, 72, card))
+        samples.append(banner_card(theme, 480, 72, replace(card, deciding=True)))
     fixed = [
         theme.background, theme.light_square, theme.dark_square, theme.coordinates, theme.text,
         theme.muted_text, theme.banner, theme.badge, theme.badge_text, theme.die_fill,
-        theme.die_ink, theme.strike, theme.combat_edge, theme.last_move_edge,
+        theme.die_ink, theme.strike, theme.combat_edge, theme.last_move_edge, HALO,
     ]  # fmt: skip
     for _, army in theme.armies:
         fixed += [army.fill, army.outline]
@@ -845,5 +1082,5 @@ def render_summary(view: LokaState, *, options: LokaImageOptions = LokaImageOpti
 def clear_caches() -> None:
     """Forget every cached layer, cell and palette (tests use it to show that caching never
     changes a picture)."""
-    for cached in (_static, _cell, _card_p, _palette):
+    for cached in (_static, _cell, _card_p, _palette, _arrow_art, _tile_target):
         cached.cache_clear()

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice, Range
 
 from bot.cogs import ON_OFF, TableButton, TableCog, button_template, choice, opening, tr
+from engine.loka.config import BOX_SUPPLY
 
 KIND = "loka"
 ARMIES = ("fire", "earth", "water", "air")
@@ -28,6 +29,8 @@ BOARD_CHOICES = [
     choice("discord.choice.cross", "cross"),
     choice("discord.choice.faceoff", "faceoff"),
 ]
+SOLO_CHOICES = [choice("discord.choice.solo_" + team, team) for team in ("evil", "good")]
+BOX_CHOICES = [choice("discord.choice.box_" + box, box) for box in BOX_SUPPLY]
 # Face-off on one 8x8 board, or massive battles on several side by side.
 SIZE_CHOICES = [
     Choice(name=size, value=size)
@@ -88,6 +91,12 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
         size=tr("discord.pdesc.size"),
         south=tr("discord.pdesc.south"),
         north=tr("discord.pdesc.north"),
+        solo=tr("discord.pdesc.solo"),
+        solo_percent=tr("discord.pdesc.solo_percent"),
+        budgets=tr("discord.pdesc.budgets"),
+        box=tr("discord.pdesc.box"),
+        max_pieces=tr("discord.pdesc.max_pieces"),
+        max_pawns=tr("discord.pdesc.max_pawns"),
     )
     @app_commands.choices(
         players=PLAYER_CHOICES,
@@ -98,6 +107,8 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
         size=SIZE_CHOICES,
         south=ARMY_CHOICES,
         north=ARMY_CHOICES,
+        solo=SOLO_CHOICES,
+        box=BOX_CHOICES,
     )
     @opening
     async def new(
@@ -115,6 +126,12 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
         size: str | None = None,
         south: str | None = None,
         north: str | None = None,
+        solo: str | None = None,
+        solo_percent: Range[int, 1, 100] | None = None,
+        budgets: Range[str, 1, 100] | None = None,
+        box: str | None = None,
+        max_pieces: Range[int, 1, 64] | None = None,
+        max_pawns: Range[int, 0, 64] | None = None,
         language: str | None = None,
     ) -> None:
         options = {
@@ -130,6 +147,12 @@ class LokaCog(TableCog, group_name="loka", group_description=tr("discord.desc.lo
             "combat": combat,
             "silence": silence,
             "position": position,
+            "solo": solo,
+            "solo_percent": solo_percent,
+            "budgets": budgets,
+            "box": box,
+            "max_pieces": max_pieces,
+            "max_pawns": max_pawns,
             "language": language,
         }
 

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from bot.i18n import t
+from bot.i18n import LANGUAGES, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.options import GAME, LONG_TEXT, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
@@ -18,7 +18,7 @@ from bot.tables import loka_images as images
 from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention, number
 from bot.tables.loka_text import army as army_label
 from bot.tables.loka_text import boosts as boost_text
-from bot.tables.loka_text import describe, die_label
+from bot.tables.loka_text import counted, describe, die_label
 from engine.errors import EngineError
 from engine.loka import (
     ARMIES,
@@ -46,6 +46,7 @@ from engine.loka import (
 )
 from engine.loka.battle import describe as describe_attack
 from engine.loka.combat import RESULTS, ROYAL_LOSS, ROYAL_WIN
+from engine.loka.config import BOX_SUPPLY, board_defaults
 from engine.loka.pieces import BOUGHT, KIND_OF_NAME, KINDS, NAME
 from engine.loka.record import new_record
 from engine.loka.setup import deploy_squares, draft_cost
@@ -79,6 +80,13 @@ class LokaTable(SeatedTable):
             "silence": TEXT,
             "position": POSITION,
             "reroll_minutes": NUMBER,
+            # 3-player and handicap games (RULINGS 1.3, 1.10)
+            "solo": TEXT,
+            "solo_percent": NUMBER,
+            "budgets": TEXT,
+            "box": TEXT,
+            "max_pieces": NUMBER,
+            "max_pawns": NUMBER,
         },
         "join": {"army": TEXT},
         "army add": {"piece": TEXT, "count": NUMBER, "army": TEXT, "game": GAME},
@@ -137,7 +145,13 @@ class LokaTable(SeatedTable):
             options["tiles"] = 0
         elif o.get("tiles") not in (None, ""):
             options["tiles"] = number(o, "tiles", 4, 0, 16)
-        config = LokaConfig(**options)
+        armies = _army_options(o, options.get("elements") or ARMIES)
+        if armies and o.get("position"):
+            # A position brings its armies: these options would change nothing.
+            raise UserError("loka.position_armies", options=", ".join(sorted(_given(o))))
+        if ("solo_team" in armies or "solo_percent" in armies) and players != 3:
+            raise UserError("loka.solo_needs_three", options=", ".join(sorted(_given(o, SOLO))))
+        config = LokaConfig(**options, **armies)
         start = None
         if o.get("position"):
             start = str(o["position"])
@@ -161,11 +175,13 @@ class LokaTable(SeatedTable):
             if config.board == "faceoff"
             else t(loc, "loka.players", n=config.players),
             t(loc, "loka.points", n=config.points),
-            t(loc, "loka.tiles", n=config.tiles) if config.tiles else t(loc, "loka.no_terrain"),
+            counted(loc, "loka.tiles", config.tiles) if config.tiles else t(loc, "loka.no_terrain"),
             t(loc, "loka.combat_on" if config.combat else "loka.combat_off"),
         ]
         if game.meta.get("start"):  # the position brings its own terrain and armies
             parts[1:3] = [t(loc, "loka.from_position")]
+        else:
+            parts[2:2] = _army_summary(loc, config)
         return " · ".join(parts)
 
     def seat_groups(self, game: TableGame) -> list[tuple[str, ...]]:
@@ -220,11 +236,30 @@ class LokaTable(SeatedTable):
         return any(TEAMS[entry.seat] == TEAMS[seat] for seat in viewer)
 
     def can_resign(self, game: TableGame, seat: str) -> bool:
+        """From deployment on, while the army stands. A seated player who may not resign is
+        told why (armies still being chosen, or their armies already gone), not taken for a
+        spectator."""
         state = game.require_state()
-        return (
-            state.phase in (DEPLOYMENT, BATTLE)
-            and state.armies[state.geometry.seat_index[seat]].alive
-        )
+        if state.phase == SELECTION:
+            raise UserError("loka.resign_selection")
+        if state.armies[state.geometry.seat_index[seat]].alive:
+            return state.phase in (DEPLOYMENT, BATTLE)
+        user = game.user_of(seat)
+        if user is not None:
+            self._check_standing(game, state, user, game.locale)
+        return False
+
+    def acting_seat(self, game: TableGame, actor: Actor, wanted: Any = None) -> str:
+        state = game.require_state()
+        self._check_standing(game, state, actor.id, actor.locale)
+        return super().acting_seat(game, actor, wanted)
+
+    def _check_standing(self, game: TableGame, state: LokaState, user: int, loc: str) -> None:
+        """Refuse a player whose every army is gone, saying so."""
+        mine = game.seats_of(user)
+        index = state.geometry.seat_index
+        if mine and not any(state.armies[index[a]].alive for a in mine):
+            raise UserError("loka.army_gone", armies=" + ".join(army_label(loc, a) for a in mine))
 
     def deadline(self, service: TableService, game: TableGame) -> float | None:
         state = game.require_state()
@@ -251,10 +286,12 @@ class LokaTable(SeatedTable):
         state = game.require_state()
         if state.phase != SELECTION:
             return await self.after(service, game, [], None, before=None)
+        # "Teams may talk" only where a team has two people (RULINGS 1.4).
+        key = "loka.selection_open" if _team_talk(game) else "loka.selection_open_alone"
         out = [
             Delivery(
                 "channel",
-                t(game.locale, "loka.selection_open", ready=0, of=len(state.armies)),
+                t(game.locale, key, ready=0, of=len(state.armies)),
                 channel_id=game.row.channel_id,
             )
         ]
@@ -265,7 +302,7 @@ class LokaTable(SeatedTable):
     async def board_image(self, game: TableGame, state: LokaState) -> Attachment:
         if state.phase == SELECTION:
             ready = sum(1 for a in state.armies if a.confirmed)
-            raise UserError("loka.board_selection", ready=ready)
+            raise UserError("loka.board_selection", ready=ready, of=len(state.armies))
         return await _board(game, state)
 
     # ------------------------------------------------------------ army selection
@@ -282,7 +319,7 @@ class LokaTable(SeatedTable):
         state = game.require_state()
         a = state.armies[state.geometry.seat_index[army]]
         draft = a.draft or (0,) * 5
-        intro = "loka.selection_dm" if state.geometry.teammates[0] else "loka.duel_dm"
+        intro = "loka.selection_dm" if _ally_users(game, army) else "loka.secret_dm"
         lines = [
             t(loc, intro, army=army_label(loc, army), budget=a.budget, id=game.row.id),
             _draft_now(loc, state, army),
@@ -339,6 +376,7 @@ class LokaTable(SeatedTable):
             state = self.running(game, SELECTION)
             army = self._my_army(game, request.actor, o.get("army"))
             index = state.geometry.seat_index[army]
+            _not_final(state, army, request.actor.locale)
             counts = list(state.armies[index].draft or (0,) * 5)
             slot = BOUGHT.index(KIND_OF_NAME[piece])
             counts[slot] += sign * count
@@ -426,9 +464,16 @@ class LokaTable(SeatedTable):
             game = self.game(await service.load(row.id))
             state = self.running(game, SELECTION)
             army = self._my_army(game, request.actor, request.options.get("army"))
+            _not_final(state, army, request.actor.locale)
             before = state
+            entries: Entries = []
+            if state.armies[state.geometry.seat_index[army]].draft is None:
+                # Nothing bought yet: the king alone is the army (RULINGS 1.3 allows it).
+                alone = Draft((0,) * len(BOUGHT))
+                state, events = RULES.apply(state, alone, army)
+                entries += self.entries(request.actor.id, army, alone, events)
             game.state, events = RULES.apply(state, Confirm(), army)
-            entries = self.entries(request.actor.id, army, Confirm(), events)
+            entries += self.entries(request.actor.id, army, Confirm(), events)
             entries += self.follow_up(game)
 
             async def tell() -> list[Delivery]:
@@ -578,7 +623,7 @@ class LokaTable(SeatedTable):
                             "loka.reroll_wait",
                             user=mention(user),
                             army=army_label(loc, army),
-                            minutes=_reroll_seconds(game) // 60,
+                            minutes=counted(loc, "loka.minutes", _reroll_seconds(game) // 60),
                         )
                     )
                     uloc = await service.locale_of(user)
@@ -592,7 +637,7 @@ class LokaTable(SeatedTable):
                                 army=army_label(uloc, army),
                                 a=state.pending.attack_roll,
                                 d=state.pending.defence_roll,
-                                minutes=_reroll_seconds(game) // 60,
+                                minutes=counted(uloc, "loka.minutes", _reroll_seconds(game) // 60),
                             ),
                             user_id=user,
                             channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
@@ -668,8 +713,10 @@ class LokaTable(SeatedTable):
         game = self.game(row)
         state = self.running(game, BATTLE)
         loc = request.actor.locale
-        src = str(request.options.get("from", "")).lower()
-        dst = str(request.options.get("to", "")).lower()
+        src = str(request.options.get("from") or "").strip().lower()
+        dst = str(request.options.get("to") or "").strip().lower()
+        if not src or not dst:
+            raise UserError("loka.odds_needs_squares")
         result = attack_odds(state, src, dst)
         lines = [t(loc, "odds.title", src=src, dst=dst)]
         a = result.assessment
@@ -710,19 +757,31 @@ class LokaTable(SeatedTable):
         game = self.game(row)
         state = self.running(game, BATTLE)
         loc = request.actor.locale
-        square = str(request.options.get("square") or "").lower()
+        square = str(request.options.get("square") or "").strip().lower()
         seat = state.seat_to_move
         mine = game.seats_of(request.actor.id)
-        if mine and seat not in mine:
-            seat = mine[0]
+        if mine:
+            self._check_standing(game, state, request.actor.id, loc)
+        note = ""
+        if mine and (seat not in mine or state.pending is not None):
+            # Looking is allowed off turn, but the reader is told these moves wait.
+            index = state.geometry.seat_index
+            seat = next(a for a in mine if state.armies[index[a]].alive)
+            note = "\n" + t(loc, "loka.moves_not_your_turn", waiting=self.waiting(game))
         probe = (
             replace(state, turn=state.geometry.seat_index[seat], pending=None) if seat else state
         )
         actions = [a for a in legal_actions(probe) if isinstance(a, Move)]
         if square:
             targets = _by_square(state, {a.dst for a in actions if a.src == square})
-            if not targets:
+            if not targets and not note:
                 raise UserError("loka.no_moves_from", square=square)
+            if not targets:
+                return [
+                    service.private(
+                        request.actor, t(loc, "loka.no_moves_from", square=square) + note
+                    )
+                ]
             text = t(loc, "loka.moves_from", square=square, targets=" ".join(targets))
         else:
             targets = []
@@ -733,6 +792,7 @@ class LokaTable(SeatedTable):
                 army=army_label(loc, seat or "fire"),
                 squares=" ".join(sources) or "-",
             )
+        text += note
         image = await _board(
             game, state, targets=targets, bottom=seat, selected=square or None, locale=loc
         )
@@ -786,6 +846,106 @@ class LokaTable(SeatedTable):
 # ---------------------------------------------------------------- small helpers
 
 
+SOLO = ("solo", "solo_percent")
+# The options that shape the armies, as /loka new names them -> LokaConfig's field.
+ARMY_FIELDS = {
+    "solo": "solo_team",
+    "solo_percent": "solo_percent",
+    "budgets": "budgets",
+    "box": "box",
+    "max_pieces": "max_pieces",
+    "max_pawns": "max_pawns",
+}
+
+
+def _given(o: dict[str, Any], names: tuple[str, ...] = tuple(ARMY_FIELDS)) -> list[str]:
+    return [name for name in names if o.get(name) not in (None, "")]
+
+
+def _army_options(o: dict[str, Any], elements: tuple[str, ...]) -> dict[str, Any]:
+    """The LokaConfig fields the army options of /loka new give, checked one by one so a
+    wrong one is named (the engine checks them again)."""
+    given = set(_given(o))
+    out: dict[str, Any] = {}
+    if "solo" in given:
+        solo = str(o["solo"]).strip().lower()
+        if solo not in ("evil", "good"):
+            raise UserError("loka.pick_solo", solo=clip(str(o["solo"]), 20))
+        out["solo_team"] = solo
+    if "solo_percent" in given:
+        out["solo_percent"] = number(o, "solo_percent", 75, 1, 100)
+    if "budgets" in given:
+        out["budgets"] = _budgets(str(o["budgets"]), elements)
+    if "box" in given:
+        box = str(o["box"]).strip().lower()
+        if box not in BOX_SUPPLY:
+            raise UserError("loka.pick_box", box=clip(box, 20), boxes=", ".join(BOX_SUPPLY))
+        out["box"] = box
+    if "max_pieces" in given:
+        out["max_pieces"] = number(o, "max_pieces", 16, 1, 64)
+    if "max_pawns" in given:
+        out["max_pawns"] = number(o, "max_pawns", 10, 0, 64)
+    return out
+
+
+_BUDGET = re.compile(r"([^\s:=,;]+)\s*[:=]\s*(\d{1,6})")
+
+
+def _budgets(text: str, elements: tuple[str, ...]) -> dict[str, int]:
+    """``'fire:120 water:80'`` (commas, semicolons or ``=`` too; army names in English or
+    French) -> ``{'fire': 120, 'water': 80}``; anything else is refused, naming the armies
+    of this game."""
+    names = {t(lang, "army." + a).lower(): a for a in elements for lang in LANGUAGES}
+    armies = ", ".join(elements)
+    budgets: dict[str, int] = {}
+    rest = text.strip()
+    while rest:
+        match = _BUDGET.match(rest)
+        army = names.get(match.group(1).lower()) if match else None
+        if match is None or army is None or army in budgets:
+            raise UserError("loka.bad_budgets", text=clip(text, 60), armies=armies)
+        budgets[army] = int(match.group(2))
+        if budgets[army] > 10_000:
+            raise UserError("loka.bad_budgets", text=clip(text, 60), armies=armies)
+        rest = rest[match.end() :].lstrip(" \t,;")
+    if not budgets:
+        raise UserError("loka.bad_budgets", text=clip(text, 60), armies=armies)
+    return budgets
+
+
+def _army_summary(loc: str, config: LokaConfig) -> list[str]:
+    """The lobby's words for the options that shape the armies, when not the defaults."""
+    parts = []
+    if config.board == "cross" and config.players == 3:
+        solo = [a for a in ARMIES if TEAMS[a] == config.solo_team]
+        parts.append(
+            t(
+                loc,
+                "loka.solo",
+                team=t(loc, "team." + config.solo_team),
+                armies=" + ".join(army_label(loc, a) for a in solo),
+                percent=config.solo_percent,
+                points=config.points * config.solo_percent // 100,  # type: ignore[operator]
+            )
+        )
+    if config.budgets:
+        shown = ", ".join(f"{army_label(loc, a)} {n}" for a, n in config.budgets.items())
+        parts.append(t(loc, "loka.budgets", budgets=shown))
+    if config.box != "unlimited":
+        parts.append(t(loc, "loka.box_" + config.box))
+    defaults = board_defaults(config.board, config.size)  # type: ignore[arg-type]
+    if (config.max_pieces, config.max_pawns) != (defaults["max_pieces"], defaults["max_pawns"]):
+        parts.append(
+            t(
+                loc,
+                "loka.limits",
+                pieces=counted(loc, "loka.n_pieces", config.max_pieces),  # type: ignore[arg-type]
+                pawns=counted(loc, "loka.n_pawns", config.max_pawns),  # type: ignore[arg-type]
+            )
+        )
+    return parts
+
+
 def _size(text: Any) -> tuple[int, int]:
     """``'16x8'`` -> ``(16, 8)``; the engine checks the sizes it accepts."""
     match = re.fullmatch(r"\s*(\d{1,2})\s*[x×]\s*(\d{1,2})\s*", str(text).lower())
@@ -808,6 +968,21 @@ def _pictured(state: LokaState, before: LokaState | None, events: list[Event]) -
     if state.phase == DEPLOYMENT:
         return before.phase != DEPLOYMENT
     return state.pending is None
+
+
+def _ally_users(game: TableGame, army: str) -> set[int]:
+    """The other people who hold an army of ``army``'s team."""
+    users = {game.user_of(a) for a in game.seats if a != army and TEAMS[a] == TEAMS[army]}
+    return {u for u in users if u is not None and u != game.user_of(army)}
+
+
+def _team_talk(game: TableGame) -> bool:
+    return any(_ally_users(game, army) for army in game.seats)
+
+
+def _not_final(state: LokaState, army: str, loc: str) -> None:
+    if state.armies[state.geometry.seat_index[army]].confirmed:
+        raise UserError("loka.army_final", army=army_label(loc, army))
 
 
 def _reroll_seconds(game: TableGame) -> int:
@@ -884,6 +1059,8 @@ async def _board(
     locale: str | None = None,
 ) -> Attachment:
     seen = view(state, None)
+    # While a Super D20 waits, its banner card shows who must decide.
+    deciding = to_act(state)[0] if state.pending is not None else None
     data = await asyncio.to_thread(
         images.board,
         seen,
@@ -892,8 +1069,11 @@ async def _board(
         bottom or "fire",
         selected,
         locale or game.locale,
+        deciding,
     )
-    return Attachment(f"loka-{game.row.id}-{state.ply}.png", data)
+    # No counter in the name: the state's ply counts secret draft edits too (a name
+    # posted in the thread would tell how many were made).
+    return Attachment(f"loka-{game.row.id}.png", data)
 
 
 async def _summary(game: Game, state: LokaState) -> Attachment:

@@ -27,13 +27,17 @@ def board(
     bottom: str,
     selected: str | None = None,
     locale: str | None = None,
+    deciding: str | None = None,
 ) -> bytes:
+    """The board (deployment's or the battle's) from ``bottom``'s side; ``deciding`` is the
+    army whose Super D20 waits for a decision (its banner card is highlighted)."""
     options = LokaImageOptions(
         bottom=bottom,
         names=names,
         targets=tuple(targets),
         selected=selected,
         words=words(locale),
+        deciding=deciding,
     )
     if seen.phase == DEPLOYMENT:
         return render_deployment(seen, options=options)

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.i18n import t
+from bot.i18n import language, t
 from engine.loka.actions import parse_draft
 from engine.loka.pieces import BOUGHT, KIND_OF_LETTER, NAME
 from engine.protocol import Event
 
 ARMY_EMOJI = {"fire": "🔥", "earth": "🌿", "water": "🌊", "air": "🌪️"}
+
+
+def counted(locale: str, key: str, n: int, **values: object) -> str:
+    """``key`` for ``n`` things: its ``_one`` form for one (in French for zero too)."""
+    one = n in (0, 1) if language(locale) == "fr" else n == 1
+    return t(locale, key + "_one" if one else key, n=n, **values)
 
 
 def army(locale: str, name: str) -> str:
@@ -60,13 +66,15 @@ def boosts(locale: str, items: list[dict]) -> str:
 def describe(events: Iterable[Event], locale: str, *, seat: str | None = None) -> list[str]:
     """One line per event worth telling; events hidden from ``seat`` are left out."""
     lines: list[str] = []
-    for e in events:
-        if not e.visible(seat):
-            continue
+    shown = [e for e in events if e.visible(seat)]
+    for i, e in enumerate(shown):
         d = e.data
         key = e.kind
         if key == "roll":
             if d["purpose"] in ("deployment_order", "battle_order", "royal_duel"):
+                if d.get("round", 1) > 1 and _first_of_round(shown, i):
+                    # A tie: say so before the new rolls, not after them.
+                    lines.append(_tie_line(locale, shown, i))
                 lines.append(
                     t(
                         locale,
@@ -76,10 +84,11 @@ def describe(events: Iterable[Event], locale: str, *, seat: str | None = None) -
                         value=d["value"],
                     )
                 )
-            elif d["purpose"] in ("tile_column", "portal_column"):
-                lines.append(t(locale, "event.roll_column", value=d["value"]))
-            elif d["purpose"] in ("tile_row", "portal_row"):
-                lines.append(t(locale, "event.roll_row", value=d["value"]))
+            elif d["purpose"] in ("tile_column", "portal_column", "tile_row", "portal_row"):
+                which = d["purpose"].rsplit("_", 1)[1]  # whose roll, and for what
+                lines.append(
+                    t(locale, "loka.roll_" + which, army=army(locale, d["seat"]), value=d["value"])
+                )
             elif d["purpose"] == "marsh":
                 lines.append(t(locale, "event.roll_marsh", value=d["value"], square=d["square"]))
             elif d["purpose"] in ("attack", "defence", "reroll"):
@@ -225,18 +234,23 @@ def describe(events: Iterable[Event], locale: str, *, seat: str | None = None) -
                 )
             )
         elif key == "army_revealed":
+            bought = draft_words(locale, d["draft"])
             lines.append(
-                t(
+                t(locale, "loka.revealed_king", army=army(locale, d["army"]), cost=d["cost"])
+                if bought == "-"
+                else t(
                     locale,
                     "event.revealed",
                     army=army(locale, d["army"]),
-                    draft=draft_words(locale, d["draft"]),
+                    draft=bought,
                     cost=d["cost"],
                 )
             )
         elif key == "terrain_start":
             lines.append(
-                t(locale, "event.terrain_start", army=army(locale, d["first"]), n=d["placements"])
+                counted(
+                    locale, "loka.terrain_start", d["placements"], army=army(locale, d["first"])
+                )
             )
         elif key == "tile_placed":
             lines.append(
@@ -249,7 +263,11 @@ def describe(events: Iterable[Event], locale: str, *, seat: str | None = None) -
                 )
             )
         elif key == "tile_reroll":
-            lines.append(t(locale, "event.tile_reroll"))
+            lines.append(
+                t(locale, "loka.tile_reroll", square=d["square"], army=army(locale, d["army"]))
+                if d.get("square")
+                else t(locale, "event.tile_reroll")
+            )
         elif key == "deployment_start":
             lines.append(t(locale, "event.deployment_start", army=army(locale, d["first"])))
         elif key == "battle_start":
@@ -264,3 +282,21 @@ def describe(events: Iterable[Event], locale: str, *, seat: str | None = None) -
             else:
                 lines.append(t(locale, "event.draw_" + d["termination"]))
     return lines
+
+
+def _first_of_round(events: list[Event], i: int) -> bool:
+    """Is roll ``i`` the first of its round (the round before it rolled just before)?"""
+    d = events[i].data
+    previous = events[i - 1].data if i else {}
+    return previous.get("purpose") != d["purpose"] or previous.get("round") != d["round"]
+
+
+def _tie_line(locale: str, events: list[Event], i: int) -> str:
+    """``Tie: 🔥 Fire and 🌊 Water roll again.`` for the round that starts at roll ``i``."""
+    d = events[i].data
+    tied = []
+    for e in events[i:]:
+        if e.kind != "roll" or e.data["purpose"] != d["purpose"] or e.data["round"] != d["round"]:
+            break
+        tied.append(army(locale, e.data["seat"]))
+    return t(locale, "loka.tie_reroll", armies=t(locale, "loka.and").join(tied))

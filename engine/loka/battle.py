@@ -286,12 +286,13 @@ def apply_decision(w: Work, action: Reroll | Keep) -> None:
     assert p is not None
     ar, dr = p.attack_roll, p.defence_roll
     seat = _holder_army(w.state)
+    # The decision is told before the new roll, so the record reads in order.
+    w.emit("reroll_decision", army=w.seat(seat), reroll=isinstance(action, Reroll))
     if isinstance(action, Reroll):
         if p.holder == "attack":
             ar = w.roll(p.attack_die, "reroll", w.seat(seat))
         else:
             dr = w.roll(p.defence_die, "reroll", w.seat(seat))
-    w.emit("reroll_decision", army=w.seat(seat), reroll=isinstance(action, Reroll))
     w.pending = None
     mover = w.board[p.src] >> 3
     resolve(

@@ -26,6 +26,7 @@ from bot.model import Delivery
 from bot.storage import SqliteStorage
 from bot.tables.loka import LokaTable
 from engine.loka import DEPLOYMENT, RULES, Deploy, legal_actions, to_act
+from engine.loka.config import BOX_SUPPLY
 from engine.loka.pieces import NAME
 from tests.bot import discord_harness as harness
 from tests.bot.discord_harness import (
@@ -126,6 +127,7 @@ async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Ri
     assert set(subs) == {
         *("new", "join", "leave", "start", "cancel", "army", "team", "deploy", "autodeploy"),
         *("move", "reroll", "keep", "odds", "moves", "board", "resign", "export", "rules"),
+        "help",
     }
     assert subs["new"]["name_localizations"]["fr"] == "nouvelle"
     assert subs["new"]["description_localizations"]["fr"].startswith("Ouvrir")
@@ -148,6 +150,14 @@ async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Ri
     new = {o["name"]: o for o in subs["new"]["options"]}
     assert [c["value"] for c in new["players"]["choices"]] == [4, 3, 2]
     assert new["combat"]["choices"][1]["name_localizations"]["fr"] == "non"
+    # The 3-player and handicap options (the box's choices are the engine's supplies).
+    assert [c["value"] for c in new["solo"]["choices"]] == ["evil", "good"]
+    assert [c["value"] for c in new["box"]["choices"]] == list(BOX_SUPPLY)
+    assert new["solo_percent"]["min_value"] == 1 and new["solo_percent"]["max_value"] == 100
+    assert new["max_pawns"]["min_value"] == 0 and new["max_pieces"]["max_value"] == 64
+    assert new["budgets"]["name_localizations"]["fr"] == "budgets"
+    assert new["max_pawns"]["name_localizations"]["fr"] == "max_pions"
+    assert not any(o["required"] for o in new.values() if "required" in o)
     assert subs["deploy"]["options"][1]["autocomplete"] is True
 
     name_rule = re.compile(r"^[-_'\w]{1,32}$")
@@ -187,6 +197,34 @@ async def test_new_opens_a_public_thread_with_the_lobby_and_seat_buttons(rig: Ri
     ]
     assert f"<#{thread}>" in ex.text  # the host is pointed to the thread, privately
     assert not lobby.data.get("embeds")
+
+
+async def test_new_takes_the_three_player_and_handicap_options(rig: Rig) -> None:
+    options = {"players": 3, "solo": "good", "solo_percent": 80, "budgets": "fire:120 water:100"}
+    limits = {"box": "double", "max_pieces": 12, "max_pawns": 6}
+    ex = await rig.slash("alice", "loka new", {**options, **limits})
+    (lobby,) = ex.posts
+    for words in (
+        "one player holds Good (🌿 Earth + 🌪️ Air) at 80%: 128 points an army",
+        "handicap budgets: 🔥 Fire 120, 🌊 Water 100",
+        "two boxes: at most 2 queens",
+        "at most 12 pieces (king included) and 6 pawns an army",
+    ):
+        assert words in lobby.content
+    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
+    assert f"plateau:loka:{game_id}:join:earth" in lobby.custom_ids  # Earth + Air together
+    assert f"plateau:loka:{game_id}:join:air" not in lobby.custom_ids
+    assert rig.storage is not None
+    row = await rig.storage.load(game_id)
+    assert row is not None
+    config = {k: row.config[k] for k in ("solo_team", "solo_percent", "budgets", "box")}
+    assert config == {
+        "solo_team": "good",
+        "solo_percent": 80,
+        "budgets": {"fire": 120, "water": 100},
+        "box": "double",
+    }
+    assert (row.config["max_pieces"], row.config["max_pawns"]) == (12, 6)
 
 
 async def test_new_without_thread_permission_uses_the_channel(rig: Rig) -> None:

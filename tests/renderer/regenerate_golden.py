@@ -21,9 +21,13 @@ from renderer.demo import (
     NAMES,
     combat_state,
     crowded_state,
+    decision_state,
     deployment_state,
     final_state,
     opening_state,
+    portal_move_state,
+    portal_state,
+    targets_of,
 )
 from renderer.loka import (
     LokaImageOptions,
@@ -51,6 +55,16 @@ CASES: dict[str, Callable[[], bytes]] = {
         "fire", DRAFTS["fire"], 160, LokaConfig().costs, player=NAMES["fire"]
     ),
     "loka_summary.png": lambda: render_summary(view(final_state(), None), options=_OPTIONS),
+    # Issue 13: halos on tiles, a target on a portal and the jump arrow; the last move
+    # through the portals; a Super D20 decision (the deciding card ringed).
+    "loka_portal_moves.png": lambda: render_loka(
+        view(portal_state(), "fire"),
+        options=replace(_OPTIONS, selected="d5", targets=targets_of(portal_state(), "d5")),
+    ),
+    "loka_portal_last_move.png": lambda: render_loka(
+        view(portal_move_state(), "water"), options=replace(_OPTIONS, bottom="water")
+    ),
+    "loka_decision.png": lambda: render_loka(view(decision_state(), "air"), options=_OPTIONS),
 }
 
 

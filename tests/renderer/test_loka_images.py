@@ -10,27 +10,46 @@ from dataclasses import replace
 import pytest
 from PIL import Image, ImageChops
 
-from engine.loka import Confirm, Draft, LokaConfig, LokaState, apply, new_game, view
+from engine.loka import (
+    Confirm,
+    Draft,
+    LokaConfig,
+    LokaState,
+    Move,
+    apply,
+    new_game,
+    state_from_position,
+    view,
+)
 from engine.loka.geometry import CROSS
 from renderer.demo import (
     DRAFTS,
     FACEOFF,
     FACEOFF_DRAFTS,
     NAMES,
+    PORTAL,
+    SEED,
     combat_state,
     crowded_state,
+    decision_state,
     faceoff_combat_state,
     faceoff_final_state,
     faceoff_game,
     final_state,
     massive_state,
     opening_state,
+    portal_move_state,
+    portal_state,
     samples,
+    targets_of,
 )
 from renderer.loka import (
+    HALO,
     LokaImageOptions,
     board_square,
     clear_caches,
+    deciding_army,
+    last_path,
     layout,
     render_army_card,
     render_deployment,
@@ -298,3 +317,229 @@ def test_faceoff_deployment_and_summary_images(faceoff_view: LokaState) -> None:
     ):
         image = decode(data)
         assert len(data) < 500 * 1024 and 900 <= image.width <= 1100
+
+
+# ---------------------------------------------------------------- issue 13: badge, halo, arrows
+
+
+def shrink(image: Image.Image) -> Image.Image:
+    """The picture as a phone shows it: 400 px wide."""
+    return image.resize((400, round(image.height * 400 / image.width)), Image.Resampling.LANCZOS)
+
+
+def luminance(rgb: tuple[int, ...]) -> float:
+    return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+
+
+def overlaps(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def badge_box(state: LokaState, options: LokaImageOptions) -> tuple[int, int, int, int]:
+    """Where the dice badge was drawn: what changes on the board when the combat is
+    forgotten, apart from the combat square's own highlight."""
+    geo = state.geometry
+    fight = state.pending or state.last_combat
+    assert fight is not None
+    shown = decode(render_loka(state, options=options))
+    hidden = decode(render_loka(replace(state, last_combat=None, pending=None), options=options))
+    top = layout(board_square(geo, options.square), unit=options.square, cards=len(geo.seats))
+    diff = ImageChops.difference(shown, hidden).convert("L").point(lambda v: 255 if v else 0)
+    diff.paste(0, (0, 0, diff.width, top.banner))  # the banner may change too
+    diff.paste(0, square_box(geo.names[fight.dst], options, geo))
+    box = diff.getbbox()
+    assert box is not None
+    return box
+
+
+def combats() -> list[tuple[str, LokaState, str]]:
+    cases = [(f"combat from {b}", view(combat_state(), b), b) for b in CROSS.seat_names]
+    cases += [(f"crowded +{p}", view(crowded_state(plies=p), "fire"), "fire") for p in (15, 26, 37)]
+    cases += [("decision", view(decision_state(), "water"), "water")]
+    cases += [("face-off", view(faceoff_combat_state(), "air"), "air")]
+    return cases
+
+
+@pytest.mark.parametrize(("label", "state", "bottom"), combats(), ids=lambda v: str(v)[:20])
+def test_the_dice_badge_covers_no_piece_and_no_tile(
+    label: str, state: LokaState, bottom: str
+) -> None:
+    options = replace(OPTIONS, bottom=bottom)
+    geo = state.geometry
+    box = badge_box(state, options)
+    s = board_square(geo, options.square)
+    assert box[2] - box[0] >= 1.5 * min(s, 84), label  # it is the badge, not a speck
+    tiles = {t.square for t in state.tiles}
+    for sq in geo.squares:
+        if state.board[sq] or sq in tiles:
+            assert not overlaps(box, square_box(geo.names[sq], options, geo)), (label, sq)
+
+
+def test_a_piece_on_a_tile_of_its_own_colour_keeps_a_light_outline() -> None:
+    """The Earth pawn in the forest (green on green) and the Air knight on the eyrie: on
+    each row across the piece, its outermost pixels (just inside the changed run) are the
+    light halo, far from the tile's colour."""
+    state = view(portal_state(), "fire")
+    for name, tile in (("g7", "forest"), ("h7", "eyrie")):
+        box = square_box(name, OPTIONS)
+        full = decode(render_loka(state, options=OPTIONS)).crop(box)
+        empty = decode(render_loka(without(state, name), options=OPTIONS)).crop(box)
+        diff = ImageChops.difference(full, empty).convert("L")
+        edge = []
+        for y in range(diff.height):
+            xs = [x for x in range(diff.width) if diff.getpixel((x, y)) > 40]
+            if len(xs) > 4:
+                edge += [full.getpixel((xs[0] + 1, y)), full.getpixel((xs[-1] - 1, y))]
+        ground = luminance(OPTIONS.theme.tile(tile).ground)
+        light = [c for c in edge if luminance(c) > max(160, ground + 40)]
+        assert len(edge) > 80 and len(light) > 0.7 * len(edge), (name, len(light), len(edge))
+        assert luminance(HALO) - ground > 60  # the halo itself stands far from the tile
+
+
+def test_a_move_target_on_a_portal_is_visible_even_at_400_px() -> None:
+    state = view(portal_state(), "fire")
+    targets = targets_of(portal_state(), "d5")
+    assert "i8" in targets  # the jump to the other portal
+    plain = replace(OPTIONS, selected="d5")
+    marked = decode(render_loka(state, options=replace(plain, targets=targets)))
+    unmarked = decode(render_loka(state, options=plain))
+    x0, y0, x1, y1 = square_box("i8", OPTIONS)
+    cx, cy, s = (x0 + x1) // 2, (y0 + y1) // 2, x1 - x0
+    portal = OPTIONS.theme.tile("portal").ground
+    # A light dot in a dark rim, on the dark portal.
+    assert luminance(marked.getpixel((cx, cy))) > 220
+    assert luminance(marked.getpixel((cx + round(s * 0.17), cy))) < 90
+    assert luminance(marked.getpixel((cx, cy))) - luminance(portal) > 150
+    assert luminance(unmarked.getpixel((cx, cy))) < 200
+    # At 400 px the light dot is a disc a few pixels wide; the portal's own light centre
+    # is a speck.
+    k = 400 / marked.width
+
+    def light_disc(image: Image.Image) -> int:
+        small, x, y = shrink(image), round(cx * k), round(cy * k)
+        around = [(x + dx, y + dy) for dx in range(-3, 4) for dy in range(-3, 4)]
+        return sum(1 for xy in around if luminance(small.getpixel(xy)) > 220)
+
+    assert light_disc(marked) >= 20 and light_disc(unmarked) <= 5
+
+
+def _along(a: str, b: str, options: LokaImageOptions, stops: int = 12) -> list[tuple[int, int]]:
+    """Points between the centres of two squares, from 15 % to 70 % of the way."""
+    (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = square_box(a, options), square_box(b, options)
+    ax, ay, bx, by = (ax0 + ax1) / 2, (ay0 + ay1) / 2, (bx0 + bx1) / 2, (by0 + by1) / 2
+    return [
+        (round(ax + (bx - ax) * t), round(ay + (by - ay) * t))
+        for t in (0.15 + 0.55 * i / (stops - 1) for i in range(stops))
+    ]
+
+
+def test_the_last_move_is_an_arrow_along_its_path() -> None:
+    state = view(combat_state(), "fire")
+    assert state.last_move == (CROSS.parse("f4"), CROSS.parse("c4"))
+    with_arrow = decode(render_loka(state, options=OPTIONS))
+    no_move = decode(render_loka(replace(state, last_move=None), options=OPTIONS))
+    green = OPTIONS.theme.last_move_edge
+    for xy in _along("f4", "c4", OPTIONS):
+        c = with_arrow.getpixel(xy)
+        assert c != no_move.getpixel(xy), xy
+        assert sum(abs(u - v) for u, v in zip(c, green, strict=True)) < 90, (xy, c)
+    # Nowhere near the squares off the path.
+    assert (
+        changed_box(
+            with_arrow.crop(square_box("f5", OPTIONS)), no_move.crop(square_box("f5", OPTIONS))
+        )
+        is None
+    )
+
+
+def test_a_move_through_the_portals_is_drawn_leg_by_leg() -> None:
+    """The bishop went d5 (portal), i8 (the other portal), then on to g10: a dashed
+    portal-coloured arrow for the jump, the last move's arrow from i8 to g10."""
+    state = view(portal_move_state(), "earth")
+    geo = state.geometry
+    assert last_path(state) == tuple(geo.parse(n) for n in ("d5", "i8", "g10"))
+    shown = decode(render_loka(state, options=OPTIONS))
+    bare = decode(render_loka(replace(state, last_move=None), options=OPTIONS))
+    ink = OPTIONS.theme.tile("portal").ink
+    jump = [shown.getpixel(xy) for xy in _along("d5", "i8", OPTIONS, stops=30)]
+    near_ink = [c for c in jump if sum(abs(u - v) for u, v in zip(c, ink, strict=True)) < 110]
+    assert 0.35 * len(jump) < len(near_ink) < len(jump)  # dashed: ink and gaps
+    for xy in _along("i8", "g10", OPTIONS):
+        c = shown.getpixel(xy)
+        assert c != bare.getpixel(xy) and c[1] > c[0] and c[1] > c[2], (xy, c)
+    # A table that knows the path passes it; a straight move is one arrow.
+    straight = replace(OPTIONS, last_path=("d5", "g8"))
+    assert last_path(state, straight) == (geo.parse("d5"), geo.parse("g8"))
+    other = decode(render_loka(state, options=straight))
+    assert all(other.getpixel(xy) == bare.getpixel(xy) for xy in _along("i8", "g10", OPTIONS))
+
+
+def test_a_piece_on_a_portal_shows_its_jump_as_an_arrow() -> None:
+    state = view(portal_state(), "fire")
+    targets = targets_of(portal_state(), "d5")
+    selected = replace(OPTIONS, selected="d5")
+    jump = decode(render_loka(state, options=replace(selected, targets=targets)))
+    # The same dots without the other portal among them: no jump, no arrow.
+    dots = decode(
+        render_loka(
+            state, options=replace(selected, targets=tuple(t for t in targets if t != "i8"))
+        )
+    )
+    changed = [
+        xy for xy in _along("d5", "i8", OPTIONS, stops=30) if jump.getpixel(xy) != dots.getpixel(xy)
+    ]
+    assert len(changed) > 10
+
+
+def _card_ring(image: Image.Image, index: int, square: int = 78) -> tuple[int, int, int]:
+    """A pixel of the banner card's outer ring (the cards' layout in renderer.loka)."""
+    pad, height = round(square * 0.15), round(square * 0.92)
+    width = (image.width - 2 * pad) // 2
+    x, y = pad + (index % 2) * width, pad + (index // 2) * height
+    return image.getpixel((x + 1, y + height // 2))
+
+
+def test_the_army_deciding_a_super_d20_has_its_banner_card_highlighted() -> None:
+    state = view(decision_state(), "fire")
+    assert state.seat_to_move == "fire" and deciding_army(state) == "earth"  # the defender
+    theme = OPTIONS.theme
+    image = decode(render_loka(state, options=OPTIONS))
+    earth = CROSS.seat_index["earth"]
+    assert _card_ring(image, earth) == theme.die_fill
+    for other in range(4):
+        if other != earth:
+            assert _card_ring(image, other) == theme.background
+    # The earth card is the lit one (its army's colour), not Fire's, whose turn it is.
+    pad, height = round(78 * 0.15), round(78 * 0.92)
+    x = pad + (image.width - 2 * pad) // 2
+    lit, unlit = (
+        image.getpixel((x + height * 2, pad + 10)),
+        image.getpixel((pad + height * 2, pad + 10)),
+    )
+    assert sum(abs(a - b) for a, b in zip(lit, theme.army("earth").fill, strict=True)) < 8
+    assert sum(abs(a - b) for a, b in zip(unlit, theme.banner, strict=True)) < 8
+    # Visible at phone size: the ring is light against the dark background.
+    small = shrink(image)
+    k = 400 / image.width
+    assert luminance(small.getpixel((round((x + 4) * k), round((pad + height // 2) * k)))) > 150
+    # A table may name the deciding army itself; nobody decides once the combat is over.
+    named = decode(render_loka(state, options=replace(OPTIONS, deciding="air")))
+    assert _card_ring(named, CROSS.seat_index["air"]) == theme.die_fill
+    assert _card_ring(named, earth) == theme.background
+    done = decode(render_loka(replace(state, pending=None), options=OPTIONS))
+    assert all(_card_ring(done, i) == theme.background for i in range(4))
+    with pytest.raises(ValueError, match="deciding must be one of"):
+        render_loka(state, options=replace(OPTIONS, deciding="wind"))
+
+
+def test_a_bishop_move_is_read_as_through_the_portals_only_when_it_must_be() -> None:
+    """d5 to h9 runs along d5's own diagonal: straight while e6 is empty, through the
+    portals (d5, i8, h9) once a piece on e6 blocks the way."""
+
+    def path_after(position: str) -> list[str]:
+        state = state_from_position(position, seed=SEED, game_id="path")
+        moved = view(apply(state, Move("d5", "h9"), "fire")[0], "fire")
+        return [CROSS.names[sq] for sq in last_path(moved)]
+
+    assert path_after(PORTAL) == ["d5", "h9"]
+    assert path_after(PORTAL.replace("fire: Ke1", "fire: Ke1 Pe6")) == ["d5", "i8", "h9"]
