@@ -5,7 +5,11 @@ Each line is ``@<user> /<game> <command> <option>:<value> ...``, e.g.
 (``position:"fire: Ke1; earth: Ka6"``), except that words without a colon continue the
 previous value (``message:see you there``). ``#name`` switches the channel; a line starting
 with ``# `` is a comment. Directives: ``!locale @bob fr``, ``!manager @carol``,
-``!dms @bob closed|open``, ``!wait 11m`` (advance the clock and apply time-outs).
+``!dms @bob closed|open``, ``!wait 11m`` (advance the clock and apply time-outs),
+``!press @bob Resign`` (press the latest button @bob sees with that label or action, as on
+Discord: ``/loka resign`` asks, the press resigns).
+
+Buttons print after their message as ``[Label]``.
 
 What a change owes players is kept in the database's outbox until it is printed: a run over
 ``--db`` prints first what an earlier run left unprinted. Logs go to stderr at
@@ -30,13 +34,19 @@ from typing import TextIO
 from bot import settings as settings_module
 from bot.games import tables
 from bot.logs import setup as setup_logging
-from bot.model import Actor, Delivery, Place, Request
+from bot.model import Actor, Button, Delivery, Place, Request
 from bot.service import Ids, TableService
 from bot.storage import SqliteStorage
 
 _MENTION = re.compile(r"<@(\d+)>")
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)([smh]?)")
 WAIT_USAGE = "!wait takes a duration: 30s, 11m or 2h (a bare number is seconds)"
+PRESS_USAGE = "!press takes a user and a button: !press @bob Resign (its label or its action)"
+DIRECTIVES = (
+    "directives: !locale @user fr, !manager @user, !dms @user closed, !wait 11m, "
+    "!press @user Resign"
+)
+BUTTONS_KEPT = 200  # the latest buttons shown, the ones a !press may reach
 
 
 def stable_id(name: str) -> int:
@@ -65,6 +75,22 @@ class ConsoleWorld:
 
     def clock(self) -> float:
         return time.time() + self.offset
+
+
+@dataclass(frozen=True)
+class ShownButton:
+    """A button as it was shown: to one user (``user_id``) or to a channel (None), and the
+    place a press of it comes from (a DM's buttons are pressed in the DM, as on Discord)."""
+
+    button: Button
+    user_id: int | None
+    place: Place
+    slot: str | None = None  # a message edited in place keeps only its latest buttons
+
+    def answers(self, wanted: str) -> bool:
+        """Is this the button called ``wanted``: its label, its action or its custom id?"""
+        custom_id = self.button.custom_id.lower()
+        return wanted in (self.button.label.lower(), custom_id) or custom_id.endswith(":" + wanted)
 
 
 def parse_line(line: str) -> tuple[str, str, dict[str, str]]:
@@ -104,6 +130,7 @@ class Console:
         self.as_json = as_json
         self.image_dir = image_dir
         self.images_written = 0
+        self.buttons: list[ShownButton] = []
 
     async def run(self, lines: Iterable[str]) -> None:
         for raw in lines:
@@ -153,10 +180,56 @@ class Console:
             self.world.offset += float(duration.group(1)) * unit
             for delivery in await self.service.expire():
                 await self.emit(delivery)
+        elif words[:1] == ["press"] and len(words) >= 3 and words[1].startswith("@"):
+            await self.press(words[1][1:], " ".join(words[2:]).lower())
+        elif words[:1] == ["press"]:
+            self.emit_note(PRESS_USAGE)
         else:
-            self.emit_note(
-                "directives: !locale @user fr, !manager @user, !dms @user closed, !wait 11m"
-            )
+            self.emit_note(DIRECTIVES)
+
+    async def press(self, name: str, wanted: str) -> None:
+        """``name`` presses the latest enabled button they were shown that is ``wanted``,
+        read by the game's button class as Discord reads a press."""
+        from bot.cogs import read_button  # discord.py, only once a button is pressed
+
+        actor = self.world.user(name)
+        shown = next(
+            (
+                b
+                for b in reversed(self.buttons)
+                if b.user_id in (None, actor.id) and b.answers(wanted)
+            ),
+            None,
+        )
+        if shown is None:
+            seen = {b.button.label for b in self.buttons if b.user_id in (None, actor.id)}
+            self.emit_note(f"@{name} sees no button {wanted!r}; buttons: {sorted(seen) or '-'}")
+            return
+        parsed = read_button(shown.button.custom_id)
+        if parsed is None:
+            self.emit_note(f"no game reads the button {shown.button.custom_id}")
+            return
+        game, command, options = parsed
+        request = Request(game, command, actor, shown.place, options)
+        for delivery in await self.service.handle(request):
+            await self.emit(delivery)
+
+    def remember_buttons(self, delivery: Delivery) -> None:
+        """Keep the enabled buttons of ``delivery`` for ``!press``, with who sees them."""
+        here = Place(self.world.channel_id(self.world.channel), guild_id=1)
+        if delivery.to == "channel":
+            user, place = None, Place(delivery.channel_id or here.channel_id, guild_id=1)
+        elif delivery.to == "dm":
+            name = self.world.names.get(delivery.user_id or 0, "")
+            user, place = delivery.user_id, Place(stable_id("dm:" + name), is_dm=True)
+        else:  # an ephemeral answer stays where the command was typed
+            user, place = delivery.user_id, here
+        if delivery.slot is not None:
+            self.buttons = [b for b in self.buttons if (b.slot, b.user_id) != (delivery.slot, user)]
+        self.buttons += [
+            ShownButton(b, user, place, delivery.slot) for b in delivery.buttons if not b.disabled
+        ]
+        del self.buttons[:-BUTTONS_KEPT]
 
     def _names(self, text: str) -> str:
         return _MENTION.sub(lambda m: "@" + self.world.names.get(int(m.group(1)), m.group(1)), text)
@@ -174,6 +247,7 @@ class Console:
                 "could not be delivered: DMs closed)",
                 channel_id=self.world.channel_id(self.world.channel),
             )
+        self.remember_buttons(delivery)
         paths = []
         for attachment in delivery.files:
             if self.image_dir is not None:
@@ -203,7 +277,8 @@ class Console:
             where = f"[{'DM' if delivery.to == 'dm' else 'private'} @{who}]"
         files = f"  ({', '.join(paths)})" if paths else ""
         edited = " (edited)" if delivery.slot else ""  # Discord edits that message in place
-        self.out.write(f"{where}{edited} {text}{files}\n")
+        buttons = "".join(f" [{b.label}]" for b in delivery.buttons if not b.disabled)
+        self.out.write(f"{where}{edited} {text}{files}{buttons}\n")
 
     def emit_note(self, text: str) -> None:
         if self.as_json:

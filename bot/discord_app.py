@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 import signal
@@ -24,7 +25,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs import TableButton, TableCog
+from bot.cogs import TableButton, TableCog, command_guide
 from bot.games import cogs, tables
 from bot.i18n import CATALOG, language, t
 from bot.logs import event, safe_options
@@ -125,7 +126,7 @@ def request_from(
 
 
 # What the bot needs where a command is typed, to post what the command will say there.
-PRIVATE_ONLY = frozenset({"rules", "export"})
+PRIVATE_ONLY = frozenset({"rules", "export", "help"})
 PERMISSION_KEYS = {
     "send_messages": "perm.send_messages",
     "send_messages_in_threads": "perm.send_messages_in_threads",
@@ -357,6 +358,8 @@ class PlateauBot(commands.Bot):
         self.sync_commands = sync_commands
         self.expire_every = expire_every
         self.cog_classes = tuple(cogs)
+        # /<game> help lists this bot's commands, named as Discord shows them to the reader.
+        self.service.guide = functools.partial(command_guide, cogs=self.cog_classes, localized=True)
         self.button_classes: list[type[TableButton]] = []
         self.warm_renderer = warm_renderer
         self._expiry: asyncio.Task[None] | None = None

@@ -41,6 +41,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "button.confirm": ("Confirm army", "Valider l'armée"),
     "button.reroll": ("Re-roll", "Relancer"),
     "button.keep": ("Keep", "Garder"),
+    "button.resign": ("Resign", "Abandonner"),
     # --- errors
     "error.internal": (
         "Something went wrong on my side; nothing was changed. Please try again.",
@@ -345,15 +346,15 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     "loka.your_move": ("{user}, {army} to move.", "{user}, à {army} de jouer."),
     "loka.reroll_wait": (
-        "{user} holds a Super D20 for {army}: re-roll or keep? ({minutes} minutes, then keep.)",
-        "{user} tient un Super D20 pour {army} : relancer ou garder ? ({minutes} minutes, "
+        "{user} holds a Super D20 for {army}: re-roll or keep? ({minutes}, then keep.)",
+        "{user} tient un Super D20 pour {army} : relancer ou garder ? ({minutes}, "
         "ensuite on garde.)",
     ),
     "loka.reroll_dm": (
         "{army}: your Super D20. Attacker rolled {a}, defender {d}. Re-roll once (the new roll "
-        "stands) or keep? After {minutes} minutes the roll is kept.",
+        "stands) or keep? After {minutes} the roll is kept.",
         "{army} : votre Super D20. L'attaquant a fait {a}, le défenseur {d}. Relancer une fois "
-        "(le nouveau lancer compte) ou garder ? Après {minutes} minutes, on garde.",
+        "(le nouveau lancer compte) ou garder ? Après {minutes}, on garde.",
     ),
     "table.timeout": (
         "Time is up for {seat}: `{action}` applies.",
@@ -372,8 +373,8 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Le plateau, pour vous seul (seuls les joueurs assis le postent dans le fil).",
     ),
     "loka.board_selection": (
-        "No board yet: armies are being chosen ({ready} of 4 ready).",
-        "Pas encore de plateau : les armées sont en cours de choix ({ready} sur 4 prêtes).",
+        "No board yet: armies are being chosen ({ready} of {of} ready).",
+        "Pas encore de plateau : les armées sont en cours de choix ({ready} sur {of} prêtes).",
     ),
     "loka.no_moves_from": (
         "No legal move starts on {square}.",
@@ -392,6 +393,18 @@ CATALOG: dict[str, tuple[str, str]] = {
     "loka.seed_revealed": (
         "Dice seed: `{seed}` (check it against the commitment with /loka export).",
         "Graine des dés : `{seed}` (vérifiez-la avec /loka export).",
+    ),
+    "table.help_head": (
+        "**{game}**: how to play, command by command.",
+        "**{game}** : comment jouer, commande par commande.",
+    ),
+    "table.help_rules": (
+        "The rules, topic by topic: `{rules}`.",
+        "Les règles, thème par thème : `{rules}`.",
+    ),
+    "table.resign_ask": (
+        "Resign game `{id}` ({game}, {seats})? This cannot be undone. Press **{button}** to confirm; otherwise ignore this message.",
+        "Abandonner la partie `{id}` ({game}, {seats}) ? C'est définitif. Appuyez sur **{button}** pour confirmer ; sinon, ignorez ce message.",
     ),
     "table.resumed": (
         "Game `{id}` is back after a restart.",
@@ -566,6 +579,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "discord.name.resign": ("resign", "abandonner"),
     "discord.name.export": ("export", "exporter"),
     "discord.name.rules": ("rules", "règles"),
+    "discord.name.help": ("help", "aide"),
     "discord.desc.loka": (
         "Play Loka, the chess of the four elements",
         "Jouer à Loka, les échecs des quatre éléments",
@@ -715,6 +729,10 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Le relevé de la partie en fichier (la graine une fois la partie finie)",
     ),
     "discord.desc.table.rules": ("The rules, in short, by topic", "Les règles, en bref, par thème"),
+    "discord.desc.table.help": (
+        "How to play: every command at a glance",
+        "Comment jouer : toutes les commandes d'un coup d'œil",
+    ),
     # --- discord adapter: choices
     "discord.choice.on": ("on", "oui"),
     "discord.choice.off": ("off", "non"),

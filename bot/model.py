@@ -82,3 +82,14 @@ class Delivery:
             raise ValueError("a channel delivery needs its channel")
         if self.to in ("dm", "private") and self.user_id is None:
             raise ValueError("a direct delivery needs its user")
+
+
+@dataclass(frozen=True)
+class CommandHelp:
+    """One line of ``/<game> help``: a command as the table knows it (``army add``), as the
+    user types it (``/loka army add``, in their language where Discord translates names)
+    and what it is for."""
+
+    name: str
+    shown: str
+    purpose: str

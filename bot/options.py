@@ -148,9 +148,11 @@ SHARED: Declarations = {
     "start": {"game": GAME},
     "cancel": {"game": GAME},
     "resign": {"game": GAME},
+    "resign confirm": {"game": GAME},  # the press of the button under "Resign game X?"
     "board": {"game": GAME},
     "export": {"game": GAME},
     "rules": {"topic": TEXT},
+    "help": {},
 }
 
 

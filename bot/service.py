@@ -27,7 +27,7 @@ from typing import Any, Protocol, TypeVar
 from bot.i18n import t
 from bot.i18n_rules import engine_text
 from bot.logs import event
-from bot.model import Actor, Delivery, Request
+from bot.model import Actor, CommandHelp, Delivery, Request
 from bot.options import check_request
 from bot.storage import DuplicateGame, GameRow, LogEntry, Owed, Storage, VersionConflict
 from engine.errors import EngineError
@@ -70,10 +70,20 @@ class Table(Protocol):
 
 
 DmProbe = Callable[[int, str], Awaitable[bool]]
+# A game's commands for ``/<game> help``, in a locale: the adapter knows how they are typed.
+Guide = Callable[[str, str], list[CommandHelp]]
 
 
 async def _always_reachable(user_id: int, text: str) -> bool:
     return True
+
+
+def declared_commands(kind: str, locale: str) -> list[CommandHelp]:
+    """The commands the slash-command declarations give ``kind`` (as the console types
+    them: the names untranslated). Read from the cogs when first asked, not at import."""
+    from bot.cogs import command_guide
+
+    return command_guide(kind, locale)
 
 
 @dataclass
@@ -101,12 +111,14 @@ class TableService:
         ids: Ids | None = None,
         clock: Callable[[], float] = time.time,
         dm_probe: DmProbe = _always_reachable,
+        guide: Guide = declared_commands,
     ) -> None:
         self.storage = storage
         self.tables = {table.kind: table for table in tables}
         self.ids = ids or Ids()
         self.clock = clock
         self.dm_probe = dm_probe
+        self.guide = guide
         # Held only while a command uses it: a finished or idle game's lock goes away.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._locales: dict[int, str] = {}

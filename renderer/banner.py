@@ -1,5 +1,6 @@
 """The banner over a board: one card per army or player, the one to move lit in its colour,
-the eliminated struck through. Cards are cached one by one: a move usually changes two."""
+the eliminated struck through, one that must decide now ringed with a die. Cards are cached
+one by one: a move usually changes two."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from renderer.dice import die_face
 from renderer.fonts import draw_text, fit, printable, text_width
 from renderer.sprites import ghost_sprite, piece_sprite
 from renderer.theme import RGB, Theme
@@ -24,6 +26,7 @@ class BannerCard:
     winner: bool = False
     icon: str = "king"
     wins: str = "wins · "  # put before the detail of a winner, in the reader's language
+    deciding: bool = False  # must decide now (Loka's Super D20): ringed, with a D20
 
 
 def readable_on(colour: RGB) -> RGB:
@@ -41,6 +44,12 @@ def banner_card(theme: Theme, width: int, height: int, card: BannerCard) -> Imag
     draw = ImageDraw.Draw(image)
     pad = max(2, height // 20)
     ground = colours.fill if card.active else theme.banner
+    if card.deciding:
+        # A ring in the dice's colour around the whole card, wide enough to see at 400 px:
+        # this army holds the game up until it decides.
+        ring = (0, 0, width - 1, height - 1)
+        draw.rounded_rectangle(ring, radius=height // 4, fill=theme.die_fill)
+        pad = max(4, height // 9)
     draw.rounded_rectangle(
         (pad, pad, width - pad - 1, height - pad - 1), radius=height // 5, fill=ground
     )
@@ -60,6 +69,11 @@ def banner_card(theme: Theme, width: int, height: int, card: BannerCard) -> Imag
     x += icon_size + round(height * 0.06)
     right = width - pad - round(height * 0.22)
     cy = height // 2
+    if card.deciding:
+        die = round(height * 0.62)
+        face = die_face(theme, die, 20, 20, won=True)
+        image.paste(face, (right - die, (height - die) // 2), face)
+        right -= die + round(height * 0.12)
     big, small = round(height * 0.4), round(height * 0.34)
 
     detail = (card.wins if card.winner else "") + card.detail

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image
+from PIL import Image, ImageFilter
 
 from renderer.theme import Theme
 from renderer.vector import (
@@ -184,3 +184,22 @@ def ghost_sprite(theme: Theme, size: int, army: str, kind: str) -> Image.Image:
     ghost = sprite.convert("LA").convert("RGBA")
     ghost.putalpha(sprite.getchannel("A").point(lambda v: v * 40 // 100))
     return ghost
+
+
+@lru_cache(maxsize=256)
+def haloed_sprite(
+    theme: Theme, size: int, army: str, kind: str, halo: tuple[int, int, int]
+) -> Image.Image:
+    """The piece ringed by a band of ``halo`` outside its dark outline, so its edge still
+    reads on a ground of its own colour (an Earth pawn in a forest, a Water piece on a
+    portal). The band is a few pixels wide: still there at 400 px wide."""
+    sprite = piece_sprite(theme, size, army, kind)
+    alpha = sprite.getchannel("A").point(lambda v: 255 if v > 96 else 0)
+    width = max(2, round(size * 0.045))
+    grown = alpha.filter(ImageFilter.MaxFilter(2 * width + 1))
+    # Soften the band's edge a little: the grown mask has hard steps.
+    grown = grown.filter(ImageFilter.BoxBlur(0.6))
+    band = Image.new("RGBA", sprite.size, (*halo, 255))
+    band.putalpha(grown)
+    band.alpha_composite(sprite)
+    return band

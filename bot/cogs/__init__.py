@@ -3,19 +3,25 @@
 
 A game's cog declares its commands with descriptions from the catalog (:func:`tr`), and a
 :class:`TableButton` subclass whose template matches ``plateau:<game>:<game id>:<action>``
-and whose :meth:`TableButton.to_request` turns the action back into a command."""
+and whose :meth:`TableButton.to_request` turns the action back into a command.
+
+``/<game> help`` lists the commands this tree declares (:func:`command_guide`), so the help
+cannot drift from the real commands; the console reads buttons through :func:`read_button`
+as a press on Discord does."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import t
+from bot.i18n import CATALOG, language, t
+from bot.model import CommandHelp
 from bot.tables.base import rules_topics
 
 if TYPE_CHECKING:
@@ -153,6 +159,70 @@ class TableCog(commands.GroupCog):
     async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
         await self.run(interaction, "rules", topic=topic)
 
+    @app_commands.command(name="help", description=tr("discord.desc.table.help"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "help")
+
+
+# ---------------------------------------------------------------- /<game> help
+
+# Where a command stands in the help: the lobby first, then the game's own commands in the
+# order its cog declares them, then looking back, leaving and help.
+_BEFORE = {"new": 0, "import": 1, "join": 2, "leave": 3, "start": 4, "cancel": 5}
+_AFTER = {"board": 7, "export": 8, "rules": 9, "resign": 10, "help": 11}
+
+
+@cache
+def _declared(cog_class: type[TableCog]) -> tuple[tuple[tuple[str, ...], Any], ...]:
+    """The leaf commands of a cog's tree: their names (group first) and descriptions."""
+    cog = cog_class(None)  # type: ignore[arg-type]  # the tree is built without a bot
+    found = [
+        (tuple(command.qualified_name.split()), command._locale_description or command.description)
+        for command in cog.walk_app_commands()
+        if isinstance(command, app_commands.Command)
+    ]
+    rank = {**_BEFORE, **_AFTER}
+    return tuple(sorted(found, key=lambda item: rank.get(" ".join(item[0][1:]), 6)))
+
+
+def _shown_name(word: str, locale: str, localized: bool) -> str:
+    """A command's word as the user types it: Discord shows French names to French users
+    (the translator's ``discord.name.<word>``); the console only reads English."""
+    key = "discord.name." + word
+    return t(locale, key) if localized and language(locale) == "fr" and key in CATALOG else word
+
+
+def _purpose(description: Any, locale: str) -> str:
+    key = getattr(description, "extras", {}).get("key")
+    return t(locale, key) if key in CATALOG else str(getattr(description, "message", description))
+
+
+def command_guide(
+    kind: str,
+    locale: str,
+    *,
+    cogs: Iterable[type[TableCog]] | None = None,
+    localized: bool = False,
+) -> list[CommandHelp]:
+    """Every command ``/<kind>`` declares (among ``cogs``, by default the registered ones),
+    with its description in ``locale``; ``localized``: names as Discord shows them there."""
+    if cogs is None:
+        from bot.games import cogs as registered
+
+        cogs = registered()
+    for cog_class in cogs:
+        if cog_class.kind != kind:
+            continue
+        return [
+            CommandHelp(
+                " ".join(words[1:]),
+                "/" + " ".join(_shown_name(w, locale, localized) for w in words),
+                _purpose(description, locale),
+            )
+            for words, description in _declared(cog_class)
+        ]
+    return []
+
 
 def button_template(kind: str, action: str = r"[a-z0-9:]{1,64}") -> str:
     """The custom id pattern of a game's buttons: ``plateau:<game>:<game id>:<action>``."""
@@ -192,6 +262,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
                 return None
             case ["leave" | "start" as command]:
                 return command, {"game": game_id}
+            case ["resign"]:  # the button under "Resign game X?": the answer is yes
+                return "resign confirm", {"game": game_id}
         parsed = cls.game_request(action.split(":"))
         if parsed is None:
             return None
@@ -203,12 +275,34 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
         """The game's own buttons: ``action`` split at ``:`` to a command and its options."""
         return None
 
+    @classmethod
+    def read(cls, custom_id: str) -> tuple[str, dict[str, Any]] | None:
+        """The command and options a press of ``custom_id`` stands for, if this class
+        reads it."""
+        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        return cls.to_request(match["game"], match["action"]) if match else None
+
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: PlateauBot = interaction.client  # type: ignore[assignment]
-        match = self.template.fullmatch(self.custom_id)
-        parsed = self.to_request(match["game"], match["action"]) if match else None
+        parsed = self.read(self.custom_id)
         if parsed is None:
             await bot.refuse(interaction, "discord.stale_button")
             return
         command, options = parsed
         await bot.run_command(interaction, self.kind, command, options)
+
+
+def read_button(
+    custom_id: str, buttons: Iterable[type[TableButton]] | None = None
+) -> tuple[str, str, dict[str, Any]] | None:
+    """A press of ``custom_id`` as the game, command and options it stands for (None: no
+    game's buttons read it): what the console does for ``!press``."""
+    if buttons is None:
+        from bot.games import cogs as registered
+
+        buttons = [b for cog_class in registered() for b in cog_class.buttons]
+    for factory in buttons:
+        parsed = factory.read(custom_id)
+        if parsed is not None:
+            return factory.kind, *parsed
+    return None

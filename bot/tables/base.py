@@ -23,6 +23,7 @@ from engine.record import GameRecord, RecordEntry, Roll
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 BOARD_COOLDOWN = 60.0  # seconds between two public /board posts of one game
+HELP_LIMIT = 1900  # characters in one help message (Discord takes 2,000)
 
 Handler = Callable[[TableService, Request], Awaitable[list[Delivery]]]
 Entries = list[tuple[LogEntry, Event]]
@@ -97,7 +98,8 @@ class TableGame:
 
 
 class SeatedTable:
-    """The shared commands: new, join, leave, start, cancel, resign, board, export, rules."""
+    """The shared commands: new, join, leave, start, cancel, resign, board, export, rules,
+    help."""
 
     kind: str = ""
     rules: Any = None  # the engine's RULES namespace
@@ -113,9 +115,11 @@ class SeatedTable:
             "start": self.start,
             "cancel": self.cancel,
             "resign": self.resign,
+            "resign confirm": self.resign_confirmed,
             "board": self.board,
             "export": self.export,
             "rules": self.rules_help,
+            "help": self.help,
         }
 
     # ------------------------------------------------------------ hooks
@@ -210,20 +214,24 @@ class SeatedTable:
             lines.append(f"{label}{f' ({note})' if note else ''}: {who}")
         return "\n".join(lines)
 
+    def button_id(self, game_id: str, action: str) -> str:
+        """A persistent button's custom id (read back by the game's ``TableButton``)."""
+        return f"plateau:{self.kind}:{game_id}:{action}"
+
     def lobby_buttons(self, game: TableGame) -> list[Button]:
         loc = game.locale
-        prefix = f"plateau:{self.kind}:{game.row.id}"
+        game_id = game.row.id
         buttons = [
             Button(
-                f"{prefix}:join:{group[0]}",
+                self.button_id(game_id, f"join:{group[0]}"),
                 " + ".join(self.seat_label(loc, s) for s in group),
                 "primary",
                 disabled=game.user_of(group[0]) is not None,
             )
             for group in self.seat_groups(game)
         ]
-        buttons.append(Button(f"{prefix}:leave", t(loc, "button.leave")))
-        buttons.append(Button(f"{prefix}:start", t(loc, "button.start"), "success"))
+        buttons.append(Button(self.button_id(game_id, "leave"), t(loc, "button.leave")))
+        buttons.append(Button(self.button_id(game_id, "start"), t(loc, "button.start"), "success"))
         return buttons
 
     def running(self, game: TableGame, *phases: str) -> Any:
@@ -582,23 +590,48 @@ class SeatedTable:
 
     # ------------------------------------------------------------ during and after
 
+    def resignation(self, game: TableGame, actor: Actor) -> tuple[list[str], Entries]:
+        """The seats ``actor`` resigns and what that does, applied to ``game.state`` (a
+        spectator, a finished game, a phase where the rules refuse it: a refusal)."""
+        state = self.running(game)
+        mine = [s for s in game.seats_of(actor.id) if self.can_resign(game, s)]
+        if not mine:
+            raise UserError("table.spectator")
+        entries: Entries = []
+        for seat in mine:
+            if state.phase == self.over_phase:
+                break
+            action = self.resign_action()
+            state, events = self.rules.apply(state, action, seat)
+            entries += self.entries(actor.id, seat, action, events)
+        game.state = state
+        return mine, entries
+
     async def resign(self, service: TableService, request: Request) -> list[Delivery]:
+        """Ask first, privately: a [Resign] button (persistent) does it. Whatever would
+        refuse the resignation refuses the question already (it is tried, not saved)."""
+        row = await service.find_game(request, self.kind)
+        loc = request.actor.locale
+        seats, _ = self.resignation(self.game(row), request.actor)
+        label = t(loc, "button.resign")
+        text = t(
+            loc,
+            "table.resign_ask",
+            game=t(loc, f"game.{self.kind}"),
+            id=row.id,
+            seats=" + ".join(self.seat_label(loc, s) for s in seats),
+            button=label,
+        )
+        button = Button(self.button_id(row.id, "resign"), label, "danger")
+        return [service.private(request.actor, text, buttons=[button])]
+
+    async def resign_confirmed(self, service: TableService, request: Request) -> list[Delivery]:
+        """The press of [Resign]: every seat of the presser that may resign does."""
         row = await service.find_game(request, self.kind)
         async with service.locked(row.id):
             game = self.game(await service.load(row.id))
-            state = self.running(game)
-            mine = [s for s in game.seats_of(request.actor.id) if self.can_resign(game, s)]
-            if not mine:
-                raise UserError("table.spectator")
-            before = state
-            entries: Entries = []
-            for seat in mine:
-                if state.phase == self.over_phase:
-                    break
-                action = self.resign_action()
-                state, events = self.rules.apply(state, action, seat)
-                game.state = state
-                entries += self.entries(request.actor.id, seat, action, events)
+            before = game.state
+            _, entries = self.resignation(game, request.actor)
             entries += self.follow_up(game)
             return await self.persist(
                 service, game, entries, self.telling(service, game, entries, request.actor, before)
@@ -644,6 +677,19 @@ class SeatedTable:
     async def rules_help(self, service: TableService, request: Request) -> list[Delivery]:
         topic = str(request.options.get("topic") or "").lower().strip()
         return [service.private(request.actor, rules_excerpt(self.kind, topic))]
+
+    async def help(self, service: TableService, request: Request) -> list[Delivery]:
+        """How to play at a glance: each command the game declares and what it is for, then
+        where the rules are; in as few private messages as Discord's limit allows."""
+        loc = request.actor.locale
+        guide = service.guide(self.kind, loc)
+        rules = next((c.shown for c in guide if c.name == "rules"), f"/{self.kind} rules")
+        lines = [
+            t(loc, "table.help_head", game=t(loc, f"game.{self.kind}")),
+            *(f"`{c.shown}`: {c.purpose}" for c in guide),
+            t(loc, "table.help_rules", rules=rules),
+        ]
+        return [service.private(request.actor, text) for text in packed(lines, HELP_LIMIT)]
 
     async def resume(self, service: TableService, row: GameRow) -> list[Delivery]:
         game = self.game(row)
@@ -698,6 +744,18 @@ class SeatedTable:
                 return [note, *await after()]
 
             return await self.persist(service, game, entries, tell)
+
+
+def packed(lines: list[str], limit: int) -> list[str]:
+    """``lines`` joined into as few texts of at most ``limit`` characters as they fit in
+    (a line is never cut, unless it alone is too long)."""
+    texts: list[str] = []
+    for line in lines:
+        if texts and len(texts[-1]) + 1 + len(line) <= limit:
+            texts[-1] += "\n" + line
+        else:
+            texts.append(clip(line, limit))
+    return texts
 
 
 def _not_running(row: GameRow) -> str:

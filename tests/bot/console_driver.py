@@ -75,6 +75,14 @@ class Table:
         produced = self.out.getvalue()[start:]
         return [json.loads(line) for line in produced.splitlines() if line]
 
+    async def resign(self, user: str, kind: str, game: str | None = None) -> list[dict]:
+        """``/<kind> resign`` as a player does it: the question, then a press of its
+        [Resign] button. Gives what the press produced, or the refusal of the question."""
+        asked = await self.run(resign_lines(user, kind, game)[0])
+        if not any(b.endswith(":resign") for d in asked for b in d.get("buttons", [])):
+            return asked
+        return await self.run(resign_lines(user, kind, game)[1])
+
     def deliveries(self) -> list[dict]:
         return [json.loads(line) for line in self.out.getvalue().splitlines() if line]
 
@@ -89,6 +97,12 @@ class Table:
             row = rows[-1]
         assert row is not None
         return row.id, {"row": row, "state": None if row.state is None else from_dict(row.state)}
+
+
+def resign_lines(user: str, kind: str, game: str | None = None) -> list[str]:
+    """The console lines of a resignation: the command asks, the button does it."""
+    where = f" game:{game}" if game else ""
+    return [f"@{user} /{kind} resign{where}", f"!press @{user} resign"]
 
 
 def line_for(user: str, action: object, army: str) -> str:

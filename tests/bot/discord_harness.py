@@ -770,17 +770,28 @@ class BotDriver:
         return Exchange(payload, self.world.calls[start:], set(self.world.dm_of.values()))
 
     async def settle(self, before: set[asyncio.Task[Any]] | None = None) -> None:
-        """Wait until every task started since ``before`` is done."""
+        """Wait until every task started since ``before`` is done (but discord.py's own
+        15-minute timer on a private message's buttons: the bot's work is done)."""
         before = before or set()
         me = asyncio.current_task()
         for _ in range(200):
             await asyncio.sleep(0)
-            pending = {t for t in asyncio.all_tasks() - before if t is not me and not t.done()}
+            pending = {
+                t
+                for t in asyncio.all_tasks() - before
+                if t is not me and not t.done() and not _view_timer(t)
+            }
             if not pending:
                 return
             done, _ = await asyncio.wait(pending, timeout=20)
-            assert done, "the bot did not finish in time"
+            assert done, f"the bot did not finish in time: {[t.get_coro() for t in pending]}"
         raise AssertionError("the bot kept starting tasks")
+
+
+def _view_timer(task: asyncio.Task[Any]) -> bool:
+    """discord.py times out the buttons of an ephemeral message after 15 minutes (its token
+    expires); persistent buttons are still read after that, by their custom id."""
+    return getattr(task.get_coro(), "__qualname__", "").endswith("__timeout_task_impl")
 
 
 def mentions(text: str) -> set[int]:
@@ -853,6 +864,15 @@ class Rig:
     @property
     def kind(self) -> str:
         return self.cogs[0].kind
+
+    async def resign(self, name: str, options: dict[str, Any] | None = None, **kw: Any) -> Exchange:
+        """``/<game> resign`` as a player does it: the private question, then a press of its
+        [Resign] button. Gives the press (or the refusal of the question)."""
+        ex = await self.slash(name, f"{self.kind} resign", options, **kw)
+        pressable = [c for reply in ex.replies for c in reply.custom_ids if c.endswith(":resign")]
+        if not pressable:
+            return ex
+        return await self.d.press(pressable[-1], user=self[name], locale=kw.get("locale", "en-US"))
 
     async def open_table(self, **options: Any) -> tuple[str, int]:
         """``/<game> new`` by alice; returns the game id and the thread it lives in."""

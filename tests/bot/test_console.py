@@ -6,6 +6,7 @@ import asyncio
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,9 @@ import pytest
 import bot.tables.loka as loka_table
 from bot.console import Console, parse_line, run
 from bot.model import Delivery, Place, Request
+from bot.tables.loka_text import describe
 from engine.loka import DEPLOYMENT, OVER, SELECTION, Draft, from_dict, legal_actions, to_act
+from engine.protocol import Event
 
 from .console_driver import (
     FakeImages,
@@ -25,6 +28,7 @@ from .console_driver import (
 )
 
 FOUR = {"fire": "alice", "earth": "bob", "water": "carol", "air": "dave"}
+TWO = {"fire": "alice", "earth": "bob", "water": "alice", "air": "bob"}
 LOBBY4 = """
 @alice /loka new players:4 points:160
 @alice /loka join army:fire
@@ -523,7 +527,9 @@ async def test_the_reroll_time_limit_is_an_option() -> None:
             + "\n".join(LOBBY4.strip().splitlines()[1:])
         )
         out = await table.run("@alice /loka move from:e5 to:e6")
-        assert any("1 minutes" in d["text"] for d in out)
+        texts = [d["text"] for d in out]
+        assert any("(1 minute, then keep.)" in text for text in texts), texts
+        assert not any("1 minutes" in text for text in texts)
         timed = await table.run("!wait 61s")
         assert "Time is up" in timed[0]["text"]
     finally:
@@ -666,3 +672,297 @@ async def test_a_thread_gets_one_board_a_turn_and_the_builders_edit_in_place(
         assert not [d for d in posts.all if d.to == "private" and d.files]
     finally:
         await table.close()
+
+
+# ---------------------------------------------------------------- 3-player and handicap options
+
+LOBBY3 = """
+@alice /loka join army:fire
+@bob /loka join army:earth
+@carol /loka join army:water
+@alice /loka start
+"""
+
+
+async def test_three_player_and_handicap_options_reach_the_table() -> None:
+    table = await Table().open()
+    try:
+        out = await table.run(
+            '@alice /loka new players:3 solo:good solo_percent:80 budgets:"fire:120, eau:100" '
+            "box:basic max_pawns:3 max_pieces:12" + LOBBY3
+        )
+        lobby = out[0]["text"]
+        for words in (
+            "one player holds Good (🌿 Earth + 🌪️ Air) at 80%: 128 points an army",
+            "handicap budgets: 🔥 Fire 120, 🌊 Water 100",  # French army names are read too
+            "basic box: at most 1 queen, 1 rook, 1 bishop, 1 knight and 4 pawns an army",
+            "at most 12 pieces (king included) and 3 pawns an army",
+        ):
+            assert words in lobby
+        _, info = await table.game()
+        # The single player took the Good team; each army has its budget.
+        assert info["row"].seats == {
+            "fire": _uid(table, "alice"),
+            "earth": _uid(table, "bob"),
+            "air": _uid(table, "bob"),
+            "water": _uid(table, "carol"),
+        }
+        state = info["state"]
+        assert [a.budget for a in state.armies] == [120, 128, 100, 128]
+        config = state.config
+        assert (config.box, config.max_pieces, config.max_pawns) == ("basic", 12, 3)
+        refused = await table.run(
+            "@alice /loka army add piece:rook count:2\n@alice /loka army add piece:pawn count:4"
+        )
+        assert "the basic box holds only 1 rook" in refused[0]["text"]
+        assert "at most 3 pawns" in refused[1]["text"]
+        french = await table.run(
+            "@zed /loka new players:3 solo:evil solo_percent:50 language:fr box:double tiles:1"
+        )
+        assert (
+            "un joueur tient le Mal (🔥 Feu + 🌊 Eau) à 50 % : 80 points par armée"
+            in french[0]["text"]
+        )
+        assert "deux boîtes" in french[0]["text"] and "1 tuile de terrain" in french[0]["text"]
+    finally:
+        await table.close()
+
+
+@pytest.mark.parametrize(
+    ("line", "wanted"),
+    [
+        ("players:4 solo:good", "Only a 3-player game on the cross uses solo: add players:3"),
+        ("board:faceoff solo_percent:60", "Only a 3-player game on the cross uses solo_percent"),
+        ("players:3 solo:fire", "solo is the team the single player takes: evil"),
+        ("players:3 solo_percent:0", "solo_percent must be a whole number from 1 to 100"),
+        ('budgets:"fire:120 fire:80"', "(armies of this game: fire, earth, water, air;"),
+        ('budgets:"sky:120"', "like `fire:120 water:80`"),
+        ("budgets:fire:99999", "0 to 10000 points each"),
+        ('board:faceoff budgets:"water:100"', "(armies of this game: fire, air;"),
+        ("box:huge", "box is one of: unlimited, basic, double (not 'huge')."),
+        ("max_pieces:0", "max_pieces must be a whole number from 1 to 64"),
+        ("max_pawns:65", "max_pawns must be a whole number from 0 to 64"),
+        ('position:"fire: Ke1; earth: Ka6; water: Ke12; air: Kl7" box:basic', "box would change"),
+        ("players:3 budget:fire:100", "/loka new has no option `budget`. Its options: board, box"),
+    ],
+)
+async def test_wrong_army_options_are_refused_naming_what_is_right(line: str, wanted: str) -> None:
+    async with console_over() as console:
+        await console.line(f"@alice /loka new {line}")
+        (reply,) = [json.loads(x) for x in console.out.getvalue().splitlines()]  # type: ignore[attr-defined]
+        assert reply["to"] == "private" and wanted in reply["text"], reply["text"]
+        assert not await console.service.storage.games_in_channel(
+            console.world.channel_id("general")
+        )
+
+
+# ---------------------------------------------------------------- friction
+
+
+async def test_selection_a_king_alone_is_an_army_and_a_confirmed_army_is_final() -> None:
+    table = await Table().open()
+    try:
+        await table.run(LOBBY4)
+        out = await table.run(
+            "@alice /loka army confirm\n"  # nothing bought: the king alone
+            "@alice /loka army add piece:pawn\n"
+            "@alice /loka army confirm\n"
+            "@bob /loka resign\n"
+            "@bob /loka army add piece:queen\n@bob /loka army confirm\n"
+            "@carol /loka army confirm\n@dave /loka army confirm"
+        )
+        texts = [d["text"] for d in out]
+        assert "🔥 Fire is ready (1 of 4)." in texts
+        final = "🔥 Fire is confirmed: a confirmed army is final"
+        assert [d["to"] for d in out if d["text"].startswith(final)] == ["private", "private"]
+        assert not any("turn" in d["text"] for d in out if d["to"] == "private")
+        (resign,) = [d for d in out if d["user"] == "bob" and d["to"] == "private"][:1]
+        assert resign["text"].startswith("Armies are still being chosen: you can resign once")
+        (reveal,) = [d["text"] for d in out if "🔥 Fire: king only (0 points)" in d["text"]]
+        assert "🌿 Earth: king, 1 × queen (90 points)" in reveal
+        assert "🌊 Water: king only (0 points)" in reveal and "-" not in reveal.split("\n")[0]
+        _, info = await table.game()
+        assert info["state"].phase == DEPLOYMENT
+        assert info["state"].armies[0].reserve[1:] == (1, 0, 0, 0, 0, 0)  # the king alone
+    finally:
+        await table.close()
+
+
+async def test_teams_may_talk_only_where_a_team_has_two_people() -> None:
+    said = "Teams may talk until deployment"
+    duel = ["@alice /loka join army:fire", "@bob /loka join army:air"]
+    for new, joins, allies in (
+        ("players:4", LOBBY4.strip().splitlines()[1:-1], {"alice", "bob", "carol", "dave"}),
+        ("players:3 solo:good", LOBBY3.strip().splitlines()[:-1], {"alice", "carol"}),
+        ("players:2", ["@alice /loka join army:fire", "@bob /loka join army:earth"], set()),
+        ("board:faceoff", duel, set()),
+        ("board:faceoff size:16x8", duel, set()),
+    ):
+        async with console_over() as console:
+            await console.run([f"@alice /loka new {new}", *joins, "@alice /loka start"])
+            lines = [json.loads(x) for x in console.out.getvalue().splitlines()]  # type: ignore[attr-defined]
+            (opened,) = [d["text"] for d in lines if "army selection" in d["text"].lower()]
+            assert (said in opened) is bool(allies), (new, opened)
+            builders = [d for d in lines if d["to"] == "dm" and "Choose your" in d["text"]]
+            assert builders
+            for d in builders:  # "your ally sees your draft" only to whoever has one
+                assert ("Your ally sees" in d["text"]) is (d["user"] in allies), (new, d)
+
+
+BATTLE = (
+    '@alice /loka new reroll_minutes:1 position:"fire: Ke1 Qe5 Rd6 Rf6 Bd5 Nf4 Nd4; '
+    'earth: Ka6 Pe6 Pd7; water: Ke12; air: Kl7 Pk8; turn: fire"\n'
+    + "\n".join(LOBBY4.strip().splitlines()[1:])
+)
+
+
+async def test_looking_off_turn_and_odds_without_squares_say_what_is_wrong() -> None:
+    table = await Table().open()
+    try:
+        await table.run(BATTLE)
+        out = await table.run(
+            "@alice /loka odds\n"
+            "@bob /loka moves square:a6\n"
+            "@bob /loka moves square:e1\n"
+            "@alice /loka moves square:e5\n"
+        )
+        texts = [d["text"] for d in out]
+        assert all(d["to"] == "private" for d in out)
+        assert texts[0].startswith("Give the attacking piece's square and the square it")
+        waiting = "It is not your turn: waiting for 🔥 Fire (@alice)."
+        assert texts[1].startswith("From a6: a5 b5 b6 a7 b7\n") and texts[1].endswith(waiting)
+        assert texts[2] == "No legal move starts on e1.\n" + waiting
+        assert "not your turn" not in texts[3]
+    finally:
+        await table.close()
+
+
+async def test_a_super_d20_names_who_decides_and_a_reroll_reads_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    boards: list[tuple] = []
+
+    class Recording(FakeImages):
+        @staticmethod
+        def board(*args: object) -> bytes:
+            boards.append(args)
+            return FakeImages.board(*args)
+
+    monkeypatch.setattr(loka_table, "images", Recording)
+    table = await Table().open()
+    try:
+        await table.run(BATTLE)
+        out = await table.run("@alice /loka move from:e5 to:e6")
+        assert "may re-roll the Super D20" in out[0]["text"]
+        await table.run("@zed /loka board")  # the board while the decision waits
+        assert boards[-1][-1] == "fire"  # the banner highlights the army that must decide
+        out = await table.run("@alice /loka reroll")
+        lines = out[0]["text"].split("\n")
+        decided = lines.index("🔥 Fire re-rolls.")
+        rolled = next(i for i, x in enumerate(lines) if x.endswith("(re-roll)"))
+        assert decided < rolled
+        assert boards[-1][-1] is None  # decided: nobody is highlighted any more
+    finally:
+        await table.close()
+
+
+async def test_a_player_whose_army_is_gone_is_told_so() -> None:
+    table = await Table().open()
+    try:
+        await table.run(
+            '@alice /loka new combat:off position:"fire: Ke1 Qk8; earth: Ka6; water: Ke12; '
+            'air: Kl7; turn: fire"\n' + "\n".join(LOBBY4.strip().splitlines()[1:])
+        )
+        await table.run(
+            "@alice /loka move from:k8 to:l7\n@bob /loka move from:a6 to:a7\n"
+            "@carol /loka move from:e12 to:e11"
+        )
+        out = await table.run(
+            "@dave /loka move from:l7 to:l8\n@dave /loka resign\n@dave /loka moves\n"
+            "@zed /loka resign"
+        )
+        texts = [d["text"] for d in out]
+        gone = "Your army is out of the game (🌪️ Air): there is nothing left for you to play."
+        assert [text.startswith(gone) for text in texts] == [True, True, True, False]
+        assert texts[3].startswith("You are watching this game")
+    finally:
+        await table.close()
+
+
+async def test_terrain_rolls_say_whose_roll_and_one_tile_is_one_tile() -> None:
+    table = await Table(seed=1).open()
+    try:
+        await table.run(
+            "@alice /loka new players:2 tiles:9\n@alice /loka join army:fire\n"
+            "@bob /loka join army:earth\n@alice /loka start"
+        )
+        out = await table.run(
+            "\n".join(f"@{u} /loka army confirm army:{a}" for a, u in TWO.items())
+        )
+        told = next(d["text"] for d in out if "Terrain:" in d["text"])
+        lines = told.split("\n")
+        column = [x for x in lines if "column die" in x]
+        assert column and all(re.match(r"^\S+ \w+ rolls the column die: [1-6]$", x) for x in column)
+        # A re-roll of an occupied square is told between the two pairs of rolls.
+        i = next(i for i, x in enumerate(lines) if "already holds a tile" in x)
+        assert "rolls the row die" in lines[i - 1] and "rolls the column die" in lines[i + 1]
+    finally:
+        await table.close()
+
+
+def test_a_tie_is_told_before_the_new_rolls() -> None:
+    def roll(seat: str, value: int, round_: int) -> Event:
+        data = {"purpose": "battle_order", "seat": seat, "die": 20, "value": value}
+        return Event("roll", {**data, "round": round_})
+
+    events = [roll("fire", 7, 1), roll("earth", 7, 1), roll("fire", 3, 2), roll("earth", 9, 2)]
+    assert describe(events, "en") == [
+        "🔥 Fire rolls D20: 7",
+        "🌿 Earth rolls D20: 7",
+        "Tie: 🔥 Fire and 🌿 Earth roll again.",
+        "🔥 Fire rolls D20: 3",
+        "🌿 Earth rolls D20: 9",
+    ]
+    assert describe(events, "fr")[2] == "Égalité : 🔥 Feu et 🌿 Terre relancent."
+
+
+# ---------------------------------------------------------------- secrets in file names
+
+
+async def _selection_posts(monkeypatch: pytest.MonkeyPatch, edits: int) -> Posts:
+    posts = Posts(monkeypatch)
+    table = await Table().open()
+    try:
+        await table.run(LOBBY4)
+        fiddling = ["@alice /loka army add piece:pawn", "@alice /loka army remove piece:pawn"]
+        await table.run("\n".join(fiddling * (edits // 2)))
+        await table.run(
+            "@alice /loka army add piece:queen\n@alice /loka army confirm\n"
+            "@bob /loka army confirm\n@carol /loka army confirm\n@dave /loka army confirm"
+        )
+        rng = random.Random(3)
+        for _ in range(12):  # a few placements, public and in DMs
+            _, info = await table.game()
+            army = to_act(info["state"])[0]
+            action = rng.choice(legal_actions(info["state"], army))
+            await table.run(line_for(FOUR[army], action, army))
+    finally:
+        await table.close()
+    return posts
+
+
+async def test_drafting_in_dms_changes_no_public_file_name_or_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    quiet = await _selection_posts(monkeypatch, 0)
+    monkeypatch.undo()
+    monkeypatch.setattr(loka_table, "images", FakeImages)
+    busy = await _selection_posts(monkeypatch, 14)
+
+    def public(posts: Posts) -> list[tuple[str, list[str]]]:
+        return [(d.text, [f.name for f in d.files]) for d in posts.channel]
+
+    assert public(busy) == public(quiet) and any(files for _, files in public(quiet))
+    # Pictures sent privately carry no counter either.
+    names = {f.name for d in busy.all if d.to != "channel" for f in d.files}
+    assert names and all(re.fullmatch(r"army-[a-z]+\.png|loka-[0-9a-f]+\.png", n) for n in names)

@@ -33,6 +33,7 @@ SCRIPT = [
     "@dave /loka move from:l9 to:k9",
     "@alice /loka move from:l8 to:k9",
     "@bob /loka resign",
+    "!press @bob Resign",  # /loka resign asks; the press resigns
 ]
 
 

@@ -348,7 +348,8 @@ class Fuzzer:
         self.setups = 0
         # Playing commands more often than those that open, leave or end a game, so that
         # games get somewhere.
-        rare = {"new", "import", "join", "leave", "start", "cancel", "resign"}
+        rare = {"new", "import", "join", "leave", "start", "cancel", "resign", "resign confirm"}
+        rare |= {"help", "rules"}  # they only show something
         self.weights = [1 if c in rare else 6 for c in self.commands]
 
     async def setup(self) -> None:

@@ -5,6 +5,7 @@ raised."""
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -30,7 +31,7 @@ from bot.options import (
 from bot.service import TableService
 from bot.storage import SqliteStorage
 
-from .console_driver import FakeImages
+from .console_driver import FakeImages, console_over
 
 APOLOGY = t("en", "error.internal")
 
@@ -79,6 +80,34 @@ async def test_an_unknown_option_is_refused_with_the_commands_options(world) -> 
     assert await _refusal(service, french) == (
         "/chess move n'a pas d'option `x`. Ses options : game, move."
     )
+
+
+async def test_every_command_of_every_game_refuses_an_unknown_option_by_name() -> None:
+    """Typed at the console (as on Discord, through the same service), each command of each
+    game in the registry refuses an option it does not take, privately, listing the ones it
+    does: nothing is ignored."""
+    checked = 0
+    async with console_over() as console:
+        out = console.out
+        assert isinstance(out, io.StringIO)
+        for table in tables():
+            for command in table.commands:
+                start = len(out.getvalue())
+                await console.line(f"@alice /{table.kind} {command} zz_unknown:1")
+                (reply,) = [json.loads(line) for line in out.getvalue()[start:].splitlines()]
+                known = ", ".join(sorted(declared(table, command))) or "-"
+                wanted = t(
+                    "en",
+                    "error.unknown_option",
+                    command=f"/{table.kind} {command}",
+                    option="zz_unknown",
+                    known=known,
+                )
+                assert (reply["to"], reply["text"]) == ("private", wanted), (table.kind, command)
+                checked += 1
+        # Each game's every command: the registry holds the five games and chess.
+        assert {table.kind for table in tables()} >= {"loka", "loa", "echec", "inka", "alako"}
+        assert checked >= 60
 
 
 @pytest.mark.parametrize("name", ["thread_id", "guild_name", "start", "seat", "", "x" * 5000])

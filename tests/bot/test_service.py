@@ -22,7 +22,7 @@ from bot.games import tables
 from bot.model import Actor, Delivery, Place, Request
 from bot.service import TableService
 from bot.storage import GameRow, LogEntry, Owed, SqliteStorage, VersionConflict
-from tests.bot.console_driver import FakeImages, console_over
+from tests.bot.console_driver import FakeImages, console_over, resign_lines
 
 ARMIES = ("fire", "earth", "water", "air")
 TIMED = (
@@ -273,7 +273,7 @@ async def test_the_lock_of_a_game_goes_away_when_nobody_uses_it() -> None:
                 [
                     f"#t{n}",
                     *("@alice /chess new color:white", "@bob /chess join", "@alice /chess start"),
-                    *("@alice /chess move move:e4", "@bob /chess resign"),
+                    *("@alice /chess move move:e4", *resign_lines("bob", "chess")),
                 ]
             )
         gc.collect()

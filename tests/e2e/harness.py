@@ -183,6 +183,13 @@ class Table:
         ex = await self.standin.press(self[name], message, custom_id)
         return await self._complete(ex, mark)
 
+    async def resign(self, name: str, **kw: Any) -> Exchange:
+        """``/<game> resign`` as a player does it: the private question, then a press of its
+        [Resign] button. Gives the press."""
+        asked = await self.slash(name, "resign", **kw)
+        (question,) = [m for m in asked.followups if m.component(self.button("resign"))]
+        return await self.press(name, self.button("resign"), question)
+
     def _mark(self) -> tuple[int, int]:
         return len(self.standin.world.requests), len(self.standin.world.history)
 
