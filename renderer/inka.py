@@ -80,10 +80,13 @@ class RhombusMove:
     after: Placement
 
 
-def rhombus_moves(before: InkaState, after: InkaState) -> tuple[RhombusMove, ...]:
-    """The rhombi that lie elsewhere in ``after`` than in ``before`` (slid, turned or laid):
-    what a table passes as :attr:`InkaImageOptions.moved`."""
-    old = {r.name: r.placement for r in before.rhombi}
+def rhombus_moves(
+    before: InkaState | Mapping[str, Placement], after: InkaState
+) -> tuple[RhombusMove, ...]:
+    """The rhombi that lie elsewhere in ``after`` than in ``before`` (a state, or where each
+    rhombus lay by name): slid, turned or laid. What a table passes as
+    :attr:`InkaImageOptions.moved`."""
+    old = before if isinstance(before, Mapping) else {r.name: r.placement for r in before.rhombi}
     return tuple(
         RhombusMove(r.name, old.get(r.name), r.placement)
         for r in after.rhombi

@@ -45,13 +45,13 @@ from engine.inka import (
     to_act,
     view,
 )
-from engine.inka.geometry import ACUTE
+from engine.inka.geometry import ACUTE, Placement
 from engine.inka.layout import Layout
 from engine.inka.record import new_record
 from engine.inka.state import DESTINATION_NAMES
 from engine.protocol import Event
 from engine.record import GameRecord
-from renderer.inka import InkaImageOptions, render_inka
+from renderer.inka import InkaImageOptions, RhombusMove, render_inka, rhombus_moves
 
 KIND = "inka"
 BOARD = TEMPLE.board
@@ -61,12 +61,20 @@ _RHOMBUS = re.compile(r"^#?(\d{1,2}|[abc])$")
 _CORNER = re.compile(r"^(\d{1,2})\s*(?:h|o'?clock)?$")
 
 
-def board_png(seen: InkaState, names: dict[str, str], locale: str | None = None) -> bytes:
-    """The temple picture with its words in ``locale`` (a module function, so tests can
-    stand in for the renderer)."""
-    return render_inka(
-        seen, options=InkaImageOptions(names=names, words=picture_words(locale, "inka"))
+def board_png(
+    seen: InkaState,
+    names: dict[str, str],
+    locale: str | None = None,
+    moved: tuple[RhombusMove, ...] = (),
+    labels: bool = False,
+) -> bytes:
+    """The temple picture with its words in ``locale``, the rhombi ``moved`` this turn
+    highlighted, cell names only if ``labels`` (a module function, so tests can stand in
+    for the renderer)."""
+    options = InkaImageOptions(
+        names=names, words=picture_words(locale, "inka"), moved=moved, labels=labels
     )
+    return render_inka(seen, options=options)
 
 
 class InkaTable(SeatedTable):
@@ -191,7 +199,10 @@ class InkaTable(SeatedTable):
         else:
             lines.append(self._ping(game, state, events, actor, before))
             buttons = self._buttons(game, state)
-        files = [await _board(game, state, loc)] if _turn_passed(state, before) else []
+        files = []
+        if _turn_passed(state, before):
+            files = [await _board(game, state, loc)]
+            game.meta[TURN_START] = _placements(state)  # the next picture shows what moves next
         return [
             Delivery(
                 "channel",
@@ -414,11 +425,12 @@ class InkaTable(SeatedTable):
         state = self.running(game)
         after, _ = RULES.apply(state, action, to_act(state)[0])
         loc = request.actor.locale
+        picture = await _board(game, after, loc, name=f"inka-{row.id}-preview.png", labels=True)
         return [
             service.private(
                 request.actor,
                 t(loc, "inka.preview", action=str(action)),
-                files=[await _board(game, after, loc, name=f"inka-{row.id}-preview.png")],
+                files=[picture],
             )
         ]
 
@@ -591,12 +603,41 @@ def _choices(
     return []
 
 
+# Where each rhombus lay when the turn being played began (name -> [x, y, sixths]), kept in
+# the game's meta: a turn's picture highlights the rhombi its player slid, turned or laid.
+TURN_START = "turn_start_rhombi"
+
+
+def _placements(state: InkaState) -> dict[str, list[int]]:
+    return {r.name: [*r.placement.anchor, r.placement.turn] for r in state.rhombi}
+
+
+def _moved_this_turn(game: TableGame, state: InkaState) -> tuple[RhombusMove, ...]:
+    start = game.meta.get(TURN_START)
+    if start is None:  # the game has just begun (or began before pictures kept this)
+        return ()
+    where = {name: Placement((x, y), turn) for name, (x, y, turn) in start.items()}
+    return rhombus_moves(where, state)
+
+
 async def _board(
-    game: TableGame, state: InkaState, locale: str | None, *, name: str | None = None
+    game: TableGame,
+    state: InkaState,
+    locale: str | None,
+    *,
+    name: str | None = None,
+    labels: bool = False,
 ) -> Attachment:
     """The temple, its words in ``locale``: the game's channel's, or the reader's for a
-    private picture."""
-    data = await asyncio.to_thread(board_png, view(state, None), game.names_by_seat(), locale)
+    private picture (a preview, with the cells' names)."""
+    data = await asyncio.to_thread(
+        board_png,
+        view(state, None),
+        game.names_by_seat(),
+        locale,
+        _moved_this_turn(game, state),
+        labels,
+    )
     return Attachment(name or f"inka-{game.row.id}-{state.ply}.png", data)
 
 

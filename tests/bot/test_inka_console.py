@@ -52,11 +52,19 @@ SEATS = ("red", "blue", "green", "yellow")
 
 
 @pytest.fixture(autouse=True)
-def fast_images(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    calls: list[int] = []
+def fast_images(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, tuple[str, ...], bool]]:
+    """Stands in for the renderer; records each picture's ply, highlighted rhombi and
+    whether cell names were asked for."""
+    calls: list[tuple[int, tuple[str, ...], bool]] = []
 
-    def board(seen: Any, names: dict[str, str], locale: str | None = None) -> bytes:
-        calls.append(seen.ply)
+    def board(
+        seen: Any,
+        names: dict[str, str],
+        locale: str | None = None,
+        moved: tuple[Any, ...] = (),
+        labels: bool = False,
+    ) -> bytes:
+        calls.append((seen.ply, tuple(m.name for m in moved), labels))
         return png_bytes()
 
     monkeypatch.setattr(inka_table, "board_png", board)
@@ -308,6 +316,28 @@ async def test_turn_errors_in_play() -> None:
         assert "your pawn has acted this turn" in out[0]["text"]
         out = await table.run("@bob /inka go cell:k16")  # one walk between paid actions
         assert out[0]["to"] == "private" and "has just walked" in out[0]["text"]
+    finally:
+        await table.close()
+
+
+async def test_a_turns_picture_highlights_the_rhombi_it_moved(
+    fast_images: list[tuple[int, tuple[str, ...], bool]],
+) -> None:
+    """The picture posted when a turn ends highlights what its player slid (the next turn
+    starts clean); a preview names the cells."""
+    table = await Table().open()
+    try:
+        await table.run(
+            f'@alice /inka new position:"{ENDGAME}"\n'
+            "@alice /inka join seat:red\n@bob /inka join seat:blue\n@alice /inka start"
+        )
+        fast_images.clear()
+        await table.run("@bob /inka slide rhombus:7 direction:sw\n@bob /inka end")
+        assert [moved for _, moved, _ in fast_images] == [("7",)]
+        await table.run("@alice /inka preview action:end")
+        assert fast_images[-1][2] is True  # the preview, with the cells' names
+        await table.run("@alice /inka end")
+        assert fast_images[-1][1:] == ((), False)  # red moved nothing
     finally:
         await table.close()
 

@@ -70,6 +70,7 @@ def test_inka_pictures_speak_the_readers_language() -> None:
 async def test_the_table_draws_in_the_language_it_is_given() -> None:
     class Game:
         locale = "fr"
+        meta: dict[str, object] = {}  # noqa: RUF012 (a stand-in: no turn started yet)
 
         class row:
             id = "g"
