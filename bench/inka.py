@@ -65,7 +65,8 @@ from engine.inka.turn import block_problem
 
 BOARD = TEMPLE.board
 NAMES = BOARD.names
-ROUND_CAP = 200  # a game still running after this many rounds stops (counted)
+ROUND_CAP = 1000  # a game still running after this many rounds stops (counted); random
+# players need hundreds of rounds to finish a 4-player game, and a capped game has no winner
 UNREACHABLE = 1 << 20
 # Costs in half AP: entering a snake costs 1 AP, an uncovered chasm cell half a rhombus move.
 SNAKE_COST, CHASM_COST = 2, 1
@@ -366,12 +367,15 @@ def play_game(kind: str, players: int, seed: int, *, cap: int = ROUND_CAP) -> Ga
 # ---------------------------------------------------------------- figures
 
 
-def _play(args: tuple[str, int, int]) -> Game:
-    return play_game(*args)
+def _play(args: tuple[str, int, int, int]) -> Game:
+    kind, players, seed, cap = args
+    return play_game(kind, players, seed, cap=cap)
 
 
-def simulate(kind: str, players: int, games: int, *, workers: int = 1) -> list[Game]:
-    jobs = [(kind, players, seed) for seed in range(games)]
+def simulate(
+    kind: str, players: int, games: int, *, workers: int = 1, cap: int = ROUND_CAP
+) -> list[Game]:
+    jobs = [(kind, players, seed, cap) for seed in range(games)]
     if workers <= 1:
         return [_play(job) for job in jobs]
     with ProcessPoolExecutor(workers) as pool:
@@ -405,12 +409,13 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--kinds", nargs="+", default=list(PLAYERS), choices=list(PLAYERS))
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--cap", type=int, default=ROUND_CAP, help="rounds before a game stops")
     args = parser.parse_args()
-    print(f"Inka simulated games (round cap {ROUND_CAP}; win share = games won from that start):")
+    print(f"Inka simulated games (round cap {args.cap}; win share = games won from that start):")
     for players in args.players:
         for kind in args.kinds:
             t0 = time.perf_counter()
-            results = simulate(kind, players, args.games, workers=args.workers)
+            results = simulate(kind, players, args.games, workers=args.workers, cap=args.cap)
             report(kind, players, results, time.perf_counter() - t0)
 
 
