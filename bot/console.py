@@ -3,7 +3,10 @@
 Each line is ``@<user> /<game> <command> <option>:<value> ...``, e.g.
 ``@alice /loka move from:e2 to:e4``. Values with spaces take quotes
 (``position:"fire: Ke1; earth: Ka6"``), except that words without a colon continue the
-previous value (``message:see you there``). ``#name`` switches the channel; a line starting
+previous value (``message:see you there``). Words between the command and its first
+``name:value`` fill the command's options in order, as Discord's client offers them, but
+``game`` (``/echec advance c2`` is ``unit:c2``). A member is ``@name``, in a user option too
+(``/chess new opponent:@bob``). ``#name`` switches the channel; a line starting
 with ``# `` is a comment. Directives: ``!locale @bob fr``, ``!manager @carol``,
 ``!dms @bob closed|open``, ``!wait 11m`` (advance the clock and apply time-outs),
 ``!press @bob Resign`` (press the latest button @bob sees with that label or action, as on
@@ -26,19 +29,21 @@ import re
 import shlex
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from bot import settings as settings_module
 from bot.games import tables
 from bot.logs import setup as setup_logging
 from bot.model import Actor, Button, Delivery, Place, Request
+from bot.options import UserId, declared
 from bot.service import Ids, TableService
 from bot.storage import SqliteStorage
 
 _MENTION = re.compile(r"<@(\d+)>")
+_MEMBER = re.compile(r"@(\S+)")  # a member as typed at the console, as a line names its user
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)([smh]?)")
 WAIT_USAGE = "!wait takes a duration: 30s, 11m or 2h (a bare number is seconds)"
 PRESS_USAGE = "!press takes a user and a button: !press @bob Resign (its label or its action)"
@@ -93,8 +98,16 @@ class ShownButton:
         return wanted in (self.button.label.lower(), custom_id) or custom_id.endswith(":" + wanted)
 
 
-def parse_line(line: str) -> tuple[str, str, dict[str, str]]:
-    """``/loka army add piece:queen count:2`` -> ``('loka', 'army add', {...})``."""
+class TooManyWords(Exception):
+    """More words without a name than the command has options to fill (a private error)."""
+
+
+def parse_line(
+    line: str, tables: Mapping[str, Any] | None = None
+) -> tuple[str, str, dict[str, str]]:
+    """``/loka army add piece:queen count:2`` -> ``('loka', 'army add', {...})``. Knowing
+    the ``tables``, the words after a command fill its options in order:
+    ``/echec advance c2`` -> ``('echec', 'advance', {'unit': 'c2'})``."""
     tokens = shlex.split(line)
     if not tokens or not tokens[0].startswith("/"):
         raise ValueError("a command starts with /, like /loka move from:e2 to:e4")
@@ -111,7 +124,31 @@ def parse_line(line: str) -> tuple[str, str, dict[str, str]]:
             options[last] += " " + token
         else:
             words.append(token)
-    return game, " ".join(words), options
+    table = (tables or {}).get(game)
+    commands = getattr(table, "commands", {})
+    # The longest known command first (``army add``); none known: the service refuses it.
+    cut = next((n for n in range(len(words), 0, -1) if " ".join(words[:n]) in commands), len(words))
+    command = " ".join(words[:cut])
+    return game, command, {**positional(table, game, command, words[cut:], options), **options}
+
+
+def positional(
+    table: Any, game: str, command: str, words: list[str], named: Mapping[str, str]
+) -> dict[str, str]:
+    """The options ``words`` fill, in the order ``command`` declares them: ``game`` is left
+    to its name (it is optional and only picks the game), and so is any option ``named``."""
+    if not words:
+        return {}
+    known = declared(table, command)
+    order = [name for name in known if name != "game"]
+    free = [name for name in order if name not in named]
+    if len(words) > len(free):
+        shown = [*order, "game:<id> (by name only)"] if "game" in known else order
+        takes = f"these options, in order: {', '.join(shown)}" if shown else "no option"
+        raise TooManyWords(
+            f"/{game} {command} takes {takes}. Too many words without a name: {shlex.join(words)}"
+        )
+    return dict(zip(free, words, strict=False))
 
 
 class Console:
@@ -152,14 +189,28 @@ class Console:
             return
         actor = self.world.user(match.group(1))
         try:
-            game, command, options = parse_line(match.group(2))
+            game, command, options = parse_line(match.group(2), self.service.tables)
         except ValueError as exc:
             self.emit_note(str(exc))
             return
+        except TooManyWords as exc:  # the player's mistake: answered as the service would
+            self.write(Delivery("private", str(exc), user_id=actor.id))
+            return
         place = Place(self.world.channel_id(self.world.channel), guild_id=1)
-        deliveries = await self.service.handle(Request(game, command, actor, place, options))
+        request = Request(game, command, actor, place, self.members(game, command, options))
+        deliveries = await self.service.handle(request)
         for delivery in deliveries:
             await self.emit(delivery)
+
+    def members(self, game: str, command: str, options: dict[str, str]) -> dict[str, Any]:
+        """``@bob`` in a user option is that member's id, as Discord sends a picked user."""
+        kinds = declared(self.service.tables.get(game), command)
+        return {
+            name: self.world.user(member.group(1)).id
+            if isinstance(kinds.get(name), UserId) and (member := _MEMBER.fullmatch(value))
+            else value
+            for name, value in options.items()
+        }
 
     async def directive(self, words: list[str]) -> None:
         if words[:1] == ["locale"] and len(words) == 3:

@@ -138,8 +138,8 @@ CATALOG: dict[str, tuple[str, str]] = {
         "{option} doit être un identifiant de partie comme `3fa2b1c0` : 1 à 32 lettres, chiffres, - ou _.",
     ),
     "error.option_user": (
-        "{option} must be a member: a mention such as <@80351110224678912>, or their id.",
-        "{option} doit être un membre : une mention comme <@80351110224678912>, ou son identifiant.",
+        "{option} must be a member, like @name (or their id).",
+        "{option} doit être un membre, comme @nom (ou son identifiant).",
     ),
     # --- lobby
     "table.lobby": (
@@ -412,8 +412,6 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     # --- events
     "event.roll_order": ("{army} rolls D{die}: {value}", "{army} lance un D{die} : {value}"),
-    "event.roll_column": ("column die: {value}", "dé de colonne : {value}"),
-    "event.roll_row": ("row die: {value}", "dé de rangée : {value}"),
     "event.roll_marsh": ("marsh D12 on {square}: {value}", "D12 du marais en {square} : {value}"),
     "event.roll_combat": (
         "{army} rolls D{die}: {value}{reroll}",
@@ -490,10 +488,6 @@ CATALOG: dict[str, tuple[str, str]] = {
     "event.revealed": (
         "{army}: king, {draft} ({cost} points)",
         "{army} : roi, {draft} ({cost} points)",
-    ),
-    "event.terrain_start": (
-        "Terrain: {army} places first, {n} tiles.",
-        "Terrain : {army} pose en premier, {n} tuiles.",
     ),
     "event.tile_placed": (
         "{army} places the {tile} on {square}.",

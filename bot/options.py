@@ -157,10 +157,13 @@ SHARED: Declarations = {
 
 
 def declared(table: Any, command: str) -> dict[str, Kind]:
-    """The options ``command`` takes at ``table``: the shared ones and the table's own. A
-    command declared nowhere takes none."""
+    """The options ``command`` takes at ``table``, in the order a user fills them (the
+    console's words without a name follow it): the table's own as it declares them, then
+    the shared ones it does not restate (``new``'s ``language`` last, as the slash commands
+    list it). A command declared nowhere takes none."""
     own: Declarations = getattr(table, "options", None) or {}
-    return {**SHARED.get(command, {}), **own.get(command, {})}
+    mine = own.get(command, {})
+    return {**mine, **{n: k for n, k in SHARED.get(command, {}).items() if n not in mine}}
 
 
 def encodable(text: str) -> bool:

@@ -271,14 +271,28 @@ async def test_an_opponent_given_as_a_console_mention() -> None:
         await table.close()
 
 
-@pytest.mark.xfail(strict=True, reason="bot/console.py does not yet read @name as a mention")
-async def test_an_opponent_named_as_typed_in_the_console() -> None:
-    """``opponent:@bob`` as a person types it at the console (the console turns ``@name``
-    into the member's mention; remove this mark once it does)."""
+@pytest.mark.parametrize("typed", ["opponent:@bob", "@bob", "color:black opponent:@bob"])
+async def test_an_opponent_named_as_typed_in_the_console(typed: str) -> None:
+    """``opponent:@bob`` as a person types it at the console, or ``@bob`` alone (the first
+    option of ``new``; ``language`` comes last, as on Discord): the console sends bob's id,
+    as Discord sends a picked member."""
     table = await Table().open()
     try:
-        out = await table.run("@alice /chess new opponent:@bob")
+        out = await table.run(f"@alice /chess new {typed}")
         assert "@bob is invited" in out[0]["text"]
+        row, _ = await _state(table)
+        assert row.meta["opponent"] == table.console.world.user("bob").id  # type: ignore[union-attr]
+    finally:
+        await table.close()
+
+
+@pytest.mark.parametrize("typed", ["@bob please", "bob", "@"])
+async def test_an_opponent_that_is_no_member_is_refused_saying_what_is_right(typed: str) -> None:
+    table = await Table().open()
+    try:
+        (refusal,) = await table.run(f"@alice /chess new opponent:{typed}")
+        assert refusal["to"] == "private"
+        assert refusal["text"] == "opponent must be a member, like @name (or their id)."
     finally:
         await table.close()
 

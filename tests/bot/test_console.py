@@ -13,6 +13,7 @@ import pytest
 
 import bot.tables.loka as loka_table
 from bot.console import Console, parse_line, run
+from bot.games import tables
 from bot.model import Delivery, Place, Request
 from bot.tables.loka_text import describe
 from engine.loka import DEPLOYMENT, OVER, SELECTION, Draft, from_dict, legal_actions, to_act
@@ -106,6 +107,43 @@ async def test_parse_line_reads_options_and_multiword_values() -> None:
     assert parse_line("/loka team message:go left now")[2] == {"message": "go left now"}
     game, command, options = parse_line('/loka new position:"fire: Ke1; earth: Ka6"')
     assert (game, command, options["position"]) == ("loka", "new", "fire: Ke1; earth: Ka6")
+
+
+@pytest.mark.parametrize(
+    ("line", "command", "options"),
+    [
+        ("/loka army add queen 2", "army add", {"piece": "queen", "count": "2"}),
+        ("/loka move e2 e4 game:ab12", "move", {"from": "e2", "to": "e4", "game": "ab12"}),
+        ("/loka move e4 from:e2", "move", {"from": "e2", "to": "e4"}),  # named ones are set
+        ('/loka team "go left" game:ab12', "team", {"message": "go left", "game": "ab12"}),
+        ("/loka join fire", "join", {"army": "fire"}),  # the table's own before the shared seat
+        ("/loka new position:a b", "new", {"position": "a b"}),  # after a name: its value
+        ("/loka mvoe e2 e4", "mvoe e2 e4", {}),  # unknown: the service names the commands
+        ("/nogame move e2", "move e2", {}),
+    ],
+)
+async def test_words_without_a_name_fill_the_options_in_order(
+    line: str, command: str, options: dict[str, str]
+) -> None:
+    game = line.split()[0][1:]
+    assert parse_line(line, {t.kind: t for t in tables()}) == (game, command, options)
+
+
+async def test_too_many_words_without_a_name_are_answered_privately() -> None:
+    table = await Table().open()
+    try:
+        await table.run("@alice /loka new players:2")
+        out = await table.run("@alice /loka join fire earth air\n@alice /loka help me")
+        assert [(d["to"], d["user"]) for d in out] == [("private", "alice")] * 2
+        assert out[0]["text"] == (
+            "/loka join takes these options, in order: army, seat, game:<id> (by name only). "
+            "Too many words without a name: fire earth air"
+        )
+        assert out[1]["text"] == "/loka help takes no option. Too many words without a name: me"
+        _, info = await table.game()
+        assert info["row"].seats == {}  # nobody sat down
+    finally:
+        await table.close()
 
 
 async def test_a_whole_four_player_game_from_lobby_to_victory() -> None:

@@ -38,6 +38,7 @@ from engine.echec import (
     state_from_position,
     to_act,
 )
+from engine.echec.board import INDEX, NAMES
 from engine.echec.units import KIND
 from renderer.echec import ADVANCE, ATTACK, FLEE, TURN, EchecImageOptions, Stroke
 
@@ -759,3 +760,43 @@ def test_public_picture_names_hold_only_public_facts() -> None:
     assert picture_name("g", battle) == "echec-g-turn1-0.png"
     moved, _ = RULES.apply(battle, Advance("c2"), "south")
     assert picture_name("g", moved) == "echec-g-turn1-1.png"
+
+
+# ---------------------------------------------------------------- words without a name
+
+
+async def test_advance_c2_as_the_rules_page_writes_it() -> None:
+    """``/echec advance c2`` (docs/rules/echec.md): words without a name fill ``unit``, then
+    ``squares``, as Discord's client fills the options in order."""
+    table = await Table().open()
+    try:
+        position = "south: K1e1n I4c2n C2a1n; north: K1e9s I4c8s; turn: south"
+        await table.run(f'@alice /echec new position:"{position}"\n' + LOBBY)
+        out = await table.run("@alice /echec advance c2\n@alice /echec advance a1 3")
+        assert out[0]["text"].startswith("South advances the infantry from c2 to c3.")
+        _, state = await current(table)
+        assert state is not None
+        squares = {NAMES[sq]: base.kind for sq, base in enumerate(state.board) if base}
+        assert squares["c3"] == "I" and squares["a4"] == "C"
+        assert "c2" not in squares and "a1" not in squares
+    finally:
+        await table.close()
+
+
+async def test_too_many_words_without_a_name_say_the_options_in_order() -> None:
+    table = await Table().open()
+    try:
+        position = "south: K1e1n I4c2n; north: K1e9s I4c8s; turn: south"
+        await table.run(f'@alice /echec new position:"{position}"\n' + LOBBY)
+        out = await table.run("@alice /echec advance c2 1 now\n@alice /echec end now")
+        assert [(d["to"], d["user"]) for d in out] == [("private", "alice")] * 2
+        assert out[0]["text"] == (
+            "/echec advance takes these options, in order: unit, squares, game:<id> (by name "
+            "only). Too many words without a name: c2 1 now"
+        )
+        assert out[1]["text"].startswith("/echec end takes these options, in order: game:<id>")
+        _, state = await current(table)
+        assert state is not None and state.board[INDEX["c2"]] is not None  # nothing moved
+        assert state.turn == "south" and state.actions_left == 2
+    finally:
+        await table.close()
