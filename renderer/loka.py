@@ -69,6 +69,18 @@ class LokaImageOptions:
         return say(self.words, key, english, **values)
 
 
+def say_counted(words: Words, key: str, many: str, one: str, n: int, **values: object) -> str:
+    """The reader's words for ``n`` things: ``key`` for many, ``key + '_one'`` for one (the
+    catalogs' ``_one`` forms, as the bot's ``counted``); ``many``/``one`` are the English."""
+    if n == 1:
+        return say(words, key + "_one", one, n=n, **values)
+    return say(words, key, many, n=n, **values)
+
+
+def _points(words: Words, n: int) -> str:
+    return say_counted(words, "points", "{n} pts", "{n} pt", n)
+
+
 @dataclass(frozen=True)
 class Layout:
     square: int
@@ -664,7 +676,8 @@ def _cards(view: LokaState, options: LokaImageOptions) -> list[BannerCard]:
                     else say_("choosing_hidden", "choosing (hidden)")
                 )
             elif army.draft is None:
-                detail = say_("choosing", "choosing · {budget} pts", budget=army.budget)
+                budget = _points(options.words, army.budget)
+                detail = say_("choosing", "choosing · {points}", points=budget)
             else:
                 cost = sum(
                     view.config.costs[k] * n for k, n in zip(BOUGHT, army.draft, strict=True)
@@ -677,7 +690,7 @@ def _cards(view: LokaState, options: LokaImageOptions) -> list[BannerCard]:
             detail = (
                 options.say("to_place", "{n} to place", n=left)
                 if left
-                else options.say("placed", "{n} placed", n=count)
+                else say_counted(options.words, "placed", "{n} placed", "{n} placed", count)
             )
         elif not army.alive:
             detail = (
@@ -686,7 +699,14 @@ def _cards(view: LokaState, options: LokaImageOptions) -> list[BannerCard]:
                 else options.say("king_lost", "king lost")
             )
         else:
-            detail = options.say("pieces_points", "{n} pcs · {points} pts", n=count, points=points)
+            detail = say_counted(
+                options.words,
+                "pieces_points",
+                "{n} pcs · {points}",
+                "{n} pc · {points}",
+                count,
+                points=_points(options.words, points),
+            )
         if name == deciding:
             detail = options.say("deciding", "re-roll?")
         # While a Super D20 waits, the army that must decide is the one to act.
@@ -933,8 +953,13 @@ def army_card_image(
     left = (
         say(words, "over_budget", "{n} over budget", n=total - budget)
         if over
-        else say(
-            words, "points_left", "{n} left · {pieces} pieces", n=budget - total, pieces=pieces
+        else say_counted(
+            words,
+            "points_left",
+            "{n} left · {pieces}",
+            "{n} left · {pieces}",
+            budget - total,
+            pieces=say_counted(words, "pieces", "{n} pieces", "{n} piece", pieces),
         )
     )
     draw_text(draw, (width - 40, 82), left, 26, theme.muted_text, anchor="rm")
@@ -958,7 +983,7 @@ def army_card_image(
         draw_text(draw, (cx, 306), f"x{n}", 38, ink, anchor="mm", bold=True)
         kind_word = say(words, "piece_" + KIND_NAME[kind], KIND_NAME[kind])
         draw_text(draw, (cx, 344), kind_word, 24, theme.muted_text, anchor="mm")
-        price = say(words, "cost", "{n} pts", n=cost) if cost else say(words, "free", "free")
+        price = _points(words, cost) if cost else say(words, "free", "free")
         draw_text(draw, (cx, 374), price, 22, theme.muted_text, anchor="mm")
     return image
 
@@ -1013,7 +1038,14 @@ def summary_image(
     winners = list(view.winners or ())
     names = [options.say("army_" + w, w.capitalize()) for w in winners]
     title = (
-        options.say("winners", "{armies} win", armies=options.say("and", " and ").join(names))
+        say_counted(
+            options.words,
+            "winners",
+            "{armies} win",
+            "{armies} wins",
+            len(names),
+            armies=options.say("and", " and ").join(names),
+        )
         if winners
         else options.say("draw", "Draw")
     )

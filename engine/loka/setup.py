@@ -21,6 +21,11 @@ def draft_cost(config: LokaConfig, counts: tuple[int, ...]) -> int:
     return sum(config.costs[kind] * n for kind, n in zip(BOUGHT, counts, strict=True))
 
 
+def _count(n: int, noun: str) -> str:
+    """``'1 pawn'``, ``'4 pawns'``: refusals name exact counts."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def draft_problem(config: LokaConfig, budget: int, counts: tuple[int, ...]) -> IllegalAction | None:
     """Why an army may not be fielded (an error to raise), or ``None`` when it may."""
     if len(counts) != len(BOUGHT) or any(n < 0 for n in counts):
@@ -41,7 +46,7 @@ def draft_problem(config: LokaConfig, budget: int, counts: tuple[int, ...]) -> I
     pawns = counts[-1]
     if pawns > config.max_pawns:
         return IllegalAction(
-            f"at most {config.max_pawns} pawns (this army has {pawns})",
+            f"at most {_count(config.max_pawns, 'pawn')} (this army has {pawns})",
             code="loka.too_many_pawns",
             limit=config.max_pawns,
             count=pawns,
@@ -49,7 +54,7 @@ def draft_problem(config: LokaConfig, budget: int, counts: tuple[int, ...]) -> I
     pieces = 1 + sum(counts)
     if pieces > config.max_pieces:
         return IllegalAction(
-            f"at most {config.max_pieces} pieces, king included (this army has {pieces})",
+            f"at most {_count(config.max_pieces, 'piece')}, king included (this army has {pieces})",
             code="loka.too_many_pieces",
             limit=config.max_pieces,
             count=pieces,
@@ -59,8 +64,8 @@ def draft_problem(config: LokaConfig, budget: int, counts: tuple[int, ...]) -> I
         for kind, n in zip(BOUGHT, counts, strict=True):
             if n > supply[kind]:
                 return IllegalAction(
-                    f"the {config.box} box holds only {supply[kind]} {NAME[kind]}(s) per army "
-                    f"(this army has {n})",
+                    f"the {config.box} box holds only {_count(supply[kind], NAME[kind])} per "
+                    f"army (this army has {n})",
                     code="loka.box_supply",
                     box=config.box,
                     limit=supply[kind],

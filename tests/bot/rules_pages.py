@@ -33,7 +33,8 @@ class Documented:
 
 def command_tree(cog: type[Any]) -> dict[str, dict[str, frozenset[str] | None]]:
     """The cog's subcommands (``"army add"``) -> option name -> its fixed choices (``None``
-    where any value goes), read from the class as discord.py collected it."""
+    where any value goes), read from the class as discord.py collected it. Options go by
+    the names Discord shows (``app_commands.rename``: ``from``, not the parameter ``src``)."""
     tree: dict[str, dict[str, frozenset[str] | None]] = {}
 
     def walk(node: Any, prefix: str) -> None:
@@ -43,7 +44,7 @@ def command_tree(cog: type[Any]) -> dict[str, dict[str, frozenset[str] | None]]:
                 walk(child, name)
             return
         tree[name] = {
-            p.name: frozenset(str(c.value) for c in p.choices) if p.choices else None
+            p.display_name: frozenset(str(c.value) for c in p.choices) if p.choices else None
             for p in node.parameters
         }
 

@@ -16,6 +16,7 @@ from bot.tables.inka import InkaTable
 from engine.inka.temple import BRIDGED_LAYOUT, SAMPLE_LAYOUT
 from tests.bot import discord_harness as harness
 from tests.bot.discord_harness import Exchange, FakeDiscord, png_bytes
+from tests.bot.rules_pages import rules_page_problems, undocumented_commands
 
 ROOT = Path(__file__).resolve().parents[2]
 RHOMBI = " ".join(f"{n}={a}/{b}" for n, (a, b) in sorted(BRIDGED_LAYOUT.items()))
@@ -240,3 +241,10 @@ async def test_a_button_press_after_a_restart(tmp_path: Path) -> None:
 )
 def test_each_button_stands_for_a_command(action: str, expected: Any) -> None:
     assert InkaButton.to_request("g1", action) == expected
+
+
+def test_the_rules_page_writes_only_commands_the_cog_has() -> None:
+    """Every ``/inka ...`` line of docs/rules/inka.md names a real subcommand, option and
+    choice, and every subcommand is on the page."""
+    assert rules_page_problems("inka", InkaCog) == []
+    assert undocumented_commands("inka", InkaCog) == []

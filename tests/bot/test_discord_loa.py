@@ -23,6 +23,7 @@ from tests.bot.discord_harness import (
     mentions,
     png_bytes,
 )
+from tests.bot.rules_pages import rules_page_problems, undocumented_commands
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -303,3 +304,10 @@ async def test_french_players_get_french(rig: Rig) -> None:
     white = next(n for n in ("alice", "bob") if rig[n].id == row.seats["white"])
     ex = await rig.slash(white, "loa move", {"move": "a2-a4"}, channel=thread, locale="fr")
     assert ex.text.startswith("Refusé : la pièce en a2 se déplace d'exactement 6 cases")
+
+
+def test_the_rules_page_writes_only_commands_the_cog_has() -> None:
+    """Every ``/loa ...`` line of docs/rules/loa.md names a real subcommand, option and
+    choice, and every subcommand is on the page."""
+    assert rules_page_problems("loa", LoaCog) == []
+    assert undocumented_commands("loa", LoaCog) == []

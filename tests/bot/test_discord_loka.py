@@ -36,6 +36,7 @@ from tests.bot.discord_harness import (
     mentions,
     png_bytes,
 )
+from tests.bot.rules_pages import rules_page_problems, undocumented_commands
 
 QUICK = "fire: Ke1 Qd1; earth: Ka6; water: Ke12; air: Kl7; turn: fire"
 # With combat off, this line wins for Fire and Water (kings only move, queens capture).
@@ -776,3 +777,10 @@ async def test_sigterm_stops_the_bot_and_closes_the_storage(
     os.kill(os.getpid(), signal.SIGTERM)
     assert await asyncio.wait_for(runner, 10) == 0
     assert closed == [str(tmp_path / "p.db")]
+
+
+def test_the_rules_page_writes_only_commands_the_cog_has() -> None:
+    """Every ``/loka ...`` line of docs/rules/loka.md names a real subcommand, option and
+    choice, and every subcommand is on the page."""
+    assert rules_page_problems("loka", LokaCog) == []
+    assert undocumented_commands("loka", LokaCog) == []

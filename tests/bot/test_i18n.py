@@ -99,6 +99,9 @@ def test_every_word_drawn_in_loka_pictures_has_its_french() -> None:
     for name in ("loka.py", "dice.py"):
         text = (ROOT / "renderer" / name).read_text(encoding="utf-8")
         keys |= set(re.findall(r'say_?\(\s*(?:words,\s*)?"([a-z_]+)"', text))
+        # A counted text draws its key for many and its ``_one`` key for one.
+        for key in re.findall(r'say_counted\(\s*(?:options\.)?words,\s*"([a-z_]+)"', text):
+            keys |= {key, key + "_one"}
     dynamic = {"attack", "defence"}  # the badge's two dice, by side
     dynamic |= {f"army_{a}" for a in ("fire", "earth", "water", "air")}
     dynamic |= {f"piece_{p}" for p in ("king", "queen", "rook", "bishop", "knight", "pawn")}
