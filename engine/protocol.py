@@ -19,9 +19,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import ModuleType, SimpleNamespace
 from typing import Any, Protocol, TypeVar
 
 Seat = str
+
+# What every game package names besides its own actions, options and phases: the functions
+# of its ``game`` module and the position text of its ``position`` module (``__all__`` of
+# each starts with these, so a game lists only what it adds).
+GAME_FUNCTIONS = ("new_game", "to_act", "legal_actions", "apply", "outcome", "view")
+POSITION_TEXT = (
+    "Position",
+    "format_position",
+    "parse_position",
+    "position_of",
+    "state_from_position",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,3 +102,20 @@ class Game(Protocol[S, A]):
 def roll_events(events: Sequence[Event]) -> list[Event]:
     """The dice and draws among ``events``."""
     return [e for e in events if e.kind == "roll"]
+
+
+def bundle(
+    name: str, game: ModuleType, actions: ModuleType, snapshot: ModuleType
+) -> SimpleNamespace:
+    """A game's ``RULES``: the :class:`Game` functions of its ``game``, ``actions`` and
+    ``snapshot`` (serialize) modules, ``new`` being ``game.new_game``; and the game's
+    ``default_action`` when it has one (what a table plays for a seat whose time runs out)."""
+    return SimpleNamespace(
+        name=name,
+        new=game.new_game,
+        **{f: getattr(game, f) for f in GAME_FUNCTIONS if f != "new_game"},
+        parse_action=actions.parse_action,
+        to_dict=snapshot.to_dict,
+        from_dict=snapshot.from_dict,
+        **({"default_action": game.default_action} if hasattr(game, "default_action") else {}),
+    )

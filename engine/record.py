@@ -17,27 +17,32 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.actions import Written
 from engine.dice import commitment as commit
 from engine.errors import InvalidRecord
-from engine.protocol import Event
+from engine.protocol import Event, roll_events
 
 _HEADER = re.compile(r'^\[(\w+) "(.*)"\]$')
 _ENTRY = re.compile(r"^(\d+)\.\s+([\w-]+):\s+(.*?)\s*(?:\{(.*)\})?$")
 _ROLL = re.compile(r"^#(\d+) d(\d+)=(\d+)$")
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(Written, form="#{draw} d{die}={value}"):
+    """One roll of the game's seeded source: the ``draw`` counter, the die's faces, the
+    value."""
+
     draw: int
     die: int
     value: int
 
-    def __str__(self) -> str:
-        return f"#{self.draw} d{self.die}={self.value}"
+
+def rolls_in(events: Sequence[Event]) -> tuple[Roll, ...]:
+    """The rolls among an action's events, in order."""
+    return tuple(Roll(e.data["draw"], e.data["die"], e.data["value"]) for e in roll_events(events))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,11 +62,8 @@ class GameRecord:
     entries: list[RecordEntry] = field(default_factory=list)
     seed: bytes | None = None  # revealed when the game is over
 
-    def add(self, seat: str, action: object, events: Iterable[Event]) -> None:
-        rolls = tuple(
-            Roll(e.data["draw"], e.data["die"], e.data["value"]) for e in events if e.kind == "roll"
-        )
-        self.entries.append(RecordEntry(seat, str(action), rolls))
+    def add(self, seat: str, action: object, events: Sequence[Event]) -> None:
+        self.entries.append(RecordEntry(seat, str(action), rolls_in(events)))
 
     def export_text(self, *, reveal_seed: bool = False) -> str:
         headers = {
@@ -131,12 +133,7 @@ class GameRecord:
         state = initial(self.config, self.seed, self.game_id, self.start)
         for n, entry in enumerate(self.entries[:upto], 1):
             state, events = rules.apply(state, rules.parse_action(entry.action), entry.seat)
-            rolls = tuple(
-                Roll(e.data["draw"], e.data["die"], e.data["value"])
-                for e in events
-                if e.kind == "roll"
-            )
-            if rolls != entry.rolls:
+            if rolls_in(events) != entry.rolls:
                 raise InvalidRecord(f"action {n} ({entry.action}): the rolls do not match")
         return state
 

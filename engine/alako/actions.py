@@ -8,8 +8,8 @@ Canonical texts: ``lots``, ``spin``, ``knight n``, ``horse e``, ``princess s``,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from engine.actions import AcceptDraw, DeclineDraw, OfferDraw, Resign, Written, action_parser
 from engine.alako.board import DIRECTION_NAMES, Segment, parse_segment, segment_name
 from engine.errors import InvalidNotation
 
@@ -25,46 +25,29 @@ HELP = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Lots:
+class Lots(Written, form="lots", also=("draw lots",)):
     """Draw lots for who spins first (when the game's option says so)."""
 
-    def __str__(self) -> str:
-        return "lots"
 
-
-@dataclass(frozen=True, slots=True)
-class Spin:
+class Spin(Written, form="spin"):
     """Spin the top: the first half of every turn."""
 
-    def __str__(self) -> str:
-        return "spin"
 
-
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(Written, form="{piece} {direction}"):
     """Move the knight (with his horse when he rides: double distance), the horse alone or
     the princess, as many squares as the spin gave, in one compass direction."""
 
     piece: str
     direction: str
 
-    def __str__(self) -> str:
-        return f"{self.piece} {self.direction}"
 
-
-@dataclass(frozen=True, slots=True)
-class Dismount:
+class Dismount(Written, form="dismount {direction}"):
     """The riding knight gets off and walks the spin's distance; the horse stays."""
 
     direction: str
 
-    def __str__(self) -> str:
-        return f"dismount {self.direction}"
 
-
-@dataclass(frozen=True, slots=True)
-class Build:
+class Build(Written):
     """Put the tower or wall the spin gave on the next segment of your line."""
 
     segment: Segment
@@ -73,8 +56,7 @@ class Build:
         return f"build {segment_name(self.segment)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Climb:
+class Climb(Written):
     """Climb the enemy wall beside the knight (``None``: the only one there is)."""
 
     segment: Segment | None = None
@@ -83,39 +65,9 @@ class Climb:
         return "climb" if self.segment is None else f"climb {segment_name(self.segment)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Written, form="pass", also=("skip",)):
     """Leave the face unused: the ladder (the knight *may* climb) or the tower or wall won
     (each player *may* build: "Chaque joueur peut construire")."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class OfferDraw:
-    """Offer a draw; the game waits for the other seat's answer."""
-
-    def __str__(self) -> str:
-        return "offer draw"
-
-
-@dataclass(frozen=True, slots=True)
-class AcceptDraw:
-    def __str__(self) -> str:
-        return "accept draw"
-
-
-@dataclass(frozen=True, slots=True)
-class DeclineDraw:
-    def __str__(self) -> str:
-        return "decline draw"
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    def __str__(self) -> str:
-        return "resign"
 
 
 Action = (
@@ -132,47 +84,18 @@ Action = (
     | Resign
 )
 
-_WORDS: dict[str, Action] = {
-    "lots": Lots(),
-    "draw lots": Lots(),
-    "spin": Spin(),
-    "pass": Pass(),
-    "skip": Pass(),
-    "offer draw": OfferDraw(),
-    "offer": OfferDraw(),
-    "draw": OfferDraw(),
-    "draw?": OfferDraw(),
-    "accept draw": AcceptDraw(),
-    "accept": AcceptDraw(),
-    "decline draw": DeclineDraw(),
-    "decline": DeclineDraw(),
-    "refuse draw": DeclineDraw(),
-    "refuse": DeclineDraw(),
-    "resign": Resign(),
-    "climb": Climb(),
-    "ladder": Climb(),
-}
-
 _MOVE = re.compile(r"^([a-z]+)\s*[-: ]?\s*(n|e|s|w|north|east|south|west)$")
 
 
-def _direction(word: str) -> str:
-    return DIRECTION_NAMES.get(word, word)
-
-
-def parse_action(text: str) -> Action:
-    """Read an action written by a player or by ``str(action)``."""
-    raw = text.strip()
-    low = " ".join(raw.lower().split())
-    if low in _WORDS:
-        return _WORDS[low]
+def _read(raw: str) -> Action:
+    low = raw.lower()
     head, _, rest = low.partition(" ")
     if head in ("build", "b") and rest:
         return Build(parse_segment(rest))
-    if head == "climb" and rest:
-        return Climb(parse_segment(rest))
+    if head == "climb" or low == "ladder":
+        return Climb(parse_segment(rest) if rest else None)
     if match := _MOVE.match(low):
-        word, direction = match.group(1), _direction(match.group(2))
+        word, direction = match.group(1), DIRECTION_NAMES.get(match.group(2), match.group(2))
         if word in ("dismount", "d"):
             return Dismount(direction)
         if word in _PIECE_WORDS:
@@ -180,3 +103,6 @@ def parse_action(text: str) -> Action:
     raise InvalidNotation(
         f"'{raw}' is not an Alako action: {HELP}", code="alako.bad_action", text=raw
     )
+
+
+parse_action = action_parser((Lots, Spin, Pass, OfferDraw, AcceptDraw, DeclineDraw, Resign), _read)

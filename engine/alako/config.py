@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
+from engine.config import Config, refuse_unknown
 from engine.errors import InvalidConfig
 
 FIRST_CHOICES = ("roll", "south", "north")
 
 
 @dataclass(frozen=True)
-class AlakoConfig:
+class AlakoConfig(Config):
     """Options of one game. ``first``: who spins first; ``roll`` draws lots with a die at
     the start (the rulebook does not say who starts)."""
 
@@ -25,17 +25,6 @@ class AlakoConfig:
                 first=self.first,
             )
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> AlakoConfig:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise InvalidConfig(
-                f"unknown Alako option(s): {', '.join(sorted(unknown))}",
-                code="alako.unknown_option",
-                options=sorted(unknown),
-            )
-        return cls(**data)
+    def unknown_options(cls, options: str) -> InvalidConfig:
+        return refuse_unknown("Alako", code="alako.unknown_option", options=options)

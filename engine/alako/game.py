@@ -13,20 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.alako.actions import (
-    AcceptDraw,
-    Action,
-    Build,
-    Climb,
-    DeclineDraw,
-    Dismount,
-    Lots,
-    Move,
-    OfferDraw,
-    Pass,
-    Resign,
-    Spin,
-)
+from engine.alako import actions
 from engine.alako.board import SEATS, STARTS, name, segment_name
 from engine.alako.config import AlakoConfig
 from engine.alako.lines import is_complete, next_segments, tower_segments
@@ -54,7 +41,10 @@ from engine.alako.state import (
 )
 from engine.dice import Dice
 from engine.errors import IllegalAction, NotYourTurn
-from engine.protocol import Event, Outcome
+from engine.protocol import GAME_FUNCTIONS, Event, Outcome
+from engine.turns import not_a_seat, seat_or_only, waited_for
+
+__all__ = [*GAME_FUNCTIONS, "build_segments", "paths"]
 
 SPINNER_FACES = 8
 
@@ -89,18 +79,15 @@ def _players(state: AlakoState) -> tuple[str, ...]:
 
 
 def _seat(state: AlakoState, seat: str | None, *, acting: bool = True) -> int:
-    if seat is None:
-        waiting = to_act(state)
-        if not waiting:
-            raise NotYourTurn("the game is over", code="alako.game_over")
-        seat = waiting[0]
+    if state.phase == OVER:
+        raise NotYourTurn("the game is over", code="alako.game_over")
+    # Only the game's end leaves nobody to act.
+    seat = seat_or_only(
+        seat, to_act(state), lambda _: NotYourTurn("the game is over", code="alako.game_over")
+    )
     if seat not in SEATS:
-        raise IllegalAction(
-            f"'{seat}' is not a seat here: south or north", code="alako.bad_seat", seat=seat
-        )
+        raise not_a_seat(code="alako.bad_seat", seat=seat, seats=SEATS)
     if acting and seat not in to_act(state):
-        if state.phase == OVER:
-            raise NotYourTurn("the game is over", code="alako.game_over")
         if state.offer is not None:
             raise NotYourTurn(
                 f"your draw offer waits for {to_act(state)[0]}'s answer",
@@ -134,55 +121,52 @@ def build_segments(state: AlakoState) -> list:
     return next_segments(state.turn, line)
 
 
-def legal_actions(state: AlakoState, seat: str | None = None) -> list[Action]:
+def legal_actions(state: AlakoState, seat: str | None = None) -> list[actions.Action]:
     """Every action the seat may take now: ``accept draw`` and ``decline draw`` while a draw
     offer waits. Offering a draw and resigning, allowed at any time, are not listed."""
-    waiting = to_act(state)
-    if not waiting or (seat is not None and seat not in waiting):
+    if not waited_for(seat, to_act(state)):
         return []
     if state.offer is not None:
-        return [AcceptDraw(), DeclineDraw()]
+        return [actions.AcceptDraw(), actions.DeclineDraw()]
     if state.phase == LOTS:
-        return [Lots()]
+        return [actions.Lots()]
     if state.phase == SPIN:
-        return [Spin()]
+        return [actions.Spin()]
     if state.face in POINTS:
         return [p.action for p in paths(state)]
     if state.face == LADDER:
-        return [c for c, _ in climbs(state, state.turn)] + [Pass()]  # type: ignore[arg-type]
+        return [c for c, _ in climbs(state, state.turn)] + [actions.Pass()]  # type: ignore[arg-type]
     if state.face in (TOWER, WALL, WALLS):
-        return [*(Build(seg) for seg in build_segments(state)), Pass()]
+        return [*(actions.Build(seg) for seg in build_segments(state)), actions.Pass()]
     return []
 
 
 def apply(
-    state: AlakoState, action: Action, seat: str | None = None
+    state: AlakoState, action: actions.Action, seat: str | None = None
 ) -> tuple[AlakoState, list[Event]]:
-    """The state after ``action`` by ``seat`` and what happened. Raises an ``EngineError``
-    (with a message for the player) when the action is not allowed; the state is unchanged."""
-    if state.phase == OVER:
-        raise IllegalAction("the game is over", code="alako.game_over")
+    """A resignation or a draw offer may come at any time; anything else must come from
+    the seat to act (``_seat`` refuses any once the game is over)."""
     events: list[Event] = []
-    if isinstance(action, Resign):
+    if isinstance(action, actions.Resign):
         me = _seat(state, seat, acting=False)
         events.append(Event("resigned", {"seat": SEATS[me]}))
         new = _finish(state, 1 - me, "resignation", events)
         return replace(new, ply=state.ply + 1), events
-    if isinstance(action, OfferDraw):
+    if isinstance(action, actions.OfferDraw):
         new = _offer(state, _seat(state, seat, acting=False), events)
         return replace(new, ply=state.ply + 1), events
     me = _seat(state, seat)  # while an offer waits, only the seat that answers it
-    if isinstance(action, AcceptDraw | DeclineDraw):
+    if isinstance(action, actions.AcceptDraw | actions.DeclineDraw):
         if state.offer is None:
             hint = (
                 " (to leave what you spun unused, send 'pass')"
-                if Pass() in legal_actions(state)
+                if actions.Pass() in legal_actions(state)
                 else ""
             )
             raise IllegalAction(
                 f"there is no draw offer to answer{hint}", code="alako.no_offer", seat=SEATS[me]
             )
-        new = _answer(state, me, isinstance(action, AcceptDraw), events)
+        new = _answer(state, me, isinstance(action, actions.AcceptDraw), events)
         return replace(new, ply=state.ply + 1), events
     if state.offer is not None:
         if SEATS[me] not in _players(state):
@@ -195,13 +179,13 @@ def apply(
         events.append(Event("draw_declined", {"seat": SEATS[me], "implicit": True}))
         state = replace(state, offer=None)
     if state.phase == LOTS:
-        if not isinstance(action, Lots):
+        if not isinstance(action, actions.Lots):
             raise IllegalAction(
                 "first draw lots for who spins first: send 'lots'", code="alako.lots_first"
             )
         new = _lots(state, events)
     elif state.phase == SPIN:
-        if not isinstance(action, Spin):
+        if not isinstance(action, actions.Spin):
             raise IllegalAction(
                 "your turn starts with a spin: send 'spin'", code="alako.spin_first"
             )
@@ -295,11 +279,11 @@ def _cannon(state: AlakoState, me: int, events: list[Event]) -> AlakoState:
     return _end_turn(replace(state, sides=tuple(sides)), me)  # type: ignore[arg-type]
 
 
-def _use(state: AlakoState, me: int, action: Action, events: list[Event]) -> AlakoState:
+def _use(state: AlakoState, me: int, action: actions.Action, events: list[Event]) -> AlakoState:
     face = state.face
     assert face is not None
     if face in POINTS:
-        if not isinstance(action, Move | Dismount):
+        if not isinstance(action, actions.Move | actions.Dismount):
             raise IllegalAction(
                 f"you spun {FACE_WORDS[face]}: move a piece, like 'knight n' or 'princess e'",
                 code="alako.move_expected",
@@ -307,17 +291,17 @@ def _use(state: AlakoState, me: int, action: Action, events: list[Event]) -> Ala
             )
         return _move(state, me, action, events)
     if face == LADDER:
-        if isinstance(action, Pass):
+        if isinstance(action, actions.Pass):
             return _pass(state, me, face, "declined", events)
-        if not isinstance(action, Climb):
+        if not isinstance(action, actions.Climb):
             raise IllegalAction(
                 "you spun the ladder: send 'climb' (or 'pass' to leave it)",
                 code="alako.climb_expected",
             )
         return _climb(state, me, action, events)
-    if isinstance(action, Pass):  # building is the player's choice (RULINGS 5)
+    if isinstance(action, actions.Pass):  # building is the player's choice (RULINGS 5)
         return _pass(state, me, face, "declined", events)
-    if not isinstance(action, Build):
+    if not isinstance(action, actions.Build):
         raise IllegalAction(
             f"you spun {FACE_WORDS[face]}: build it on your line, like 'build "
             f"{segment_name(build_segments(state)[0])}', or leave it with 'pass'",
@@ -327,7 +311,9 @@ def _use(state: AlakoState, me: int, action: Action, events: list[Event]) -> Ala
     return _build(state, me, action, events)
 
 
-def _move(state: AlakoState, me: int, action: Move | Dismount, events: list[Event]) -> AlakoState:
+def _move(
+    state: AlakoState, me: int, action: actions.Move | actions.Dismount, events: list[Event]
+) -> AlakoState:
     options = paths(state)
     chosen = next((p for p in options if p.action == action), None)
     if chosen is None:
@@ -340,7 +326,7 @@ def _move(state: AlakoState, me: int, action: Move | Dismount, events: list[Even
         )
     side = state.sides[me]
     dest = chosen.squares[-1]
-    if isinstance(action, Dismount):
+    if isinstance(action, actions.Dismount):
         side = replace(side, knight=dest)
         piece = "knight"
     elif action.piece == "knight":
@@ -372,7 +358,7 @@ def _move(state: AlakoState, me: int, action: Move | Dismount, events: list[Even
                 "squares": [name(s) for s in chosen.squares if s >= 0],
                 "riding": side.mounted,
                 "mounted": chosen.mounts,
-                "dismounted": isinstance(action, Dismount),
+                "dismounted": isinstance(action, actions.Dismount),
                 "descended": start < 0,
             },
         )
@@ -385,7 +371,7 @@ def _move(state: AlakoState, me: int, action: Move | Dismount, events: list[Even
     return _end_turn(new, me)
 
 
-def _build(state: AlakoState, me: int, action: Build, events: list[Event]) -> AlakoState:
+def _build(state: AlakoState, me: int, action: actions.Build, events: list[Event]) -> AlakoState:
     allowed = build_segments(state)
     if action.segment not in allowed:
         legal = ", ".join(segment_name(s) for s in allowed)
@@ -417,7 +403,7 @@ def _build(state: AlakoState, me: int, action: Build, events: list[Event]) -> Al
     return _end_turn(new, me)
 
 
-def _climb(state: AlakoState, me: int, action: Climb, events: list[Event]) -> AlakoState:
+def _climb(state: AlakoState, me: int, action: actions.Climb, events: list[Event]) -> AlakoState:
     options = climbs(state, me)
     if action.segment is None and len(options) > 1:
         which = ", ".join(str(c) for c, _ in options)

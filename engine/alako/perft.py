@@ -9,31 +9,12 @@ distinct face once instead (seven children)."""
 
 from __future__ import annotations
 
-import argparse
-import sys
-import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from engine.alako.game import apply, legal_actions
 from engine.alako.spinner import FACES
 from engine.alako.state import OVER, SPIN, AlakoState
-from engine.errors import EngineError
-
-
-@dataclass(frozen=True)
-class ForcedSpin:
-    """A stand-in for the dice that always shows one value (one chance outcome)."""
-
-    value: int
-    counter: int = 0
-    game_id: str = "perft"
-    seed: bytes = b"perft"
-
-    def roll(self, faces: int) -> tuple[int, ForcedSpin]:
-        return self.value, replace(self, counter=self.counter + 1)
-
-    def hidden(self) -> ForcedSpin:
-        return self
+from engine.perft import LoadedDice, options, report, root
 
 
 def _values(chance: str) -> list[int]:
@@ -53,7 +34,7 @@ def perft(state: AlakoState, depth: int, chance: str = "faces") -> int:
     total = 0
     if state.phase == SPIN:
         for value in _values(chance):
-            forced = replace(state, dice=ForcedSpin(value))
+            forced = replace(state, dice=LoadedDice(value))
             after, _ = apply(forced, legal_actions(forced)[0])
             total += perft(after, depth - 1, chance)
         return total
@@ -72,20 +53,11 @@ def run(argv: list[str]) -> int:
     """``python -m engine.perft alako --position "<text>" --depth N [--chance faces]``."""
     from engine.alako.position import state_from_position
 
-    parser = argparse.ArgumentParser(prog="python -m engine.perft alako", description=__doc__)
-    parser.add_argument("--position", default=None, help="a position text (default: a sample)")
-    parser.add_argument("--depth", type=int, default=4)
+    parser = options("alako", __doc__, depth=4)
     parser.add_argument("--chance", choices=("faces", "distinct"), default="faces")
     args = parser.parse_args(argv)
-    try:
-        state = state_from_position(
-            args.position or DEFAULT_POSITION, seed=b"perft", game_id="perft"
-        )
-    except EngineError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    for depth in range(1, args.depth + 1):
-        start = time.perf_counter()
-        count = perft(state, depth, args.chance)
-        print(f"depth {depth}: {count}  ({time.perf_counter() - start:.3f} s)")
-    return 0
+    return report(
+        args,
+        lambda: root(state_from_position, args.position or DEFAULT_POSITION),
+        lambda state, depth: perft(state, depth, args.chance),
+    )

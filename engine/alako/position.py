@@ -32,6 +32,10 @@ from engine.alako.spinner import CANNON, FACE_KINDS, TOWER, WALL, WALLS
 from engine.alako.state import ACT, OVER, SPIN, TOWER_PIECE, WALL_PIECE, AlakoState, Fort, Side
 from engine.dice import Dice
 from engine.errors import InvalidNotation, InvalidPosition
+from engine.position import named_fields
+from engine.protocol import POSITION_TEXT
+
+__all__ = POSITION_TEXT
 
 _OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
 
@@ -140,28 +144,21 @@ def _parse_side(seat: str, body: str) -> Side:
 
 def parse_position(text: str) -> Position:
     """Read a position text; every mistake is reported with what would be right."""
-    fields: dict[str, str] = {}
-    for raw in text.split(";"):
-        part = raw.strip()
-        if not part:
-            continue
-        if ":" not in part:
-            raise InvalidNotation(
-                f"'{part}' needs a name and a colon: 'south: Kd1 Hf1 Pe1' or 'turn: south'",
-                code="alako.bad_field",
-                field=part,
-            )
-        key, body = (x.strip() for x in part.split(":", 1))
-        key = key.lower()
-        if key not in ("south", "north", "turn", "spun", "builds", "winner"):
-            raise InvalidNotation(
-                f"unknown field '{key}': use south, north, turn, spun, builds or winner",
-                code="alako.unknown_field",
-                field=key,
-            )
-        if key in fields:
-            raise InvalidPosition(f"'{key}' is given twice", code="alako.twice", field=key)
-        fields[key] = body
+    fields = named_fields(
+        text,
+        ("south", "north", "turn", "spun", "builds", "winner"),
+        no_colon=lambda part: InvalidNotation(
+            f"'{part}' needs a name and a colon: 'south: Kd1 Hf1 Pe1' or 'turn: south'",
+            code="alako.bad_field",
+            field=part,
+        ),
+        unknown=lambda key: InvalidNotation(
+            f"unknown field '{key}': use south, north, turn, spun, builds or winner",
+            code="alako.unknown_field",
+            field=key,
+        ),
+        twice=lambda key: InvalidPosition(f"'{key}' is given twice", code="alako.twice", field=key),
+    )
     for seat in SEATS:
         if seat not in fields:
             raise InvalidPosition(

@@ -9,10 +9,11 @@ from typing import Any
 from engine.alako.board import SEATS, name, parse, parse_segment, segment_name
 from engine.alako.config import AlakoConfig
 from engine.alako.state import PHASES, AlakoState, Fort, Side
-from engine.dice import Dice
 from engine.errors import InvalidRecord
+from engine.snapshot import Snapshot, dice_of
 
 SCHEMA = 1
+SNAPSHOT = Snapshot("alako", "Alako", SCHEMA)
 
 
 def _side(side: Side) -> dict[str, Any]:
@@ -28,14 +29,7 @@ def _side(side: Side) -> dict[str, Any]:
 
 def to_dict(state: AlakoState) -> dict[str, Any]:
     return {
-        "game": "alako",
-        "schema": SCHEMA,
-        "config": state.config.to_dict(),
-        "dice": {
-            "seed": None if state.dice.seed is None else state.dice.seed.hex(),
-            "game_id": state.dice.game_id,
-            "counter": state.dice.counter,
-        },
+        **SNAPSHOT.header(state),
         "phase": state.phase,
         "sides": {seat: _side(side) for seat, side in zip(SEATS, state.sides, strict=True)},
         "turn": None if state.turn is None else SEATS[state.turn],
@@ -65,22 +59,13 @@ def _read_side(data: dict[str, Any]) -> Side:
 
 
 def from_dict(data: dict[str, Any]) -> AlakoState:
-    if data.get("game") != "alako":
-        raise InvalidRecord(f"this is not an Alako state (game: {data.get('game')!r})")
-    if data.get("schema") != SCHEMA:
-        raise InvalidRecord(f"Alako state schema {data.get('schema')} is not {SCHEMA}")
-    try:
+    with SNAPSHOT.reading(data):
         if data["phase"] not in PHASES:
             raise InvalidRecord(f"unknown phase {data['phase']!r}")
-        dice = data["dice"]
         spin = data["last_spin"]
         return AlakoState(
             config=AlakoConfig.from_dict(data["config"]),
-            dice=Dice(
-                None if dice["seed"] is None else bytes.fromhex(dice["seed"]),
-                dice["game_id"],
-                dice["counter"],
-            ),
+            dice=dice_of(data),
             phase=data["phase"],
             sides=tuple(_read_side(data["sides"][seat]) for seat in SEATS),  # type: ignore[arg-type]
             turn=None if data["turn"] is None else SEATS.index(data["turn"]),
@@ -96,7 +81,3 @@ def from_dict(data: dict[str, Any]) -> AlakoState:
             offer=None if data.get("offer") is None else SEATS.index(data["offer"]),
             offered=tuple(SEATS.index(s) for s in data.get("offered", ())),
         )
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        if isinstance(exc, InvalidRecord):
-            raise
-        raise InvalidRecord(f"this Alako state cannot be read: {exc}") from exc

@@ -9,8 +9,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from engine.actions import Resign, Written, action_parser
 from engine.echec.board import NAMES, parse, parse_facing
 from engine.echec.units import KIND, KIND_OF_WORD, variable
 from engine.errors import InvalidNotation
@@ -21,8 +21,7 @@ HELP = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Advance:
+class Advance(Written):
     """Move the base on ``square`` straight ahead by ``steps`` squares."""
 
     square: str
@@ -32,38 +31,25 @@ class Advance:
         return f"advance {self.square}" + (f" {self.steps}" if self.steps != 1 else "")
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(Written, form="turn {square} {facing}"):
     """Turn the base on ``square`` to face ``facing`` (a quarter or a half turn)."""
 
     square: str
     facing: str
 
-    def __str__(self) -> str:
-        return f"turn {self.square} {self.facing}"
 
-
-@dataclass(frozen=True, slots=True)
-class Attack:
+class Attack(Written, form="attack {square} {target}"):
     """The base on ``square`` attacks the enemy base on ``target``."""
 
     square: str
     target: str
 
-    def __str__(self) -> str:
-        return f"attack {self.square} {self.target}"
 
-
-@dataclass(frozen=True, slots=True)
-class End:
+class End(Written, form="end", also=("end turn", "pass", "done")):
     """End the turn before both actions are spent."""
 
-    def __str__(self) -> str:
-        return "end"
 
-
-@dataclass(frozen=True, slots=True)
-class Place:
+class Place(Written):
     """Put a base of the reserve on a home square, facing a direction (level 2). ``figures``
     names the size of a peasant, mercenary or heavy infantry base (``None``: the largest)."""
 
@@ -77,52 +63,22 @@ class Place:
         return f"place {KIND[self.kind].name}{size} {self.square} {self.facing}"
 
 
-@dataclass(frozen=True, slots=True)
-class Lift:
+class Lift(Written, form="lift {square}"):
     """Take a placed base back into the reserve (before confirming)."""
 
     square: str
 
-    def __str__(self) -> str:
-        return f"lift {self.square}"
 
-
-@dataclass(frozen=True, slots=True)
-class Confirm:
+class Confirm(Written, form="confirm", also=("ready",)):
     """The placement is final."""
 
-    def __str__(self) -> str:
-        return "confirm"
 
-
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(Written, form="roll"):
     """Roll the four dice for the first move (most axes starts)."""
-
-    def __str__(self) -> str:
-        return "roll"
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """Give up the game."""
-
-    def __str__(self) -> str:
-        return "resign"
 
 
 Action = Advance | Turn | Attack | End | Place | Lift | Confirm | Roll | Resign
 
-_WORDS: dict[str, Action] = {
-    "end": End(),
-    "end turn": End(),
-    "pass": End(),
-    "done": End(),
-    "confirm": Confirm(),
-    "ready": Confirm(),
-    "roll": Roll(),
-    "resign": Resign(),
-}
 _FILLER = {"by", "to", "on", "at", "x", "->", "square", "squares", "towards", "facing", "of"}
 _SQ = r"[a-z]\d{1,2}"
 _C_ADVANCE = re.compile(rf"^({_SQ})\s*\+\s*(\d*)$")
@@ -168,12 +124,8 @@ def _place(kind_word: str, size: str | None, square: str, facing: str) -> Place:
     return Place(kind, _square(square), parse_facing(facing), figures)
 
 
-def parse_action(text: str) -> Action:
-    """Read an action written by a player or by ``str(action)``."""
-    raw = " ".join(text.strip().split())
+def _read(raw: str) -> Action:
     low = raw.lower()
-    if low in _WORDS:
-        return _WORDS[low]
     if match := _C_ADVANCE.match(low):
         return Advance(_square(match.group(1)), _steps(match.group(2) or "1"))
     if match := _C_TURN.match(low):
@@ -208,3 +160,6 @@ def parse_action(text: str) -> Action:
     raise InvalidNotation(
         f"'{raw}' is not an Échec au Roi action: {HELP}", code="echec.bad_action", text=raw
     )
+
+
+parse_action = action_parser((End, Confirm, Roll, Resign), _read)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from dataclasses import dataclass, field
 
+from engine.config import Config, refuse_unknown
 from engine.echec.board import INDEX, NORTH, SEATS
 from engine.echec.units import (
     ARCHERS,
@@ -102,7 +102,7 @@ def format_units(units: tuple[tuple[str, int], ...]) -> str:
 
 
 @dataclass(frozen=True)
-class EchecConfig:
+class EchecConfig(Config):
     """Options of one game. ``placement`` defaults to standard at level 1, free at level 2."""
 
     level: int = 1
@@ -161,20 +161,9 @@ class EchecConfig:
         basic = tuple((k, infantry if k == INFANTRY else n) for k, n in BASIC_ARMY)
         return basic + self.optional_units(seat)
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> EchecConfig:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise InvalidConfig(
-                f"unknown option(s): {', '.join(sorted(unknown))}",
-                code="echec.unknown_option",
-                options=sorted(unknown),
-            )
-        return cls(**data)
+    def unknown_options(cls, options: str) -> InvalidConfig:
+        return refuse_unknown("Échec au Roi", code="echec.unknown_option", options=options)
 
 
 def standard_square(seat: str, square: str) -> int:

@@ -19,7 +19,10 @@ from engine.echec.setup import (
 from engine.echec.state import BATTLE, OPENING, OVER, PLACEMENT, EchecState
 from engine.echec.work import Work
 from engine.errors import IllegalAction, NotYourTurn
-from engine.protocol import Event, Outcome
+from engine.protocol import GAME_FUNCTIONS, Event, Outcome
+from engine.turns import ScratchTurns, not_a_seat, seat_or_only, waited_for
+
+__all__ = [*GAME_FUNCTIONS, "default_action"]
 
 
 def new_game(config: EchecConfig | None = None, *, seed: bytes, game_id: str) -> EchecState:
@@ -43,23 +46,22 @@ def to_act(state: EchecState) -> tuple[str, ...]:
     return (state.turn,) if state.turn is not None else ()
 
 
-def _acting_seat(state: EchecState, seat: str | None) -> str:
+def _acting_seat(state: EchecState, seat: str | None, *, acting: bool = True) -> str:
+    if state.phase == OVER:
+        raise NotYourTurn("the game is over", code="echec.over")
     waiting = to_act(state)
-    if seat is None:
-        if len(waiting) != 1:
-            raise NotYourTurn(
-                "both armies decide now (" + ", ".join(waiting) + "): say which one acts",
-                code="echec.which_seat",
-                waiting=list(waiting),
-            )
-        return waiting[0]
+    seat = seat_or_only(
+        seat,
+        waiting,
+        lambda waiting: NotYourTurn(
+            "both armies decide now (" + ", ".join(waiting) + "): say which one acts",
+            code="echec.which_seat",
+            waiting=list(waiting),
+        ),
+    )
     if seat not in SEATS:
-        raise IllegalAction(
-            f"'{seat}' is not a side here: south or north", code="echec.seat", seat=seat
-        )
-    if seat not in waiting:
-        if state.phase == OVER:
-            raise NotYourTurn("the game is over", code="echec.over")
+        raise not_a_seat(code="echec.seat", seat=seat, seats=SEATS, noun="side")
+    if acting and seat not in waiting:
         raise NotYourTurn(
             f"it is not {seat}'s turn: waiting for {', '.join(waiting)}",
             code="echec.not_your_turn",
@@ -71,10 +73,7 @@ def _acting_seat(state: EchecState, seat: str | None) -> str:
 
 def legal_actions(state: EchecState, seat: str | None = None) -> list[Action]:
     """Every action the seat may take now (resigning, always allowed, is not listed)."""
-    waiting = to_act(state)
-    if seat is None and len(waiting) != 1:
-        return []
-    if seat is not None and seat not in waiting:
+    if not waited_for(seat, to_act(state)):
         return []
     seat = _acting_seat(state, seat)
     if state.phase == PLACEMENT:
@@ -87,24 +86,18 @@ def legal_actions(state: EchecState, seat: str | None = None) -> list[Action]:
 def apply(
     state: EchecState, action: Action, seat: str | None = None
 ) -> tuple[EchecState, list[Event]]:
-    """The state after ``action`` by ``seat`` and what happened. Raises an ``EngineError``
-    (with a message for the player) when the action is not allowed; the state is unchanged."""
-    if state.phase == OVER:
-        raise IllegalAction("the game is over", code="echec.over")
-    if isinstance(action, Resign):
-        if seat is None:
-            seat = _acting_seat(state, None)
-        if seat not in SEATS:
-            raise IllegalAction(
-                f"'{seat}' is not a side here: south or north", code="echec.seat", seat=seat
-            )
-        w = Work(state)
-        w.set_side(seat, resigned=True)
-        w.emit("resigned", seat=seat)
-        finish(w, (OTHER[seat],), "resigned")
-        return w.freeze(), w.events
-    seat = _acting_seat(state, seat)
-    w = Work(state)
+    return TURNS.apply(state, action, seat)
+
+
+def _resign(w: Work, seat: str) -> None:
+    w.set_side(seat, resigned=True)
+    w.emit("resigned", seat=seat)
+    finish(w, (OTHER[seat],), "resigned")
+
+
+def _act(w: Work, seat: str, action: Action) -> None:
+    """A side's action when it has a decision pending, by phase."""
+    state = w.state
     if state.phase == PLACEMENT:
         apply_placement(w, seat, action)
     elif state.phase == OPENING:
@@ -121,7 +114,9 @@ def apply(
                 code="echec.battle_action",
             )
         apply_battle(w, seat, action)
-    return w.freeze(), w.events
+
+
+TURNS = ScratchTurns(Work, _acting_seat, Resign, _resign, _act)
 
 
 def outcome(state: EchecState) -> Outcome | None:

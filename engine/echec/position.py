@@ -18,6 +18,10 @@ from engine.echec.config import EchecConfig
 from engine.echec.state import ACTIONS_PER_TURN, BATTLE, Base, EchecState, Side
 from engine.echec.units import INFANTRY, KIND, KINDS, KING, MASSIVE_FIGURES
 from engine.errors import InvalidNotation, InvalidPosition
+from engine.position import fields_of
+from engine.protocol import POSITION_TEXT
+
+__all__ = POSITION_TEXT
 
 _TOKEN = re.compile(r"^([KCAIPMH])(\d{0,2})([a-i][1-9])([nesw])(\*?)$")
 
@@ -53,19 +57,7 @@ def parse_position(text: str) -> Position:
     bases: dict[str, BaseEntry] = {}
     turn, actions = "south", ACTIONS_PER_TURN
     listed: set[str] = set()
-    for raw in text.split(";"):
-        field = raw.strip()
-        if not field:
-            continue
-        if ":" not in field:
-            raise InvalidNotation(
-                f"'{field}' needs a name and a colon: 'south: K1e1n I4e2n', 'turn: north' "
-                "or 'actions: 2'",
-                code="echec.position_field",
-                field=field,
-            )
-        name, body = (x.strip() for x in field.split(":", 1))
-        name = name.lower()
+    for name, body in fields_of(text, _no_colon):
         if name == "turn":
             turn = body.lower()
             if turn not in SEATS:
@@ -108,6 +100,14 @@ def parse_position(text: str) -> Position:
                 kings=kings,
             )
     return Position(frozenset(bases.values()), turn, actions)
+
+
+def _no_colon(field: str) -> InvalidNotation:
+    return InvalidNotation(
+        f"'{field}' needs a name and a colon: 'south: K1e1n I4e2n', 'turn: north' or 'actions: 2'",
+        code="echec.position_field",
+        field=field,
+    )
 
 
 def _base(seat: str, token: str) -> BaseEntry:

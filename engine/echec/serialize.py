@@ -5,25 +5,19 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from engine.dice import Dice
 from engine.echec.board import INDEX, NAMES, SIZE
 from engine.echec.config import EchecConfig
 from engine.echec.state import PHASES, AttackReport, Base, EchecState, LastAction, Side
 from engine.errors import InvalidRecord
+from engine.snapshot import Snapshot, dice_of
 
 SCHEMA = 1
+SNAPSHOT = Snapshot("echec", "Échec au Roi", SCHEMA, coded=True)
 
 
 def to_dict(state: EchecState) -> dict[str, Any]:
     return {
-        "game": "echec",
-        "schema": SCHEMA,
-        "config": state.config.to_dict(),
-        "dice": {
-            "seed": None if state.dice.seed is None else state.dice.seed.hex(),
-            "game_id": state.dice.game_id,
-            "counter": state.dice.counter,
-        },
+        **SNAPSHOT.header(state),
         "phase": state.phase,
         "bases": [
             {"square": NAMES[sq], **asdict(b)} for sq, b in enumerate(state.board) if b is not None
@@ -41,17 +35,7 @@ def to_dict(state: EchecState) -> dict[str, Any]:
 
 
 def from_dict(data: dict[str, Any]) -> EchecState:
-    if data.get("game") != "echec":
-        raise InvalidRecord(
-            f"this is not an Échec au Roi state (game: {data.get('game')!r})",
-            code="echec.not_echec",
-        )
-    if data.get("schema") != SCHEMA:
-        raise InvalidRecord(
-            f"Échec au Roi state schema {data.get('schema')} is not {SCHEMA}",
-            code="echec.schema",
-        )
-    try:
+    with SNAPSHOT.reading(data):
         board: list[Base | None] = [None] * (SIZE * SIZE)
         for entry in data["bases"]:
             values = dict(entry)
@@ -73,14 +57,9 @@ def from_dict(data: dict[str, Any]) -> EchecState:
             )
         if data["phase"] not in PHASES:
             raise InvalidRecord(f"unknown phase {data['phase']!r}", code="echec.phase")
-        dice = data["dice"]
         return EchecState(
             config=EchecConfig.from_dict(data["config"]),
-            dice=Dice(
-                None if dice["seed"] is None else bytes.fromhex(dice["seed"]),
-                dice["game_id"],
-                dice["counter"],
-            ),
+            dice=dice_of(data),
             phase=data["phase"],
             board=tuple(board),
             sides=sides,  # type: ignore[arg-type]
@@ -93,9 +72,3 @@ def from_dict(data: dict[str, Any]) -> EchecState:
             winners=None if data["winners"] is None else tuple(data["winners"]),
             termination=data["termination"],
         )
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, InvalidRecord):
-            raise
-        raise InvalidRecord(
-            f"this Échec au Roi state cannot be read: {exc}", code="echec.bad_state"
-        ) from exc

@@ -8,14 +8,14 @@ spaces and a few spellings: ``slide 7 NE``, ``slide 7 ne 2``, ``shift a ne``,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from engine.actions import Resign, Written, action_parser
 from engine.errors import InvalidNotation
 from engine.inka.geometry import DIRECTION_INDEX, DIRECTION_NAMES
 from engine.inka.state import DESTINATION_NAMES
 
 HELP = (
-    "Inka actions: start l6, place 7 f12/f13, slide 7 ne 2, rotate 7 8h cw60, "
+    "write start l6, place 7 f12/f13, slide 7 ne 2, rotate 7 8h cw60, "
     "go f12, take, passage k9, shift A ne 1 (or shift A 8h cw60), block e5, end, resign"
 )
 
@@ -26,18 +26,13 @@ def _angle_text(sixths: int) -> str:
     return ("ccw" if sixths > 0 else "cw") + str(60 * abs(sixths))
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseStart:
+class ChooseStart(Written, form="start {cell}"):
     """Set-up: put your pawn on a free start cell."""
 
     cell: str
 
-    def __str__(self) -> str:
-        return f"start {self.cell}"
 
-
-@dataclass(frozen=True, slots=True)
-class Place:
+class Place(Written, form="place {number} {first}/{second}"):
     """Set-up: lay the drawn path rhombus with its first half on ``first`` and its second
     half on ``second`` (the order says which way round its walls go)."""
 
@@ -45,12 +40,8 @@ class Place:
     first: str
     second: str
 
-    def __str__(self) -> str:
-        return f"place {self.number} {self.first}/{self.second}"
 
-
-@dataclass(frozen=True, slots=True)
-class Slide:
+class Slide(Written):
     """Move a rhombus ``distance`` steps along one of its edge directions (1 AP). A
     destination rhombus (A-C) is shifted from a rhombus symbol."""
 
@@ -63,8 +54,7 @@ class Slide:
         return f"{verb} {self.rhombus} {self.direction} {self.distance}"
 
 
-@dataclass(frozen=True, slots=True)
-class Rotate:
+class Rotate(Written):
     """Turn a rhombus about the corner at clock hour ``corner`` (seen from its centre) by
     ``sixths`` x 60 degrees, counter-clockwise when positive (1 AP)."""
 
@@ -77,69 +67,35 @@ class Rotate:
         return f"{verb} {self.rhombus} {self.corner}h {_angle_text(self.sixths)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Go:
+class Go(Written, form="go {cell}"):
     """Walk the pawn to a cell by the cheapest way (1 AP per snake crossed)."""
 
     cell: str
 
-    def __str__(self) -> str:
-        return f"go {self.cell}"
 
-
-@dataclass(frozen=True, slots=True)
-class Take:
+class Take(Written, form="take"):
     """Take your statue from the destination rhombus you stand on (1 AP)."""
 
-    def __str__(self) -> str:
-        return "take"
 
-
-@dataclass(frozen=True, slots=True)
-class Passage:
+class Passage(Written, form="passage {cell}"):
     """From a secret passage, jump to another free one (1 AP)."""
 
     cell: str
 
-    def __str__(self) -> str:
-        return f"passage {self.cell}"
+
+class End(Written, form="end", also=("pass", "done")):
+    """End the turn without placing the blocker (unused AP are lost)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Block:
+class Block(Written, form="block {cell}"):
     """Put your blocker on a cell and end the turn."""
 
     cell: str
 
-    def __str__(self) -> str:
-        return f"block {self.cell}"
 
-
-@dataclass(frozen=True, slots=True)
-class End:
-    """End the turn without placing the blocker (unused AP are lost)."""
-
-    def __str__(self) -> str:
-        return "end"
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """Leave the game: your pawn and blocker leave the temple."""
-
-    def __str__(self) -> str:
-        return "resign"
-
-
+# Resign (shared by every game): your pawn and blocker leave the temple.
 Action = ChooseStart | Place | Slide | Rotate | Go | Take | Passage | Block | End | Resign
 
-_WORDS: dict[str, Action] = {
-    "take": Take(),
-    "end": End(),
-    "pass": End(),
-    "done": End(),
-    "resign": Resign(),
-}
 _DIR_WORDS = {
     "east": "e",
     "west": "w",
@@ -158,7 +114,8 @@ _ROTATE = re.compile(
     rf"^(?:rotate|turn|shift)\s+#?{_RHOMBUS}\s+(?:at\s+|about\s+|corner\s+)?(\d{{1,2}})\s*"
     r"(?:h|o'?clock)?\s+(?:angle\s+)?(cw|ccw|\+|-)?\s*(60|120)$"
 )
-_CELL_WORD = re.compile(rf"^(start|go|to|passage|block)\s+({_CELL})$")
+_ON_CELL = {"start": ChooseStart, "go": Go, "to": Go, "passage": Passage, "block": Block}
+_CELL_WORD = re.compile(rf"^({'|'.join(_ON_CELL)})\s+({_CELL})$")
 _PLACE = re.compile(rf"^place\s+#?(\d{{1,2}})\s+({_CELL})\s*[/\-\s]\s*({_CELL})$")
 
 
@@ -171,21 +128,10 @@ def _rhombus(text: str) -> str:
     return text.upper() if text.isalpha() else str(int(text))
 
 
-def parse_action(text: str) -> Action:
-    """Read an action written by a player or by ``str(action)``."""
-    raw = " ".join(text.strip().split())
+def _read(raw: str) -> Action:
     low = raw.lower()
-    if low in _WORDS:
-        return _WORDS[low]
     if match := _CELL_WORD.match(low):
-        verb, cell = match.group(1), _norm_cell(match.group(2))
-        if verb == "start":
-            return ChooseStart(cell)
-        if verb == "passage":
-            return Passage(cell)
-        if verb == "block":
-            return Block(cell)
-        return Go(cell)
+        return _ON_CELL[match.group(1)](_norm_cell(match.group(2)))
     if match := _PLACE.match(low):
         return Place(int(match.group(1)), _norm_cell(match.group(2)), _norm_cell(match.group(3)))
     if match := _ROTATE.match(low):
@@ -220,4 +166,7 @@ def parse_action(text: str) -> Action:
         if n < 1:
             raise InvalidNotation("a slide goes at least 1 step", code="inka.bad_distance")
         return Slide(_rhombus(rhombus), direction, n)
-    raise InvalidNotation(f"'{raw}' is not an Inka action. {HELP}", code="inka.notation", text=raw)
+    raise InvalidNotation(f"'{raw}' is not an Inka action: {HELP}", code="inka.notation", text=raw)
+
+
+parse_action = action_parser((Take, End, Resign), _read)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
+from engine.config import Config, refuse_unknown
 from engine.errors import InvalidConfig
 
 SEATS = ("red", "blue", "green", "yellow")  # the first 2-4 are used, in turn order
@@ -12,7 +12,7 @@ ACTION_POINTS = 3
 
 
 @dataclass(frozen=True)
-class InkaConfig:
+class InkaConfig(Config):
     """Options of one Inka game. Every field has the rulebook's default."""
 
     players: int = 4
@@ -41,17 +41,6 @@ class InkaConfig:
     def seats(self) -> tuple[str, ...]:
         return SEATS[: self.players]
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> InkaConfig:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise InvalidConfig(
-                f"unknown Inka option(s): {', '.join(sorted(unknown))}",
-                code="inka.unknown_option",
-                options=sorted(unknown),
-            )
-        return cls(**data)
+    def unknown_options(cls, options: str) -> InvalidConfig:
+        return refuse_unknown("Inka", code="inka.unknown_option", options=options)

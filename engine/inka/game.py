@@ -6,18 +6,7 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.errors import IllegalAction, NotYourTurn
-from engine.inka.actions import (
-    Action,
-    Block,
-    ChooseStart,
-    End,
-    Go,
-    Passage,
-    Place,
-    Resign,
-    Rotate,
-    Slide,
-)
+from engine.inka import actions
 from engine.inka.config import InkaConfig
 from engine.inka.layout import Layout
 from engine.inka.state import (
@@ -32,9 +21,12 @@ from engine.inka.state import (
     Rhombus,
 )
 from engine.inka.temple import PATH_WALLS, TEMPLE
-from engine.inka.turn import block_problem
+from engine.inka.turn import apply_turn_action, begin_turn, block_problem, finish, next_seat
 from engine.inka.work import Work
-from engine.protocol import Event, Outcome
+from engine.protocol import GAME_FUNCTIONS, Event, Outcome
+from engine.turns import ScratchTurns, not_a_seat, seat_or_only, waited_for
+
+__all__ = [*GAME_FUNCTIONS, "opening_events"]
 
 BOARD = TEMPLE.board
 NAMES = BOARD.names
@@ -91,24 +83,19 @@ def to_act(state: InkaState) -> tuple[str, ...]:
 
 
 def _seat_index(state: InkaState, seat: str | None, *, acting: bool = True) -> int:
-    if seat is None:
-        waiting = to_act(state)
-        if len(waiting) != 1:
-            raise NotYourTurn("nobody is to act: the game is over", code="inka.over")
-        seat = waiting[0]
+    if state.phase == OVER:
+        raise NotYourTurn("the game is over", code="inka.over")
+    seat = seat_or_only(
+        seat,
+        to_act(state),
+        lambda _: NotYourTurn("nobody is to act: the game is over", code="inka.over"),
+    )
     if seat not in state.seats:
-        raise IllegalAction(
-            f"'{seat}' is not a seat here: {', '.join(state.seats)}",
-            code="inka.unknown_seat",
-            seat=seat,
-            seats=", ".join(state.seats),
-        )
+        raise not_a_seat(code="inka.unknown_seat", seat=seat, seats=state.seats)
     index = state.seats.index(seat)
     if state.out[index]:
         raise NotYourTurn(f"{seat} has left the game", code="inka.seat_out", seat=seat)
     if acting and seat not in to_act(state):
-        if state.phase == OVER:
-            raise NotYourTurn("the game is over", code="inka.over")
         raise NotYourTurn(
             f"it is not {seat}'s turn: waiting for {', '.join(to_act(state))}",
             code="inka.not_your_turn",
@@ -121,32 +108,31 @@ def _seat_index(state: InkaState, seat: str | None, *, acting: bool = True) -> i
 # ---------------------------------------------------------------- legal actions
 
 
-def legal_actions(state: InkaState, seat: str | None = None) -> list[Action]:
+def legal_actions(state: InkaState, seat: str | None = None) -> list[actions.Action]:
     """Every action the seat may take now (resignation, always allowed, is not listed)."""
-    waiting = to_act(state)
-    if not waiting or (seat is not None and seat not in waiting):
+    if not waited_for(seat, to_act(state)):
         return []
     me = state.turn
     assert me is not None
     if state.phase == START:
         taken = {c for c in state.pawns if c is not None}
-        return [ChooseStart(NAMES[c]) for c in TEMPLE.starts if c not in taken]
+        return [actions.ChooseStart(NAMES[c]) for c in TEMPLE.starts if c not in taken]
     if state.phase == BUILD:
         return placements(state)
     return play_actions(state, me)
 
 
-def placements(state: InkaState) -> list[Action]:
+def placements(state: InkaState) -> list[actions.Action]:
     """Where the drawn path rhombus may be laid (each way round)."""
     assert state.drawn is not None
     lay = Layout.of(state)
-    out: list[Action] = []
+    out: list[actions.Action] = []
     for a in range(BOARD.size):
         for _e, b in BOARD.neighbours[a]:
             if b is None:
                 continue
             if _placement_problem(state, lay, state.drawn, a, b) is None:
-                out.append(Place(state.drawn, NAMES[a], NAMES[b]))
+                out.append(actions.Place(state.drawn, NAMES[a], NAMES[b]))
     return out
 
 
@@ -175,47 +161,45 @@ def _placement_problem(state: InkaState, lay: Layout, number: int, a: int, b: in
     return None
 
 
-def play_actions(state: InkaState, me: int) -> list[Action]:
+def play_actions(state: InkaState, me: int) -> list[actions.Action]:
     lay = Layout.of(state)
-    out: list[Action] = []
+    out: list[actions.Action] = []
     if state.ap > 0 and state.stage == RHOMBI:
         for r in state.rhombi:
             if r.is_destination:
                 continue
-            out.extend(Slide(r.name, d, n) for d, n in lay.slides(r.name))
-            out.extend(Rotate(r.name, c, s) for c, s in lay.rotations(r.name))
+            out.extend(actions.Slide(r.name, d, n) for d, n in lay.slides(r.name))
+            out.extend(actions.Rotate(r.name, c, s) for c, s in lay.rotations(r.name))
     here = state.pawns[me]
     assert here is not None
     if state.stage != WALKED:  # one walk between two paid actions
         best, _ = lay.costs(here, state.ap)
-        out.extend(Go(NAMES[c]) for c in sorted(best) if c != here and lay.free_to_stop(c))
+        out.extend(actions.Go(NAMES[c]) for c in sorted(best) if c != here and lay.free_to_stop(c))
     if state.ap > 0:
         out.extend(_special_actions(state, lay, me, here))
-    out.extend(Block(NAMES[c]) for c in range(BOARD.size) if block_problem(lay, c) is None)
-    out.append(End())
+    out.extend(actions.Block(NAMES[c]) for c in range(BOARD.size) if block_problem(lay, c) is None)
+    out.append(actions.End())
     return out
 
 
-def _special_actions(state: InkaState, lay: Layout, me: int, here: int) -> list[Action]:
-    from engine.inka.actions import Take
-
-    out: list[Action] = []
+def _special_actions(state: InkaState, lay: Layout, me: int, here: int) -> list[actions.Action]:
+    out: list[actions.Action] = []
     seat = state.seats[me]
     dest = lay.destination_at(here)
     if dest is not None and seat in state.statues[DESTINATION_NAMES.index(dest)]:
-        out.append(Take())
+        out.append(actions.Take())
     if state.stage != WALKED:  # passages and symbols work where the pawn has just landed
         return out
     if here in TEMPLE.passages and here not in lay.covered:
         out.extend(
-            Passage(NAMES[c])
+            actions.Passage(NAMES[c])
             for c in TEMPLE.passages
             if c != here and c not in lay.covered and lay.free_to_stop(c)
         )
     if here in TEMPLE.symbols and here not in lay.covered:
         for name in DESTINATION_NAMES:
-            out.extend(Slide(name, d, n) for d, n in lay.slides(name))
-            out.extend(Rotate(name, c, s) for c, s in lay.rotations(name))
+            out.extend(actions.Slide(name, d, n) for d, n in lay.slides(name))
+            out.extend(actions.Rotate(name, c, s) for c, s in lay.rotations(name))
     return out
 
 
@@ -223,28 +207,23 @@ def _special_actions(state: InkaState, lay: Layout, me: int, here: int) -> list[
 
 
 def apply(
-    state: InkaState, action: Action, seat: str | None = None
+    state: InkaState, action: actions.Action, seat: str | None = None
 ) -> tuple[InkaState, list[Event]]:
-    """The state after ``action`` by ``seat`` and what happened. Raises an ``EngineError``
-    (with a message for the player) when the action is not allowed; the state is unchanged."""
-    if state.phase == OVER:
-        raise IllegalAction("the game is over", code="inka.over")
-    if isinstance(action, Resign):
-        me = _seat_index(state, seat, acting=False)
-        w = Work(state)
-        _resign(w, me)
-        return w.freeze(), w.events
-    me = _seat_index(state, seat)
-    w = Work(state)
+    return TURNS.apply(state, action, seat)
+
+
+def _act(w: Work, me: int, action: actions.Action) -> None:
+    """The action of the seat whose turn it is: set-up, then the turn's phases."""
+    state = w.state
     if state.phase == START:
-        if not isinstance(action, ChooseStart):
+        if not isinstance(action, actions.ChooseStart):
             raise IllegalAction(
                 "pawns are being placed: choose a free start cell, like 'start l6'",
                 code="inka.choose_start_first",
             )
         _choose_start(w, me, action)
     elif state.phase == BUILD:
-        if not isinstance(action, Place):
+        if not isinstance(action, actions.Place):
             raise IllegalAction(
                 f"the temple is being built: lay path rhombus {state.drawn}, like "
                 f"'place {state.drawn} f12/f13'",
@@ -253,13 +232,10 @@ def apply(
             )
         _place(w, me, action)
     else:
-        from engine.inka.turn import apply_turn_action
-
         apply_turn_action(w, me, action)
-    return w.freeze(), w.events
 
 
-def _choose_start(w: Work, me: int, action: ChooseStart) -> None:
+def _choose_start(w: Work, me: int, action: actions.ChooseStart) -> None:
     cell = BOARD.parse(action.cell)
     if cell not in TEMPLE.starts:
         starts = ", ".join(TEMPLE.start_names)
@@ -291,15 +267,6 @@ def _first_in(w: Work) -> int:
     return first if not w.out[first] else next_seat(w, first)
 
 
-def next_seat(w: Work, after: int) -> int:
-    n = len(w.seats)
-    for k in range(1, n + 1):
-        i = (after + k) % n
-        if not w.out[i]:
-            return i
-    return after
-
-
 def _draw(w: Work) -> None:
     """The seat to act draws a path rhombus from those left (a roll picks which)."""
     assert w.turn is not None
@@ -315,12 +282,10 @@ def _draw(w: Work) -> None:
     w.drawn = None
     w.phase = PLAY
     w.turn = _first_in(w)
-    from engine.inka.turn import begin_turn
-
     begin_turn(w)
 
 
-def _place(w: Work, me: int, action: Place) -> None:
+def _place(w: Work, me: int, action: actions.Place) -> None:
     state = w.state
     assert state.drawn is not None
     if action.number != state.drawn:
@@ -372,17 +337,10 @@ def _resign(w: Work, me: int) -> None:
     if w.phase == BUILD:
         return  # the drawn rhombus passes to the next seat
     if w.phase == PLAY:
-        from engine.inka.turn import begin_turn
-
         begin_turn(w)
 
 
-def finish(w: Work, winner: str, termination: str) -> None:
-    w.phase = OVER
-    w.turn = None
-    w.winner = winner
-    w.termination = termination
-    w.emit("game_over", winners=[winner], termination=termination)
+TURNS = ScratchTurns(Work, _seat_index, actions.Resign, _resign, _act)
 
 
 def outcome(state: InkaState) -> Outcome | None:

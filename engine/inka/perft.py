@@ -6,27 +6,14 @@ already crosses turns."""
 
 from __future__ import annotations
 
-import argparse
-import sys
-import time
-
-from engine.errors import EngineError
-from engine.inka.game import apply, legal_actions
+import engine.inka.game as rules
 from engine.inka.state import OVER, InkaState
 from engine.inka.temple import SAMPLE_LAYOUT
+from engine.perft import leaves, options, report, root
 
 
 def perft(state: InkaState, depth: int) -> int:
-    if depth < 1 or state.phase == OVER:
-        return 0
-    actions = legal_actions(state)
-    if depth == 1:
-        return len(actions)
-    total = 0
-    for action in actions:
-        after, _ = apply(state, action)
-        total += perft(after, depth - 1)
-    return total
+    return leaves(state, depth, rules, lambda s: s.phase != OVER)
 
 
 DEFAULT_POSITION = (
@@ -38,22 +25,8 @@ DEFAULT_POSITION = (
 
 
 def run(argv: list[str]) -> int:
-    """``python -m engine.perft inka --position "<text>" --depth N [--no-turn-end]``."""
+    """``python -m engine.perft inka --position "<text>" --depth N``."""
     from engine.inka.position import state_from_position
 
-    parser = argparse.ArgumentParser(prog="python -m engine.perft inka", description=__doc__)
-    parser.add_argument("--position", default=None, help="a position text (default: a sample)")
-    parser.add_argument("--depth", type=int, default=2)
-    args = parser.parse_args(argv)
-    try:
-        state = state_from_position(
-            args.position or DEFAULT_POSITION, seed=b"perft", game_id="perft"
-        )
-    except EngineError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    for depth in range(1, args.depth + 1):
-        start = time.perf_counter()
-        count = perft(state, depth)
-        print(f"depth {depth}: {count}  ({time.perf_counter() - start:.3f} s)")
-    return 0
+    args = options("inka", __doc__, depth=2).parse_args(argv)
+    return report(args, lambda: root(state_from_position, args.position or DEFAULT_POSITION), perft)

@@ -19,6 +19,10 @@ from engine.errors import InvalidNotation, InvalidPosition
 from engine.inka.config import SEATS, InkaConfig
 from engine.inka.state import DESTINATION_NAMES, PLAY, STAGES, InkaState, Rhombus, rhombus_key
 from engine.inka.temple import PATH_WALLS, TEMPLE
+from engine.position import fields_of
+from engine.protocol import POSITION_TEXT
+
+__all__ = POSITION_TEXT
 
 BOARD = TEMPLE.board
 
@@ -86,37 +90,25 @@ def parse_position(text: str) -> Position:
     rhombi: dict[str, tuple[str, str]] = {}
     statues: dict[str, tuple[str, ...]] = {}
     turn, ap, stage = None, 3, "rhombi"
-    for raw in text.split(";"):
-        field = raw.strip()
-        if not field:
-            continue
-        name, sep, body = field.partition(":")
-        if not sep:
-            raise InvalidNotation(
-                f"'{field}' needs a name and a colon: 'red: l6', 'rhombi: 1=f12/f13', "
-                "'A: g11/g12 red', 'turn: red'",
-                code="inka.position_field",
-                field=field,
-            )
-        name, body = name.strip(), body.strip()
-        low = name.lower()
+    for name, body in fields_of(text, _no_colon):
         words = body.lower().split()
-        if low in SEATS:
-            if low in seats:
-                raise InvalidPosition(f"{low} is listed twice", code="inka.position_twice")
+        if name in SEATS:
+            if name in seats:
+                raise InvalidPosition(f"{name} is listed twice", code="inka.position_twice")
             if words == ["out"]:
-                seats[low] = (None, None)
+                seats[name] = (None, None)
             elif len(words) == 1:
-                seats[low] = (_cell(words[0]), None)
+                seats[name] = (_cell(words[0]), None)
             elif len(words) == 3 and words[1] == "blocker":
-                seats[low] = (_cell(words[0]), _cell(words[2]))
+                seats[name] = (_cell(words[0]), _cell(words[2]))
             else:
+                field = f"{name}: {body}"
                 raise InvalidNotation(
                     f"'{field}': write the pawn's cell, optionally 'blocker <cell>', or 'out'",
                     code="inka.position_seat",
                     field=field,
                 )
-        elif low == "rhombi":
+        elif name == "rhombi":
             for token in words:
                 number, eq, pair = token.partition("=")
                 if not eq or not _digits(number) or int(number) not in PATH_WALLS:
@@ -130,17 +122,18 @@ def parse_position(text: str) -> Position:
                     raise InvalidPosition(f"rhombus {int(number)} is listed twice")
                 rhombi[str(int(number))] = _pair(pair, f"rhombus {number}")
         elif name.upper() in DESTINATION_NAMES:
+            letter = name.upper()
             if not words:
-                raise InvalidNotation(f"destination rhombus {name.upper()} needs its cells")
-            rhombi[name.upper()] = _pair(words[0], f"destination rhombus {name.upper()}")
-            statues[name.upper()] = tuple(words[1:])
-        elif low == "turn":
+                raise InvalidNotation(f"destination rhombus {letter} needs its cells")
+            rhombi[letter] = _pair(words[0], f"destination rhombus {letter}")
+            statues[letter] = tuple(words[1:])
+        elif name == "turn":
             turn = body.lower()
-        elif low == "ap":
+        elif name == "ap":
             if not _digits(body):
                 raise InvalidNotation(f"ap: '{body}' is not a number", code="inka.position_ap")
             ap = int(body)
-        elif low == "stage":
+        elif name == "stage":
             stage = body.lower()
             if stage not in STAGES:
                 raise InvalidNotation(
@@ -197,6 +190,15 @@ def parse_position(text: str) -> Position:
     )
     _check(position)
     return position
+
+
+def _no_colon(field: str) -> InvalidNotation:
+    return InvalidNotation(
+        f"'{field}' needs a name and a colon: 'red: l6', 'rhombi: 1=f12/f13', "
+        "'A: g11/g12 red', 'turn: red'",
+        code="inka.position_field",
+        field=field,
+    )
 
 
 def _check(p: Position) -> None:

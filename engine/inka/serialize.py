@@ -4,25 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.dice import Dice
 from engine.errors import InvalidRecord
 from engine.inka.config import InkaConfig
 from engine.inka.geometry import Placement
 from engine.inka.state import PHASES, STAGES, InkaState, Rhombus
+from engine.snapshot import Snapshot, dice_of
 
 SCHEMA = 1
+SNAPSHOT = Snapshot("inka", "Inka", SCHEMA)
 
 
 def to_dict(state: InkaState) -> dict[str, Any]:
     return {
-        "game": "inka",
-        "schema": SCHEMA,
-        "config": state.config.to_dict(),
-        "dice": {
-            "seed": None if state.dice.seed is None else state.dice.seed.hex(),
-            "game_id": state.dice.game_id,
-            "counter": state.dice.counter,
-        },
+        **SNAPSHOT.header(state),
         "phase": state.phase,
         "first": state.first,
         "turn": state.turn,
@@ -43,21 +37,12 @@ def to_dict(state: InkaState) -> dict[str, Any]:
 
 
 def from_dict(data: dict[str, Any]) -> InkaState:
-    if data.get("game") != "inka":
-        raise InvalidRecord(f"this is not an Inka state (game: {data.get('game')!r})")
-    if data.get("schema") != SCHEMA:
-        raise InvalidRecord(f"Inka state schema {data.get('schema')} is not {SCHEMA}")
-    try:
+    with SNAPSHOT.reading(data):
         if data["phase"] not in PHASES or data["stage"] not in STAGES:
             raise InvalidRecord(f"unknown phase {data['phase']!r} or stage {data['stage']!r}")
-        dice = data["dice"]
         return InkaState(
             config=InkaConfig.from_dict(data["config"]),
-            dice=Dice(
-                None if dice["seed"] is None else bytes.fromhex(dice["seed"]),
-                dice["game_id"],
-                dice["counter"],
-            ),
+            dice=dice_of(data),
             phase=data["phase"],
             first=data["first"],
             turn=data["turn"],
@@ -78,7 +63,3 @@ def from_dict(data: dict[str, Any]) -> InkaState:
             winner=data["winner"],
             termination=data["termination"],
         )
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        if isinstance(exc, InvalidRecord):
-            raise
-        raise InvalidRecord(f"this Inka state cannot be read: {exc}") from exc

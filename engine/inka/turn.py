@@ -7,7 +7,7 @@ from engine.errors import IllegalAction
 from engine.inka.actions import Action, Block, End, Go, Passage, Rotate, Slide, Take
 from engine.inka.geometry import DIRECTION_INDEX, DIRECTION_NAMES, Placement
 from engine.inka.layout import Layout
-from engine.inka.state import DESTINATION_NAMES, PAWN, RHOMBI, WALKED, Rhombus
+from engine.inka.state import DESTINATION_NAMES, OVER, PAWN, RHOMBI, WALKED, Rhombus
 from engine.inka.temple import TEMPLE
 from engine.inka.work import Work
 
@@ -15,11 +15,28 @@ BOARD = TEMPLE.board
 NAMES = BOARD.names
 
 
+def next_seat(w: Work, after: int) -> int:
+    """The seat after ``after`` still in the game (``after`` itself when none is)."""
+    n = len(w.seats)
+    for k in range(1, n + 1):
+        i = (after + k) % n
+        if not w.out[i]:
+            return i
+    return after
+
+
+def finish(w: Work, winner: str, termination: str) -> None:
+    """The game ends: ``winner`` has won by ``termination``."""
+    w.phase = OVER
+    w.turn = None
+    w.winner = winner
+    w.termination = termination
+    w.emit("game_over", winners=[winner], termination=termination)
+
+
 def begin_turn(w: Work) -> None:
     """Phase 1: the seat's own blocker comes off; the AP are refilled. A pawn that was
     carried onto an exit with all three statues wins at once."""
-    from engine.inka.game import finish
-
     assert w.turn is not None
     me = w.turn
     seat = w.seats[me]
@@ -42,8 +59,6 @@ def _has_won(w: Work, me: int) -> bool:
 def _end_turn(w: Work, me: int) -> None:
     w.emit("turn_ended", seat=w.seats[me], ap_lost=w.ap)
     w.ap = 0
-    from engine.inka.game import next_seat
-
     w.turn = next_seat(w, me)
     begin_turn(w)
 
@@ -62,8 +77,6 @@ def _spend(w: Work, cost: int, what: str) -> None:
 
 
 def apply_turn_action(w: Work, me: int, action: Action) -> None:
-    from engine.inka.game import finish
-
     state = w.state
     lay = Layout.of(state)
     seat = w.seats[me]

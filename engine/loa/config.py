@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
+from engine.config import Config, refuse_unknown
 from engine.errors import InvalidConfig
 
 STANDARD, SCRAMBLED, PARACHUTE = "standard", "scrambled", "parachute"
@@ -50,7 +50,7 @@ FIRST_PART = 1  # ambidextrous: each side's first move uses a marked piece
 
 
 @dataclass(frozen=True)
-class LoaConfig:
+class LoaConfig(Config):
     """Options of one game: the variant, which colour moves first, and whether the
     colours are drawn by lot before the first move."""
 
@@ -87,20 +87,9 @@ class LoaConfig:
     def bounded(self) -> bool:
         return self.variant != UNBOUNDED
 
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> LoaConfig:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise InvalidConfig(
-                f"unknown Lines of Action option(s): {', '.join(sorted(unknown))}",
-                code="loa.unknown_option",
-                options=", ".join(sorted(unknown)),
-            )
-        return cls(**data)
+    def unknown_options(cls, options: str) -> InvalidConfig:
+        return refuse_unknown("Lines of Action", code="loa.unknown_option", options=options)
 
 
 def seats_of(variant: str) -> tuple[str, ...]:

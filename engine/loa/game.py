@@ -6,16 +6,7 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.errors import IllegalAction, NotYourTurn
-from engine.loa.actions import (
-    AcceptDraw,
-    Action,
-    DeclineDraw,
-    DrawLots,
-    Move,
-    OfferDraw,
-    Place,
-    Resign,
-)
+from engine.loa import actions
 from engine.loa.config import (
     AMBIDEXTROUS,
     COLOURS,
@@ -29,7 +20,10 @@ from engine.loa.notation import Coord, parse_square, square_name
 from engine.loa.rules import DRAW, PLACE, Turn, actions_of, moves_of, play_move, play_place
 from engine.loa.setup import start_situation
 from engine.loa.state import LoaState
-from engine.protocol import Event, Outcome
+from engine.protocol import GAME_FUNCTIONS, Event, Outcome
+from engine.turns import not_a_seat, seat_or_only, waited_for
+
+__all__ = GAME_FUNCTIONS
 
 
 def new_game(config: LoaConfig | None = None, *, seed: bytes, game_id: str) -> LoaState:
@@ -61,22 +55,17 @@ def to_act(state: LoaState) -> tuple[str, ...]:
 
 
 def _seat(state: LoaState, seat: str | None, *, acting: bool = True) -> int:
-    if seat is None:
-        waiting = to_act(state)
-        if len(waiting) != 1:
-            raise NotYourTurn(
-                f"several seats may answer now ({', '.join(waiting)}): say which one acts",
-                code="loa.which_seat",
-                seats=", ".join(waiting),
-            )
-        seat = waiting[0]
+    seat = seat_or_only(
+        seat,
+        to_act(state),
+        lambda waiting: NotYourTurn(
+            f"several seats may answer now ({', '.join(waiting)}): say which one acts",
+            code="loa.which_seat",
+            seats=", ".join(waiting),
+        ),
+    )
     if seat not in state.seats:
-        raise IllegalAction(
-            f"'{seat}' is not a seat here: {', '.join(state.seats)}",
-            code="loa.no_such_seat",
-            seat=seat,
-            seats=", ".join(state.seats),
-        )
+        raise not_a_seat(code="loa.no_such_seat", seat=seat, seats=state.seats)
     if acting and seat not in to_act(state):
         if state.offer is not None:
             raise NotYourTurn(
@@ -95,52 +84,53 @@ def _seat(state: LoaState, seat: str | None, *, acting: bool = True) -> int:
     return state.seats.index(seat)
 
 
-def legal_actions(state: LoaState, seat: str | None = None) -> list[Action]:
+def legal_actions(state: LoaState, seat: str | None = None) -> list[actions.Action]:
     """Every move (or placement) the seat may make now; ``accept draw`` and ``decline draw``
     while an offer waits. Offering a draw and resigning, allowed at any time, are not
     listed."""
-    waiting = to_act(state)
-    if (seat is None and len(waiting) != 1) or (seat is not None and seat not in waiting):
+    if not waited_for(seat, to_act(state)):
         return []
     if state.drawing:
-        return [DrawLots()]
+        return [actions.DrawLots()]
     if state.offer is not None:
-        return [AcceptDraw(), DeclineDraw()]
+        return [actions.AcceptDraw(), actions.DeclineDraw()]
     sit = state.situation()
     board = sit.board
     if state.step == PLACE:
-        return [Place(square_name(board.coord(sq))) for sq in actions_of(state.mode, sit)]
+        return [actions.Place(square_name(board.coord(sq))) for sq in actions_of(state.mode, sit)]
     return [
-        Move(square_name(board.coord(s)), square_name(board.coord(d)), capture)
+        actions.Move(square_name(board.coord(s)), square_name(board.coord(d)), capture)
         for s, d, capture in moves_of(state.mode, sit)
     ]
 
 
-def apply(state: LoaState, action: Action, seat: str | None = None) -> tuple[LoaState, list[Event]]:
+def apply(
+    state: LoaState, action: actions.Action, seat: str | None = None
+) -> tuple[LoaState, list[Event]]:
     """The state after ``action`` by ``seat`` and what happened. Raises an ``EngineError``
     (with a message for the player) when the action is not allowed; the state is unchanged."""
     if state.over:
         raise IllegalAction("the game is over", code="loa.game_over")
-    if state.drawing or isinstance(action, DrawLots):
+    if state.drawing or isinstance(action, actions.DrawLots):
         return _lots(state, action, seat)
-    if isinstance(action, Resign):
+    if isinstance(action, actions.Resign):
         return _resign(state, _seat(state, seat, acting=False))
-    if isinstance(action, OfferDraw):
+    if isinstance(action, actions.OfferDraw):
         return _offer(state, _seat(state, seat, acting=False))
     index = _seat(state, seat)
-    if isinstance(action, AcceptDraw | DeclineDraw):
+    if isinstance(action, actions.AcceptDraw | actions.DeclineDraw):
         if state.offer is None:
             raise IllegalAction(
                 "there is no draw offer to answer", code="loa.no_offer", seat=state.seats[index]
             )
-        return _answer(state, index, isinstance(action, AcceptDraw))
+        return _answer(state, index, isinstance(action, actions.AcceptDraw))
     if state.offer is not None:  # _seat let only the answering side through
         raise IllegalAction(
             "answer the draw offer first: accept draw or decline draw", code="loa.answer_offer"
         )
-    if isinstance(action, Move):
+    if isinstance(action, actions.Move):
         return _move(state, index, action)
-    if isinstance(action, Place):
+    if isinstance(action, actions.Place):
         return _place(state, index, action)
     raise IllegalAction(f"'{action}' is not a Lines of Action action", code="loa.bad_action")
 
@@ -148,12 +138,14 @@ def apply(state: LoaState, action: Action, seat: str | None = None) -> tuple[Loa
 # ---------------------------------------------------------------- colours by lot
 
 
-def _lots(state: LoaState, action: Action, seat: str | None) -> tuple[LoaState, list[Event]]:
+def _lots(
+    state: LoaState, action: actions.Action, seat: str | None
+) -> tuple[LoaState, list[Event]]:
     """Draw which player holds each seat: for each seat in order, a die with as many faces
     as players not drawn yet picks one of them (RULINGS 2: colours are drawn by lot)."""
     if not state.drawing:
         raise IllegalAction("the colours are already drawn", code="loa.lots_drawn")
-    if not isinstance(action, DrawLots):
+    if not isinstance(action, actions.DrawLots):
         raise IllegalAction(
             "the colours are not drawn yet: the game begins once they are",
             code="loa.lots_first",
@@ -180,7 +172,7 @@ def _lots(state: LoaState, action: Action, seat: str | None) -> tuple[LoaState, 
 # ---------------------------------------------------------------- moves and placements
 
 
-def _move(state: LoaState, seat: int, action: Move) -> tuple[LoaState, list[Event]]:
+def _move(state: LoaState, seat: int, action: actions.Move) -> tuple[LoaState, list[Event]]:
     if state.step == PLACE:
         raise IllegalAction(
             "you have moved: now place one of the pieces you hold, like @e4",
@@ -205,7 +197,7 @@ def _move(state: LoaState, seat: int, action: Move) -> tuple[LoaState, list[Even
     return _after(state, turn, events, last_move=(src_c, dst_c), last_place=None)
 
 
-def _place(state: LoaState, seat: int, action: Place) -> tuple[LoaState, list[Event]]:
+def _place(state: LoaState, seat: int, action: actions.Place) -> tuple[LoaState, list[Event]]:
     if state.step != PLACE:
         raise IllegalAction(
             "move a piece first; a held piece is placed after the move",

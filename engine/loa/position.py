@@ -32,6 +32,10 @@ from engine.loa.config import (
 from engine.loa.notation import parse_square, square_name
 from engine.loa.rules import MOVE, PLACE, advance, mode_of
 from engine.loa.state import LoaState, Piece
+from engine.position import named_fields
+from engine.protocol import POSITION_TEXT
+
+__all__ = POSITION_TEXT
 
 _TOKEN = re.compile(r"\*?\s*(?:[a-zA-Z]\d{1,3}|[(\[][^)\]]*[)\]])")
 _HELD = re.compile(r"^(white|black)\s*[:=]?\s*(\d{1,2})$")
@@ -67,28 +71,23 @@ def format_position(position: Position) -> str:
 
 def parse_position(text: str) -> Position:
     """Read a position text; every mistake is reported with what would be right."""
-    fields: dict[str, str] = {}
-    for raw in text.split(";"):
-        field = raw.strip()
-        if not field:
-            continue
-        if ":" not in field:
-            raise InvalidNotation(
-                f"'{field}' needs a name and a colon, like 'white: a2 a3' or 'turn: black'",
-                code="loa.position_field",
-                field=field,
-            )
-        name, body = (x.strip() for x in field.split(":", 1))
-        name = name.lower()
-        if name not in ("variant", "white", "black", "turn", "held", "parts", "step"):
-            raise InvalidNotation(
-                f"unknown field '{name}': use variant, white, black, held, parts, turn or step",
-                code="loa.position_unknown_field",
-                field=name,
-            )
-        if name in fields:
-            raise InvalidPosition(f"'{name}' is given twice", code="loa.position_twice", field=name)
-        fields[name] = body
+    fields = named_fields(
+        text,
+        ("variant", "white", "black", "turn", "held", "parts", "step"),
+        no_colon=lambda field: InvalidNotation(
+            f"'{field}' needs a name and a colon, like 'white: a2 a3' or 'turn: black'",
+            code="loa.position_field",
+            field=field,
+        ),
+        unknown=lambda name: InvalidNotation(
+            f"unknown field '{name}': use variant, white, black, held, parts, turn or step",
+            code="loa.position_unknown_field",
+            field=name,
+        ),
+        twice=lambda name: InvalidPosition(
+            f"'{name}' is given twice", code="loa.position_twice", field=name
+        ),
+    )
     variant = fields.get("variant", STANDARD).lower()
     if variant not in VARIANTS:
         raise InvalidNotation(

@@ -4,26 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.dice import Dice
-from engine.errors import EngineError, InvalidRecord
+from engine.errors import InvalidRecord
 from engine.loa.config import COLOURS, MARK, LoaConfig
 from engine.loa.notation import parse_square, square_name
 from engine.loa.rules import MOVE, PLACE
 from engine.loa.state import LoaState
+from engine.snapshot import Snapshot, dice_of
 
 SCHEMA = 1
+SNAPSHOT = Snapshot("loa", "Lines of Action", SCHEMA, coded=True)
 
 
 def to_dict(state: LoaState) -> dict[str, Any]:
     return {
-        "game": "loa",
-        "schema": SCHEMA,
-        "config": state.config.to_dict(),
-        "dice": {
-            "seed": None if state.dice.seed is None else state.dice.seed.hex(),
-            "game_id": state.dice.game_id,
-            "counter": state.dice.counter,
-        },
+        **SNAPSHOT.header(state),
         "pieces": [
             [COLOURS[code & 1], square_name((f, r)), bool(code & MARK)]
             for f, r, code in state.pieces
@@ -45,17 +39,7 @@ def to_dict(state: LoaState) -> dict[str, Any]:
 
 
 def from_dict(data: dict[str, Any]) -> LoaState:
-    if data.get("game") != "loa":
-        raise InvalidRecord(
-            f"this is not a Lines of Action state (game: {data.get('game')!r})",
-            code="loa.not_loa",
-        )
-    if data.get("schema") != SCHEMA:
-        raise InvalidRecord(
-            f"Lines of Action state schema {data.get('schema')} is not {SCHEMA}",
-            code="loa.schema",
-        )
-    try:
+    with SNAPSHOT.reading(data):
         config = LoaConfig.from_dict(data["config"])
 
         def sq(name: str) -> tuple[int, int]:
@@ -67,17 +51,12 @@ def from_dict(data: dict[str, Any]) -> LoaState:
                 for colour, name, marked in data["pieces"]
             )
         )
-        dice = data["dice"]
         if data["step"] not in (MOVE, PLACE):
             raise InvalidRecord(f"unknown step {data['step']!r}", code="loa.bad_step")
         last = data["last_move"]
         return LoaState(
             config=config,
-            dice=Dice(
-                None if dice["seed"] is None else bytes.fromhex(dice["seed"]),
-                dice["game_id"],
-                dice["counter"],
-            ),
+            dice=dice_of(data),
             pieces=pieces,
             turn=config.seats.index(data["turn"]),
             step=data["step"],
@@ -94,10 +73,3 @@ def from_dict(data: dict[str, Any]) -> LoaState:
             # Older states have no lots: their seats were the colours from the start.
             lots=None if data.get("lots") is None else tuple(int(n) for n in data["lots"]),
         )
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        if isinstance(exc, InvalidRecord):
-            raise
-        detail = str(exc) if isinstance(exc, EngineError) else repr(exc)
-        raise InvalidRecord(
-            f"this Lines of Action state cannot be read: {detail}", code="loa.bad_state"
-        ) from exc

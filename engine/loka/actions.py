@@ -6,8 +6,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from engine.actions import Resign, Written, action_parser
 from engine.errors import InvalidNotation
 from engine.loka.pieces import (
     BOUGHT,
@@ -29,8 +29,7 @@ HELP = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Draft:
+class Draft(Written):
     """A (not yet final) army: counts of queens, rooks, bishops, knights, pawns. The king is
     always included."""
 
@@ -45,16 +44,11 @@ class Draft:
         return "draft " + (" ".join(parts) if parts else "-")
 
 
-@dataclass(frozen=True, slots=True)
-class Confirm:
+class Confirm(Written, form="confirm"):
     """Lock the current draft: the army is final."""
 
-    def __str__(self) -> str:
-        return "confirm"
 
-
-@dataclass(frozen=True, slots=True)
-class Deploy:
+class Deploy(Written):
     """Place a piece of the reserve on a square during deployment."""
 
     kind: int
@@ -64,8 +58,7 @@ class Deploy:
         return f"{LETTER[self.kind]}{self.square}"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(Written):
     """A battle move from one square to another; an attack when the target holds an enemy,
     a back-to-back swap when it holds the allied pawn facing yours. ``promotion`` names the
     piece a pawn becomes (``None``: a queen, when the move promotes)."""
@@ -79,39 +72,16 @@ class Move:
         return f"{self.src}{self.dst}{promo}"
 
 
-@dataclass(frozen=True, slots=True)
-class Reroll:
+class Reroll(Written, form="reroll", also=("re-roll",)):
     """The Super D20 holder re-rolls (the new roll stands)."""
 
-    def __str__(self) -> str:
-        return "reroll"
 
-
-@dataclass(frozen=True, slots=True)
-class Keep:
+class Keep(Written, form="keep"):
     """The Super D20 holder keeps the roll (also the default on a time-out)."""
 
-    def __str__(self) -> str:
-        return "keep"
 
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """The army's king leaves the field and the whole army with it."""
-
-    def __str__(self) -> str:
-        return "resign"
-
-
+# Resign (shared by every game): the army's king leaves the field and the whole army with it.
 Action = Draft | Confirm | Deploy | Move | Reroll | Keep | Resign
-
-_WORDS: dict[str, Action] = {
-    "confirm": Confirm(),
-    "reroll": Reroll(),
-    "re-roll": Reroll(),
-    "keep": Keep(),
-    "resign": Resign(),
-}
 
 
 def parse_draft(text: str) -> Draft:
@@ -138,12 +108,8 @@ def parse_draft(text: str) -> Draft:
     return Draft(tuple(counts[k] for k in BOUGHT))  # type: ignore[arg-type]
 
 
-def parse_action(text: str) -> Action:
-    """Read an action written by a player or by ``str(action)``."""
-    raw = text.strip()
+def _read(raw: str) -> Action:
     low = raw.lower()
-    if low in _WORDS:
-        return _WORDS[low]
     if low.startswith("draft"):
         return parse_draft(raw[5:])
     if match := _DEPLOY.match(raw):
@@ -157,3 +123,6 @@ def parse_action(text: str) -> Action:
             raise InvalidNotation("a pawn promotes to q, r, b or n", code="loka.promotion_letter")
         return Move(match.group(1), match.group(2), kind)
     raise InvalidNotation(f"'{raw}' is not a Loka action: {HELP}", code="loka.notation", text=raw)
+
+
+parse_action = action_parser((Confirm, Reroll, Keep, Resign), _read)

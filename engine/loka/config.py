@@ -8,10 +8,11 @@ numbers (and ``to_dict`` writes them)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from engine.config import Config, refuse_unknown
 from engine.errors import InvalidConfig
 from engine.loka.geometry import FACEOFF_SIZES, Geometry, geometry_for
 from engine.loka.pieces import BISHOP, KNIGHT, LOKA_COSTS, PAWN, QUEEN, ROOK
@@ -36,7 +37,7 @@ FACEOFF_ELEMENTS = ("fire", "air")
 
 
 @dataclass(frozen=True)
-class LokaConfig:
+class LokaConfig(Config):
     """Options of one Loka game. ``None`` means the board's default (filled in at once)."""
 
     players: int | None = None  # 4, 3 or 2 people on the cross (always four armies); 2 in Face-off
@@ -199,19 +200,19 @@ class LokaConfig:
         return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = super().to_dict()
         data["costs"] = {str(k): v for k, v in self.costs.items()}  # type: ignore[union-attr]
         data["size"] = list(self.size)  # type: ignore[arg-type]
         data["elements"] = list(self.elements)  # type: ignore[arg-type]
         return data
 
     @classmethod
+    def unknown_options(cls, options: str) -> InvalidConfig:
+        return refuse_unknown("Loka", options=options)
+
+    @classmethod
     def from_dict(cls, data: dict[str, Any]) -> LokaConfig:
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise InvalidConfig(f"unknown Loka option(s): {', '.join(sorted(unknown))}")
-        values = dict(data)
+        values = cls.known(data)
         if values.get("costs") is not None:
             values["costs"] = {int(k): int(v) for k, v in values["costs"].items()}
         for name in ("size", "elements"):

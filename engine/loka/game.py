@@ -6,16 +6,7 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.errors import IllegalAction, NotYourTurn
-from engine.loka.actions import (
-    Action,
-    Confirm,
-    Deploy,
-    Draft,
-    Keep,
-    Move,
-    Reroll,
-    Resign,
-)
+from engine.loka import actions
 from engine.loka.battle import apply_decision, apply_move, check_over, holder_army, next_mover
 from engine.loka.combat import Odds, assess, odds
 from engine.loka.config import LokaConfig
@@ -29,7 +20,10 @@ from engine.loka.setup import (
 )
 from engine.loka.state import BATTLE, DEPLOYMENT, OVER, SELECTION, Army, LokaState
 from engine.loka.work import Work
-from engine.protocol import Event, Outcome
+from engine.protocol import GAME_FUNCTIONS, Event, Outcome
+from engine.turns import ScratchTurns, seat_or_only, waited_for
+
+__all__ = [*GAME_FUNCTIONS, "attack_odds", "default_action"]
 
 
 def new_game(config: LokaConfig | None = None, *, seed: bytes, game_id: str) -> LokaState:
@@ -54,16 +48,18 @@ def to_act(state: LokaState) -> tuple[str, ...]:
 
 
 def _seat_index(state: LokaState, seat: str | None, *, acting: bool = True) -> int:
+    if state.phase == OVER:
+        raise NotYourTurn("the game is over", code="loka.over")
     geo = state.geometry
-    if seat is None:
-        waiting = to_act(state)
-        if len(waiting) != 1:
-            raise NotYourTurn(
-                "several armies decide now (" + ", ".join(waiting) + "): say which one acts",
-                code="loka.say_which",
-                armies=", ".join(waiting),
-            )
-        seat = waiting[0]
+    seat = seat_or_only(
+        seat,
+        to_act(state),
+        lambda waiting: NotYourTurn(
+            "several armies decide now (" + ", ".join(waiting) + "): say which one acts",
+            code="loka.say_which",
+            armies=", ".join(waiting),
+        ),
+    )
     if seat not in geo.seat_index:
         raise IllegalAction(
             f"'{seat}' is not an army here: {', '.join(geo.seat_names)}",
@@ -72,8 +68,6 @@ def _seat_index(state: LokaState, seat: str | None, *, acting: bool = True) -> i
             armies=", ".join(geo.seat_names),
         )
     if acting and seat not in to_act(state):
-        if state.phase == OVER:
-            raise NotYourTurn("the game is over", code="loka.over")
         waiting = to_act(state)
         raise NotYourTurn(
             f"it is not {seat}'s turn: waiting for {', '.join(waiting)}",
@@ -84,28 +78,25 @@ def _seat_index(state: LokaState, seat: str | None, *, acting: bool = True) -> i
     return geo.seat_index[seat]
 
 
-def legal_actions(state: LokaState, seat: str | None = None) -> list[Action]:
+def legal_actions(state: LokaState, seat: str | None = None) -> list[actions.Action]:
     """Every action the seat may take now (resignation, always allowed from deployment on,
     is not listed)."""
-    waiting = to_act(state)
-    if seat is None and len(waiting) != 1:
-        return []
-    if seat is not None and seat not in waiting:
+    if not waited_for(seat, to_act(state)):
         return []
     army = _seat_index(state, seat)
     if state.phase == SELECTION:
         a = state.armies[army]
-        actions: list[Action] = list(all_drafts(state.config, a.budget))
+        drafts: list[actions.Action] = list(all_drafts(state.config, a.budget))
         if a.draft is not None:
-            actions.append(Confirm())
-        return actions
+            drafts.append(actions.Confirm())
+        return drafts
     if state.pending is not None:
-        return [Keep(), Reroll()]
+        return [actions.Keep(), actions.Reroll()]
     if state.phase == DEPLOYMENT:
         return list(deploy_actions(state, army))
     names = state.geometry.names
     return [
-        Move(names[s], names[d], p or None)
+        actions.Move(names[s], names[d], p or None)
         for s, d, p in legal_moves(
             state.geometry, state.terrain, state.board, army, state.fresh_pawns
         )
@@ -113,46 +104,40 @@ def legal_actions(state: LokaState, seat: str | None = None) -> list[Action]:
 
 
 def apply(
-    state: LokaState, action: Action, seat: str | None = None
+    state: LokaState, action: actions.Action, seat: str | None = None
 ) -> tuple[LokaState, list[Event]]:
-    """The state after ``action`` by ``seat`` and what happened. Raises an ``EngineError``
-    (with a message for the player) when the action is not allowed; the state is unchanged."""
-    if state.phase == OVER:
-        raise IllegalAction("the game is over", code="loka.over")
-    if isinstance(action, Resign):
-        army = _seat_index(state, seat, acting=False)
-        w = Work(state)
-        _resign(w, army)
-        return w.freeze(), w.events
-    army = _seat_index(state, seat)
-    w = Work(state)
+    return TURNS.apply(state, action, seat)
+
+
+def _act(w: Work, army: int, action: actions.Action) -> None:
+    """An army's action when it has a decision pending, by phase."""
+    state = w.state
     if state.phase == SELECTION:
-        if not isinstance(action, Draft | Confirm):
+        if not isinstance(action, actions.Draft | actions.Confirm):
             raise IllegalAction(
                 "armies are being chosen: send 'draft Q B 3P' (any mix) and then 'confirm'",
                 code="loka.phase_selection",
             )
         apply_selection(w, army, action)
     elif state.pending is not None:
-        if not isinstance(action, Reroll | Keep):
+        if not isinstance(action, actions.Reroll | actions.Keep):
             raise IllegalAction(
                 "your Super D20 is waiting: answer 'reroll' or 'keep'", code="loka.reroll_waiting"
             )
         apply_decision(w, action)
     elif state.phase == DEPLOYMENT:
-        if not isinstance(action, Deploy):
+        if not isinstance(action, actions.Deploy):
             raise IllegalAction(
                 "armies are deploying: place a piece, like Kf1 or Pe2",
                 code="loka.phase_deployment",
             )
         apply_deploy(w, army, action)
     else:
-        if not isinstance(action, Move):
+        if not isinstance(action, actions.Move):
             raise IllegalAction(
                 "the battle is on: move a piece, like e2e4", code="loka.phase_battle"
             )
         apply_move(w, army, action)
-    return w.freeze(), w.events
 
 
 def _resign(w: Work, army: int) -> None:
@@ -184,6 +169,9 @@ def _resign(w: Work, army: int) -> None:
         next_mover(w, (state.turn + 1) % len(w.armies))  # type: ignore[operator]
 
 
+TURNS = ScratchTurns(Work, _seat_index, actions.Resign, _resign, _act)
+
+
 def outcome(state: LokaState) -> Outcome | None:
     if state.phase != OVER:
         return None
@@ -207,10 +195,10 @@ def view(state: LokaState, seat: str | None) -> LokaState:
     return replace(state, dice=dice, armies=armies)
 
 
-def default_action(state: LokaState, seat: str) -> Action | None:
+def default_action(state: LokaState, seat: str) -> actions.Action | None:
     """What happens to a seat that lets its time run out: 'keep' for a Super D20."""
     if state.pending is not None and seat in to_act(state):
-        return Keep()
+        return actions.Keep()
     return None
 
 

@@ -6,17 +6,13 @@ forced pass is not counted (the turn simply passes)."""
 
 from __future__ import annotations
 
-import argparse
-import sys
-import time
-
-from engine.errors import EngineError
 from engine.loka.battle import relocate
 from engine.loka.geometry import Geometry
 from engine.loka.movegen import has_move, legal_moves
 from engine.loka.pieces import KING
 from engine.loka.state import BATTLE, LokaState
 from engine.loka.terrain import TerrainMap
+from engine.perft import options, report, root
 
 
 def perft(state: LokaState, depth: int) -> int:
@@ -94,19 +90,5 @@ def run(argv: list[str]) -> int:
     """``python -m engine.perft loka --position "<text>" --depth N``."""
     from engine.loka.position import state_from_position
 
-    parser = argparse.ArgumentParser(prog="python -m engine.perft loka", description=__doc__)
-    parser.add_argument("--position", default=None, help="a position text (default: a sample)")
-    parser.add_argument("--depth", type=int, default=3)
-    args = parser.parse_args(argv)
-    try:
-        state = state_from_position(
-            args.position or DEFAULT_POSITION, seed=b"perft", game_id="perft"
-        )
-    except EngineError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    for depth in range(1, args.depth + 1):
-        start = time.perf_counter()
-        count = perft(state, depth)
-        print(f"depth {depth}: {count}  ({time.perf_counter() - start:.3f} s)")
-    return 0
+    args = options("loka", __doc__, depth=3).parse_args(argv)
+    return report(args, lambda: root(state_from_position, args.position or DEFAULT_POSITION), perft)

@@ -26,6 +26,10 @@ from engine.loka.pieces import KIND_OF_LETTER, KINDS, LETTER, NAME, PAWN, code
 from engine.loka.state import BATTLE, OVER, Army, LokaState
 from engine.loka.terrain import ENTERABLE_BY, PASS, PORTAL, TILE_KINDS, TILE_NAMES, Tile
 from engine.loka.work import Work
+from engine.position import fields_of
+from engine.protocol import POSITION_TEXT
+
+__all__ = POSITION_TEXT
 
 
 @dataclass(frozen=True)
@@ -77,20 +81,7 @@ def format_position(position: Position) -> str:
 
 def parse_position(text: str) -> Position:
     """Read a position text; every mistake is reported with what would be right."""
-    entries: list[tuple[str, str]] = []
-    for raw in text.split(";"):
-        field = raw.strip()
-        if not field:
-            continue
-        if ":" not in field:
-            raise InvalidNotation(
-                f"'{field}' needs a name and a colon: 'fire: Ke1 Pe2', 'terrain: lake@e6' "
-                "or 'turn: fire'",
-                code="loka.pos_field_colon",
-                field=field,
-            )
-        name, body = (x.strip() for x in field.split(":", 1))
-        entries.append((name.lower(), body))
+    entries = fields_of(text, _no_colon)
     board, size, seats = _board(entries)
     geo = geometry_for(board, size or (12, 12), seats or ARMIES)
     pieces: dict[str, tuple[str, str]] = {}
@@ -183,6 +174,14 @@ def parse_position(text: str) -> Position:
         size,
         seats,
         moved,
+    )
+
+
+def _no_colon(field: str) -> InvalidNotation:
+    return InvalidNotation(
+        f"'{field}' needs a name and a colon: 'fire: Ke1 Pe2', 'terrain: lake@e6' or 'turn: fire'",
+        code="loka.pos_field_colon",
+        field=field,
     )
 
 

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.dice import Dice
 from engine.errors import InvalidRecord
 from engine.loka.config import LokaConfig
 from engine.loka.movegen import home_pawns
 from engine.loka.pieces import KIND_OF_LETTER, LETTER, code
 from engine.loka.state import BATTLE, OVER, PHASES, Army, CombatReport, LokaState, PendingReroll
 from engine.loka.terrain import TILE_KINDS, Tile
+from engine.snapshot import Snapshot, dice_of
 
 SCHEMA = 2
 # Schema 1 (before RULINGS 1.8 was corrected) had no ``fresh_pawns``: it is derived as the old
 # rule read the board, every pawn on its own row 2 may double-step.
 READABLE = (1, SCHEMA)
+SNAPSHOT = Snapshot("loka", "Loka", SCHEMA, READABLE)
 
 
 def to_dict(state: LokaState) -> dict[str, Any]:
@@ -26,14 +27,7 @@ def to_dict(state: LokaState) -> dict[str, Any]:
         return None if i is None else names[i]
 
     return {
-        "game": "loka",
-        "schema": SCHEMA,
-        "config": state.config.to_dict(),
-        "dice": {
-            "seed": None if state.dice.seed is None else state.dice.seed.hex(),
-            "game_id": state.dice.game_id,
-            "counter": state.dice.counter,
-        },
+        **SNAPSHOT.header(state),
         "phase": state.phase,
         "pieces": [
             f"{geo.seat_names[p >> 3]}:{LETTER[p & 7]}{names[i]}"
@@ -81,14 +75,7 @@ def vars_of(obj: object) -> dict[str, Any]:
 
 
 def from_dict(data: dict[str, Any]) -> LokaState:
-    if data.get("game") != "loka":
-        raise InvalidRecord(f"this is not a Loka state (game: {data.get('game')!r})")
-    if data.get("schema") not in READABLE:
-        raise InvalidRecord(
-            f"Loka state schema {data.get('schema')} cannot be read here (this version reads "
-            f"schemas {' and '.join(map(str, READABLE))})"
-        )
-    try:
+    with SNAPSHOT.reading(data):
         config = LokaConfig.from_dict(data["config"])
         geo = config.geometry
         board = [0] * geo.size
@@ -110,7 +97,6 @@ def from_dict(data: dict[str, Any]) -> LokaState:
             )
             for a in data["armies"]
         )
-        dice = data["dice"]
         pending = data["pending"]
         if pending is not None:
             pending = PendingReroll(
@@ -132,11 +118,7 @@ def from_dict(data: dict[str, Any]) -> LokaState:
             fresh = frozenset()  # set when the battle begins
         return LokaState(
             config=config,
-            dice=Dice(
-                None if dice["seed"] is None else bytes.fromhex(dice["seed"]),
-                dice["game_id"],
-                dice["counter"],
-            ),
+            dice=dice_of(data),
             phase=data["phase"],
             board=tuple(board),
             tiles=tiles,
@@ -150,7 +132,3 @@ def from_dict(data: dict[str, Any]) -> LokaState:
             termination=data["termination"],
             fresh_pawns=fresh,
         )
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, InvalidRecord):
-            raise
-        raise InvalidRecord(f"this Loka state cannot be read: {exc}") from exc

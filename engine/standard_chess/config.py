@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.config import Config
 from engine.errors import InvalidConfig
 
 COLORS = ("white", "black")
@@ -12,7 +13,7 @@ COLOR_CHOICES = (*COLORS, "random")
 
 
 @dataclass(frozen=True, slots=True)
-class ChessConfig:
+class ChessConfig(Config):
     """``color``: the colour of the player who opens the game (the host); ``random`` is
     settled by one roll of the game's dice at the start (a D2: 1 white, 2 black)."""
 
@@ -26,17 +27,14 @@ class ChessConfig:
                 color=self.color,
             )
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"color": self.color}
+    @classmethod
+    def unknown_options(cls, options: str) -> InvalidConfig:
+        return InvalidConfig(
+            f"unknown chess option(s): {options}; the only one is color",
+            code="chess.unknown_option",
+            options=options,
+        )
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> ChessConfig:
-        data = dict(data or {})
-        unknown = sorted(set(data) - {"color"})
-        if unknown:
-            raise InvalidConfig(
-                f"unknown chess option(s): {', '.join(unknown)}; the only one is color",
-                code="chess.unknown_option",
-                options=", ".join(unknown),
-            )
-        return cls(color=str(data.get("color", "white")).lower())
+        return cls(color=str(cls.known(data or {}).get("color", "white")).lower())

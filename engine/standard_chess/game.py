@@ -16,17 +16,8 @@ import chess
 
 from engine.dice import Dice
 from engine.errors import IllegalAction, InvalidNotation, NotYourTurn
-from engine.protocol import Event, Outcome
-from engine.standard_chess.actions import (
-    AcceptDraw,
-    Action,
-    ClaimDraw,
-    DeclineDraw,
-    Move,
-    OfferDraw,
-    Resign,
-    Toss,
-)
+from engine.protocol import GAME_FUNCTIONS, Event, Outcome
+from engine.standard_chess import actions
 from engine.standard_chess.config import ChessConfig
 from engine.standard_chess.state import (
     BLACK,
@@ -39,6 +30,8 @@ from engine.standard_chess.state import (
     other,
     seat_of,
 )
+
+__all__ = [*GAME_FUNCTIONS, "default_action", "legal_sans", "resolve", "san"]
 
 # python-chess's reasons, in the names this engine uses.
 _TERMINATION = {
@@ -88,37 +81,37 @@ def to_act(state: ChessState) -> tuple[str, ...]:
     return tuple(waiting)
 
 
-def legal_actions(state: ChessState, seat: str | None = None) -> list[Action]:
+def legal_actions(state: ChessState, seat: str | None = None) -> list[actions.Action]:
     """What ``seat`` (default: the side to move) may do now: moves in UCI, then draw
     offers, answers and claims where allowed, then resigning."""
     if state.phase == OVER:
         return []
     if state.phase == TOSS:
-        return [Toss()] if seat in (None, WHITE) else []
+        return [actions.Toss()] if seat in (None, WHITE) else []
     seat = seat or state.turn
     board = state.board
-    out: list[Action] = []
+    out: list[actions.Action] = []
     if seat == state.turn:
-        out.extend(Move(m.uci()) for m in board.legal_moves)
+        out.extend(actions.Move(m.uci()) for m in board.legal_moves)
         if state.draw_offer is None and state.offer_ply != state.ply:
-            out.append(OfferDraw())
+            out.append(actions.OfferDraw())
         if board.can_claim_draw():
-            out.append(ClaimDraw())
+            out.append(actions.ClaimDraw())
     if state.draw_offer == other(seat):
-        out.extend((AcceptDraw(), DeclineDraw()))
-    out.append(Resign())
+        out.extend((actions.AcceptDraw(), actions.DeclineDraw()))
+    out.append(actions.Resign())
     return out
 
 
-def resolve(state: ChessState, text: str | Move) -> Move:
+def resolve(state: ChessState, text: str | actions.Move) -> actions.Move:
     """A move given in SAN or UCI as the canonical UCI move, checked against the position."""
-    raw = text.text if isinstance(text, Move) else str(text).strip()
+    raw = text.text if isinstance(text, actions.Move) else str(text).strip()
     board = state.board
     move = _parse_move(board, raw)
-    return Move(move.uci())
+    return actions.Move(move.uci())
 
 
-def san(state: ChessState, move: str | Move) -> str:
+def san(state: ChessState, move: str | actions.Move) -> str:
     """A legal move of the position in SAN (``Nf3``, ``exd8=Q#``)."""
     return state.board.san(_parse_move(state.board, str(move)))
 
@@ -248,9 +241,12 @@ def _why_illegal(board: chess.Board, move: chess.Move) -> IllegalAction:
     )
 
 
-def _seat(state: ChessState, action: Action, seat: str | None) -> str:
+def _seat(state: ChessState, action: actions.Action, seat: str | None) -> str:
     if seat is None:
-        if isinstance(action, AcceptDraw | DeclineDraw) and state.draw_offer is not None:
+        if (
+            isinstance(action, actions.AcceptDraw | actions.DeclineDraw)
+            and state.draw_offer is not None
+        ):
             return other(state.draw_offer)
         return to_act(state)[0] if state.phase != OVER else state.turn
     if seat not in SEATS:
@@ -261,35 +257,35 @@ def _seat(state: ChessState, action: Action, seat: str | None) -> str:
 
 
 def apply(
-    state: ChessState, action: Action, seat: str | None = None
+    state: ChessState, action: actions.Action, seat: str | None = None
 ) -> tuple[ChessState, list[Event]]:
     """The state after ``action`` by ``seat``, and what happened."""
     if state.phase == OVER:
         raise IllegalAction("the game is over", code="chess.over")
     seat = _seat(state, action, seat)
     if state.phase == TOSS:
-        if not isinstance(action, Toss):
+        if not isinstance(action, actions.Toss):
             raise IllegalAction(
                 "the colours are not drawn yet: the game begins once they are",
                 code="chess.phase_toss",
             )
         return _toss(state)
-    if isinstance(action, Toss):
+    if isinstance(action, actions.Toss):
         raise IllegalAction("the colours are already settled", code="chess.no_toss")
-    if isinstance(action, Resign):
+    if isinstance(action, actions.Resign):
         result = "0-1" if seat == WHITE else "1-0"
         return _end(state, result, "resignation"), [
             Event("resigned", {"seat": seat}),
             _over_event(result, "resignation"),
         ]
-    if isinstance(action, AcceptDraw | DeclineDraw):
+    if isinstance(action, actions.AcceptDraw | actions.DeclineDraw):
         if state.draw_offer != other(seat):
             raise IllegalAction(
                 f"{other(seat)} has not offered a draw: there is nothing to answer",
                 code="chess.no_offer",
                 side=other(seat),
             )
-        if isinstance(action, DeclineDraw):
+        if isinstance(action, actions.DeclineDraw):
             return replace(state, draw_offer=None), [Event("draw_declined", {"seat": seat})]
         return _end(state, "1/2-1/2", "agreement"), [
             Event("draw_accepted", {"seat": seat}),
@@ -301,7 +297,7 @@ def apply(
             code="chess.not_turn",
             side=state.turn,
         )
-    if isinstance(action, OfferDraw):
+    if isinstance(action, actions.OfferDraw):
         if state.draw_offer is not None:
             raise IllegalAction(
                 f"{state.draw_offer} already offered a draw: it waits for an answer",
@@ -316,9 +312,9 @@ def apply(
         return replace(state, draw_offer=seat, offer_ply=state.ply), [
             Event("draw_offered", {"seat": seat})
         ]
-    if isinstance(action, ClaimDraw):
+    if isinstance(action, actions.ClaimDraw):
         return _claim(state, seat)
-    if isinstance(action, Move):
+    if isinstance(action, actions.Move):
         return _move(state, seat, action)
     raise InvalidNotation(f"'{action}' is not a chess action", code="chess.unknown_action")
 
@@ -337,7 +333,7 @@ def _toss(state: ChessState) -> tuple[ChessState, list[Event]]:
     return _settle(settled, settled.board), events
 
 
-def _move(state: ChessState, seat: str, action: Move) -> tuple[ChessState, list[Event]]:
+def _move(state: ChessState, seat: str, action: actions.Move) -> tuple[ChessState, list[Event]]:
     board = state.board
     move = _parse_move(board, action.text)
     san_text = board.san(move)
@@ -435,6 +431,6 @@ def view(state: ChessState, seat: str | None) -> ChessState:
     return replace(state, dice=state.dice.hidden(), _board=state._board)
 
 
-def default_action(state: ChessState, seat: str) -> Action | None:
+def default_action(state: ChessState, seat: str) -> actions.Action | None:
     """No time limits in chess: nothing is played for a player."""
     return None

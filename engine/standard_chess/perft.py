@@ -3,13 +3,9 @@ move tree (this package does not generate moves itself)."""
 
 from __future__ import annotations
 
-import argparse
-import sys
-import time
-
 import chess
 
-from engine.errors import EngineError
+from engine.perft import options, report
 from engine.standard_chess.position import parse_position
 
 
@@ -27,24 +23,20 @@ def perft(board: chess.Board, depth: int) -> int:
 
 
 def run(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.perft standard_chess")
+    """``python -m engine.perft standard_chess --fen <FEN> --depth N``."""
+    parser = options("standard_chess", __doc__, depth=3, start="startpos|fen <FEN> [moves ...]")
     parser.add_argument("--fen", default=None, help="a FEN (default: the usual start)")
-    parser.add_argument(
-        "--position", default=None, help="a position text: startpos|fen <FEN> [moves ...]"
-    )
-    parser.add_argument("--depth", type=int, default=3)
     args = parser.parse_args(argv)
-    text = args.position or (f"fen {args.fen}" if args.fen else "startpos")
-    try:
-        position = parse_position(text)
-    except EngineError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    return report(
+        args,
+        lambda: _board(args.position or (f"fen {args.fen}" if args.fen else "startpos")),
+        perft,
+    )
+
+
+def _board(text: str) -> chess.Board:
+    position = parse_position(text)
     board = chess.Board(position.start)
     for uci in position.moves:
         board.push_uci(uci)
-    for depth in range(1, args.depth + 1):
-        start = time.perf_counter()
-        count = perft(board, depth)
-        print(f"depth {depth}: {count}  ({time.perf_counter() - start:.3f} s)")
-    return 0
+    return board

@@ -5,25 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.dice import Dice
-from engine.errors import EngineError, InvalidRecord
+from engine.errors import InvalidRecord
+from engine.snapshot import Snapshot, dice_of
 from engine.standard_chess.config import ChessConfig
 from engine.standard_chess.position import parse_position
 from engine.standard_chess.state import PHASES, RESULTS, SEATS, TERMINATIONS, ChessState
 
 SCHEMA = 1
+SNAPSHOT = Snapshot("standard_chess", "chess", SCHEMA)
 
 
 def to_dict(state: ChessState) -> dict[str, Any]:
     return {
-        "game": "standard_chess",
-        "schema": SCHEMA,
-        "config": state.config.to_dict(),
-        "dice": {
-            "seed": None if state.dice.seed is None else state.dice.seed.hex(),
-            "game_id": state.dice.game_id,
-            "counter": state.dice.counter,
-        },
+        **SNAPSHOT.header(state),
         "phase": state.phase,
         "start": state.start,
         "moves": list(state.moves),
@@ -36,19 +30,12 @@ def to_dict(state: ChessState) -> dict[str, Any]:
 
 
 def from_dict(data: Mapping[str, Any]) -> ChessState:
-    if data.get("schema") != SCHEMA:
-        raise InvalidRecord(
-            f"this saved chess game has schema {data.get('schema')!r}; this version reads "
-            f"schema {SCHEMA}"
-        )
-    try:
-        dice = data["dice"]
-        seed = None if dice["seed"] is None else bytes.fromhex(dice["seed"])
+    with SNAPSHOT.reading(data):
         # Replaying the moves checks them all (a hand-edited save cannot sneak one in).
         position = parse_position("fen " + data["start"] + " moves " + " ".join(data["moves"]))
         state = ChessState(
             ChessConfig.from_dict(data["config"]),
-            Dice(seed, dice["game_id"], int(dice["counter"])),
+            dice_of(data),
             data["phase"],
             position.start,
             position.moves,
@@ -58,8 +45,6 @@ def from_dict(data: Mapping[str, Any]) -> ChessState:
             data["result"],
             data["termination"],
         )
-    except (KeyError, TypeError, ValueError, EngineError) as exc:
-        raise InvalidRecord(f"this saved chess game cannot be read: {exc}") from exc
     ok = (
         state.phase in PHASES
         and state.host_color in (*SEATS, None)

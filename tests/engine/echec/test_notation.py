@@ -7,15 +7,6 @@ import pytest
 
 from engine import echec
 from engine.echec import (
-    Advance,
-    Attack,
-    Confirm,
-    End,
-    Lift,
-    Place,
-    Resign,
-    Roll,
-    Turn,
     format_position,
     parse_action,
     parse_position,
@@ -27,18 +18,18 @@ from engine.errors import InvalidNotation, InvalidPosition
 from tests.engine.helpers import check_position_text
 
 CANONICAL = [
-    (Advance("c2"), "advance c2"),
-    (Advance("d1", 3), "advance d1 3"),
-    (Turn("c2", "e"), "turn c2 e"),
-    (Attack("c2", "c3"), "attack c2 c3"),
-    (End(), "end"),
-    (Place("A", "c1", "n"), "place archers c1 n"),
-    (Place("P", "a1", "n", 3), "place peasants 3 a1 n"),
-    (Place("H", "b2", "w", 1), "place heavy 1 b2 w"),
-    (Lift("c1"), "lift c1"),
-    (Confirm(), "confirm"),
-    (Roll(), "roll"),
-    (Resign(), "resign"),
+    (echec.Advance("c2"), "advance c2"),
+    (echec.Advance("d1", 3), "advance d1 3"),
+    (echec.Turn("c2", "e"), "turn c2 e"),
+    (echec.Attack("c2", "c3"), "attack c2 c3"),
+    (echec.End(), "end"),
+    (echec.Place("A", "c1", "n"), "place archers c1 n"),
+    (echec.Place("P", "a1", "n", 3), "place peasants 3 a1 n"),
+    (echec.Place("H", "b2", "w", 1), "place heavy 1 b2 w"),
+    (echec.Lift("c1"), "lift c1"),
+    (echec.Confirm(), "confirm"),
+    (echec.Roll(), "roll"),
+    (echec.Resign(), "resign"),
 ]
 
 
@@ -51,21 +42,21 @@ def test_canonical_texts_read_back(action, text: str) -> None:
 @pytest.mark.parametrize(
     "text, action",
     [
-        ("Advance C2", Advance("c2")),
-        ("advance d1 by 3", Advance("d1", 3)),
-        ("c2+", Advance("c2")),
-        ("d1+3", Advance("d1", 3)),
-        ("turn c2 east", Turn("c2", "e")),
-        ("turn c2 to West", Turn("c2", "w")),
-        ("c2>s", Turn("c2", "s")),
-        ("attack c2 x c3", Attack("c2", "c3")),
-        ("c2xc3", Attack("c2", "c3")),
-        ("place infantry 4 c2 north", Place("I", "c2", "n")),
-        ("place heavy infantry 2 a1 e", Place("H", "a1", "e", 2)),
-        ("Ac1n", Place("A", "c1", "n")),
-        ("P3a1n", Place("P", "a1", "n", 3)),
-        ("  end turn ", End()),
-        ("pass", End()),
+        ("Advance C2", echec.Advance("c2")),
+        ("advance d1 by 3", echec.Advance("d1", 3)),
+        ("c2+", echec.Advance("c2")),
+        ("d1+3", echec.Advance("d1", 3)),
+        ("turn c2 east", echec.Turn("c2", "e")),
+        ("turn c2 to West", echec.Turn("c2", "w")),
+        ("c2>s", echec.Turn("c2", "s")),
+        ("attack c2 x c3", echec.Attack("c2", "c3")),
+        ("c2xc3", echec.Attack("c2", "c3")),
+        ("place infantry 4 c2 north", echec.Place("I", "c2", "n")),
+        ("place heavy infantry 2 a1 e", echec.Place("H", "a1", "e", 2)),
+        ("Ac1n", echec.Place("A", "c1", "n")),
+        ("P3a1n", echec.Place("P", "a1", "n", 3)),
+        ("  end turn ", echec.End()),
+        ("pass", echec.End()),
     ],
 )
 def test_players_forms_are_forgiven(text: str, action) -> None:

@@ -9,21 +9,7 @@ from hypothesis import strategies as st
 
 from engine import inka
 from engine.errors import InvalidNotation, InvalidPosition
-from engine.inka import (
-    Block,
-    ChooseStart,
-    End,
-    Go,
-    Passage,
-    Place,
-    Resign,
-    Rotate,
-    Slide,
-    Take,
-    parse_action,
-    parse_position,
-    position_of,
-)
+from engine.inka import parse_action, parse_position, position_of
 from engine.inka.perft import DEFAULT_POSITION
 from engine.inka.temple import TEMPLE
 from tests.engine.helpers import check_position_text
@@ -32,18 +18,18 @@ from tests.engine.inka.helpers import position
 names = st.sampled_from(TEMPLE.board.names)
 rhombi = st.sampled_from([str(n) for n in range(1, 14)] + ["A", "B", "C"])
 actions = st.one_of(
-    st.builds(ChooseStart, names),
-    st.builds(Place, st.integers(1, 13), names, names),
+    st.builds(inka.ChooseStart, names),
+    st.builds(inka.Place, st.integers(1, 13), names, names),
     st.builds(
-        Slide, rhombi, st.sampled_from(["e", "ne", "nw", "w", "sw", "se"]), st.integers(1, 12)
+        inka.Slide, rhombi, st.sampled_from(["e", "ne", "nw", "w", "sw", "se"]), st.integers(1, 12)
     ),
-    st.builds(Rotate, rhombi, st.integers(1, 12), st.sampled_from([1, -1, 2, -2])),
-    st.builds(Go, names),
-    st.builds(Passage, names),
-    st.builds(Block, names),
-    st.just(Take()),
-    st.just(End()),
-    st.just(Resign()),
+    st.builds(inka.Rotate, rhombi, st.integers(1, 12), st.sampled_from([1, -1, 2, -2])),
+    st.builds(inka.Go, names),
+    st.builds(inka.Passage, names),
+    st.builds(inka.Block, names),
+    st.just(inka.Take()),
+    st.just(inka.End()),
+    st.just(inka.Resign()),
 )
 
 
@@ -54,20 +40,23 @@ def test_every_action_text_reads_back(action) -> None:
 
 
 def test_forgiving_input() -> None:
-    assert parse_action("Slide 7 NE") == Slide("7", "ne", 1)
-    assert parse_action("slide #7 north-east 2") == Slide("7", "ne", 2)
-    assert parse_action("shift a w") == Slide("A", "w", 1)
-    assert parse_action("rotate 7 at 8 o'clock ccw 120") == Rotate("7", 8, 2)
-    assert parse_action("rotate 7 8 -60") == Rotate("7", 8, -1)
-    assert parse_action("turn 7 8h +60") == Rotate("7", 8, 1)
-    assert parse_action("shift B 12h cw120") == Rotate("B", 12, -2)
+    assert parse_action("Slide 7 NE") == inka.Slide("7", "ne", 1)
+    assert parse_action("slide #7 north-east 2") == inka.Slide("7", "ne", 2)
+    assert parse_action("shift a w") == inka.Slide("A", "w", 1)
+    assert parse_action("rotate 7 at 8 o'clock ccw 120") == inka.Rotate("7", 8, 2)
+    assert parse_action("rotate 7 8 -60") == inka.Rotate("7", 8, -1)
+    assert parse_action("turn 7 8h +60") == inka.Rotate("7", 8, 1)
+    assert parse_action("shift B 12h cw120") == inka.Rotate("B", 12, -2)
     assert (
-        parse_action("place 7 F12 f13") == parse_action("place 7 f12-f13") == Place(7, "f12", "f13")
+        parse_action("place 7 F12 f13")
+        == parse_action("place 7 f12-f13")
+        == inka.Place(7, "f12", "f13")
     )
-    assert parse_action("GO f 12") == Go("f12")
-    assert parse_action("pass") == End()
+    assert parse_action("GO f 12") == inka.Go("f12")
+    assert parse_action("pass") == inka.End()
     assert (
-        str(Slide("A", "w", 1)) == "shift A w 1" and str(Rotate("3", 4, -2)) == "rotate 3 4h cw120"
+        str(inka.Slide("A", "w", 1)) == "shift A w 1"
+        and str(inka.Rotate("3", 4, -2)) == "rotate 3 4h cw120"
     )
 
 

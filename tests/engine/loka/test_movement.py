@@ -8,13 +8,6 @@ import pytest
 from engine import loka
 from engine.errors import IllegalAction, InvalidNotation, InvalidPosition
 from engine.loka import (
-    Confirm,
-    Deploy,
-    Draft,
-    Keep,
-    Move,
-    Reroll,
-    Resign,
     apply,
     format_position,
     legal_actions,
@@ -61,7 +54,7 @@ def test_board_has_108_squares_and_no_corners() -> None:
 def test_move_through_a_corner_square_is_invalid_notation() -> None:
     state = position("fire: Kd1 Pd2; earth: Ka9; turn: fire")
     move = parse_action("a1a2")
-    assert move == Move("a1", "a2")
+    assert move == loka.Move("a1", "a2")
     with pytest.raises(InvalidNotation, match="a1 is not on the cross board"):
         apply(state, move)
     with pytest.raises(InvalidNotation, match="c3"):
@@ -138,7 +131,7 @@ def test_promotion_letter_on_a_move_that_does_not_promote_is_illegal() -> None:
     with pytest.raises(IllegalAction, match="leave out the 'q'"):
         apply(state, parse_action("e4e5q"))
     with pytest.raises(IllegalAction, match="promotion square"):
-        apply(state, Move("d4", "e6", KNIGHT))
+        apply(state, loka.Move("d4", "e6", KNIGHT))
 
 
 @pytest.mark.parametrize(
@@ -157,7 +150,7 @@ def test_pawn_capturing_onto_a_wing_promotion_square_promotes(
 ) -> None:
     state = position(text, combat=False)
     assert actions_from(state, src) == {f"{src}{dst}{p}" for p in "qrbn"}
-    after, events = apply(state, Move(src, dst))
+    after, events = apply(state, loka.Move(src, dst))
     assert piece_at(after, dst) == f"{mover}:Q"
     assert piece_at(after, src) is None
     assert "captured" in kinds(events)
@@ -175,7 +168,7 @@ def test_pawn_capturing_onto_a_wing_promotion_square_promotes(
 def test_each_seat_promotes_on_its_far_edge(text: str, src: str, dst: str, mover: str) -> None:
     state = position(text)
     assert actions_from(state, src) == {f"{src}{dst}{p}" for p in "qrbn"}
-    after, _ = apply(state, Move(src, dst, ROOK))
+    after, _ = apply(state, loka.Move(src, dst, ROOK))
     assert piece_at(after, dst) == f"{mover}:R"
 
 
@@ -219,8 +212,8 @@ def test_pawn_in_row_3_has_no_double_step() -> None:
 
 def test_pawn_that_stepped_once_has_no_double_step() -> None:
     state = position("fire: Kd1 Pe2; earth: Ka9; turn: fire")
-    state, _ = apply(state, Move("e2", "e3"))
-    state, _ = apply(state, Move("a9", "a8"))
+    state, _ = apply(state, loka.Move("e2", "e3"))
+    state, _ = apply(state, loka.Move("a9", "a8"))
     assert targets_of(state, "e3") == {"e4"}
 
 
@@ -255,7 +248,7 @@ def test_double_step_needs_both_squares_free(blocker: str, expected: set[str]) -
 def test_no_en_passant() -> None:
     # The Earth pawn steps b6-d6 past the Fire pawn on d5's diagonal: c6 is not attacked.
     state = position("fire: Ki1 Pd5; earth: Ka9 Pb6; turn: earth")
-    state, _ = apply(state, Move("b6", "d6"))
+    state, _ = apply(state, loka.Move("b6", "d6"))
     assert piece_at(state, "d6") == "earth:P"
     assert to_act(state) == ("fire",)
     assert targets_of(state, "d5") == set()
@@ -342,7 +335,7 @@ def test_allied_pieces_block_and_cannot_be_attacked() -> None:
 def test_a_seat_cannot_move_its_allys_piece() -> None:
     state = position("fire: Ki1 Pe2; earth: Ka9; water: Kd12 Re7; turn: fire")
     with pytest.raises(IllegalAction, match="belongs to water"):
-        apply(state, Move("e7", "e6"))
+        apply(state, loka.Move("e7", "e6"))
 
 
 # --- Terrain (RULINGS 1.6) -------------------------------------------------------------
@@ -398,11 +391,11 @@ def test_marsh_ends_a_slide_and_the_piece_leaves_it_next_move() -> None:
     assert {t for t in targets_of(state, "e3") if t[0] == "e"} == {
         "e1", "e2", "e4", "e5", "e6",
     }  # fmt: skip
-    state, events = apply(state, Move("e3", "e6"))
+    state, events = apply(state, loka.Move("e3", "e6"))
     rolls = [e.data for e in events if e.kind == "roll"]
     assert [(r["die"], r["value"], r["purpose"]) for r in rolls] == [(12, 7, "marsh")]
     assert piece_at(state, "e6") == "fire:R"
-    state, _ = apply(state, Move("a9", "a8"))
+    state, _ = apply(state, loka.Move("a9", "a8"))
     got = targets_of(state, "e6")
     assert {"e12", "e1", "a6", "l6"} <= got
     assert len(got) == 6 + 5 + 4 + 7  # e7-e12, e5-e1, d6-a6, f6-l6
@@ -515,7 +508,7 @@ KNIGHT_D5 = {"b4", "b6", "c7", "e3", "e7", "f4", "f6"}
 def test_piece_starting_on_a_portal_may_go_to_the_other_portal() -> None:
     state = position(f"fire: Ki1 Nd5; earth: Ka9; {PORTALS}")
     assert targets_of(state, "d5") == KNIGHT_D5 | {"h8"}
-    after, events = apply(state, Move("d5", "h8"))
+    after, events = apply(state, loka.Move("d5", "h8"))
     assert piece_at(after, "h8") == "fire:N"
     assert piece_at(after, "d5") is None
     assert "moved" in kinds(events)
@@ -534,7 +527,7 @@ def test_enemy_on_the_other_portal_is_attacked(letter: str) -> None:
     fire = "Kd5" if letter == "K" else f"Ki1 {letter}d5"
     state = position(f"fire: {fire}; earth: Ka9 Bh8; {PORTALS}", combat=False)
     assert "h8" in targets_of(state, "d5")
-    after, events = apply(state, Move("d5", "h8"))
+    after, events = apply(state, loka.Move("d5", "h8"))
     assert piece_at(after, "h8") == f"fire:{letter}"
     assert piece_at(after, "d5") is None
     captured = [e.data for e in events if e.kind == "captured"]
@@ -549,7 +542,7 @@ def test_pawn_on_a_portal_may_also_go_to_the_empty_other_portal() -> None:
 def test_pawn_through_a_portal_onto_a_promotion_square_promotes() -> None:
     state = position("fire: Ki1 Pd5; earth: Ka9; terrain: portal@d5 portal@f12")
     assert actions_from(state, "d5") == {"d5d6"} | {f"d5f12{p}" for p in "qrbn"}
-    after, _ = apply(state, Move("d5", "f12"))
+    after, _ = apply(state, loka.Move("d5", "f12"))
     assert piece_at(after, "f12") == "fire:Q"
 
 
@@ -558,7 +551,7 @@ def test_passing_over_a_portal_does_not_teleport() -> None:
     state = position("fire: Ki1 Re4; earth: Ka9; terrain: portal@e6 portal@h9")
     assert targets_of(state, "e4") == targets_of(plain, "e4")
     assert "h9" not in targets_of(state, "e4")
-    after, _ = apply(state, Move("e4", "e6"))
+    after, _ = apply(state, loka.Move("e4", "e6"))
     assert piece_at(after, "e6") == "fire:R"
     assert piece_at(after, "h9") is None
 
@@ -570,7 +563,7 @@ BISHOP_H8 = {"i9", "g9", "f10", "e11", "d12", "i7", "j6", "k5", "l4", "g7", "f6"
 def test_bishop_goes_through_a_portal_and_moves_on_as_one_move() -> None:
     state = position(f"fire: Ki1 Bd5; earth: Ka9; {PORTALS}")
     assert targets_of(state, "d5") == BISHOP_D5 | {"h8"} | BISHOP_H8
-    after, events = apply(state, Move("d5", "f10"))
+    after, events = apply(state, loka.Move("d5", "f10"))
     assert piece_at(after, "f10") == "fire:B"
     assert piece_at(after, "d5") is None
     assert piece_at(after, "h8") is None
@@ -611,7 +604,7 @@ def test_a_lone_portal_does_nothing() -> None:
 def test_back_to_back_swaps_facing_allied_pawns(turn: str, src: str, dst: str) -> None:
     state = position(f"fire: Ki1 Pe6; water: Kd12 Pe7; earth: Ka9; turn: {turn}")
     assert targets_of(state, src) == {dst}
-    after, events = apply(state, Move(src, dst))
+    after, events = apply(state, loka.Move(src, dst))
     assert piece_at(after, "e7") == "fire:P"
     assert piece_at(after, "e6") == "water:P"
     assert [e.data for e in events if e.kind == "back_to_back"] == [
@@ -623,7 +616,7 @@ def test_back_to_back_swaps_facing_allied_pawns(turn: str, src: str, dst: str) -
 def test_back_to_back_for_earth_and_air() -> None:
     state = position("earth: Ka9 Pe6; air: Kl4 Pf6; fire: Ki1; turn: earth")
     assert targets_of(state, "e6") == {"f6"}
-    after, _ = apply(state, Move("e6", "f6"))
+    after, _ = apply(state, loka.Move("e6", "f6"))
     assert piece_at(after, "f6") == "earth:P"
     assert piece_at(after, "e6") == "air:P"
 
@@ -667,7 +660,7 @@ def test_no_back_to_back_between_non_pawns() -> None:
     state = position("fire: Ki1 Re6; earth: Ka9; water: Kd12 Pe7; turn: fire")
     assert "e7" not in targets_of(state, "e6")
     with pytest.raises(IllegalAction, match="cannot go to e7"):
-        apply(state, Move("e6", "e7"))
+        apply(state, loka.Move("e6", "e7"))
 
 
 # --- Notation -------------------------------------------------------------------------
@@ -676,21 +669,21 @@ def test_no_back_to_back_between_non_pawns() -> None:
 @pytest.mark.parametrize(
     ("action", "text"),
     [
-        (Move("e2", "e4"), "e2e4"),
-        (Move("e11", "e12"), "e11e12"),
-        (Move("e11", "e12", QUEEN), "e11e12q"),
-        (Move("b8", "c9", KNIGHT), "b8c9n"),
-        (Move("l4", "k4"), "l4k4"),
-        (Deploy(KING, "f1"), "Kf1"),
-        (Deploy(PAWN, "e11"), "Pe11"),
-        (Deploy(BISHOP, "b6"), "Bb6"),
-        (Draft((1, 0, 1, 0, 3)), "draft Q B 3P"),
-        (Draft((0, 2, 0, 1, 10)), "draft 2R N 10P"),
-        (Draft((0, 0, 0, 0, 0)), "draft -"),
-        (Confirm(), "confirm"),
-        (Reroll(), "reroll"),
-        (Keep(), "keep"),
-        (Resign(), "resign"),
+        (loka.Move("e2", "e4"), "e2e4"),
+        (loka.Move("e11", "e12"), "e11e12"),
+        (loka.Move("e11", "e12", QUEEN), "e11e12q"),
+        (loka.Move("b8", "c9", KNIGHT), "b8c9n"),
+        (loka.Move("l4", "k4"), "l4k4"),
+        (loka.Deploy(KING, "f1"), "Kf1"),
+        (loka.Deploy(PAWN, "e11"), "Pe11"),
+        (loka.Deploy(BISHOP, "b6"), "Bb6"),
+        (loka.Draft((1, 0, 1, 0, 3)), "draft Q B 3P"),
+        (loka.Draft((0, 2, 0, 1, 10)), "draft 2R N 10P"),
+        (loka.Draft((0, 0, 0, 0, 0)), "draft -"),
+        (loka.Confirm(), "confirm"),
+        (loka.Reroll(), "reroll"),
+        (loka.Keep(), "keep"),
+        (loka.Resign(), "resign"),
     ],
 )
 def test_actions_round_trip_through_text(action: object, text: str) -> None:
@@ -701,22 +694,22 @@ def test_actions_round_trip_through_text(action: object, text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "action"),
     [
-        ("e2-e4", Move("e2", "e4")),
-        ("e2xe4", Move("e2", "e4")),
-        ("E2E4", Move("e2", "e4")),
-        ("  e2 e4 ", Move("e2", "e4")),
-        ("e2:e4", Move("e2", "e4")),
-        ("e11e12=Q", Move("e11", "e12", QUEEN)),
-        ("e11-e12=n", Move("e11", "e12", KNIGHT)),
-        ("E11E12R", Move("e11", "e12", ROOK)),
-        ("K@f1", Deploy(KING, "f1")),
-        ("Nd1", Deploy(KNIGHT, "d1")),
-        ("knight d1", Deploy(KNIGHT, "d1")),
-        ("draft q,b,3p", Draft((1, 0, 1, 0, 3))),
-        ("Draft Q 2P", Draft((1, 0, 0, 0, 2))),
-        ("CONFIRM", Confirm()),
-        ("re-roll", Reroll()),
-        ("Keep", Keep()),
+        ("e2-e4", loka.Move("e2", "e4")),
+        ("e2xe4", loka.Move("e2", "e4")),
+        ("E2E4", loka.Move("e2", "e4")),
+        ("  e2 e4 ", loka.Move("e2", "e4")),
+        ("e2:e4", loka.Move("e2", "e4")),
+        ("e11e12=Q", loka.Move("e11", "e12", QUEEN)),
+        ("e11-e12=n", loka.Move("e11", "e12", KNIGHT)),
+        ("E11E12R", loka.Move("e11", "e12", ROOK)),
+        ("K@f1", loka.Deploy(KING, "f1")),
+        ("Nd1", loka.Deploy(KNIGHT, "d1")),
+        ("knight d1", loka.Deploy(KNIGHT, "d1")),
+        ("draft q,b,3p", loka.Draft((1, 0, 1, 0, 3))),
+        ("Draft Q 2P", loka.Draft((1, 0, 0, 0, 2))),
+        ("CONFIRM", loka.Confirm()),
+        ("re-roll", loka.Reroll()),
+        ("Keep", loka.Keep()),
     ],
 )
 def test_forgiving_input(text: str, action: object) -> None:
@@ -820,14 +813,14 @@ BOXED = "fire: Kd1; earth: Ka9; water: Kd12; air: Kl4; terrain: lake@e1 lake@d2 
 def test_army_without_a_move_is_skipped() -> None:
     state = position(f"{BOXED}; turn: air")
     assert to_act(state) == ("air",)
-    after, events = apply(state, Move("l4", "l5"))
+    after, events = apply(state, loka.Move("l4", "l5"))
     assert to_act(after) == ("earth",)
     assert [e.data for e in events if e.kind == "passed"] == [{"army": "fire"}]
 
 
 def test_with_two_armies_the_one_left_moves_again() -> None:
     state = position("fire: Kd1; earth: Ka9; terrain: lake@e1 lake@d2 lake@e2; turn: earth")
-    after, events = apply(state, Move("a9", "a8"))
+    after, events = apply(state, loka.Move("a9", "a8"))
     assert to_act(after) == ("earth",)
     assert [e.data for e in events if e.kind == "passed"] == [{"army": "fire"}]
 
@@ -844,7 +837,7 @@ def test_position_whose_army_to_move_cannot_move_starts_with_the_next() -> None:
     assert to_act(state) == ("earth",)
     assert legal_actions(state, "fire") == []
     with pytest.raises(IllegalAction, match="not fire's turn"):
-        apply(state, Move("d1", "e1"), "fire")
+        apply(state, loka.Move("d1", "e1"), "fire")
 
 
 def test_nobody_able_to_move_ends_the_game() -> None:

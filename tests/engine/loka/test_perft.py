@@ -2,47 +2,25 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pytest
 
-from engine.loka import OVER, LokaConfig, LokaState, apply, legal_actions, state_from_position
+import engine.loka as loka
+from engine.loka import OVER, LokaConfig, LokaState, state_from_position
 from engine.loka.perft import DEFAULT_POSITION as DEFAULT_LOKA
 from engine.loka.perft import perft
-from engine.perft import main
-
-
-@dataclass(frozen=True)
-class SparingDice:
-    """Every die shows its highest face: a marsh never swallows anyone."""
-
-    counter: int = 0
-    game_id: str = "perft"
-    seed: bytes = b"perft"
-
-    def roll(self, faces: int) -> tuple[int, SparingDice]:
-        return faces, replace(self, counter=self.counter + 1)
-
-    def hidden(self) -> SparingDice:
-        return self
+from engine.perft import LoadedDice, leaves, main
 
 
 def slow_perft(state: LokaState, depth: int) -> int:
     """Count through the public apply with combat off, the definition perft stands for."""
-    actions = legal_actions(state)
-    if depth == 1:
-        return len(actions)
-    total = 0
-    for action in actions:
-        after, _ = apply(state, action)
-        if after.phase != OVER:
-            total += slow_perft(after, depth - 1)
-    return total
+    return leaves(state, depth, loka, lambda s: s.phase != OVER)
 
 
 def start(text: str) -> LokaState:
     state = state_from_position(text, LokaConfig(combat=False), seed=b"p", game_id="p")
-    return replace(state, dice=SparingDice())
+    return replace(state, dice=LoadedDice())  # the highest face: a marsh spares everyone
 
 
 def test_two_lone_kings_by_hand() -> None:
