@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.loa import VARIANTS, LoaConfig, apply, legal_actions, new_game, to_act
+from bench.timing import games_line, timed_game
+from engine.loa import RULES, VARIANTS, LoaConfig, legal_actions, new_game
 from engine.loa.perft import perft
 
 
@@ -30,14 +30,12 @@ def bench_perft(variant: str, depth: int) -> None:
 
 def random_game(variant: str, seed: int) -> tuple[float, int]:
     rng = random.Random(seed)
-    t0 = time.perf_counter()
-    state = new_game(LoaConfig(variant), seed=b"bench", game_id=f"b{seed}")
-    steps = 0
-    while not state.over and steps < 2000:
-        seat = to_act(state)[0]
-        state, _ = apply(state, rng.choice(legal_actions(state, seat)), seat)
-        steps += 1
-    return time.perf_counter() - t0, steps
+    return timed_game(
+        RULES,
+        lambda: new_game(LoaConfig(variant), seed=b"bench", game_id=f"b{seed}"),
+        lambda state, seat: rng.choice(legal_actions(state, seat)),
+        max_steps=2000,
+    )
 
 
 def main() -> None:
@@ -55,12 +53,7 @@ def main() -> None:
     print("whole random games through apply/legal_actions:")
     for variant in VARIANTS:
         games = [random_game(variant, seed) for seed in range(args.games)]
-        times = [t for t, _ in games]
-        steps = [s for _, s in games]
-        print(
-            f"  {variant:<12} median {statistics.median(times) * 1e3:7.1f} ms, "
-            f"max {max(times) * 1e3:7.1f} ms, median {statistics.median(steps):.0f} actions"
-        )
+        print(f"  {variant:<12} {games_line(games)}")
 
 
 if __name__ == "__main__":

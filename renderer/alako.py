@@ -17,8 +17,7 @@ shrunk and moved off it (:func:`piece_box`), so no piece ever covers one (:func:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -40,9 +39,10 @@ from engine.alako.movement import climbs
 from engine.alako.spinner import FACE_WORDS, FACES, LADDER, POINTS, TOWER, WALLS
 from engine.alako.state import ACT, LOTS, OVER, SPIN, TOWER_PIECE, AlakoState
 from renderer.fonts import draw_text, fit, printable
+from renderer.options import ImageOptions
 from renderer.png import encode_png, fit_palette, to_palette
 from renderer.sprites import piece_sprite
-from renderer.theme import DEFAULT_THEME, RGB, Theme
+from renderer.theme import RGB, Theme
 from renderer.vector import (
     Ellipse,
     Line,
@@ -53,7 +53,6 @@ from renderer.vector import (
     circle,
     side_lit,
 )
-from renderer.words import Words, say
 
 DEFAULT_SQUARE = 70
 # Each side borrows a theme army's paint: South red, North blue (also told apart by where
@@ -83,19 +82,14 @@ PIECE_GAP = 0.03  # between a piece and a fortification
 
 
 @dataclass(frozen=True)
-class AlakoImageOptions:
-    """How to draw: from whose side, how big, with which names and marks."""
+class AlakoImageOptions(ImageOptions):
+    """How to draw: from whose side, how big, with which marks (and names, colours, words:
+    :class:`renderer.options.ImageOptions`)."""
 
     bottom: str = "south"  # the seat whose camp is at the bottom of the picture
     square: int = DEFAULT_SQUARE
-    names: Mapping[str, str] = field(default_factory=dict)  # seat -> player name
     targets: tuple[str, ...] = ()  # extra squares to mark
     legal: bool = True  # mark the legal destinations / segments of the seat to move
-    theme: Theme = DEFAULT_THEME
-    words: Words = ()  # the reader's language (renderer.words); English when empty
-
-    def say(self, key: str, english: str, **values: object) -> str:
-        return say(self.words, key, english, **values)
 
 
 @dataclass(frozen=True)
@@ -594,11 +588,6 @@ ENDINGS = {
 }
 
 
-def _seat_word(options: AlakoImageOptions, seat: str) -> str:
-    """A seat's name, capitalised ("South"), in the reader's language."""
-    return options.say("seat_" + seat, seat.capitalize())
-
-
 def _face_word(options: AlakoImageOptions, face: str) -> str:
     """A face of the top ("2 walls"), in the reader's language."""
     return options.say("face_" + face, FACE_WORDS[face])
@@ -613,9 +602,9 @@ def _status(view: AlakoState, options: AlakoImageOptions = AlakoImageOptions()) 
             how = say_("end_" + how, ENDINGS[how])
         if view.winner is None:
             return say_("draw", "Draw"), how
-        who = _seat_word(options, SEATS[view.winner])
+        who = options.seat(SEATS[view.winner])
         return say_("wins", "{seat} wins", seat=who), how
-    seat = _seat_word(options, view.seat_to_move or "south")
+    seat = options.seat(view.seat_to_move or "south")
     if view.phase == LOTS:
         return say_("lots", "Drawing lots"), say_("lots_sub", "who spins first?")
     if view.phase == SPIN:
@@ -655,7 +644,7 @@ def _panel(image: Image.Image, view: AlakoState, options: AlakoImageOptions, lay
         draw_text(
             draw,
             (tx, y + card_h * 0.33),
-            _seat_word(options, seat),
+            options.seat(seat),
             big,
             ink,
             anchor="lm",
@@ -701,7 +690,7 @@ def _panel(image: Image.Image, view: AlakoState, options: AlakoImageOptions, lay
         caption = options.say(
             "last_spin",
             "last spin: {seat}, {face}",
-            seat=_seat_word(options, SEATS[view.last_spin[0]]).lower(),
+            seat=options.seat(SEATS[view.last_spin[0]]).lower(),
             face=_face_word(options, view.last_spin[1]),
         )
         where = (mid, sy - round(square * 0.3))

@@ -67,6 +67,42 @@ class Grid:
         return (x, y, x + self.square, y + self.square)
 
 
+def facing_frame(size: int, seats: tuple[str, str], bottom: str) -> Frame:
+    """A square board between two seats, seen from ``bottom``'s edge: the first seat's as
+    the board is written, the second's turned half round."""
+    if bottom not in seats:
+        raise ValueError(f"bottom must be {seats[0]} or {seats[1]}, not '{bottom}'")
+    if bottom == seats[0]:
+        return Frame(size, size, (1, 0), (0, 1))
+    return Frame(size, size, (-1, 0), (0, -1))
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A picture of a square board: the players' banner on top, the board in a margin that
+    holds its coordinates, and a strip below it (a summary; 0 high when there is none)."""
+
+    square: int
+    margin: int
+    banner: int
+    below: int
+    grid: Grid
+    width: int
+    height: int
+
+
+def board_layout(size: int, square: int, *, banner: bool = True, below: float = 0) -> Layout:
+    """The layout of a ``size`` x ``size`` board of ``square`` px squares, with a banner if
+    asked and a strip ``below`` squares high under the board."""
+    margin = round(square * 0.42)
+    top = round(square * 0.8) if banner else 0
+    under = round(square * below)
+    grid = Grid(margin, top + margin, square)
+    width = size * square + 2 * margin
+    height = grid.top + size * square + margin + under
+    return Layout(square, margin, top, under, grid, width, height)
+
+
 # ---------------------------------------------------------------- overlays
 
 TINT, DOT, RING, CORNERS = "tint", "dot", "ring", "corners"

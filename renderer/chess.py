@@ -6,8 +6,7 @@ then the banner: one card per side with the player's name, whose turn it is, the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 import chess
@@ -15,12 +14,12 @@ from PIL import Image, ImageDraw
 
 from engine.standard_chess import OVER, TOSS, ChessState
 from renderer.banner import BannerCard, banner_card
-from renderer.board import DOT, RING, TINT, Frame, Grid, overlay
+from renderer.board import DOT, RING, TINT, Frame, Layout, board_layout, facing_frame, overlay
 from renderer.fonts import draw_text
+from renderer.options import ImageOptions
 from renderer.png import encode_png
 from renderer.sprites import piece_sprite
-from renderer.theme import DEFAULT_THEME, Theme
-from renderer.words import Words, say
+from renderer.theme import Theme
 
 DEFAULT_SQUARE = 100  # 8 squares and two margins: 884 px wide
 
@@ -47,43 +46,23 @@ ENDINGS = {
 
 
 @dataclass(frozen=True)
-class ChessImageOptions:
-    """How to draw: from whose side, how big, with which names and marks."""
+class ChessImageOptions(ImageOptions):
+    """How to draw: from whose side, how big, with which marks (and names, colours, words:
+    :class:`renderer.options.ImageOptions`)."""
 
     bottom: str = "white"  # the side at the bottom of the picture (black: flipped)
     square: int = DEFAULT_SQUARE
-    names: Mapping[str, str] = field(default_factory=dict)  # side -> player name
     targets: tuple[str, ...] = ()  # squares to mark, e.g. a piece's legal moves
     selected: str | None = None  # the square whose moves ``targets`` shows
     banner: bool = True
-    theme: Theme = DEFAULT_THEME
-    words: Words = ()  # the reader's language (renderer.words); English when empty
-
-    def say(self, key: str, english: str, **values: object) -> str:
-        return say(self.words, key, english, **values)
-
-
-@dataclass(frozen=True)
-class Layout:
-    square: int
-    margin: int
-    banner: int
-    grid: Grid
-    width: int
-    height: int
 
 
 def layout(square: int, banner: bool = True) -> Layout:
-    margin = round(square * 0.42)
-    top = round(square * 0.8) if banner else 0
-    grid = Grid(margin, top + margin, square)
-    return Layout(square, margin, top, grid, 8 * square + 2 * margin, top + 8 * square + 2 * margin)
+    return board_layout(8, square, banner=banner)
 
 
 def frame(bottom: str) -> Frame:
-    if bottom not in ("white", "black"):
-        raise ValueError(f"bottom must be white or black, not '{bottom}'")
-    return Frame(8, 8, (1, 0), (0, 1)) if bottom == "white" else Frame(8, 8, (-1, 0), (0, -1))
+    return facing_frame(8, ("white", "black"), bottom)
 
 
 def square_box(name: str, options: ChessImageOptions = ChessImageOptions()) -> tuple[int, ...]:
@@ -149,7 +128,7 @@ def _cards(view: ChessState, options: ChessImageOptions) -> list[BannerCard]:
         cards.append(
             BannerCard(
                 seat,
-                say_("seat_" + seat, seat.capitalize()),
+                options.seat(seat),
                 options.names.get(seat, ""),
                 detail,
                 active=to_move,
@@ -213,3 +192,8 @@ def render_chess(view: ChessState, *, options: ChessImageOptions = ChessImageOpt
     """The board as a PNG: banner, board from ``options.bottom``'s side, the last move and a
     king in check highlighted, and the legal targets the options ask for."""
     return encode_png(chess_image(view, options=options))
+
+
+def clear_caches() -> None:
+    """Forget the cached board layers (tests show caching never changes a picture)."""
+    _static.cache_clear()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
-from pathlib import Path
 
 from engine.loka import (
     BATTLE,
@@ -34,6 +33,7 @@ from renderer.loka import (
     render_loka,
     render_summary,
 )
+from renderer.sample_files import demo_main
 
 SEED = b"plateau-demo"
 NAMES = {"fire": "Ada", "earth": "Björn", "water": "Chidi", "air": "Dana Kowalczyk"}
@@ -74,7 +74,11 @@ def selection_state(*, confirm_all: bool = False) -> LokaState:
 
 def deployment_state(placed: int = 9) -> LokaState:
     """A game in deployment after ``placed`` pieces have been set down."""
-    state = selection_state(confirm_all=True)
+    return _deploy(selection_state(confirm_all=True), placed)
+
+
+def _deploy(state: LokaState, placed: int) -> LokaState:
+    """``placed`` deterministic deployments (fewer if the deployment ends first)."""
     for step in range(placed):
         if state.phase != DEPLOYMENT:
             break
@@ -200,11 +204,7 @@ def faceoff_game(config: LokaConfig, drafts: dict[str, tuple], placed: int) -> L
     for seat, draft in drafts.items():
         state = apply(state, Draft(draft), seat)[0]  # type: ignore[arg-type]
         state = apply(state, Confirm(), seat)[0]
-    for step in range(placed):
-        if state.phase != DEPLOYMENT:
-            break
-        state = _pick(state, to_act(state)[0], step)
-    return state
+    return _deploy(state, placed)
 
 
 def faceoff_combat_state() -> LokaState:
@@ -308,15 +308,7 @@ def samples() -> dict[str, bytes]:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print("usage: python -m renderer.demo OUT_DIR", file=sys.stderr)
-        return 2
-    folder = Path(argv[0])
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, data in samples().items():
-        (folder / name).write_bytes(data)
-        print(f"{folder / name}  {len(data) // 1024} KB")
-    return 0
+    return demo_main(samples, argv, "renderer.demo")
 
 
 if __name__ == "__main__":

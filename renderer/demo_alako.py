@@ -6,19 +6,10 @@ The states come from the engine (positions and a seeded game) and pass through
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from engine.alako import (
-    AlakoConfig,
-    AlakoState,
-    apply,
-    legal_actions,
-    new_game,
-    parse_action,
-    state_from_position,
-    view,
-)
+from engine import alako
 from renderer.alako import AlakoImageOptions, render_alako
+from renderer.sample_files import demo_main
 
 NAMES = {"south": "Ada", "north": "Björn"}
 SEED = b"alako-demo"
@@ -41,55 +32,55 @@ FORTIFIED = (
 )
 
 
-def start_state() -> AlakoState:
-    return new_game(AlakoConfig(first="south"), seed=SEED, game_id="demo")
+def start_state() -> alako.AlakoState:
+    return alako.new_game(alako.AlakoConfig(first="south"), seed=SEED, game_id="demo")
 
 
-def moving_state() -> AlakoState:
+def moving_state() -> alako.AlakoState:
     """South has just spun a 2 in the midgame: its moves are due."""
-    state = state_from_position(MIDGAME + "; spun: 2", seed=SEED, game_id="mid")
+    state = alako.state_from_position(MIDGAME + "; spun: 2", seed=SEED, game_id="mid")
     return state
 
 
-def building_state() -> AlakoState:
-    return state_from_position(
+def building_state() -> alako.AlakoState:
+    return alako.state_from_position(
         MIDGAME.replace("turn: south", "turn: north") + "; spun: 2walls",
         seed=SEED,
         game_id="build",
     )
 
 
-def climbing_state() -> AlakoState:
-    return state_from_position(CLIMB + "; spun: 1", seed=SEED, game_id="climb")
+def climbing_state() -> alako.AlakoState:
+    return alako.state_from_position(CLIMB + "; spun: 1", seed=SEED, game_id="climb")
 
 
-def ladder_state() -> AlakoState:
+def ladder_state() -> alako.AlakoState:
     text = CLIMB.replace("K^d9s Hd8", "Kd8 Hd8") + "; spun: ladder"
-    return state_from_position(text, seed=SEED, game_id="ladder")
+    return alako.state_from_position(text, seed=SEED, game_id="ladder")
 
 
-def final_state() -> AlakoState:
-    state = state_from_position(
+def final_state() -> alako.AlakoState:
+    state = alako.state_from_position(
         "south: Ke7 He7 Pe2 Wa3n Wb3n; north: Kc11 Hh9 Pe9 Wa8n Wb8n Tc8n Wd8n; turn: south; "
         "spun: 2",
         seed=SEED,
         game_id="end",
     )
-    return apply(state, parse_action("dismount n"))[0]
+    return alako.apply(state, alako.parse_action("dismount n"))[0]
 
 
-def fortified_state(index: int = 0) -> AlakoState:
-    return state_from_position(FORTIFIED[index], seed=SEED, game_id="forts")
+def fortified_state(index: int = 0) -> alako.AlakoState:
+    return alako.state_from_position(FORTIFIED[index], seed=SEED, game_id="forts")
 
 
-def played_state(plies: int = 60) -> AlakoState:
+def played_state(plies: int = 60) -> alako.AlakoState:
     """A seeded game, each choice deterministic."""
     state = start_state()
     for step in range(plies):
-        actions = legal_actions(state)
+        actions = alako.legal_actions(state)
         if not actions:
             break
-        state = apply(state, actions[(step * 5 + 1) % len(actions)])[0]
+        state = alako.apply(state, actions[(step * 5 + 1) % len(actions)])[0]
     return state
 
 
@@ -97,27 +88,21 @@ def samples() -> dict[str, bytes]:
     opts = AlakoImageOptions(names=NAMES)
     north = AlakoImageOptions(names=NAMES, bottom="north")
     return {
-        "alako_start.png": render_alako(view(start_state(), "south"), options=opts),
-        "alako_move.png": render_alako(view(moving_state(), "south"), options=opts),
-        "alako_build.png": render_alako(view(building_state(), "north"), options=north),
-        "alako_ladder.png": render_alako(view(ladder_state(), "south"), options=opts),
-        "alako_climbing.png": render_alako(view(climbing_state(), "south"), options=opts),
-        "alako_played.png": render_alako(view(played_state(), None), options=opts),
-        "alako_final.png": render_alako(view(final_state(), None), options=opts),
-        "alako_forts.png": render_alako(view(fortified_state(0), None), options=opts),
-        "alako_forts_north.png": render_alako(view(fortified_state(1), None), options=north),
+        "alako_start.png": render_alako(alako.view(start_state(), "south"), options=opts),
+        "alako_move.png": render_alako(alako.view(moving_state(), "south"), options=opts),
+        "alako_build.png": render_alako(alako.view(building_state(), "north"), options=north),
+        "alako_ladder.png": render_alako(alako.view(ladder_state(), "south"), options=opts),
+        "alako_climbing.png": render_alako(alako.view(climbing_state(), "south"), options=opts),
+        "alako_played.png": render_alako(alako.view(played_state(), None), options=opts),
+        "alako_final.png": render_alako(alako.view(final_state(), None), options=opts),
+        "alako_forts.png": render_alako(alako.view(fortified_state(0), None), options=opts),
+        "alako_forts_north.png": render_alako(alako.view(fortified_state(1), None), options=north),
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0] if args else "alako_demo")
-    out.mkdir(parents=True, exist_ok=True)
-    for name, data in samples().items():
-        (out / name).write_bytes(data)
-        print(f"{out / name}  {len(data) // 1024} KB")
-    return 0
+def main(argv: list[str]) -> int:
+    return demo_main(samples, argv, "renderer.demo_alako")
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
-from pathlib import Path
 
 from engine.echec import (
     Advance,
@@ -23,6 +22,7 @@ from engine.echec import (
     view,
 )
 from renderer.echec import ADVANCE, ATTACK, FLEE, EchecImageOptions, Stroke, render_echec
+from renderer.sample_files import demo_main
 
 SEED = b"plateau-demo"
 NAMES = {"south": "Ada", "north": "Björn"}
@@ -102,38 +102,32 @@ def opening_state() -> EchecState:
 def samples() -> dict[str, bytes]:
     opts = EchecImageOptions(names=NAMES)
     return {
-        "opening": render_echec(view(opening_state(), None), options=opts),
-        "midgame": render_echec(view(midgame_state(), "south"), options=opts),
-        "attack": render_echec(view(attack_state(), "south"), options=opts),
-        "turn_arrows": render_echec(
+        "opening.png": render_echec(view(opening_state(), None), options=opts),
+        "midgame.png": render_echec(view(midgame_state(), "south"), options=opts),
+        "attack.png": render_echec(view(attack_state(), "south"), options=opts),
+        "turn_arrows.png": render_echec(
             view(turn_state(), None), options=replace(opts, actions=TURN_STROKES)
         ),
-        "archers_volley": render_echec(
+        "archers_volley.png": render_echec(
             view(archers_state(), "south"), options=replace(opts, volley="f3")
         ),
-        "from_north": render_echec(
+        "from_north.png": render_echec(
             view(attack_state(), "north"), options=replace(opts, bottom="north")
         ),
-        "targets": render_echec(
+        "targets.png": render_echec(
             view(midgame_state(), "south"),
             options=replace(opts, selected="c1", targets=("c6",), volley="c1"),
         ),
-        "secret_placement_south": render_echec(view(placement_state(), "south"), options=opts),
-        "secret_placement_north": render_echec(
+        "secret_placement_south.png": render_echec(view(placement_state(), "south"), options=opts),
+        "secret_placement_north.png": render_echec(
             view(placement_state(), "north"), options=replace(opts, bottom="north")
         ),
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0] if args else "echec_demo")
-    out.mkdir(parents=True, exist_ok=True)
-    for name, data in samples().items():
-        (out / f"{name}.png").write_bytes(data)
-        print(f"{out / name}.png  {len(data) // 1024} KB")
-    return 0
+def main(argv: list[str]) -> int:
+    return demo_main(samples, argv, "renderer.demo_echec")
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

@@ -10,20 +10,11 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from engine.inka import (
-    InkaConfig,
-    InkaState,
-    Place,
-    apply,
-    legal_actions,
-    new_game,
-    parse_action,
-    state_from_position,
-    view,
-)
+from engine import inka
 from engine.inka.perft import DEFAULT_POSITION
 from engine.inka.temple import SAMPLE_LAYOUT
 from renderer.inka import InkaImageOptions, render_inka, rhombus_moves
+from renderer.sample_files import demo_main
 
 # The rules page's picture (docs/rules/inka.md): the temple after set-up, cell names printed.
 RULES_IMAGE = Path(__file__).resolve().parent.parent / "docs" / "rules" / "img" / "inka_temple.png"
@@ -39,70 +30,70 @@ MIDGAME = (
 )
 
 
-def opening_state() -> InkaState:
+def opening_state() -> inka.InkaState:
     """A four-player game just after set-up, built with the sample layout."""
-    state = new_game(InkaConfig(players=4), seed=b"plateau-demo", game_id="demo")
+    state = inka.new_game(inka.InkaConfig(players=4), seed=b"plateau-demo", game_id="demo")
     for _ in range(4):
-        state, _ = apply(state, legal_actions(state)[0])
+        state, _ = inka.apply(state, inka.legal_actions(state)[0])
     while state.drawn is not None:
         a, b = SAMPLE_LAYOUT[state.drawn]
-        state, _ = apply(state, Place(state.drawn, a, b))
+        state, _ = inka.apply(state, inka.Place(state.drawn, a, b))
     return state
 
 
-def building_state() -> InkaState:
-    state = new_game(InkaConfig(players=3), seed=b"plateau-demo", game_id="demo3")
+def building_state() -> inka.InkaState:
+    state = inka.new_game(inka.InkaConfig(players=3), seed=b"plateau-demo", game_id="demo3")
     for _ in range(3):
-        state, _ = apply(state, legal_actions(state)[0])
+        state, _ = inka.apply(state, inka.legal_actions(state)[0])
     for _ in range(5):
         a, b = SAMPLE_LAYOUT[state.drawn]  # type: ignore[index]
-        state, _ = apply(state, Place(state.drawn, a, b))  # type: ignore[arg-type]
+        state, _ = inka.apply(state, inka.Place(state.drawn, a, b))  # type: ignore[arg-type]
     return state
 
 
-def midgame_state() -> InkaState:
-    return state_from_position(MIDGAME, seed=b"demo", game_id="demo")
+def midgame_state() -> inka.InkaState:
+    return inka.state_from_position(MIDGAME, seed=b"demo", game_id="demo")
 
 
-def moved_state() -> InkaState:
-    state = state_from_position(DEFAULT_POSITION, seed=b"demo", game_id="demo")
-    state, _ = apply(state, parse_action("slide 13 e 1"))
-    state, _ = apply(state, parse_action("go l8"))
+def moved_state() -> inka.InkaState:
+    state = inka.state_from_position(DEFAULT_POSITION, seed=b"demo", game_id="demo")
+    state, _ = inka.apply(state, inka.parse_action("slide 13 e 1"))
+    state, _ = inka.apply(state, inka.parse_action("go l8"))
     return state
 
 
 def moved_options(options: InkaImageOptions) -> InkaImageOptions:
     """``options`` with the highlight of the rhombus :func:`moved_state` slid (what a table
     passes: the state before the turn against the state drawn)."""
-    before = state_from_position(DEFAULT_POSITION, seed=b"demo", game_id="demo")
+    before = inka.state_from_position(DEFAULT_POSITION, seed=b"demo", game_id="demo")
     return replace(options, moved=rhombus_moves(before, moved_state()))
 
 
 def rules_image() -> bytes:
     """The rules page's picture: the opening, every cell's name printed."""
     return render_inka(
-        view(opening_state(), None), options=InkaImageOptions(labels=True, targets=False)
+        inka.view(opening_state(), None), options=InkaImageOptions(labels=True, targets=False)
     )
 
 
-def final_state() -> InkaState:
-    state = state_from_position(
+def final_state() -> inka.InkaState:
+    state = inka.state_from_position(
         "red: k6; blue: h12; rhombi: 3=h12/h11; A: g11/g12 blue; B: g13/f13 blue; C: f11/f12 blue",
         seed=b"demo",
         game_id="demo",
     )
-    state, _ = apply(state, parse_action("go k5"))
+    state, _ = inka.apply(state, inka.parse_action("go k5"))
     return state
 
 
 def samples() -> dict[str, bytes]:
     opts = InkaImageOptions(names=NAMES)
     return {
-        "opening.png": render_inka(view(opening_state(), "red"), options=opts),
-        "building.png": render_inka(view(building_state(), "red"), options=opts),
-        "midgame.png": render_inka(view(midgame_state(), "red"), options=opts),
-        "moved.png": render_inka(view(moved_state(), "red"), options=moved_options(opts)),
-        "final.png": render_inka(view(final_state(), None), options=opts),
+        "opening.png": render_inka(inka.view(opening_state(), "red"), options=opts),
+        "building.png": render_inka(inka.view(building_state(), "red"), options=opts),
+        "midgame.png": render_inka(inka.view(midgame_state(), "red"), options=opts),
+        "moved.png": render_inka(inka.view(moved_state(), "red"), options=moved_options(opts)),
+        "final.png": render_inka(inka.view(final_state(), None), options=opts),
     }
 
 
@@ -111,15 +102,7 @@ def main(argv: list[str]) -> int:
         RULES_IMAGE.write_bytes(rules_image())
         print(RULES_IMAGE)
         return 0
-    if len(argv) != 1:
-        print("usage: python -m renderer.demo_inka OUT_DIR | --rules-image", file=sys.stderr)
-        return 2
-    folder = Path(argv[0])
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, data in samples().items():
-        (folder / name).write_bytes(data)
-        print(f"{folder / name}  {len(data) // 1024} KB")
-    return 0
+    return demo_main(samples, argv, "renderer.demo_inka", "OUT_DIR | --rules-image")
 
 
 if __name__ == "__main__":

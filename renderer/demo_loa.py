@@ -6,7 +6,7 @@ through ``engine.loa.view`` before drawing; the image tests use the same states.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
+from dataclasses import replace
 
 from engine.loa import (
     LoaConfig,
@@ -18,6 +18,7 @@ from engine.loa import (
     view,
 )
 from renderer.loa import LoaImageOptions, render_loa
+from renderer.sample_files import demo_main
 
 NAMES = {"white": "Ada", "black": "Björn", "white1": "Ada", "black1": "Björn",
          "white2": "Chidi", "black2": "Dana Kowalczyk"}  # fmt: skip
@@ -43,43 +44,31 @@ def unbounded_state() -> LoaState:
 
 
 def samples() -> dict[str, bytes]:
-    out: dict[str, bytes] = {}
-    start = new_game(seed=b"demo", game_id="demo")
-    out["standard_start"] = render_loa(view(start, "white"), options=LoaImageOptions(names=NAMES))
+    opts = LoaImageOptions(names=NAMES)
     mid = played("standard", 14)
     moves = [a for a in legal_actions(mid) if a.src == legal_actions(mid)[0].src]
-    out["standard_targets"] = render_loa(
-        view(mid, "white"),
-        options=LoaImageOptions(
-            names=NAMES, selected=moves[0].src, targets=tuple(m.dst for m in moves)
+    shown = replace(opts, selected=moves[0].src, targets=tuple(m.dst for m in moves))
+    return {
+        "standard_start.png": render_loa(
+            view(new_game(seed=b"demo", game_id="demo"), "white"), options=opts
         ),
-    )
-    out["scrambled_black_side"] = render_loa(
-        view(played("scrambled", 9), "black"), options=LoaImageOptions(names=NAMES, bottom="black")
-    )
-    out["parachute"] = render_loa(view(played("parachute", 9), "white"),
-                                  options=LoaImageOptions(names=NAMES))  # fmt: skip
-    out["teams"] = render_loa(view(played("teams", 10), None), options=LoaImageOptions(names=NAMES))
-    out["ambidextrous"] = render_loa(
-        view(played("ambidextrous", 8), None), options=LoaImageOptions(names=NAMES)
-    )
-    out["unbounded"] = render_loa(
-        view(unbounded_state(), None), options=LoaImageOptions(names=NAMES)
-    )
-    won = played("standard", 400, seed=b"demo-end")
-    out["finished"] = render_loa(view(won, None), options=LoaImageOptions(names=NAMES))
-    return out
+        "standard_targets.png": render_loa(view(mid, "white"), options=shown),
+        "scrambled_black_side.png": render_loa(
+            view(played("scrambled", 9), "black"), options=replace(opts, bottom="black")
+        ),
+        "parachute.png": render_loa(view(played("parachute", 9), "white"), options=opts),
+        "teams.png": render_loa(view(played("teams", 10), None), options=opts),
+        "ambidextrous.png": render_loa(view(played("ambidextrous", 8), None), options=opts),
+        "unbounded.png": render_loa(view(unbounded_state(), None), options=opts),
+        "finished.png": render_loa(
+            view(played("standard", 400, seed=b"demo-end"), None), options=opts
+        ),
+    }
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    out_dir = Path(args[0] if args else "loa_demo")
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for name, data in samples().items():
-        (out_dir / f"{name}.png").write_bytes(data)
-        print(f"{name}.png  {len(data) // 1024} KB")
-    return 0
+def main(argv: list[str]) -> int:
+    return demo_main(samples, argv, "renderer.demo_loa")
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

@@ -13,8 +13,7 @@ blank), or tells the last move in a sentence and who acts next."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -25,12 +24,22 @@ from engine.echec.setup import home_squares
 from engine.echec.state import BATTLE, OPENING, OVER, PLACEMENT, AttackReport, EchecState
 from engine.echec.units import KIND
 from renderer.banner import BannerCard, banner_card
-from renderer.board import CORNERS, DOT, RING, TINT, Frame, Grid, overlay
+from renderer.board import (
+    CORNERS,
+    DOT,
+    RING,
+    TINT,
+    Frame,
+    Layout,
+    board_layout,
+    facing_frame,
+    overlay,
+)
 from renderer.fonts import draw_text, fit, text_width
+from renderer.options import ImageOptions
 from renderer.png import encode_png, fit_palette, to_palette
-from renderer.theme import DEFAULT_THEME, Theme
+from renderer.theme import Theme
 from renderer.vector import Line, Poly, RoundBox, Sketch, arc_points, circle
-from renderer.words import Words, say
 
 DEFAULT_SQUARE = 80  # 9 squares and two margins: 788 px wide
 ARMY_COLOUR = {"south": "water", "north": "fire"}  # theme colour keys: blue and red
@@ -61,27 +70,18 @@ class Stroke:
 
 
 @dataclass(frozen=True)
-class EchecImageOptions:
-    """How to draw: from whose side, how big, with which names and marks."""
+class EchecImageOptions(ImageOptions):
+    """How to draw: from whose side, how big, with which marks (and names, colours, words:
+    :class:`renderer.options.ImageOptions`)."""
 
     bottom: str = "south"  # the seat whose edge is at the bottom of the picture
     square: int = DEFAULT_SQUARE
-    names: Mapping[str, str] = field(default_factory=dict)  # seat -> player name
     targets: tuple[str, ...] = ()  # squares to mark, e.g. a base's legal targets
     selected: str | None = None  # the square of the base ``targets`` belongs to
     volley: str | None = None  # archers whose 3x3 target block to show
     # The turn's actions to show (highlights and arrows), built by the table from its events;
     # ``None``: only the view's last action is tinted.
     actions: tuple[Stroke, ...] | None = None
-    theme: Theme = DEFAULT_THEME
-    words: Words = ()  # the reader's language (renderer.words); English when empty
-
-    def say(self, key: str, english: str, **values: object) -> str:
-        return say(self.words, key, english, **values)
-
-    def seat(self, seat: str) -> str:
-        """A seat's name: "South", "North"."""
-        return self.say("seat_" + seat, seat.capitalize())
 
     def the(self, kind: str) -> str:
         """A kind of base with its article, as a sentence names it: "the archers"."""
@@ -89,36 +89,13 @@ class EchecImageOptions:
         return self.say("the_" + name, "the " + ("heavy infantry" if name == "heavy" else name))
 
 
-@dataclass(frozen=True)
-class Layout:
-    square: int
-    margin: int
-    banner: int
-    summary: int
-    grid: Grid
-    width: int
-    height: int
-
-
 def layout(square: int) -> Layout:
-    margin = round(square * 0.42)
-    banner = round(square * 0.8)
-    summary = round(square * 1.45)
-    grid = Grid(margin, banner + margin, square)
-    width = SIZE * square + 2 * margin
-    return Layout(
-        square, margin, banner, summary, grid, width, grid.top + SIZE * square + margin + summary
-    )
+    """The board under its banner, with the summary below it."""
+    return board_layout(SIZE, square, below=1.45)
 
 
 def frame_for(bottom: str) -> Frame:
-    if bottom not in SEATS:
-        raise ValueError(f"bottom must be south or north, not '{bottom}'")
-    return (
-        Frame(SIZE, SIZE, (1, 0), (0, 1))
-        if bottom == "south"
-        else Frame(SIZE, SIZE, (-1, 0), (0, -1))
-    )
+    return facing_frame(SIZE, SEATS, bottom)
 
 
 def square_box(name: str, options: EchecImageOptions = EchecImageOptions()) -> tuple[int, ...]:
@@ -630,7 +607,7 @@ def _waiting(view: EchecState) -> tuple[str, ...]:
 def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, lay: Layout) -> None:
     """Under the board: the last attack with its dice, or what the game waits for."""
     theme, sq = options.theme, lay.square
-    top = lay.height - lay.summary
+    top = lay.height - lay.below
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle(
         (lay.margin, top, lay.width - lay.margin, lay.height - round(sq * 0.15)),

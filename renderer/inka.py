@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -32,9 +32,10 @@ from engine.inka.state import BUILD, DESTINATION_NAMES, OVER, PLAY, START, InkaS
 from engine.inka.temple import TEMPLE, Temple
 from renderer.banner import readable_on
 from renderer.fonts import draw_text, fit, printable, text_width
+from renderer.options import ImageOptions
 from renderer.png import encode_png
-from renderer.theme import DEFAULT_THEME, RGB, Theme
-from renderer.words import Words, say
+from renderer.theme import RGB, Theme
+from renderer.words import Words, seat_name
 
 SCALE = 2  # drawn at twice the size, then scaled down (antialiasing)
 DEFAULT_SIDE = 70  # pixels per cell edge: 12 edges across, 840 px of temple
@@ -95,24 +96,14 @@ def rhombus_moves(
 
 
 @dataclass(frozen=True)
-class InkaImageOptions:
-    """How to draw: how big, with which names and highlights."""
+class InkaImageOptions(ImageOptions):
+    """How to draw: how big, with which highlights (and names, colours, words:
+    :class:`renderer.options.ImageOptions`)."""
 
     side: int = DEFAULT_SIDE  # pixels per cell edge
-    names: Mapping[str, str] = field(default_factory=dict)  # seat -> player name
     targets: bool = True  # mark the pawn's legal destinations (with AP cost) when it may move
     labels: bool = False  # print every cell's name (the rules page and previews ask)
     moved: tuple[RhombusMove, ...] = ()  # highlight these rhombi and their old places
-    theme: Theme = DEFAULT_THEME
-    words: Words = ()  # the reader's language (renderer.words); English when empty
-
-    def say(self, key: str, english: str, **values: object) -> str:
-        return say(self.words, key, english, **values)
-
-
-def _seat_word(words: Words, seat: str) -> str:
-    """A seat's name as drawn ("Red"), in the reader's language."""
-    return say(words, "seat_" + seat, seat.capitalize())
 
 
 Point = tuple[float, float]
@@ -342,7 +333,7 @@ def _token(
         draw_text(
             draw,
             (cx, ty),
-            _seat_word(words, seat)[:1].upper(),
+            seat_name(words, seat)[:1].upper(),
             round(r * 0.95),
             outline if hollow else readable_on(fill),
             anchor="mm",
@@ -520,7 +511,7 @@ def _draw_banner(image: Image.Image, f: Frame, state: InkaState, options: InkaIm
         r = card_h * 0.26
         _token(draw, theme, seat, x0 + card_h * 0.5, y0 + card_h / 2, r, words=options.words)
         who = printable(options.names.get(seat, ""))
-        label = _seat_word(options.words, seat) + (f"  {who}" if who else "")
+        label = options.seat(seat) + (f"  {who}" if who else "")
         size = round(card_h * 0.34)
         detail = _detail(state, k, options, f.board)
         right = x0 + card_w - round(card_h * 0.3)
@@ -556,7 +547,7 @@ def _detail(state: InkaState, k: int, options: InkaImageOptions, board: Board) -
 def _status(state: InkaState, options: InkaImageOptions) -> str:
     say_ = options.say
     seat = state.seat_to_move
-    who = _seat_word(options.words, seat) if seat else str(seat)
+    who = options.seat(seat) if seat else str(seat)
     named = who.lower() if seat else who  # mid-sentence: "red chooses"
     if state.phase == START:
         return say_("status_start", "Set-up: {seat} chooses a start cell", seat=named)
@@ -568,9 +559,7 @@ def _status(state: InkaState, options: InkaImageOptions) -> str:
             rhombus=state.drawn,
         )
     if state.phase == OVER:
-        winner = (
-            _seat_word(options.words, state.winner) if state.winner else say_("nobody", "Nobody")
-        )
+        winner = options.seat(state.winner) if state.winner else say_("nobody", "Nobody")
         how = say_("end_" + str(state.termination), str(state.termination))
         return say_("status_over", "{seat} wins ({how})", seat=winner, how=how)
     stage = (

@@ -14,8 +14,7 @@ piece sprites and overlays are cached too, so an image is one copy and a few pas
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -26,10 +25,10 @@ from engine.loa.rules import PLACE
 from engine.loa.state import LoaState
 from renderer.board import DOT, RING, TINT, overlay
 from renderer.fonts import draw_text, fit, printable, text_width
+from renderer.options import ImageOptions
 from renderer.png import encode_png, fit_palette, to_palette
-from renderer.theme import DEFAULT_THEME, RGB, Theme
+from renderer.theme import RGB, Theme
 from renderer.vector import Ellipse, Poly, Sketch, circle
-from renderer.words import Words, say
 
 DEFAULT_SQUARE = 96  # 8 squares and two margins: about 870 px wide
 MAX_BOARD = 900  # the unbounded board shrinks its squares to stay within this
@@ -49,19 +48,14 @@ WON = (28, 110, 56)
 
 
 @dataclass(frozen=True)
-class LoaImageOptions:
-    """How to draw: from whose side, how big, with which names and highlights."""
+class LoaImageOptions(ImageOptions):
+    """How to draw: from whose side, how big, with which highlights (and names, colours,
+    words: :class:`renderer.options.ImageOptions`)."""
 
     bottom: str = "white"  # "black" turns the board so that rank 8 is at the bottom
     square: int | None = None  # pixels per square (default: 96, less for a wide board)
-    names: Mapping[str, str] = field(default_factory=dict)  # seat -> player name
     targets: tuple[str, ...] = ()  # squares to mark, e.g. a piece's legal moves
     selected: str | None = None  # the square whose moves ``targets`` shows
-    theme: Theme = DEFAULT_THEME
-    words: Words = ()  # the reader's language (renderer.words); English when empty
-
-    def say(self, key: str, english: str, **values: object) -> str:
-        return say(self.words, key, english, **values)
 
 
 @dataclass(frozen=True)

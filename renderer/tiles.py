@@ -11,15 +11,7 @@ from functools import lru_cache
 from PIL import Image
 
 from renderer.theme import RGB, Theme, TileColours
-from renderer.vector import (
-    Ellipse,
-    Line,
-    Poly,
-    RoundBox,
-    Shape,
-    Sketch,
-    circle,
-)
+from renderer.vector import Ellipse, Line, Poly, RoundBox, Shape, Sketch, circle
 
 TILE_KINDS = ("castle", "forest", "lake", "eyrie", "marsh", "stone", "pass", "portal")
 

@@ -22,3 +22,8 @@ def say(words: Words, key: str, english: str, **values: Any) -> str:
 def _without_accents(text: str) -> str:
     """The bundled font has no accented letters: "Armée" is drawn "Armee"."""
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def seat_name(words: Words, seat: str) -> str:
+    """A seat's name as drawn, capitalised ("South"), in the reader's language."""
+    return say(words, "seat_" + seat, seat.capitalize())

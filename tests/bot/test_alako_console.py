@@ -32,16 +32,15 @@ from engine.alako import (
     Move,
     Pass,
     Spin,
-    apply,
     from_dict,
     legal_actions,
-    paths,
     segment_name,
     to_act,
 )
 from engine.alako.record import initial_state
 from engine.protocol import Event
 from engine.record import GameRecord
+from tests.engine.alako.helpers import towards_princess
 
 from .console_driver import Table, png_bytes
 from .test_console import Posts
@@ -106,22 +105,10 @@ def line_for(user: str, action: object) -> str:
     raise AssertionError(f"no console line for {action}")
 
 
-def distance(state: AlakoState, seat: int) -> int:
-    me, foe = state.sides[seat], state.sides[1 - seat]
-    k = me.knight if me.knight is not None else me.descent
-    assert k is not None
-    return abs(k % 9 - foe.princess % 9) + abs(k // 9 - foe.princess // 9)
-
-
 def choose(rng: random.Random, state: AlakoState) -> object:
     """Mostly walk the knight towards the enemy princess (random play rarely ends)."""
     if state.face in ("1", "2") and rng.random() < 0.8:
-        scored = []
-        for path in paths(state):
-            after, _ = apply(state, path.action)
-            d = -1 if after.winner is not None else distance(after, state.turn)  # type: ignore[arg-type]
-            scored.append((d, str(path.action), path.action))
-        return min(scored)[2]
+        return towards_princess(state)
     actions = legal_actions(state)
     if state.face == "ladder":
         return actions[0]

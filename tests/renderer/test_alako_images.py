@@ -3,7 +3,6 @@ with the legal marks and the spinner exactly where they belong."""
 
 from __future__ import annotations
 
-import io
 from dataclasses import replace
 
 import pytest
@@ -11,12 +10,12 @@ from PIL import Image, ImageChops
 
 from engine.alako import OVER, AlakoState, state_from_position, view
 from engine.alako.board import parse
+from renderer import demo_alako
 from renderer.alako import (
     GOLD,
     SKIN,
     AlakoImageOptions,
     alako_image,
-    clear_caches,
     fort_box,
     knight_sprite,
     layout,
@@ -25,46 +24,14 @@ from renderer.alako import (
     render_alako,
     square_box,
 )
-from renderer.demo_alako import (
-    FORTIFIED,
-    NAMES,
-    building_state,
-    final_state,
-    moving_state,
-    samples,
-    start_state,
-)
 from renderer.sprites import piece_sprite
+from tests.renderer.helpers import changed_box, decode, middle, near
 
-OPTIONS = AlakoImageOptions(names=NAMES)
-
-
-def decode(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image.convert("RGB")
-
-
-def test_same_view_same_bytes_whatever_the_cache() -> None:
-    state = view(moving_state(), "south")
-    first = render_alako(state, options=OPTIONS)
-    assert render_alako(state, options=OPTIONS) == first
-    clear_caches()
-    assert render_alako(state, options=OPTIONS) == first
-
-
-def test_every_sample_decodes_is_small_and_about_1000_px_wide() -> None:
-    for name, data in samples().items():
-        image = Image.open(io.BytesIO(data))
-        image.load()
-        assert image.format == "PNG", name
-        assert len(data) < 500 * 1024, name
-        assert 900 <= image.width <= 1050, (name, image.width)
-        assert image.size == (layout(OPTIONS.square).width, layout(OPTIONS.square).height)
+OPTIONS = AlakoImageOptions(names=demo_alako.NAMES)
 
 
 def test_views_hide_the_seed_and_the_picture_never_needs_it() -> None:
-    state = moving_state()
+    state = demo_alako.moving_state()
     seen = view(state, "north")
     assert seen.dice.seed is None
     assert render_alako(seen, options=OPTIONS) == render_alako(
@@ -73,7 +40,7 @@ def test_views_hide_the_seed_and_the_picture_never_needs_it() -> None:
 
 
 def test_legal_destinations_are_marked_exactly_on_their_squares() -> None:
-    state = view(moving_state(), "south")
+    state = view(demo_alako.moving_state(), "south")
     marked = decode(render_alako(state, options=OPTIONS))
     plain = decode(render_alako(state, options=replace(OPTIONS, legal=False)))
     diff = ImageChops.difference(marked, plain).convert("L").point(lambda v: 255 if v else 0)
@@ -89,41 +56,41 @@ def test_legal_destinations_are_marked_exactly_on_their_squares() -> None:
 
 
 def test_segments_to_build_on_glow() -> None:
-    state = view(building_state(), "north")
+    state = view(demo_alako.building_state(), "north")
     opts = replace(OPTIONS, bottom="north")
     marked = decode(render_alako(state, options=opts))
     plain = decode(render_alako(state, options=replace(opts, legal=False)))
-    box = ImageChops.difference(marked, plain).getbbox()
+    box = changed_box(marked, plain)
     assert box is not None
     lay = layout(opts.square)
     assert box[2] <= lay.left + lay.board_w + 2  # on the board, not in the panel
 
 
 def test_the_spinner_shows_the_face_spun() -> None:
-    state = view(moving_state(), "south")
+    state = view(demo_alako.moving_state(), "south")
     one = decode(render_alako(state, options=replace(OPTIONS, legal=False)))
     other = replace(state, last_spin=(0, "cannon"))
     two = decode(render_alako(other, options=replace(OPTIONS, legal=False)))
-    box = ImageChops.difference(one, two).getbbox()
+    box = changed_box(one, two)
     assert box is not None
     lay = layout(OPTIONS.square)
     assert box[0] >= lay.left + lay.board_w  # only the panel changes
 
 
 def test_each_piece_changes_its_own_square() -> None:
-    state = view(start_state(), "south")
+    state = view(demo_alako.start_state(), "south")
     full = decode(render_alako(state, options=OPTIONS))
     south = state.sides[0]
     moved = replace(state, sides=(replace(south, horse=south.horse + 9 * 3), state.sides[1]))
     after = decode(render_alako(moved, options=OPTIONS))
-    diff = ImageChops.difference(full, after).getbbox()
+    diff = changed_box(full, after)
     assert diff is not None
     top, bottom = square_box("f4", OPTIONS), square_box("f1", OPTIONS)
     assert top[0] <= diff[0] and diff[2] <= top[2]  # only the f file changed...
     assert top[1] <= diff[1] and diff[3] <= bottom[3]  # ...between f4 and f1
     for name in ("f1", "f4"):
         box = square_box(name, OPTIONS)
-        assert ImageChops.difference(full.crop(box), after.crop(box)).getbbox() is not None
+        assert changed_box(full.crop(box), after.crop(box)) is not None
 
 
 @pytest.mark.parametrize("bottom", ["south", "north"])
@@ -136,7 +103,7 @@ def test_orientation_puts_the_chosen_camp_at_the_bottom(bottom: str) -> None:
 
 
 def test_the_final_picture_names_the_winner() -> None:
-    state = final_state()
+    state = demo_alako.final_state()
     assert state.phase == OVER and state.winner == 0
     assert decode(render_alako(view(state, None), options=OPTIONS)).width > 900
 
@@ -154,7 +121,7 @@ def _far_away(state: AlakoState) -> AlakoState:
 
 
 @pytest.mark.parametrize("bottom", ["south", "north"])
-@pytest.mark.parametrize("position", FORTIFIED)
+@pytest.mark.parametrize("position", demo_alako.FORTIFIED)
 def test_no_piece_covers_a_tower_or_a_wall(position: str, bottom: str) -> None:
     """Where a piece stands beside a fortification, not one of its pixels falls inside the
     rectangle the tower or wall is drawn in; yet the pieces come right up to them."""
@@ -179,18 +146,14 @@ def test_no_piece_covers_a_tower_or_a_wall(position: str, bottom: str) -> None:
 def test_a_piece_beside_a_tower_is_smaller_and_off_its_side() -> None:
     """A piece fills 0.9 of a free square; beside a tower it shrinks and moves away."""
     opts = OPTIONS
-    state = view(state_from_position(FORTIFIED[0], seed=b"f", game_id="f"), None)
+    state = view(state_from_position(demo_alako.FORTIFIED[0], seed=b"f", game_id="f"), None)
     forts = [fort_box(f.segment, f.kind, opts) for side in state.sides for f in side.line]
     free_x, free_y, free = piece_box(parse("e2"), forts, opts)
-    assert free == round(0.9 * opts.square) and (free_x, free_y) == _middle(parse("e2"), opts)
+    e2 = middle(square_box(parse("e2"), opts))
+    assert free == round(0.9 * opts.square) and (free_x, free_y) == e2
     cx, cy, size = piece_box(parse("c3"), forts, opts)  # the tower c3n is above it
-    mx, my = _middle(parse("c3"), opts)
+    mx, my = middle(square_box(parse("c3"), opts))
     assert size < free and abs(cx - mx) < 0.1 * opts.square and cy > my
-
-
-def _middle(sq: int, opts: AlakoImageOptions) -> tuple[float, float]:
-    x0, y0, x1, y1 = square_box(sq, opts)
-    return (x0 + x1) / 2, (y0 + y1) / 2
 
 
 def test_the_princess_is_no_chess_queen_and_no_knight() -> None:
@@ -210,12 +173,8 @@ def test_the_princess_is_no_chess_queen_and_no_knight() -> None:
     # Her crown is gold and her face skin-coloured, even when small.
     small = princess_sprite(theme, size, "north")
     colours = {c for _, c in small.getcolors(size * size) if c[3] > 200}
-    assert any(_close(c, GOLD) for c in colours) and any(_close(c, SKIN) for c in colours)
+    assert any(near(c, GOLD, 24) for c in colours) and any(near(c, SKIN, 24) for c in colours)
 
 
 def _count(image: Image.Image, above: int) -> int:
     return image.point(lambda v: 255 if v > above else 0).histogram()[255]
-
-
-def _close(colour: tuple[int, ...], target: tuple[int, ...]) -> bool:
-    return all(abs(a - b) <= 24 for a, b in zip(colour, target, strict=False))

@@ -3,7 +3,6 @@ army during secret placement, and changing exactly where a highlight is asked fo
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -20,64 +19,26 @@ from engine.echec import (
     state_from_position,
     view,
 )
-from renderer.demo_echec import (
-    NAMES,
-    TURN_STROKES,
-    attack_state,
-    midgame_state,
-    opening_state,
-    placement_state,
-    samples,
-    turn_state,
-)
+from renderer import demo_echec
 from renderer.echec import (
     ATTACK_ARROW,
     FLEE_ARROW,
     MOVE_ARROW,
     EchecImageOptions,
     base_sprite,
-    clear_caches,
     die_face,
     layout,
     render_echec,
     square_box,
 )
 from renderer.theme import DEFAULT_THEME
+from tests.renderer.helpers import changed_box, decode, middle, near
 
-OPTIONS = EchecImageOptions(names=NAMES)
-
-
-def decode(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image.convert("RGB")
-
-
-@pytest.fixture(scope="module")
-def all_samples() -> dict[str, bytes]:
-    return samples()
-
-
-def test_same_view_same_bytes() -> None:
-    seen = view(attack_state(), "south")
-    first = render_echec(seen, options=OPTIONS)
-    clear_caches()
-    assert render_echec(seen, options=OPTIONS) == first
-    assert render_echec(view(midgame_state(), "south"), options=OPTIONS) != first
-
-
-def test_every_sample_decodes_small_and_at_most_1000_px(all_samples: dict[str, bytes]) -> None:
-    expected = layout(OPTIONS.square)
-    for name, data in all_samples.items():
-        image = Image.open(io.BytesIO(data))
-        image.load()
-        assert image.format == "PNG", name
-        assert image.size == (expected.width, expected.height), name
-        assert image.width <= 1000 and len(data) < 500_000, name
+OPTIONS = EchecImageOptions(names=demo_echec.NAMES)
 
 
 def test_secret_placement_shows_nothing_of_the_other_army() -> None:
-    state = placement_state()
+    state = demo_echec.placement_state()
     south_view = view(state, "south")
     image = decode(render_echec(south_view, options=OPTIONS))
     # Moving North's hidden bases around in the real state changes nothing South sees.
@@ -87,7 +48,7 @@ def test_secret_placement_shows_nothing_of_the_other_army() -> None:
             board[i] = replace(base, figures=1, facing="e")
     changed = replace(state, board=tuple(board))
     again = decode(render_echec(view(changed, "south"), options=OPTIONS))
-    assert ImageChops.difference(image, again).getbbox() is None
+    assert changed_box(image, again) is None
     # North's ranks are behind the screen in South's picture: no North red there.
     left, top, _, _ = square_box("a9", OPTIONS)
     _, _, right, bottom = square_box("i8", OPTIONS)
@@ -97,20 +58,20 @@ def test_secret_placement_shows_nothing_of_the_other_army() -> None:
 
 
 def test_a_highlight_changes_only_its_squares() -> None:
-    seen = view(midgame_state(), "south")
+    seen = view(demo_echec.midgame_state(), "south")
     plain = decode(render_echec(seen, options=OPTIONS))
     marked = decode(render_echec(seen, options=replace(OPTIONS, selected="a5")))
-    box = ImageChops.difference(plain, marked).getbbox()
+    box = changed_box(plain, marked)
     a5 = square_box("a5", OPTIONS)
     assert box is not None
     assert a5[0] <= box[0] and a5[1] <= box[1] and box[2] <= a5[2] and box[3] <= a5[3]
 
 
 def test_the_archers_block_is_drawn_when_asked() -> None:
-    seen = view(midgame_state(), "south")
+    seen = view(demo_echec.midgame_state(), "south")
     plain = decode(render_echec(seen, options=OPTIONS))
     volley = decode(render_echec(seen, options=replace(OPTIONS, volley="c1")))
-    box = ImageChops.difference(plain, volley).getbbox()
+    box = changed_box(plain, volley)
     assert box is not None
     b4, d2 = square_box("b4", OPTIONS), square_box("d2", OPTIONS)
     assert box == (b4[0], b4[1], d2[2], d2[3])  # b2-d4: the 3x3 block ahead of c1
@@ -119,7 +80,7 @@ def test_the_archers_block_is_drawn_when_asked() -> None:
 def test_the_view_from_north_is_turned_round() -> None:
     north = replace(OPTIONS, bottom="north")
     assert square_box("e9", north)[3] == square_box("e1", OPTIONS)[3]
-    seen = view(attack_state(), "north")
+    seen = view(demo_echec.attack_state(), "north")
     assert decode(render_echec(seen, options=north)) != decode(render_echec(seen, options=OPTIONS))
 
 
@@ -129,35 +90,35 @@ def test_each_die_face_looks_different() -> None:
 
 
 def test_the_attack_summary_draws_the_dice() -> None:
-    seen = view(attack_state(), "south")
+    seen = view(demo_echec.attack_state(), "south")
     with_report = decode(render_echec(seen, options=OPTIONS))
     without = decode(render_echec(replace(seen, report=None), options=OPTIONS))
-    box = ImageChops.difference(with_report, without).getbbox()
+    box = changed_box(with_report, without)
     lay = layout(OPTIONS.square)
     assert box is not None
     # The summary strip under the board changes (the target's tint too).
-    assert box[3] > lay.height - lay.summary
+    assert box[3] > lay.height - lay.below
 
 
 # ---------------------------------------------------------------- a turn's actions
 
 
 def centre(name: str, options: EchecImageOptions = OPTIONS) -> tuple[float, float]:
-    box = square_box(name, options)
-    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-
-
-def near(colour: tuple[int, ...], wanted: tuple[int, ...], tolerance: int = 30) -> bool:
-    return all(abs(a - b) <= tolerance for a, b in zip(colour, wanted, strict=True))
+    return middle(square_box(name, options))
 
 
 def test_a_turn_draws_an_arrow_for_each_move_attack_and_retreat() -> None:
     """South advanced c3-c4, attacked e5 from e4 and fled to e3: along each path, between
     the two squares' centres, the arrow's own colour."""
     image = decode(
-        render_echec(view(turn_state(), None), options=replace(OPTIONS, actions=TURN_STROKES))
+        render_echec(
+            view(demo_echec.turn_state(), None),
+            options=replace(OPTIONS, actions=demo_echec.TURN_STROKES),
+        )
     )
-    plain = decode(render_echec(view(turn_state(), None), options=replace(OPTIONS, actions=())))
+    plain = decode(
+        render_echec(view(demo_echec.turn_state(), None), options=replace(OPTIONS, actions=()))
+    )
     for (src, dst), colour in (
         (("c3", "c4"), MOVE_ARROW),
         (("e4", "e5"), ATTACK_ARROW),
@@ -171,8 +132,8 @@ def test_a_turn_draws_an_arrow_for_each_move_attack_and_retreat() -> None:
 
 
 def test_both_actions_of_a_turn_are_highlighted() -> None:
-    seen = view(turn_state(), None)
-    image = decode(render_echec(seen, options=replace(OPTIONS, actions=TURN_STROKES)))
+    seen = view(demo_echec.turn_state(), None)
+    image = decode(render_echec(seen, options=replace(OPTIONS, actions=demo_echec.TURN_STROKES)))
     plain = decode(render_echec(seen, options=replace(OPTIONS, actions=())))
     tint = DEFAULT_THEME.last_move_edge
 
@@ -188,9 +149,9 @@ def test_both_actions_of_a_turn_are_highlighted() -> None:
 
 
 def test_without_the_turn_only_the_last_action_is_tinted() -> None:
-    seen = view(turn_state(), None)
+    seen = view(demo_echec.turn_state(), None)
     old = decode(render_echec(seen, options=OPTIONS))
-    turn = decode(render_echec(seen, options=replace(OPTIONS, actions=TURN_STROKES)))
+    turn = decode(render_echec(seen, options=replace(OPTIONS, actions=demo_echec.TURN_STROKES)))
     c3 = square_box("c3", OPTIONS)
     assert old.getpixel((c3[0] + 1, c3[1] + 1)) != turn.getpixel((c3[0] + 1, c3[1] + 1))
 
@@ -234,8 +195,8 @@ def _banner_states() -> list[EchecState]:
     massive = EchecConfig(level=2, placement="free", units="P4 P4 P4 P4 P4 P4 M2 H2", massive=True)
     battle = state_from_position(LONGEST, massive, seed=b"b", game_id="b")
     over, _ = apply(battle, Resign(), "north")
-    rolled, _ = apply(opening_state(), Roll(), "south")
-    secret = placement_state()
+    rolled, _ = apply(demo_echec.opening_state(), Roll(), "south")
+    secret = demo_echec.placement_state()
     return [
         view(battle, None),
         view(over, None),
@@ -277,5 +238,8 @@ def test_banners_and_captions_never_cut_their_words(
         for bottom in ("south", "north"):
             renderer.banner.banner_card.cache_clear()
             render_echec(seen, options=replace(options, bottom=bottom))
-    render_echec(view(turn_state(), None), options=replace(options, actions=TURN_STROKES))
+    render_echec(
+        view(demo_echec.turn_state(), None),
+        options=replace(options, actions=demo_echec.TURN_STROKES),
+    )
     assert cut == []

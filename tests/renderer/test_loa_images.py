@@ -4,58 +4,18 @@ winning group) and highlights exactly where asked; the winner's card readable sh
 
 from __future__ import annotations
 
-import io
 from collections import Counter
 from dataclasses import replace
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image
 
 from engine.loa import LoaConfig, LoaState, Move, apply, new_game, state_from_position, view
-from renderer.demo_loa import NAMES, played, samples, unbounded_state
-from renderer.loa import (
-    WON,
-    LoaImageOptions,
-    _detail,
-    clear_caches,
-    layout_for,
-    render_loa,
-    square_box,
-)
+from renderer.demo_loa import NAMES, played, unbounded_state
+from renderer.loa import WON, LoaImageOptions, _detail, layout_for, render_loa, square_box
+from tests.renderer.helpers import changed_box, decode
 
 OPTIONS = LoaImageOptions(names=NAMES)
-
-
-def decode(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image.convert("RGB")
-
-
-def diff_box(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int] | None:
-    return ImageChops.difference(a, b).getbbox()
-
-
-@pytest.fixture(scope="module")
-def all_samples() -> dict[str, bytes]:
-    return samples()
-
-
-def test_same_view_gives_the_same_bytes() -> None:
-    state = view(played("standard", 12), "white")
-    first = render_loa(state, options=OPTIONS)
-    clear_caches()
-    assert render_loa(state, options=OPTIONS) == first
-    assert render_loa(view(played("standard", 13), "white"), options=OPTIONS) != first
-
-
-def test_samples_decode_small_and_at_most_about_1000_px(all_samples: dict[str, bytes]) -> None:
-    assert len(all_samples) == 8
-    for name, data in all_samples.items():
-        image = Image.open(io.BytesIO(data))
-        assert image.format == "PNG", name
-        assert len(data) < 500 * 1024, name
-        assert 600 <= image.width <= 1100 and image.height <= 1100, (name, image.size)
 
 
 def test_image_size_matches_the_layout() -> None:
@@ -69,11 +29,11 @@ def test_each_piece_is_drawn_on_its_square_only() -> None:
     full = decode(render_loa(state, options=OPTIONS))
     pieces = tuple(p for p in state.pieces if (p[0], p[1]) != (0, 1))  # without a2
     minus = decode(render_loa(replace(state, pieces=pieces), options=OPTIONS))
-    box = diff_box(full, minus)
+    box = changed_box(full, minus)
     x0, y0, x1, y1 = square_box(state, "a2", OPTIONS)
     lay = layout_for(state, OPTIONS)
     # The banner's piece count changes too; below it only a2's square differs.
-    board = diff_box(full.crop((0, lay.banner, full.width, full.height)),
+    board = changed_box(full.crop((0, lay.banner, full.width, full.height)),
                      minus.crop((0, lay.banner, full.width, full.height)))  # fmt: skip
     assert box is not None and board is not None
     assert x0 <= board[0] and board[2] <= x1
@@ -87,7 +47,7 @@ def test_marked_pieces_look_different_from_plain_ones() -> None:
     b = decode(render_loa(replace(teams, pieces=standard.pieces), options=OPTIONS))
     for name, changed in (("h2", True), ("a2", False), ("b8", True), ("b1", False)):
         box = square_box(teams, name, OPTIONS)
-        assert (diff_box(a.crop(box), b.crop(box)) is not None) == changed, name
+        assert (changed_box(a.crop(box), b.crop(box)) is not None) == changed, name
 
 
 def test_highlights_change_only_their_squares() -> None:
@@ -98,9 +58,9 @@ def test_highlights_change_only_their_squares() -> None:
     )
     for name in ("a2", "c2", "a8", "c4"):
         box = square_box(state, name, OPTIONS)
-        assert diff_box(plain.crop(box), lit.crop(box)) is not None, name
+        assert changed_box(plain.crop(box), lit.crop(box)) is not None, name
     box = square_box(state, "e4", OPTIONS)
-    assert diff_box(plain.crop(box), lit.crop(box)) is None
+    assert changed_box(plain.crop(box), lit.crop(box)) is None
 
 
 def test_last_move_is_tinted() -> None:
@@ -110,7 +70,7 @@ def test_last_move_is_tinted() -> None:
     b = decode(render_loa(view(replace(moved, last_move=None), None), options=OPTIONS))
     for name in ("a2", "c2"):
         box = square_box(moved, name, OPTIONS)
-        assert diff_box(a.crop(box), b.crop(box)) is not None
+        assert changed_box(a.crop(box), b.crop(box)) is not None
 
 
 def test_parachute_shows_held_pieces_beside_the_board() -> None:
@@ -119,7 +79,7 @@ def test_parachute_shows_held_pieces_beside_the_board() -> None:
     assert lay.panel > 0
     a = decode(render_loa(state, options=OPTIONS))
     b = decode(render_loa(replace(state, held=(2, 6)), options=OPTIONS))
-    box = diff_box(a, b)
+    box = changed_box(a, b)
     assert box is not None and box[0] >= lay.width - lay.panel
 
 
@@ -240,5 +200,5 @@ def test_the_banner_says_place_during_a_parachute_placement() -> None:
     lay = layout_for(seen, OPTIONS)
     placing = decode(render_loa(seen, options=OPTIONS))
     moving = decode(render_loa(replace(seen, step="move"), options=OPTIONS))
-    box = diff_box(placing, moving)
+    box = changed_box(placing, moving)
     assert box is not None and box[3] <= lay.banner

@@ -5,6 +5,7 @@ references (regenerate those with ``python -m tests.renderer.regenerate_golden``
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -22,6 +23,7 @@ from engine.loka import (
     view,
 )
 from engine.loka.geometry import CROSS
+from engine.loka.pieces import PAWN
 from renderer.demo import (
     DRAFTS,
     FACEOFF,
@@ -57,19 +59,10 @@ from renderer.loka import (
     render_summary,
     square_box,
 )
+from tests.renderer.helpers import changed_box, decode
 from tests.renderer.regenerate_golden import CASES, GOLDEN
 
 OPTIONS = LokaImageOptions(names=NAMES)
-
-
-def decode(data: bytes) -> Image.Image:
-    image = Image.open(io.BytesIO(data))
-    image.load()
-    return image.convert("RGB")
-
-
-def changed_box(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int] | None:
-    return ImageChops.difference(a, b).getbbox()
 
 
 def without(state: LokaState, *squares: str) -> LokaState:
@@ -543,3 +536,61 @@ def test_a_bishop_move_is_read_as_through_the_portals_only_when_it_must_be() -> 
 
     assert path_after(PORTAL) == ["d5", "h9"]
     assert path_after(PORTAL.replace("fire: Ke1", "fire: Ke1 Pe6")) == ["d5", "i8", "h9"]
+
+
+def _drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the Loka pictures draw from now on (a spy on ``draw_text``)."""
+    import renderer.banner
+    import renderer.loka
+
+    drawn: list[str] = []
+
+    def spy(real: Callable[..., None]) -> Callable[..., None]:
+        def draw_text(draw: object, xy: object, text: str, *args: object, **kw: object) -> None:
+            drawn.append(text)
+            real(draw, xy, text, *args, **kw)
+
+        return draw_text
+
+    for module in (renderer.banner, renderer.loka):
+        monkeypatch.setattr(module, "draw_text", spy(module.draw_text))
+    renderer.banner.banner_card.cache_clear()  # a cached card would not be drawn again
+    clear_caches()
+    return drawn
+
+
+# Texts as drawn: the bundled font has no accents ("pièce" is drawn "piece").
+COUNTED = {
+    "en": (("1 pc · 0 pts", "1 left · 1 piece", "1 pt", "Fire wins"),
+           ("2 pcs · 90 pts", "2 left · 2 pieces", "2 pts", "Fire and Water win")),
+    "fr": (("1 piece · 0 pts", "1 restant · 1 piece", "1 pt", "Feu gagne"),
+           ("2 pieces · 90 pts", "2 restants · 2 pieces", "2 pts", "Feu et Eau gagnent")),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_counts_of_one_are_drawn_in_the_singular(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A banner card, the army card and the summary use the catalogs' ``_one`` forms for one
+    and the plain (plural) ones for two, in the reader's language."""
+    from bot.i18n import picture_words
+
+    options = replace(OPTIONS, words=picture_words(language, "loka"))
+    drawn = _drawn_texts(monkeypatch)
+    one, two = COUNTED[language]
+    # Earth keeps its king alone (one piece), Fire a king and a queen (two).
+    position = "fire: Ke1 Qd1; earth: Ka6; water: Ke12; air: Kl7; turn: fire"
+    render_loka(view(state_from_position(position, seed=SEED, game_id="n"), None), options=options)
+    assert one[0] in drawn and two[0] in drawn
+    # The army card: points left and pieces, and a pawn's price of 1 then 2 points.
+    for counts, budget, pawn, texts in (((0,) * 5, 1, 1, one), ((0, 0, 0, 0, 1), 4, 2, two)):
+        drawn.clear()
+        costs = {**LokaConfig().costs, PAWN: pawn}
+        render_army_card("fire", counts, budget, costs, words=options.words)
+        assert texts[1] in drawn and texts[2] in drawn
+    # The summary's title: one winner (Face-off) then two.
+    for state, texts in ((faceoff_final_state(), one), (final_state(), two)):
+        drawn.clear()
+        render_summary(view(state, None), options=options)
+        assert texts[3] in drawn

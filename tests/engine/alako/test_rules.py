@@ -6,21 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.alako import (
-    ACT,
-    LOTS,
-    OVER,
-    SPIN,
-    AlakoConfig,
-    Climb,
-    Resign,
-    apply,
-    legal_actions,
-    new_game,
-    outcome,
-    parse_action,
-    to_act,
-)
+from engine import alako
 from engine.alako.spinner import FACES
 from engine.errors import IllegalAction, InvalidNotation, NotYourTurn
 from tests.engine.alako.helpers import at, moves, play, position, spun
@@ -34,32 +20,34 @@ SOUTH = "south: Kd1 Hf1 Pe1"
 
 
 def test_start_squares_and_first_turn() -> None:
-    state = new_game(AlakoConfig(first="south"), seed=b"s", game_id="g")
+    state = alako.new_game(alako.AlakoConfig(first="south"), seed=b"s", game_id="g")
     south, north = state.sides
     assert (at(south.knight), at(south.horse), at(south.princess)) == ("d1", "f1", "e1")
     assert (at(north.knight), at(north.horse), at(north.princess)) == ("d11", "f11", "e11")
-    assert state.phase == SPIN and to_act(state) == ("south",)
+    assert state.phase == alako.SPIN and alako.to_act(state) == ("south",)
     assert moves(state) == {"spin"}
-    assert new_game(AlakoConfig(first="north"), seed=b"s", game_id="g").turn == 1
+    assert alako.new_game(alako.AlakoConfig(first="north"), seed=b"s", game_id="g").turn == 1
 
 
 @pytest.mark.parametrize(("roll", "first"), [(1, "south"), (2, "north")])
 def test_lots_decide_who_spins_first(roll: int, first: str) -> None:
-    state = new_game(seed=b"s", game_id="g")
-    assert state.phase == LOTS and to_act(state) == ("south",) and moves(state) == {"lots"}
+    state = alako.new_game(seed=b"s", game_id="g")
+    assert (
+        state.phase == alako.LOTS and alako.to_act(state) == ("south",) and moves(state) == {"lots"}
+    )
     state = replace(state, dice=ScriptedDice((roll,)))
     with pytest.raises(IllegalAction) as err:
-        apply(state, parse_action("spin"))
+        alako.apply(state, alako.parse_action("spin"))
     assert err.value.code == "alako.lots_first"
-    after, events = apply(state, parse_action("lots"))
+    after, events = alako.apply(state, alako.parse_action("lots"))
     assert events[0].kind == "roll" and events[0].data["die"] == 2
     assert events[0].data["purpose"] == "first" and events[0].data["draw"] == 0
-    assert to_act(after) == (first,) and after.phase == SPIN
+    assert alako.to_act(after) == (first,) and after.phase == alako.SPIN
 
 
 def test_a_spin_is_one_d8_roll_event_with_its_face() -> None:
-    state = new_game(AlakoConfig(first="south"), seed=b"s", game_id="g")
-    after, events = apply(state, parse_action("spin"), "south")
+    state = alako.new_game(alako.AlakoConfig(first="south"), seed=b"s", game_id="g")
+    after, events = alako.apply(state, alako.parse_action("spin"), "south")
     roll = events[0]
     assert roll.kind == "roll" and roll.data["die"] == 8 and roll.data["draw"] == 0
     assert roll.data["face"] == FACES[roll.data["value"] - 1]
@@ -74,14 +62,14 @@ def test_the_spinner_has_the_eight_faces_of_the_rulebook() -> None:
 def test_a_move_before_the_spin_is_refused() -> None:
     state = position(f"south: Kd3 Hf1 Pe1; {NORTH}")
     with pytest.raises(IllegalAction) as err:
-        apply(state, parse_action("knight n"))
+        alako.apply(state, alako.parse_action("knight n"))
     assert err.value.code == "alako.spin_first"
 
 
 def test_only_the_seat_to_move_acts() -> None:
     state = position(f"{SOUTH}; {NORTH}; turn: north")
     with pytest.raises(NotYourTurn) as err:
-        apply(state, parse_action("spin"), "south")
+        alako.apply(state, alako.parse_action("spin"), "south")
     assert err.value.code == "alako.not_your_turn" and err.value.params["waiting"] == "north"
 
 
@@ -90,14 +78,14 @@ def test_only_the_seat_to_move_acts() -> None:
 
 def test_one_point_moves_any_piece_one_square() -> None:
     state, _ = spun(f"south: Kd3 Hg1 Pe1; {NORTH}", "1")
-    assert state.phase == ACT and state.face == "1"
+    assert state.phase == alako.ACT and state.face == "1"
     assert moves(state) == {
         "knight n", "knight e", "knight s", "knight w",
         "horse n", "horse e", "horse w",
         "princess n", "princess e", "princess w",
     }  # fmt: skip
     after = play(state, "knight e")
-    assert at(after.sides[0].knight) == "e3" and after.turn == 1 and after.phase == SPIN
+    assert at(after.sides[0].knight) == "e3" and after.turn == 1 and after.phase == alako.SPIN
 
 
 def test_two_points_move_exactly_two_squares_and_never_through_a_piece() -> None:
@@ -163,13 +151,13 @@ def test_no_square_is_shared_except_a_knight_on_his_horse() -> None:
 
 def test_the_horse_may_come_to_its_knight() -> None:
     state, events = spun(f"south: Kd3 Hd1 Pe1; {NORTH}", "2")
-    after, events = apply(state, parse_action("horse n"))
+    after, events = alako.apply(state, alako.parse_action("horse n"))
     assert after.sides[0].mounted and events[0].data["mounted"]
 
 
 def test_the_knight_dismounts_by_walking_off() -> None:
     state, _ = spun(f"south: Kd3 Hd3 Pe1; {NORTH}", "2")
-    after, events = apply(state, parse_action("dismount e"))
+    after, events = alako.apply(state, alako.parse_action("dismount e"))
     assert at(after.sides[0].knight) == "f3" and at(after.sides[0].horse) == "d3"
     assert events[0].data["dismounted"] and not after.sides[0].mounted
 
@@ -214,7 +202,7 @@ def test_the_line_continues_from_the_end_of_its_last_piece() -> None:
 def test_a_segment_that_does_not_continue_the_line_is_refused() -> None:
     state, _ = spun(f"south: Kd1 Hf1 Pe1 Wa3n; {NORTH}", "wall")
     with pytest.raises(IllegalAction) as err:
-        apply(state, parse_action("build d3n"))
+        alako.apply(state, alako.parse_action("build d3n"))
     assert err.value.code == "alako.illegal_segment"
     assert "b3n" in str(err.value) and "a4e" in str(err.value)
 
@@ -231,10 +219,10 @@ def test_two_towers_are_never_consecutive() -> None:
 def test_two_walls_are_both_put_down_in_the_same_turn() -> None:
     state, _ = spun(f"{SOUTH}; {NORTH}", "2walls")
     state = play(state, "build a3n")
-    assert state.turn == 0 and state.phase == ACT and state.builds_left == 1
+    assert state.turn == 0 and state.phase == alako.ACT and state.builds_left == 1
     assert moves(state) == {"build b3n", "build a4e", "pass"}
     state = play(state, "build a4e")
-    assert state.turn == 1 and state.phase == SPIN and len(state.sides[0].line) == 2
+    assert state.turn == 1 and state.phase == alako.SPIN and len(state.sides[0].line) == 2
 
 
 FULL = "Wa3n Wb3n Wc3n Wd3n We3n Wf3n Wg3n Wh3n"
@@ -273,7 +261,7 @@ WALLED = "north: Kd11 Hf11 Pe11 Wa8n Wb8n Wc8n Wd8n We8n"
 def test_the_knight_climbs_an_enemy_wall_and_comes_down_on_his_next_move() -> None:
     state, _ = spun(f"south: Kd8 Hd8 Pe1; {WALLED}", "ladder")
     assert moves(state) == {"climb d8n", "pass"}
-    state, events = apply(state, parse_action("climb"))
+    state, events = alako.apply(state, alako.parse_action("climb"))
     south = state.sides[0]
     assert south.knight is None and at(south.horse) == "d8" and at(south.descent) == "d9"
     assert events[0].data["left_horse"]
@@ -301,7 +289,7 @@ def test_a_climber_must_come_down_on_his_next_one_or_two() -> None:
         state = play(state, "spin")
         assert moves(state) == {"knight n"}
         with pytest.raises(IllegalAction) as err:
-            apply(state, parse_action("princess e"))
+            alako.apply(state, alako.parse_action("princess e"))
         assert err.value.code == "alako.illegal_move"
         assert at(play(state, "knight n").sides[0].knight) == lands
 
@@ -330,14 +318,14 @@ def test_the_ladder_needs_an_enemy_wall_beside_the_knight() -> None:
 
 def test_the_ladder_may_be_left_unused() -> None:
     state, _ = spun(f"south: Kd8 Hd7 Pe1; {WALLED}", "ladder")
-    after, events = apply(state, parse_action("pass"))
+    after, events = alako.apply(state, alako.parse_action("pass"))
     assert events[-1].data["reason"] == "declined" and at(after.sides[0].knight) == "d8"
 
 
 def test_climbing_a_wall_that_is_not_there_is_refused() -> None:
     state, _ = spun(f"south: Kd8 Hd7 Pe1; {WALLED}", "ladder")
     with pytest.raises(IllegalAction) as err:
-        apply(state, Climb(((0, 8), (1, 8))))
+        alako.apply(state, alako.Climb(((0, 8), (1, 8))))
     assert err.value.code == "alako.no_wall_to_climb"
 
 
@@ -350,19 +338,19 @@ def test_a_spin_without_a_legal_move_passes() -> None:
     boxed = "south: Ki11 Hi11 Pa5 Wa4w Wa4n; north: Kh11 Hb5 Pi10 Wi8n"
     state, events = spun(boxed, "2")
     assert events[-1].kind == "passed" and events[-1].data["reason"] == "no_move"
-    assert state.turn == 1 and state.phase == SPIN
+    assert state.turn == 1 and state.phase == alako.SPIN
 
 
 def test_the_knight_on_the_enemy_princess_wins() -> None:
     state, _ = spun("south: Ke7 Hh1 Pe1; north: Kd11 Hf11 Pe9", "2")
-    after, events = apply(state, parse_action("knight n"))
-    assert after.phase == OVER and events[-1].kind == "game_over"
-    result = outcome(after)
+    after, events = alako.apply(state, alako.parse_action("knight n"))
+    assert after.phase == alako.OVER and events[-1].kind == "game_over"
+    result = alako.outcome(after)
     assert result is not None and result.winners == {"south"}
     assert result.termination == "princess_reached"
-    assert legal_actions(after) == [] and to_act(after) == ()
+    assert alako.legal_actions(after) == [] and alako.to_act(after) == ()
     with pytest.raises(IllegalAction):
-        apply(after, parse_action("spin"))
+        alako.apply(after, alako.parse_action("spin"))
 
 
 def test_the_knight_must_land_exactly_on_her() -> None:
@@ -380,7 +368,7 @@ def test_the_riding_knight_wins_too_and_the_horse_alone_does_not() -> None:
 
 def test_either_seat_may_resign_at_any_time() -> None:
     state = position(f"{SOUTH}; {NORTH}")
-    after, events = apply(state, Resign(), "north")
+    after, events = alako.apply(state, alako.Resign(), "north")
     assert after.winner == 0 and after.termination == "resignation"
     assert events[0].kind == "resigned"
 
@@ -391,23 +379,23 @@ def test_either_seat_may_resign_at_any_time() -> None:
 def test_a_wrong_kind_of_action_says_what_the_face_wants() -> None:
     state, _ = spun(f"{SOUTH}; {NORTH}", "wall")
     with pytest.raises(IllegalAction) as err:
-        apply(state, parse_action("knight n"))
+        alako.apply(state, alako.parse_action("knight n"))
     assert err.value.code == "alako.build_expected" and "build" in str(err.value)
     state, _ = spun(f"south: Kd3 Hf1 Pe1; {NORTH}", "1")
     with pytest.raises(IllegalAction) as err:
-        apply(state, parse_action("build a3n"))
+        alako.apply(state, alako.parse_action("build a3n"))
     assert err.value.code == "alako.move_expected"
 
 
 def test_an_impossible_move_lists_the_possible_ones() -> None:
     state, _ = spun(f"south: Ka1 Hf1 Pe1; {NORTH}", "1")
     with pytest.raises(IllegalAction) as err:
-        apply(state, parse_action("knight w"))
+        alako.apply(state, alako.parse_action("knight w"))
     assert err.value.code == "alako.illegal_move" and "knight n" in err.value.params["legal"]
 
 
 @pytest.mark.parametrize("text", ["jump", "knight x", "build z9q", "build a1/c1", "climb q"])
 def test_unreadable_actions_raise_invalid_notation(text: str) -> None:
     with pytest.raises(InvalidNotation) as err:
-        parse_action(text)
+        alako.parse_action(text)
     assert err.value.code and err.value.code.startswith("alako.")

@@ -10,25 +10,7 @@ from dataclasses import replace
 import pytest
 
 from engine import echec
-from engine.echec import (
-    BATTLE,
-    OVER,
-    PLACEMENT,
-    RULES,
-    Advance,
-    Attack,
-    Confirm,
-    EchecConfig,
-    EchecState,
-    Place,
-    legal_actions,
-    outcome,
-    parse_action,
-    to_act,
-    view,
-)
 from engine.echec.board import SEATS
-from engine.echec.record import OPENING
 from engine.echec.units import KIND, KING, MASSIVE_FIGURES
 from engine.protocol import Event
 from tests.engine.playouts import Harness, Playout, playout_seeds, position_round_trip
@@ -41,7 +23,7 @@ CONFIGS = [
 ]
 
 
-def check_invariants(state: EchecState) -> None:
+def check_invariants(state: echec.EchecState) -> None:
     kings = dict.fromkeys(SEATS, 0)
     for base in state.board:
         if base is None:
@@ -50,22 +32,24 @@ def check_invariants(state: EchecState) -> None:
         assert 1 <= base.figures <= most
         kings[base.seat] += base.kind == KING
         if base.attacked:
-            assert state.phase == OVER or (state.phase == BATTLE and base.seat == state.turn)
-    if state.phase == BATTLE:
+            assert state.phase == echec.OVER or (
+                state.phase == echec.BATTLE and base.seat == state.turn
+            )
+    if state.phase == echec.BATTLE:
         assert kings == {"south": 1, "north": 1}
-        assert state.actions_left in (1, 2) and to_act(state) == (state.turn,)
-    if state.phase == OVER:
-        assert outcome(state) is not None
-        assert legal_actions(state, "south") == legal_actions(state, "north") == []
+        assert state.actions_left in (1, 2) and echec.to_act(state) == (state.turn,)
+    if state.phase == echec.OVER:
+        assert echec.outcome(state) is not None
+        assert echec.legal_actions(state, "south") == echec.legal_actions(state, "north") == []
     else:
-        assert outcome(state) is None
+        assert echec.outcome(state) is None
 
 
-def check_views(state: EchecState) -> None:
-    secret = state.phase == PLACEMENT and state.config.placement == "secret"
+def check_views(state: echec.EchecState) -> None:
+    secret = state.phase == echec.PLACEMENT and state.config.placement == "secret"
     for seat in (*SEATS, None):
-        seen = view(state, seat)
-        assert seen.dice.seed is None or state.phase == OVER
+        seen = echec.view(state, seat)
+        assert seen.dice.seed is None or state.phase == echec.OVER
         if not secret:
             assert seen.board == state.board and seen.sides == state.sides
             continue
@@ -76,37 +60,38 @@ def check_views(state: EchecState) -> None:
                 assert seen.side(s).confirmed == state.side(s).confirmed
 
 
-def check_round_trips(state: EchecState) -> None:
-    if state.phase == BATTLE:
+def check_round_trips(state: echec.EchecState) -> None:
+    if state.phase == echec.BATTLE:
         again = position_round_trip(echec, state, state.config)
         assert again.board == state.board and again.actions_left == state.actions_left
 
 
-def check_events(state: EchecState, seat: str, events: list[Event]) -> None:
+def check_events(state: echec.EchecState, seat: str, events: list[Event]) -> None:
     for event in events:
         if state.config.placement == "secret" and event.kind in ("placed", "lifted"):
             assert event.visible_to == frozenset({seat})
 
 
-def choose(rng: random.Random, state: EchecState, seat: str, actions: list) -> tuple[str, object]:
+def choose(
+    rng: random.Random, state: echec.EchecState, seat: str, actions: list
+) -> tuple[str, object]:
     """Random, but leaning towards fighting so games end."""
-    if state.phase == PLACEMENT:
-        if Confirm() in actions and rng.random() < 0.9:
-            return seat, Confirm()
-        places = [a for a in actions if isinstance(a, Place)]
+    if state.phase == echec.PLACEMENT:
+        if echec.Confirm() in actions and rng.random() < 0.9:
+            return seat, echec.Confirm()
+        places = [a for a in actions if isinstance(a, echec.Place)]
         return seat, rng.choice(places or actions)
-    attacks = [a for a in actions if isinstance(a, Attack)]
+    attacks = [a for a in actions if isinstance(a, echec.Attack)]
     if attacks and rng.random() < 0.8:
         return seat, rng.choice(attacks)
-    advances = [a for a in actions if isinstance(a, Advance)]
+    advances = [a for a in actions if isinstance(a, echec.Advance)]
     if advances and rng.random() < 0.6:
         return seat, rng.choice(advances)
     return seat, rng.choice(actions)
 
 
 HARNESS = Harness(
-    RULES,
-    OPENING,
+    echec,
     choose,
     checks=(check_invariants, check_views),
     check_events=check_events,
@@ -115,15 +100,15 @@ HARNESS = Harness(
 
 
 def play(seed: int, options: dict) -> Playout:
-    return HARNESS.play(seed, EchecConfig(**options))
+    return HARNESS.play(seed, echec.EchecConfig(**options))
 
 
 @pytest.mark.parametrize("seed", playout_seeds(12))
 def test_random_game_keeps_every_invariant(seed: int) -> None:
     game = play(seed, CONFIGS[seed % len(CONFIGS)])
     state = game.state
-    assert state.phase == OVER, f"no result after {game.steps} steps"
-    result = outcome(state)
+    assert state.phase == echec.OVER, f"no result after {game.steps} steps"
+    result = echec.outcome(state)
     if result.winners:
         (winner,) = result.winners
         loser = "north" if winner == "south" else "south"
@@ -142,11 +127,11 @@ def test_same_seed_same_game() -> None:
 
 
 def test_a_turn_limit_ends_in_a_draw() -> None:
-    def idle(_rng: random.Random, state: EchecState, seat: str, _actions: list) -> tuple:
+    def idle(_rng: random.Random, state: echec.EchecState, seat: str, _actions: list) -> tuple:
         """Roll for the first move, then end every turn at once."""
-        return seat, parse_action("roll" if state.phase == "opening" else "end")
+        return seat, echec.parse_action("roll" if state.phase == "opening" else "end")
 
-    game = replace(HARNESS, choose=idle).play(0, EchecConfig(turn_limit=2))
+    game = replace(HARNESS, choose=idle).play(0, echec.EchecConfig(turn_limit=2))
     state = game.state
-    assert outcome(state).is_draw and outcome(state).termination == "turn_limit"
+    assert echec.outcome(state).is_draw and echec.outcome(state).termination == "turn_limit"
     HARNESS.check_record(game)

@@ -15,31 +15,14 @@ import pytest
 
 from bench.inka import greedy_player
 from engine import inka
-from engine.inka import (
-    OVER,
-    PLAY,
-    RULES,
-    Go,
-    InkaConfig,
-    InkaState,
-    Place,
-    Rotate,
-    Slide,
-    Take,
-    outcome,
-    to_act,
-    to_dict,
-    view,
-)
 from engine.inka.layout import Layout
-from engine.inka.record import OPENING
 from engine.inka.temple import SAMPLE_LAYOUT, TEMPLE
 from tests.engine.playouts import Harness, Playout, playout_seeds, position_round_trip
 
 BOARD = TEMPLE.board
 
 
-def check_invariants(state: InkaState) -> None:
+def check_invariants(state: inka.InkaState) -> None:
     lay = Layout.of(state)
     seen: set[int] = set()
     for r in state.rhombi:
@@ -59,39 +42,41 @@ def check_invariants(state: InkaState) -> None:
     assert 0 <= state.ap <= state.config.action_points
     for seat in state.seats:
         assert 0 <= state.carried(seat) <= 3
-    if state.phase == OVER:
-        assert outcome(state) is not None
+    if state.phase == inka.OVER:
+        assert inka.outcome(state) is not None
     else:
-        assert len(to_act(state)) == 1 and outcome(state) is None
+        assert len(inka.to_act(state)) == 1 and inka.outcome(state) is None
 
 
-def check_round_trips(state: InkaState) -> None:
-    seen = view(state, state.seats[0])
-    assert (seen.dice.seed is None) == (state.phase != OVER)
-    if state.phase != OVER:
-        assert '"seed": null' in json.dumps(to_dict(seen))
-    if state.phase == PLAY:
+def check_round_trips(state: inka.InkaState) -> None:
+    seen = inka.view(state, state.seats[0])
+    assert (seen.dice.seed is None) == (state.phase != inka.OVER)
+    if state.phase != inka.OVER:
+        assert '"seed": null' in json.dumps(inka.to_dict(seen))
+    if state.phase == inka.PLAY:
         position_round_trip(inka, state, state.config)
 
 
 GREEDY = 0.6  # the share of play-phase choices made by the greedy player
 
 
-def choose(rng: random.Random, state: InkaState, seat: str, actions: list) -> tuple[str, object]:
+def choose(
+    rng: random.Random, state: inka.InkaState, seat: str, actions: list
+) -> tuple[str, object]:
     assert seat == state.seat_to_move
-    if state.phase != PLAY:
+    if state.phase != inka.PLAY:
         if state.phase == "build" and rng.random() < 0.7:
             a, b = SAMPLE_LAYOUT[state.drawn]  # type: ignore[index]
-            wanted = Place(state.drawn, a, b)  # type: ignore[arg-type]
+            wanted = inka.Place(state.drawn, a, b)  # type: ignore[arg-type]
             if wanted in actions:
                 return seat, wanted
         return seat, rng.choice(actions)
     if rng.random() < GREEDY:
         return seat, greedy_player(rng, state)
-    takes = [a for a in actions if isinstance(a, Take)]
+    takes = [a for a in actions if isinstance(a, inka.Take)]
     if takes:
         return seat, takes[0]
-    goes = [a for a in actions if isinstance(a, Go)]
+    goes = [a for a in actions if isinstance(a, inka.Go)]
     done = state.carried(seat) == 3
     lay = Layout.of(state)
     if done:
@@ -108,7 +93,7 @@ def choose(rng: random.Random, state: InkaState, seat: str, actions: list) -> tu
         if mine:
             return seat, rng.choice(mine)
     roll = rng.random()
-    moves = [a for a in actions if isinstance(a, Slide | Rotate)]
+    moves = [a for a in actions if isinstance(a, inka.Slide | inka.Rotate)]
     if moves and roll < 0.35:
         return seat, rng.choice(moves)
     if goes and roll < 0.8:
@@ -119,13 +104,14 @@ def choose(rng: random.Random, state: InkaState, seat: str, actions: list) -> tu
         )
         best = min(key(a) for a in goes)
         return seat, rng.choice([a for a in goes if key(a) == best])
-    return seat, rng.choice([a for a in actions if not isinstance(a, Slide | Rotate | Go)])
+    return seat, rng.choice(
+        [a for a in actions if not isinstance(a, inka.Slide | inka.Rotate | inka.Go)]
+    )
 
 
 # A stubborn game ends at the step cap: the seat to move gives up.
 HARNESS = Harness(
-    RULES,
-    OPENING,
+    inka,
     choose,
     turn_based=True,
     sample=4,
@@ -138,13 +124,13 @@ HARNESS = Harness(
 
 
 def play(seed: int, players: int) -> Playout:
-    return HARNESS.play(seed, InkaConfig(players=players))
+    return HARNESS.play(seed, inka.InkaConfig(players=players))
 
 
 @pytest.mark.parametrize("seed", playout_seeds(6))
 def test_random_game_keeps_every_invariant(seed: int) -> None:
     game = play(seed, 2 + seed % 3)
-    result = outcome(game.state)
+    result = inka.outcome(game.state)
     assert result is not None and len(result.winners) == 1
     HARNESS.check_record(game)
 

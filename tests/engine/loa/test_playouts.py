@@ -9,27 +9,11 @@ import random
 import pytest
 
 from engine import loa
-from engine.loa import (
-    RULES,
-    VARIANTS,
-    LoaConfig,
-    LoaState,
-    apply,
-    legal_actions,
-    outcome,
-    parse_action,
-    position_of,
-    state_from_position,
-    to_act,
-    view,
-)
-from engine.loa.record import OPENING, initial_state, new_record
-from engine.record import GameRecord
 from tests.engine.helpers import check_position_text
 from tests.engine.playouts import Harness, Playout, playout_seeds, position_round_trip
 
 
-def check_invariants(state: LoaState) -> None:
+def check_invariants(state: loa.LoaState) -> None:
     squares = [(f, r) for f, r, _ in state.pieces]
     assert len(set(squares)) == len(squares), "two pieces on one square"
     if state.config.bounded:
@@ -39,30 +23,30 @@ def check_invariants(state: LoaState) -> None:
         assert 1 <= counts[colour] + state.held[colour ^ 1] <= 12
     if state.config.variant not in ("teams", "ambidextrous"):
         assert all(not c & 2 for *_, c in state.pieces), "a marked piece outside the variants"
-    assert state.over == (outcome(state) is not None)
+    assert state.over == (loa.outcome(state) is not None)
 
 
-def check_round_trips(state: LoaState) -> None:
+def check_round_trips(state: loa.LoaState) -> None:
     if state.over or state.offer is not None:  # a position text has no result, no offer
-        check_position_text(loa, position_of(state))
+        check_position_text(loa, loa.position_of(state))
         return
     again = position_round_trip(loa, state, state.config)
     assert again.pieces == state.pieces and again.turn == state.turn
 
 
-def check_views(state: LoaState) -> None:
+def check_views(state: loa.LoaState) -> None:
     for seat in (*state.seats, None):
-        seen = view(state, seat)
+        seen = loa.view(state, seat)
         assert (seen.dice.seed is None) != state.over
         assert seen.pieces == state.pieces and seen.held == state.held
 
 
-def choose(rng: random.Random, state: LoaState, seat: str, actions: list) -> tuple[str, object]:
+def choose(rng: random.Random, state: loa.LoaState, seat: str, actions: list) -> tuple[str, object]:
     """At random; now and then a seat (any seat) offers a draw, which is accepted now and then."""
     roll = rng.random()
     offerer = rng.randrange(len(state.seats))
     if state.offer is None and roll < 0.01 and state.offered[offerer % 2] != state.moves:
-        return state.seats[offerer], parse_action("offer draw")
+        return state.seats[offerer], loa.parse_action("offer draw")
     if state.offer is not None:
         return seat, actions[0] if roll < 0.2 else actions[1]  # accept now and then
     return seat, rng.choice(actions)
@@ -70,8 +54,7 @@ def choose(rng: random.Random, state: LoaState, seat: str, actions: list) -> tup
 
 # Random LOA games end long before the step cap almost always.
 HARNESS = Harness(
-    RULES,
-    OPENING,
+    loa,
     choose,
     max_steps=600,
     checks=(check_invariants, check_views),
@@ -81,30 +64,19 @@ HARNESS = Harness(
 
 def play(seed: int, variant: str) -> Playout:
     first = "black" if seed % 3 == 2 else "white"
-    return HARNESS.play(seed, LoaConfig(variant, first))
+    return HARNESS.play(seed, loa.LoaConfig(variant, first))
 
 
 @pytest.mark.parametrize("seed", playout_seeds(12))
 def test_random_game_keeps_every_invariant(seed: int) -> None:
-    game = play(seed, VARIANTS[seed % len(VARIANTS)])
+    game = play(seed, loa.VARIANTS[seed % len(loa.VARIANTS)])
     HARNESS.check_record(game)
     state = game.state
     if state.over and state.termination == "connected":
-        (colour,) = {s.rstrip("12") for s in outcome(state).winners}
+        (colour,) = {s.rstrip("12") for s in loa.outcome(state).winners}
         assert state.board().connected(("white", "black").index(colour))
 
 
 def test_a_record_from_a_position_replays() -> None:
     start = "variant: parachute; white: a2 c5 h8; black: e4 e6; held: white 1, black 0"
-    config = LoaConfig("parachute")
-    state = state_from_position(start, config, seed=b"r", game_id="r")
-    record = new_record(config, b"r", "r", start=start)
-    for _ in range(4):
-        action = legal_actions(state)[0]
-        seat = to_act(state)[0]
-        state, events = apply(state, action, seat)
-        record.add(seat, action, events)
-    assert (
-        GameRecord.parse_text(record.export_text(reveal_seed=True)).replay(initial_state, RULES)
-        == state
-    )
+    HARNESS.check_record_from_position(loa.LoaConfig("parachute"), start, 4)

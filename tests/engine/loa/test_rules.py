@@ -4,35 +4,26 @@ from __future__ import annotations
 
 import pytest
 
+from engine import loa
 from engine.errors import IllegalAction, NotYourTurn
-from engine.loa import (
-    LoaConfig,
-    Move,
-    apply,
-    legal_actions,
-    new_game,
-    outcome,
-    parse_action,
-    to_act,
-)
 from engine.loa.bitboard import BitBoard
 from engine.loa.rules import DRAW, Situation, advance, end_turn, mode_of
 from tests.engine.loa.helpers import at, position, targets_of
 
 
 def test_the_start_has_36_moves_and_white_moves_first() -> None:
-    state = new_game(seed=b"s", game_id="g")
-    assert to_act(state) == ("white",)
-    assert len(legal_actions(state)) == 36
+    state = loa.new_game(seed=b"s", game_id="g")
+    assert loa.to_act(state) == ("white",)
+    assert len(loa.legal_actions(state)) == 36
     assert {at(state, s) for s in ("a2", "a7", "h2", "h7")} == {"white"}
     assert {at(state, s) for s in ("b1", "g1", "b8", "g8")} == {"black"}
     assert at(state, "a1") is None and at(state, "h8") is None
 
 
 def test_an_option_lets_black_start() -> None:
-    state = new_game(LoaConfig(first="black"), seed=b"s", game_id="g")
-    assert to_act(state) == ("black",)
-    assert len(legal_actions(state)) == 36
+    state = loa.new_game(loa.LoaConfig(first="black"), seed=b"s", game_id="g")
+    assert loa.to_act(state) == ("black",)
+    assert len(loa.legal_actions(state)) == 36
 
 
 def test_a_move_is_as_long_as_the_pieces_on_its_whole_line() -> None:
@@ -51,13 +42,13 @@ def test_a_piece_never_jumps_an_enemy_piece() -> None:
     state = position("white: c4 h1; black: d4 a8; turn: white")
     assert "e4" not in targets_of(state, "c4")
     with pytest.raises(IllegalAction) as err:
-        apply(state, Move("c4", "e4"))
+        loa.apply(state, loa.Move("c4", "e4"))
     assert err.value.code == "loa.jumps_enemy" and err.value.params["square"] == "d4"
 
 
 def test_landing_on_an_enemy_captures_it() -> None:
     state = position("white: c4 h1; black: e4 a8 b8; turn: white")
-    after, events = apply(state, parse_action("c4xe4"))
+    after, events = loa.apply(state, loa.parse_action("c4xe4"))
     assert at(after, "e4") == "white" and at(after, "c4") is None
     assert events[0].kind == "moved" and events[0].data["capture"] is True
     assert sum(1 for p in after.pieces if p[2] & 1) == 2
@@ -67,7 +58,7 @@ def test_a_piece_never_lands_on_its_own() -> None:
     state = position("white: c4 e4 h8; black: a1 b1; turn: white")
     assert "e4" not in targets_of(state, "c4")
     with pytest.raises(IllegalAction) as err:
-        apply(state, Move("c4", "f4"))
+        loa.apply(state, loa.Move("c4", "f4"))
     assert err.value.code == "loa.wrong_distance" and err.value.params["count"] == 2
 
 
@@ -80,42 +71,42 @@ def test_moves_stop_at_the_edges() -> None:
 def test_connecting_all_ones_pieces_wins() -> None:
     # File c holds c5 and c8: c5 moves two squares, next to b2.
     state = position("white: a1 b2 c5; black: c8 h1 h7; turn: white")
-    after, events = apply(state, Move("c5", "c3"))
-    assert outcome(after) is not None
-    assert outcome(after).winners == frozenset({"white"})
+    after, events = loa.apply(state, loa.Move("c5", "c3"))
+    assert loa.outcome(after) is not None
+    assert loa.outcome(after).winners == frozenset({"white"})
     assert after.termination == "connected"
     assert events[-1].kind == "game_over"
-    assert to_act(after) == () and legal_actions(after) == []
+    assert loa.to_act(after) == () and loa.legal_actions(after) == []
 
 
 def test_a_single_piece_is_connected() -> None:
     # White takes black's second-to-last piece: black's lone piece is a connected group.
     state = position("white: a1 h8; black: c1 e5; turn: white")
-    after, _ = apply(state, Move("a1", "c1"))
-    assert outcome(after).winners == frozenset({"black"})
+    after, _ = loa.apply(state, loa.Move("a1", "c1"))
+    assert loa.outcome(after).winners == frozenset({"black"})
 
 
 def test_the_mover_wins_when_a_move_connects_both_sides() -> None:
     # White e3 takes the black straggler on c3: white a1 b2 c3 and black f7 g7 both connect.
     state = position("white: a1 b2 e3; black: c3 g7 f7; turn: white")
-    after, _ = apply(state, Move("e3", "c3"))
+    after, _ = loa.apply(state, loa.Move("e3", "c3"))
     assert state.board().connected(1) is False
     assert after.board().connected(0) and after.board().connected(1)
-    assert outcome(after).winners == frozenset({"white"})
+    assert loa.outcome(after).winners == frozenset({"white"})
 
 
 def test_a_player_without_a_legal_move_passes() -> None:
     # Black's a1 and h8 are each boxed in by three white pieces: every line's first square
     # is white, and enemy pieces cannot be jumped.
     state = position("white: b1 a2 b2 g8 h7 g7 e4; black: a1 h8; turn: white")
-    assert legal_actions(state, "white") and not state.over
-    after, events = apply(state, Move("e4", "f4"))
+    assert loa.legal_actions(state, "white") and not state.over
+    after, events = loa.apply(state, loa.Move("e4", "f4"))
     assert [e.kind for e in events] == ["moved", "passed"]
     assert events[1].data == {"seat": "black", "reason": "no_move"}
-    assert to_act(after) == ("white",) and not after.over
+    assert loa.to_act(after) == ("white",) and not after.over
     # A position handed to a stuck player passes at once.
     again = position("white: b1 a2 b2 g8 h7 g7 f4; black: a1 h8; turn: black")
-    assert to_act(again) == ("white",)
+    assert loa.to_act(again) == ("white",)
 
 
 def test_passes_and_draws_in_the_turn_logic() -> None:
@@ -139,14 +130,14 @@ def test_passes_and_draws_in_the_turn_logic() -> None:
 
 
 def test_moving_out_of_turn_is_refused() -> None:
-    state = new_game(seed=b"s", game_id="g")
+    state = loa.new_game(seed=b"s", game_id="g")
     with pytest.raises(NotYourTurn) as err:
-        apply(state, Move("b1", "b3"), "black")
+        loa.apply(state, loa.Move("b1", "b3"), "black")
     assert err.value.code == "loa.not_your_turn"
 
 
 def test_illegal_moves_say_what_is_wrong() -> None:
-    state = new_game(seed=b"s", game_id="g")
+    state = loa.new_game(seed=b"s", game_id="g")
     cases = {
         "c4-c5": "loa.no_piece",
         "b1-b3": "loa.not_yours",
@@ -155,48 +146,50 @@ def test_illegal_moves_say_what_is_wrong() -> None:
     }
     for text, code in cases.items():
         with pytest.raises(IllegalAction) as err:
-            apply(state, parse_action(text), "white")
+            loa.apply(state, loa.parse_action(text), "white")
         assert err.value.code == code, text
         assert str(err.value)
 
 
 def test_a_capture_may_be_written_either_way() -> None:
     state = position("white: c4 h1; black: e4 a8 b8; turn: white")
-    a, _ = apply(state, parse_action("c4-e4"))
-    b, _ = apply(state, parse_action("c4xe4"))
+    a, _ = loa.apply(state, loa.parse_action("c4-e4"))
+    b, _ = loa.apply(state, loa.parse_action("c4xe4"))
     assert a == b
-    listed = [m for m in legal_actions(state) if m.src == "c4" and m.dst == "e4"]
-    assert str(listed[0]) == "c4xe4" and listed[0] == parse_action("c4-e4")
+    listed = [m for m in loa.legal_actions(state) if m.src == "c4" and m.dst == "e4"]
+    assert str(listed[0]) == "c4xe4" and listed[0] == loa.parse_action("c4-e4")
 
 
 def test_draw_offer_waits_for_an_answer() -> None:
-    state = new_game(seed=b"s", game_id="g")
-    offered, events = apply(state, parse_action("offer draw"), "white")
-    assert events[0].kind == "draw_offered" and to_act(offered) == ("black",)
-    assert [str(a) for a in legal_actions(offered, "black")] == ["accept draw", "decline draw"]
+    state = loa.new_game(seed=b"s", game_id="g")
+    offered, events = loa.apply(state, loa.parse_action("offer draw"), "white")
+    assert events[0].kind == "draw_offered" and loa.to_act(offered) == ("black",)
+    assert [str(a) for a in loa.legal_actions(offered, "black")] == ["accept draw", "decline draw"]
     with pytest.raises(NotYourTurn):
-        apply(offered, Move("a2", "c2"), "white")
+        loa.apply(offered, loa.Move("a2", "c2"), "white")
     with pytest.raises(NotYourTurn):
-        apply(offered, parse_action("accept"), "white")  # one cannot accept one's own offer
-    declined, events = apply(offered, parse_action("decline"), "black")
-    assert events[0].kind == "draw_declined" and to_act(declined) == ("white",)
+        loa.apply(offered, loa.parse_action("accept"), "white")  # one cannot accept one's own offer
+    declined, events = loa.apply(offered, loa.parse_action("decline"), "black")
+    assert events[0].kind == "draw_declined" and loa.to_act(declined) == ("white",)
     with pytest.raises(IllegalAction) as err:
-        apply(declined, parse_action("draw"), "white")
+        loa.apply(declined, loa.parse_action("draw"), "white")
     assert err.value.code == "loa.offer_repeated"
-    moved, _ = apply(declined, Move("a2", "c2"), "white")
-    again, _ = apply(moved, parse_action("draw"), "white")  # black to move, white may offer
+    moved, _ = loa.apply(declined, loa.Move("a2", "c2"), "white")
+    again, _ = loa.apply(moved, loa.parse_action("draw"), "white")  # black to move, white may offer
     with pytest.raises(IllegalAction) as err:
-        apply(again, parse_action("draw"), "black")
+        loa.apply(again, loa.parse_action("draw"), "black")
     assert err.value.code == "loa.offer_pending"
-    done, events = apply(again, parse_action("accept draw"), "black")
-    assert outcome(done).is_draw and done.termination == "agreement"
+    done, events = loa.apply(again, loa.parse_action("accept draw"), "black")
+    assert loa.outcome(done).is_draw and done.termination == "agreement"
     assert [e.kind for e in events] == ["draw_accepted", "game_over"]
 
 
 def test_resigning_gives_the_game_to_the_other_side_at_any_time() -> None:
-    state = new_game(seed=b"s", game_id="g")
-    done, _events = apply(state, parse_action("resign"), "black")  # not black's turn: allowed
-    assert outcome(done).winners == frozenset({"white"}) and done.termination == "resigned"
+    state = loa.new_game(seed=b"s", game_id="g")
+    done, _events = loa.apply(
+        state, loa.parse_action("resign"), "black"
+    )  # not black's turn: allowed
+    assert loa.outcome(done).winners == frozenset({"white"}) and done.termination == "resigned"
     with pytest.raises(IllegalAction) as err:
-        apply(done, Move("a2", "c2"), "white")
+        loa.apply(done, loa.Move("a2", "c2"), "white")
     assert err.value.code == "loa.game_over"

@@ -10,29 +10,8 @@ from dataclasses import replace
 
 import pytest
 
+from engine import loka
 from engine.errors import IllegalAction, InvalidConfig, InvalidNotation, InvalidPosition
-from engine.loka import (
-    BATTLE,
-    DEPLOYMENT,
-    OVER,
-    Confirm,
-    Deploy,
-    Draft,
-    LokaConfig,
-    LokaState,
-    Move,
-    apply,
-    format_position,
-    from_dict,
-    legal_actions,
-    new_game,
-    parse_position,
-    position_of,
-    state_from_position,
-    to_act,
-    to_dict,
-    view,
-)
 from engine.loka.geometry import CROSS, faceoff
 from engine.loka.perft import perft
 from engine.loka.pieces import BISHOP, KING, PAWN, QUEEN
@@ -49,12 +28,12 @@ CHESS = (
 )
 
 
-def fo(text: str, **options: object) -> LokaState:
-    config = LokaConfig(board="faceoff", **options)  # type: ignore[arg-type]
-    return state_from_position(text, config, seed=b"fo", game_id="fo")
+def fo(text: str, **options: object) -> loka.LokaState:
+    config = loka.LokaConfig(board="faceoff", **options)  # type: ignore[arg-type]
+    return loka.state_from_position(text, config, seed=b"fo", game_id="fo")
 
 
-def name_of(state: LokaState, square: str) -> str | None:
+def name_of(state: loka.LokaState, square: str) -> str | None:
     geo = state.geometry
     p = state.board[geo.parse(square)]
     return None if not p else f"{geo.seat_names[p >> 3]}:{'.KQRBNP'[p & 7]}"
@@ -64,7 +43,7 @@ def name_of(state: LokaState, square: str) -> str | None:
 
 
 def test_faceoff_defaults_300_points_bishop_30_two_tiles_each() -> None:
-    config = LokaConfig(board="faceoff")
+    config = loka.LokaConfig(board="faceoff")
     assert (config.players, config.points, config.tiles) == (2, 300, 4)
     assert (config.max_pieces, config.max_pawns) == (16, 10)
     assert config.costs[BISHOP] == 30 and config.costs[QUEEN] == 90
@@ -79,7 +58,7 @@ def test_faceoff_defaults_300_points_bishop_30_two_tiles_each() -> None:
 def test_massive_defaults_scale_with_the_boards_along_an_edge(
     size: tuple[int, int], points: int, pieces: int, pawns: int, tiles: int
 ) -> None:
-    config = LokaConfig(board="faceoff", size=size)
+    config = loka.LokaConfig(board="faceoff", size=size)
     assert (config.points, config.max_pieces, config.max_pawns, config.tiles) == (
         points,
         pieces,
@@ -89,21 +68,21 @@ def test_massive_defaults_scale_with_the_boards_along_an_edge(
 
 
 def test_chosen_options_are_kept_and_partial_costs_override() -> None:
-    config = LokaConfig(board="faceoff", points=250, costs={QUEEN: 100}, tiles=0)
+    config = loka.LokaConfig(board="faceoff", points=250, costs={QUEEN: 100}, tiles=0)
     assert config.points == 250 and config.tiles == 0
     assert config.costs[QUEEN] == 100 and config.costs[BISHOP] == 30
 
 
 def test_config_round_trips_and_old_cross_dicts_still_load() -> None:
     for config in (
-        LokaConfig(),
-        LokaConfig(board="faceoff", elements=("water", "earth"), combat=False),
-        LokaConfig(board="faceoff", size=(24, 16), budgets={"air": 500}),
+        loka.LokaConfig(),
+        loka.LokaConfig(board="faceoff", elements=("water", "earth"), combat=False),
+        loka.LokaConfig(board="faceoff", size=(24, 16), budgets={"air": 500}),
     ):
         data = json.loads(json.dumps(config.to_dict()))
-        assert LokaConfig.from_dict(data) == config
+        assert loka.LokaConfig.from_dict(data) == config
     old = {"players": 4, "points": 120, "tiles": 4, "combat": True, "board": "cross"}
-    loaded = LokaConfig.from_dict(old)
+    loaded = loka.LokaConfig.from_dict(old)
     assert loaded.geometry is CROSS and loaded.points == 120 and loaded.costs[BISHOP] == 40
 
 
@@ -123,7 +102,7 @@ def test_config_round_trips_and_old_cross_dicts_still_load() -> None:
 )
 def test_bad_faceoff_options_are_refused_with_a_code(options: dict, code: str) -> None:
     with pytest.raises(InvalidConfig) as caught:
-        LokaConfig(**options)
+        loka.LokaConfig(**options)
     assert caught.value.code == code
 
 
@@ -178,34 +157,42 @@ def test_perft_command_line_reads_a_faceoff_position(capsys: pytest.CaptureFixtu
 
 def test_pawns_promote_on_the_far_rank() -> None:
     state = fo("board: faceoff; fire: Ka1 Pe7; air: Kh8 Pd2; turn: fire", combat=False)
-    promos = {str(a) for a in legal_actions(state) if isinstance(a, Move) and a.src == "e7"}
+    promos = {
+        str(a) for a in loka.legal_actions(state) if isinstance(a, loka.Move) and a.src == "e7"
+    }
     assert promos == {"e7e8q", "e7e8r", "e7e8b", "e7e8n"}
-    state = apply(state, Move("e7", "e8", 5), "fire")[0]
+    state = loka.apply(state, loka.Move("e7", "e8", 5), "fire")[0]
     assert name_of(state, "e8") == "fire:N"
-    state = apply(state, Move("d2", "d1"), "air")[0]
+    state = loka.apply(state, loka.Move("d2", "d1"), "air")[0]
     assert name_of(state, "d1") == "air:Q"
 
 
 def test_facing_pawns_are_stuck_there_is_no_back_to_back() -> None:
     state = fo("board: faceoff; fire: Ka1 Pe4; air: Kh8 Pe5; turn: fire")
-    assert not [a for a in legal_actions(state) if isinstance(a, Move) and a.src == "e4"]
+    assert not [a for a in loka.legal_actions(state) if isinstance(a, loka.Move) and a.src == "e4"]
     with pytest.raises(IllegalAction) as caught:
-        apply(state, Move("e4", "e5"), "fire")
+        loka.apply(state, loka.Move("e4", "e5"), "fire")
     assert caught.value.code == "loka.no_move"
 
 
 def test_double_step_from_row_2_only_for_each_side() -> None:
     state = fo("board: faceoff; fire: Ka1 Pc2 Pd3; air: Kh8 Pf7; turn: fire")
-    assert {a.dst for a in legal_actions(state) if getattr(a, "src", "") == "c2"} == {"c3", "c4"}
-    assert {a.dst for a in legal_actions(state) if getattr(a, "src", "") == "d3"} == {"d4"}
-    state = apply(state, Move("c2", "c4"), "fire")[0]
-    assert {a.dst for a in legal_actions(state) if getattr(a, "src", "") == "f7"} == {"f6", "f5"}
+    assert {a.dst for a in loka.legal_actions(state) if getattr(a, "src", "") == "c2"} == {
+        "c3",
+        "c4",
+    }
+    assert {a.dst for a in loka.legal_actions(state) if getattr(a, "src", "") == "d3"} == {"d4"}
+    state = loka.apply(state, loka.Move("c2", "c4"), "fire")[0]
+    assert {a.dst for a in loka.legal_actions(state) if getattr(a, "src", "") == "f7"} == {
+        "f6",
+        "f5",
+    }
 
 
 def test_taking_the_one_enemy_king_wins() -> None:
     state = fo("board: faceoff; water: Ke1 Qd1 Pa2; earth: Kd2 Nb8 Pg7; turn: water", combat=False)
-    state, events = apply(state, Move("d1", "d2"), "water")
-    assert state.phase == OVER and state.winners == ("water",)
+    state, events = loka.apply(state, loka.Move("d1", "d2"), "water")
+    assert state.phase == loka.OVER and state.winners == ("water",)
     assert state.termination == "kings_taken"
     assert not any(p and p >> 3 == 1 for p in state.board)  # the whole earth army is gone
     assert events[-1].kind == "game_over"
@@ -216,7 +203,7 @@ def test_combat_and_terrain_rules_apply_unchanged() -> None:
     # castle and the f7 pawn's capture diagonal (D8); attack 6 beats defence 2.
     state = fo("board: faceoff; fire: Ka1 Qe2; air: Kh8 Pe6 Pf7; terrain: castle@e6; turn: fire")
     state = replace(state, dice=ScriptedDice((6, 2)))
-    state, events = apply(state, Move("e2", "e6"), "fire")
+    state, events = loka.apply(state, loka.Move("e2", "e6"), "fire")
     attack = next(e for e in events if e.kind == "attack")
     assert sorted(b["source"] for b in attack.data["attack_boosts"]) == ["charge", "prowess"]
     assert sorted(b["source"] for b in attack.data["defence_boosts"]) == ["support", "terrain"]
@@ -228,25 +215,25 @@ def test_combat_and_terrain_rules_apply_unchanged() -> None:
 # ---------------------------------------------------------------- set-up
 
 
-def _confirmed(config: LokaConfig, rolls: tuple[int, ...]) -> tuple[LokaState, list]:
+def _confirmed(config: loka.LokaConfig, rolls: tuple[int, ...]) -> tuple[loka.LokaState, list]:
     """Both armies drafted; the last confirm runs terrain and the deployment roll-off on
     the scripted ``rolls``."""
     south, north = config.elements  # type: ignore[misc]
-    state = new_game(config, seed=b"t", game_id="t")
-    state = apply(state, Draft((0, 0, 0, 0, 2)), south)[0]
-    state = apply(state, Confirm(), south)[0]
-    state = apply(state, Draft((0, 0, 0, 0, 2)), north)[0]
+    state = loka.new_game(config, seed=b"t", game_id="t")
+    state = loka.apply(state, loka.Draft((0, 0, 0, 0, 2)), south)[0]
+    state = loka.apply(state, loka.Confirm(), south)[0]
+    state = loka.apply(state, loka.Draft((0, 0, 0, 0, 2)), north)[0]
     state = replace(state, dice=ScriptedDice(rolls))
-    state, events = apply(state, Confirm(), north)
+    state, events = loka.apply(state, loka.Confirm(), north)
     return state, events
 
 
-def _tiles(state: LokaState) -> dict[str, str]:
+def _tiles(state: loka.LokaState) -> dict[str, str]:
     return {state.geometry.names[t.square]: t.kind for t in state.tiles}
 
 
 def test_tile_dice_d8_kind_then_row_from_the_placers_edge_then_column() -> None:
-    config = LokaConfig(board="faceoff", tiles=2)
+    config = loka.LokaConfig(board="faceoff", tiles=2)
     # Fire places first (D2 = 1): lake (3), row 2, column 5 -> e2. Air: lake, its row 2
     # (rank 7), its column 5 counted from its left (file h) -> d7. Then the D20 roll-off.
     state, events = _confirmed(config, (1, 3, 2, 5, 3, 2, 5, 5, 10))
@@ -258,11 +245,11 @@ def test_tile_dice_d8_kind_then_row_from_the_placers_edge_then_column() -> None:
         ("tile_row", 8),
         ("tile_column", 8),
     ]
-    assert state.phase == DEPLOYMENT and to_act(state) == ("fire",)
+    assert state.phase == loka.DEPLOYMENT and loka.to_act(state) == ("fire",)
 
 
 def test_portal_pair_by_the_opponent_with_fresh_rolls_not_counting_as_its_tile() -> None:
-    config = LokaConfig(board="faceoff", tiles=2)
+    config = loka.LokaConfig(board="faceoff", tiles=2)
     rolls = (
         *(1, 8, 1, 1),  # fire: portal on a1
         *(1, 1),  # air places the pair by fresh rolls from its edge: h8
@@ -281,7 +268,7 @@ def test_portal_pair_by_the_opponent_with_fresh_rolls_not_counting_as_its_tile()
 
 
 def test_a_tile_on_a_taken_square_is_rolled_again() -> None:
-    config = LokaConfig(board="faceoff", tiles=2)
+    config = loka.LokaConfig(board="faceoff", tiles=2)
     # Fire: castle a1. Air: lake at its row 8, column 8 = a1, taken: row 1, column 1 = h8.
     state, events = _confirmed(config, (1, 1, 1, 1, 3, 8, 8, 1, 1, 5, 10))
     assert _tiles(state) == {"a1": "castle", "h8": "lake"}
@@ -289,7 +276,7 @@ def test_a_tile_on_a_taken_square_is_rolled_again() -> None:
 
 
 def test_massive_boards_roll_one_face_per_row_and_per_column() -> None:
-    config = LokaConfig(board="faceoff", size=(16, 8), tiles=2)
+    config = loka.LokaConfig(board="faceoff", size=(16, 8), tiles=2)
     state, events = _confirmed(config, (2, 7, 8, 16, 7, 1, 16, 5, 10))
     # Air first: pass at its row 8 (rank 1), column 16 from its left (file a) -> a1;
     # fire: pass at row 1, column 16 -> p1. A pass lies along the file for both.
@@ -300,56 +287,62 @@ def test_massive_boards_roll_one_face_per_row_and_per_column() -> None:
 
 
 def test_deployment_rows_one_to_three_from_each_edge() -> None:
-    config = LokaConfig(board="faceoff", elements=("earth", "fire"), tiles=0)
+    config = loka.LokaConfig(board="faceoff", elements=("earth", "fire"), tiles=0)
     state, _ = _confirmed(config, (15, 3, 5, 10))  # the lower D20 (fire) deploys first
-    assert to_act(state) == ("fire",)
+    assert loka.to_act(state) == ("fire",)
     geo = state.geometry
     assert {geo.names[s] for s in deploy_squares(state, 1, KING)} == {f"{f}8" for f in "abcdefgh"}
     assert deploy_squares(state, 1, PAWN) == ()  # the king first
-    state = apply(state, Deploy(KING, "d8"), "fire")[0]
+    state = loka.apply(state, loka.Deploy(KING, "d8"), "fire")[0]
     assert {geo.names[s] for s in deploy_squares(state, 0, KING)} == {f"{f}1" for f in "abcdefgh"}
-    state = apply(state, Deploy(KING, "e1"), "earth")[0]
+    state = loka.apply(state, loka.Deploy(KING, "e1"), "earth")[0]
     assert {geo.names[s] for s in deploy_squares(state, 1, PAWN)} == {f"{f}7" for f in "abcdefgh"}
     with pytest.raises(IllegalAction) as caught:
-        apply(state, Deploy(PAWN, "c8"), "fire")
+        loka.apply(state, loka.Deploy(PAWN, "c8"), "fire")
     assert caught.value.code == "loka.deploy_square"
-    while state.phase == DEPLOYMENT:
-        state = apply(state, legal_actions(state)[0])[0]
-    assert state.phase == BATTLE
+    while state.phase == loka.DEPLOYMENT:
+        state = loka.apply(state, loka.legal_actions(state)[0])[0]
+    assert state.phase == loka.BATTLE
 
 
 def test_drafts_use_faceoff_costs_and_massive_limits() -> None:
-    state = new_game(LokaConfig(board="faceoff"), seed=b"d", game_id="d")
-    apply(state, Draft((0, 0, 10, 0, 0)), "fire")  # ten bishops at 30: 300
+    state = loka.new_game(loka.LokaConfig(board="faceoff"), seed=b"d", game_id="d")
+    loka.apply(state, loka.Draft((0, 0, 10, 0, 0)), "fire")  # ten bishops at 30: 300
     with pytest.raises(IllegalAction) as caught:
-        apply(state, Draft((0, 0, 0, 0, 11)), "fire")
+        loka.apply(state, loka.Draft((0, 0, 0, 0, 11)), "fire")
     assert caught.value.code == "loka.too_many_pawns"
-    wide = new_game(LokaConfig(board="faceoff", size=(16, 8)), seed=b"d", game_id="d")
-    apply(wide, Draft((0, 0, 0, 0, 20)), "fire")
+    wide = loka.new_game(loka.LokaConfig(board="faceoff", size=(16, 8)), seed=b"d", game_id="d")
+    loka.apply(wide, loka.Draft((0, 0, 0, 0, 20)), "fire")
     with pytest.raises(IllegalAction) as caught:
-        apply(wide, Draft((0, 0, 0, 11, 21)), "fire")
+        loka.apply(wide, loka.Draft((0, 0, 0, 11, 21)), "fire")
     assert caught.value.code == "loka.too_many_pawns"
     with pytest.raises(IllegalAction) as caught:
-        apply(wide, Draft((0, 0, 12, 0, 20)), "fire")
+        loka.apply(wide, loka.Draft((0, 0, 12, 0, 20)), "fire")
     assert caught.value.code == "loka.too_many_pieces"  # 33 with the king
 
 
 def test_huge_budgets_list_only_full_drafts_but_accept_any() -> None:
-    config = LokaConfig(board="faceoff", size=(32, 32))
+    config = loka.LokaConfig(board="faceoff", size=(32, 32))
     drafts = all_drafts(config, config.points)  # type: ignore[arg-type]
     assert 0 < len(drafts) <= 4 * DRAFT_LIST_LIMIT
-    assert Draft((0, 0, 0, 0, 0)) not in drafts
-    state = new_game(config, seed=b"d", game_id="d")
-    assert apply(state, Draft((0, 0, 0, 0, 1)), "fire")[0].armies[0].draft == (0, 0, 0, 0, 1)
-    small = all_drafts(LokaConfig(board="faceoff"), 300)
-    assert Draft((0, 0, 0, 0, 0)) in small and len(small) == 1776  # every army at 300
+    assert loka.Draft((0, 0, 0, 0, 0)) not in drafts
+    state = loka.new_game(config, seed=b"d", game_id="d")
+    assert loka.apply(state, loka.Draft((0, 0, 0, 0, 1)), "fire")[0].armies[0].draft == (
+        0,
+        0,
+        0,
+        0,
+        1,
+    )
+    small = all_drafts(loka.LokaConfig(board="faceoff"), 300)
+    assert loka.Draft((0, 0, 0, 0, 0)) in small and len(small) == 1776  # every army at 300
 
 
 def test_the_enemy_draft_is_hidden_in_faceoff() -> None:
-    state = new_game(LokaConfig(board="faceoff"), seed=b"v", game_id="v")
-    state = apply(state, Draft((1, 0, 0, 0, 2)), "fire")[0]
-    assert view(state, "fire").armies[0].draft == (1, 0, 0, 0, 2)
-    seen = view(state, "air").armies[0]
+    state = loka.new_game(loka.LokaConfig(board="faceoff"), seed=b"v", game_id="v")
+    state = loka.apply(state, loka.Draft((1, 0, 0, 0, 2)), "fire")[0]
+    assert loka.view(state, "fire").armies[0].draft == (1, 0, 0, 0, 2)
+    seen = loka.view(state, "air").armies[0]
     assert seen.draft is None and seen.hidden
 
 
@@ -358,31 +351,31 @@ def test_the_enemy_draft_is_hidden_in_faceoff() -> None:
 
 def test_position_text_round_trips_and_lists_south_first() -> None:
     text = "board: faceoff; air: Ke1 Pe2; fire: Ke8 Pe7; terrain: pass@d4/n lake@c6; turn: fire"
-    position = parse_position(text)
+    position = loka.parse_position(text)
     assert position.seats == ("air", "fire") and position.size == (8, 8)
-    assert parse_position(format_position(position)) == position
-    assert format_position(position).startswith("board: faceoff; air: ")
-    state = state_from_position(position, seed=b"p", game_id="p")
+    assert loka.parse_position(loka.format_position(position)) == position
+    assert loka.format_position(position).startswith("board: faceoff; air: ")
+    state = loka.state_from_position(position, seed=b"p", game_id="p")
     assert state.config.board == "faceoff" and state.config.points == 300
     assert state.geometry.seat_names == ("air", "fire") and state.seat_to_move == "fire"
-    assert position_of(state) == position
-    again = from_dict(json.loads(json.dumps(to_dict(state))))
+    assert loka.position_of(state) == position
+    again = loka.from_dict(json.loads(json.dumps(loka.to_dict(state))))
     assert again == state
 
 
 def test_massive_position_text() -> None:
     text = "board: faceoff 24x16; water: Kl1 Pw2; earth: Kl16 Qx9; turn: earth"
-    position = parse_position(text)
+    position = loka.parse_position(text)
     assert position.size == (24, 16)
-    assert format_position(position) == text
-    state = state_from_position(text, seed=b"p", game_id="p")
+    assert loka.format_position(position) == text
+    state = loka.state_from_position(text, seed=b"p", game_id="p")
     assert state.config.size == (24, 16) and state.config.max_pieces == 48
     assert name_of(state, "x9") == "earth:Q"
 
 
 def test_a_cross_config_is_carried_over_to_the_positions_board() -> None:
-    config = LokaConfig(combat=False, points=250)
-    state = state_from_position(
+    config = loka.LokaConfig(combat=False, points=250)
+    state = loka.state_from_position(
         "board: faceoff; fire: Ke1; air: Ke8", config, seed=b"p", game_id="p"
     )
     assert state.config.combat is False and state.config.points == 250
@@ -401,16 +394,16 @@ def test_a_cross_config_is_carried_over_to_the_positions_board() -> None:
 )
 def test_bad_faceoff_positions_say_what_is_wrong(text: str, error: type, code: str) -> None:
     with pytest.raises(error) as caught:
-        parse_position(text)
+        loka.parse_position(text)
     assert caught.value.code == code
 
 
 def test_cross_positions_are_unchanged() -> None:
     text = "fire: Ke1; earth: Ka6; turn: fire"
-    position = parse_position(text)
+    position = loka.parse_position(text)
     assert position.board == "cross" and position.size is None and position.seats is None
-    assert format_position(position) == text
-    assert parse_position("board: cross; " + text) == position
+    assert loka.format_position(position) == text
+    assert loka.parse_position("board: cross; " + text) == position
 
 
 # ---------------------------------------------------------------- whole games

@@ -11,20 +11,7 @@ from dataclasses import replace
 import pytest
 
 from engine import loka
-from engine.loka import (
-    BATTLE,
-    OVER,
-    RULES,
-    SELECTION,
-    Confirm,
-    LokaConfig,
-    LokaState,
-    outcome,
-    to_dict,
-    view,
-)
 from engine.loka.pieces import KING
-from engine.loka.record import OPENING
 from engine.loka.terrain import ENTERABLE_BY
 from engine.record import GameRecord
 from tests.engine.playouts import Harness, Playout, playout_seeds, position_round_trip
@@ -39,7 +26,7 @@ CONFIGS = [
 ]
 
 
-def check_invariants(state: LokaState) -> None:
+def check_invariants(state: loka.LokaState) -> None:
     geo = state.geometry
     tiles = {t.square: t.kind for t in state.tiles}
     kings = [0] * len(geo.seats)
@@ -52,19 +39,19 @@ def check_invariants(state: LokaState) -> None:
         assert state.armies[army].alive, f"a piece of the eliminated {geo.seat_names[army]}"
         assert sq not in tiles or kind in ENTERABLE_BY[tiles[sq]], "a piece on a forbidden tile"
         kings[army] += kind == KING
-    if state.phase in (BATTLE, OVER):
+    if state.phase in (loka.BATTLE, loka.OVER):
         for army, a in enumerate(state.armies):
             assert kings[army] == (1 if a.alive else 0), f"{geo.seat_names[army]} kings"
     assert len(tiles) == len(state.tiles) <= max(9, state.config.tiles + 1)  # + a portal's pair
-    assert (state.phase == OVER) == (outcome(state) is not None)
+    assert (state.phase == loka.OVER) == (loka.outcome(state) is not None)
 
 
-def check_views(state: LokaState) -> None:
+def check_views(state: loka.LokaState) -> None:
     geo = state.geometry
     for seat in (*geo.seat_names, None):
-        seen = view(state, seat)
-        assert seen.dice.seed is None or state.phase == OVER
-        if state.phase != SELECTION:
+        seen = loka.view(state, seat)
+        assert seen.dice.seed is None or state.phase == loka.OVER
+        if state.phase != loka.SELECTION:
             assert seen.armies == state.armies
             continue
         for i, army in enumerate(seen.armies):
@@ -73,26 +60,28 @@ def check_views(state: LokaState) -> None:
                 assert army.draft == state.armies[i].draft
             else:
                 assert army.draft is None and army.hidden
-        assert json.dumps(to_dict(seen)).count('"draft": [') == sum(
+        assert json.dumps(loka.to_dict(seen)).count('"draft": [') == sum(
             1 for a in seen.armies if a.draft is not None
         )
 
 
-def check_round_trips(state: LokaState) -> None:
-    if state.phase == BATTLE and state.pending is None:
+def check_round_trips(state: loka.LokaState) -> None:
+    if state.phase == loka.BATTLE and state.pending is None:
         again = position_round_trip(loka, state, state.config)
         assert again.board == state.board and again.tiles == state.tiles
 
 
-def choose(rng: random.Random, state: LokaState, seat: str, actions: list) -> tuple[str, object]:
-    if state.phase == SELECTION and state.armies[state.geometry.seat_index[seat]].draft is not None:
-        return seat, Confirm() if rng.random() < 0.8 else rng.choice(actions)
+def choose(
+    rng: random.Random, state: loka.LokaState, seat: str, actions: list
+) -> tuple[str, object]:
+    drafted = state.armies[state.geometry.seat_index[seat]].draft is not None
+    if state.phase == loka.SELECTION and drafted:
+        return seat, loka.Confirm() if rng.random() < 0.8 else rng.choice(actions)
     return seat, rng.choice(actions)
 
 
 HARNESS = Harness(
-    RULES,
-    OPENING,
+    loka,
     choose,
     sample=6,
     max_steps=4000,
@@ -103,7 +92,7 @@ HARNESS = Harness(
 
 
 def play(seed: int, options: dict) -> Playout:
-    return HARNESS.play(seed, LokaConfig(**options))
+    return HARNESS.play(seed, loka.LokaConfig(**options))
 
 
 @pytest.mark.parametrize("seed", playout_seeds(12))
@@ -111,12 +100,12 @@ def test_random_game_keeps_every_invariant(seed: int) -> None:
     check_whole_game(seed, CONFIGS[seed % len(CONFIGS)])
 
 
-def check_whole_game(seed: int, options: dict) -> LokaState:
+def check_whole_game(seed: int, options: dict) -> loka.LokaState:
     """Play one random game and check its result and its record (also used for Face-off)."""
     game = play(seed, options)
     state = game.state
-    assert state.phase == OVER, f"no result after {game.steps} steps"
-    result = outcome(state)
+    assert state.phase == loka.OVER, f"no result after {game.steps} steps"
+    result = loka.outcome(state)
     assert result is not None
     geo = state.geometry
     if result.winners:

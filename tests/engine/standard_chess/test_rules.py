@@ -4,42 +4,22 @@ from __future__ import annotations
 
 import pytest
 
+from engine import standard_chess
 from engine.errors import IllegalAction, InvalidConfig, InvalidNotation, NotYourTurn
-from engine.standard_chess import (
-    OVER,
-    PLAY,
-    TOSS,
-    AcceptDraw,
-    ChessConfig,
-    ClaimDraw,
-    DeclineDraw,
-    Move,
-    OfferDraw,
-    Resign,
-    Toss,
-    apply,
-    legal_actions,
-    legal_sans,
-    new_game,
-    outcome,
-    parse_action,
-    resolve,
-    san,
-    to_act,
-    view,
-)
 
 from .helpers import SEED, play, position
 
 
 def test_start_twenty_moves_white_to_act() -> None:
     state = position()
-    assert to_act(state) == ("white",)
-    moves = [a for a in legal_actions(state) if isinstance(a, Move)]
+    assert standard_chess.to_act(state) == ("white",)
+    moves = [a for a in standard_chess.legal_actions(state) if isinstance(a, standard_chess.Move)]
     assert len(moves) == 20 and all(m.is_uci for m in moves)
-    assert OfferDraw() in legal_actions(state) and Resign() in legal_actions(state)
-    assert ClaimDraw() not in legal_actions(state)
-    assert legal_actions(state, "black") == [Resign()]
+    assert standard_chess.OfferDraw() in standard_chess.legal_actions(
+        state
+    ) and standard_chess.Resign() in standard_chess.legal_actions(state)
+    assert standard_chess.ClaimDraw() not in standard_chess.legal_actions(state)
+    assert standard_chess.legal_actions(state, "black") == [standard_chess.Resign()]
 
 
 @pytest.mark.parametrize(
@@ -47,195 +27,213 @@ def test_start_twenty_moves_white_to_act() -> None:
     [("Nf3", "g1f3"), ("nf3", "g1f3"), ("e4", "e2e4"), ("e2e4", "e2e4"), ("E2-E4", "e2e4")],
 )
 def test_san_and_uci_resolve_to_uci(text: str, uci: str) -> None:
-    assert resolve(position(), text) == Move(uci)
+    assert standard_chess.resolve(position(), text) == standard_chess.Move(uci)
 
 
 def test_illegal_san_says_what_is_legal() -> None:
     with pytest.raises(IllegalAction) as err:
-        resolve(position(), "Nf6")
+        standard_chess.resolve(position(), "Nf6")
     assert err.value.code == "chess.illegal_san" and "Nf3" in str(err.value)
     with pytest.raises(IllegalAction) as err:
-        resolve(position(), "e2e5")
+        standard_chess.resolve(position(), "e2e5")
     assert err.value.code == "chess.cannot_go" and err.value.params["squares"] == "e3, e4"
     with pytest.raises(IllegalAction) as err:
-        resolve(position(), "e7e5")
+        standard_chess.resolve(position(), "e7e5")
     assert err.value.code == "chess.not_yours"
     with pytest.raises(IllegalAction) as err:
-        resolve(position(), "e3e4")
+        standard_chess.resolve(position(), "e3e4")
     assert err.value.code == "chess.no_piece"
     with pytest.raises(InvalidNotation) as err:
-        parse_action("hello")
+        standard_chess.parse_action("hello")
     assert err.value.code == "chess.notation"
 
 
 def test_ambiguous_san_lists_the_options() -> None:
     state = position("fen 4k3/8/8/8/8/8/4K3/R6R w - - 0 1")
     with pytest.raises(IllegalAction) as err:
-        resolve(state, "Rd1")
+        standard_chess.resolve(state, "Rd1")
     assert err.value.code == "chess.ambiguous" and err.value.params["options"] == "Rad1, Rhd1"
-    assert resolve(state, "Rad1") == Move("a1d1")
+    assert standard_chess.resolve(state, "Rad1") == standard_chess.Move("a1d1")
 
 
 def test_san_told_apart_by_rank_is_not_mistaken_for_uci() -> None:
     # Two bishops on the d-file: "B3e4" lowered would read as the UCI move b3-e4.
     state = position("fen n7/8/8/p2B2p1/Pk4Pp/3B3K/8/8 w - - 51 156")
-    assert resolve(state, "B3e4") == Move("d3e4")
-    assert resolve(state, "B5e4") == Move("d5e4")
-    assert san(state, "d3e4") == "B3e4"
+    assert standard_chess.resolve(state, "B3e4") == standard_chess.Move("d3e4")
+    assert standard_chess.resolve(state, "B5e4") == standard_chess.Move("d5e4")
+    assert standard_chess.san(state, "d3e4") == "B3e4"
     with pytest.raises(IllegalAction) as err:
-        resolve(state, "b3e4")  # lower case: UCI, and nothing stands on b3
+        standard_chess.resolve(state, "b3e4")  # lower case: UCI, and nothing stands on b3
     assert err.value.code == "chess.no_piece"
 
 
 def test_promotion_needs_a_piece_and_underpromotes() -> None:
     state = position("fen 8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
     with pytest.raises(IllegalAction) as err:
-        resolve(state, "e7e8")
+        standard_chess.resolve(state, "e7e8")
     assert err.value.code == "chess.must_promote"
-    after, events = apply(state, resolve(state, "e8=N"))
+    after, events = standard_chess.apply(state, standard_chess.resolve(state, "e8=N"))
     assert after.board.piece_at(60).symbol() == "N"
     assert events[0].data["promotion"] == "knight"
-    assert resolve(state, "e8Q") == Move("e7e8q")
-    assert san(state, "e7e8q") == "e8=Q"
+    assert standard_chess.resolve(state, "e8Q") == standard_chess.Move("e7e8q")
+    assert standard_chess.san(state, "e7e8q") == "e8=Q"
 
 
 def test_castling_and_en_passant_come_from_python_chess() -> None:
     state = position("fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
-    after, events = apply(state, resolve(state, "O-O"))
+    after, events = standard_chess.apply(state, standard_chess.resolve(state, "O-O"))
     assert events[0].data["castling"] and after.moves == ("e1g1",)
-    assert resolve(state, "0-0-0") == Move("e1c1")
-    assert resolve(state, "e1h1") == Move("e1g1")  # king takes rook, as some programs write
+    assert standard_chess.resolve(state, "0-0-0") == standard_chess.Move("e1c1")
+    assert standard_chess.resolve(state, "e1h1") == standard_chess.Move(
+        "e1g1"
+    )  # king takes rook, as some programs write
     ep = play(position(), "e4", "a6", "e5", "d5")
-    after, events = apply(ep, resolve(ep, "exd6"))
+    after, events = standard_chess.apply(ep, standard_chess.resolve(ep, "exd6"))
     assert events[0].data["en_passant"] and events[0].data["capture"] == "pawn"
     assert after.board.piece_at(35) is None  # the d5 pawn is gone
 
 
 def test_checkmate_ends_the_game() -> None:
     state = play(position(), "f3", "e5", "g4")
-    after, events = apply(state, resolve(state, "Qh4#"))
-    assert after.phase == OVER and after.result == "0-1"
-    assert outcome(after).winners == frozenset({"black"})  # type: ignore[union-attr]
-    assert outcome(after).termination == "checkmate"  # type: ignore[union-attr]
-    assert events[-1].kind == "game_over" and to_act(after) == ()
-    assert legal_actions(after) == []
+    after, events = standard_chess.apply(state, standard_chess.resolve(state, "Qh4#"))
+    assert after.phase == standard_chess.OVER and after.result == "0-1"
+    assert standard_chess.outcome(after).winners == frozenset({"black"})  # type: ignore[union-attr]
+    assert standard_chess.outcome(after).termination == "checkmate"  # type: ignore[union-attr]
+    assert events[-1].kind == "game_over" and standard_chess.to_act(after) == ()
+    assert standard_chess.legal_actions(after) == []
     with pytest.raises(IllegalAction) as err:
-        apply(after, Move("e2e4"))
+        standard_chess.apply(after, standard_chess.Move("e2e4"))
     assert err.value.code == "chess.over"
 
 
 def test_stalemate_is_a_draw() -> None:
     state = position("fen 7k/8/6Q1/8/8/8/8/K7 w - - 0 1")
-    after, _ = apply(state, resolve(state, "Qf7"))
-    assert after.phase == OVER and after.result == "1/2-1/2"
-    assert outcome(after).is_draw and after.termination == "stalemate"  # type: ignore[union-attr]
+    after, _ = standard_chess.apply(state, standard_chess.resolve(state, "Qf7"))
+    assert after.phase == standard_chess.OVER and after.result == "1/2-1/2"
+    assert standard_chess.outcome(after).is_draw and after.termination == "stalemate"  # type: ignore[union-attr]
 
 
 def test_insufficient_material_ends_at_once() -> None:
     state = position("fen 7k/8/8/8/8/8/6q1/K5N1 w - - 0 1")
-    after, _ = apply(state, resolve(state, "Kb1"))
-    assert after.phase == PLAY  # a knight against a queen can still mate
+    after, _ = standard_chess.apply(state, standard_chess.resolve(state, "Kb1"))
+    assert after.phase == standard_chess.PLAY  # a knight against a queen can still mate
     state = position("fen 7k/8/8/8/8/8/1q6/K7 w - - 0 1")
-    after, _ = apply(state, resolve(state, "Kxb2"))
+    after, _ = standard_chess.apply(state, standard_chess.resolve(state, "Kxb2"))
     assert after.termination == "insufficient_material" and after.result == "1/2-1/2"
 
 
 def test_threefold_claim_by_the_side_to_move() -> None:
     state = play(position(), "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1")
     # Black can claim: Ng8 would bring the start position a third time.
-    assert ClaimDraw() in legal_actions(state)
-    after, events = apply(state, ClaimDraw(), "black")
+    assert standard_chess.ClaimDraw() in standard_chess.legal_actions(state)
+    after, events = standard_chess.apply(state, standard_chess.ClaimDraw(), "black")
     assert after.termination == "threefold_repetition" and after.result == "1/2-1/2"
     assert events[0].data == {"seat": "black", "reason": "threefold_repetition"}
     with pytest.raises(IllegalAction) as err:
-        apply(position(), ClaimDraw())
+        standard_chess.apply(position(), standard_chess.ClaimDraw())
     assert err.value.code == "chess.no_claim"
 
 
 def test_fifty_move_claim() -> None:
     state = position("fen 7k/8/8/8/8/8/8/KR6 w - - 99 80")
-    assert ClaimDraw() in legal_actions(state)
-    after, _ = apply(state, ClaimDraw())
+    assert standard_chess.ClaimDraw() in standard_chess.legal_actions(state)
+    after, _ = standard_chess.apply(state, standard_chess.ClaimDraw())
     assert after.termination == "fifty_moves"
 
 
 def test_fivefold_repetition_ends_by_itself() -> None:
     shuffle = ("Nf3", "Nf6", "Ng1", "Ng8") * 4
     state = play(position(), *shuffle)
-    assert state.phase == OVER and state.termination == "fivefold_repetition"
+    assert state.phase == standard_chess.OVER and state.termination == "fivefold_repetition"
 
 
 def test_draw_offer_accept_decline_and_lapse() -> None:
     state = position()
-    offered, events = apply(state, OfferDraw(), "white")
+    offered, events = standard_chess.apply(state, standard_chess.OfferDraw(), "white")
     assert events[0].kind == "draw_offered" and offered.draw_offer == "white"
-    assert to_act(offered) == ("white", "black")
-    assert AcceptDraw() in legal_actions(offered, "black")
+    assert standard_chess.to_act(offered) == ("white", "black")
+    assert standard_chess.AcceptDraw() in standard_chess.legal_actions(offered, "black")
     with pytest.raises(IllegalAction) as err:
-        apply(offered, OfferDraw(), "white")
+        standard_chess.apply(offered, standard_chess.OfferDraw(), "white")
     assert err.value.code == "chess.offer_pending"
     with pytest.raises(IllegalAction) as err:
-        apply(offered, AcceptDraw(), "white")
+        standard_chess.apply(offered, standard_chess.AcceptDraw(), "white")
     assert err.value.code == "chess.no_offer"
-    agreed, _ = apply(offered, AcceptDraw(), "black")
+    agreed, _ = standard_chess.apply(offered, standard_chess.AcceptDraw(), "black")
     assert agreed.result == "1/2-1/2" and agreed.termination == "agreement"
     # Declined: no second offer in the same turn.
-    declined, _ = apply(offered, DeclineDraw(), "black")
+    declined, _ = standard_chess.apply(offered, standard_chess.DeclineDraw(), "black")
     assert declined.draw_offer is None
     with pytest.raises(IllegalAction) as err:
-        apply(declined, OfferDraw(), "white")
+        standard_chess.apply(declined, standard_chess.OfferDraw(), "white")
     assert err.value.code == "chess.offer_once"
     # The offer stands through the offerer's move; the other side's move declines it.
     moved = play(offered, "e4")
-    assert moved.draw_offer == "white" and to_act(moved) == ("black",)
-    answered, events = apply(moved, resolve(moved, "e5"))
+    assert moved.draw_offer == "white" and standard_chess.to_act(moved) == ("black",)
+    answered, events = standard_chess.apply(moved, standard_chess.resolve(moved, "e5"))
     assert answered.draw_offer is None and events[-1].data["by_move"] is True
 
 
 def test_offer_only_on_ones_turn_and_resign_any_time() -> None:
     with pytest.raises(NotYourTurn) as err:
-        apply(position(), OfferDraw(), "black")
+        standard_chess.apply(position(), standard_chess.OfferDraw(), "black")
     assert err.value.code == "chess.not_turn"
     with pytest.raises(NotYourTurn):
-        apply(position(), Move("e7e5"), "black")
-    after, _ = apply(position(), Resign(), "black")
+        standard_chess.apply(position(), standard_chess.Move("e7e5"), "black")
+    after, _ = standard_chess.apply(position(), standard_chess.Resign(), "black")
     assert after.result == "1-0" and after.termination == "resignation"
-    assert outcome(after).winners == frozenset({"white"})  # type: ignore[union-attr]
+    assert standard_chess.outcome(after).winners == frozenset({"white"})  # type: ignore[union-attr]
 
 
 def test_random_colours_are_one_d2_roll() -> None:
-    state = new_game(ChessConfig("random"), seed=SEED, game_id="t")
-    assert state.phase == TOSS and state.host_color is None and to_act(state) == ("white",)
-    assert legal_actions(state) == [Toss()]
+    state = standard_chess.new_game(standard_chess.ChessConfig("random"), seed=SEED, game_id="t")
+    assert (
+        state.phase == standard_chess.TOSS
+        and state.host_color is None
+        and standard_chess.to_act(state) == ("white",)
+    )
+    assert standard_chess.legal_actions(state) == [standard_chess.Toss()]
     with pytest.raises(IllegalAction) as err:
-        apply(state, Move("e2e4"))
+        standard_chess.apply(state, standard_chess.Move("e2e4"))
     assert err.value.code == "chess.phase_toss"
-    after, events = apply(state, Toss())
+    after, events = standard_chess.apply(state, standard_chess.Toss())
     roll = events[0]
     assert roll.kind == "roll" and roll.data["die"] == 2 and roll.data["draw"] == 0
     assert after.host_color == ("white" if roll.data["value"] == 1 else "black")
-    assert after.phase == PLAY and after.dice.counter >= 1
+    assert after.phase == standard_chess.PLAY and after.dice.counter >= 1
     hosts = {
-        apply(new_game(ChessConfig("random"), seed=bytes([i]), game_id="t"), Toss())[0].host_color
+        standard_chess.apply(
+            standard_chess.new_game(
+                standard_chess.ChessConfig("random"), seed=bytes([i]), game_id="t"
+            ),
+            standard_chess.Toss(),
+        )[0].host_color
         for i in range(16)
     }
     assert hosts == {"white", "black"}
     with pytest.raises(InvalidConfig):
-        ChessConfig("green")
+        standard_chess.ChessConfig("green")
 
 
 def test_view_hides_the_seed_until_the_end() -> None:
     state = position()
-    assert view(state, "white").dice.seed is None and state.dice.seed == SEED
-    assert view(state, None).board.fen() == state.board.fen()
-    over, _ = apply(state, Resign())
-    assert view(over, "black").dice.seed == SEED
+    assert standard_chess.view(state, "white").dice.seed is None and state.dice.seed == SEED
+    assert standard_chess.view(state, None).board.fen() == state.board.fen()
+    over, _ = standard_chess.apply(state, standard_chess.Resign())
+    assert standard_chess.view(over, "black").dice.seed == SEED
 
 
 def test_action_texts_round_trip() -> None:
-    for action in (Move("e2e4"), Move("Nf3"), Toss(), OfferDraw(), AcceptDraw(), DeclineDraw()):
-        assert parse_action(str(action)) == action
-    assert parse_action(" draw  offer ") == OfferDraw()
-    assert parse_action("Qh4#") == Move("Qh4")
-    assert parse_action("e7e8Q") == Move("e7e8q")
-    assert len(legal_sans(position())) == 20
+    for action in (
+        standard_chess.Move("e2e4"),
+        standard_chess.Move("Nf3"),
+        standard_chess.Toss(),
+        standard_chess.OfferDraw(),
+        standard_chess.AcceptDraw(),
+        standard_chess.DeclineDraw(),
+    ):
+        assert standard_chess.parse_action(str(action)) == action
+    assert standard_chess.parse_action(" draw  offer ") == standard_chess.OfferDraw()
+    assert standard_chess.parse_action("Qh4#") == standard_chess.Move("Qh4")
+    assert standard_chess.parse_action("e7e8Q") == standard_chess.Move("e7e8q")
+    assert len(standard_chess.legal_sans(position())) == 20
