@@ -3,11 +3,11 @@ refusing, by name, the options it does not have."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, fields
 from typing import Any, Self
 
-from engine.errors import InvalidConfig
+from engine.errors import EngineError, InvalidConfig
 
 
 class Config:
@@ -31,6 +31,11 @@ class Config:
             raise cls.unknown_options(", ".join(unknown))
         return dict(data)
 
+    def one_of(self, name: str, choices: Sequence[str], /, *, code: str, **params: Any) -> None:
+        """Refuses option ``name`` unless its value is one of ``choices`` (see
+        :func:`one_of`)."""
+        one_of(name, getattr(self, name), choices, code=code, **params)
+
     @classmethod
     def unknown_options(cls, options: str) -> InvalidConfig:
         """The refusal of ``options`` (their names, joined) that this game does not have;
@@ -43,3 +48,25 @@ def refuse_unknown(game: str, *, code: str | None = None, options: str) -> Inval
     named = f"{game} " if game else ""
     plural = "s" if ", " in options else ""
     return InvalidConfig(f"unknown {named}option{plural}: {options}", code=code, options=options)
+
+
+def one_of(
+    name: str,
+    value: Any,
+    choices: Sequence[str],
+    /,
+    *,
+    error: type[EngineError] = InvalidConfig,
+    code: str,
+    **params: Any,
+) -> None:
+    """Refuses ``value`` of option ``name`` unless it is one of ``choices``, with ``error``:
+    ``first is 'white' or 'black', not 'red'``; ``code`` and ``params`` (the option by its
+    name, at least) are the game's, for the table to translate."""
+    if value in choices:
+        return
+    if len(choices) == 2:
+        listed = f"'{choices[0]}' or '{choices[1]}'"
+    else:
+        listed = f"one of {', '.join(choices)}"
+    raise error(f"{name} is {listed}, not '{value}'", code=code, **params)

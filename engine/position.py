@@ -4,8 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from typing import Any, TypeVar
 
+from engine.dice import Dice
 from engine.errors import EngineError
+
+P = TypeVar("P")
+S = TypeVar("S")
 
 Refusal = Callable[[str], EngineError]
 
@@ -38,3 +43,18 @@ def named_fields(
             raise twice(name)
         found[name] = body
     return found
+
+
+def state_reader(parse: Callable[[str], P], build: Callable[[P, Any, Dice], S]) -> Callable[..., S]:
+    """A game's ``state_from_position(position, config=None, *, seed, game_id)``: the
+    position, read with ``parse`` when it is a text, made a state by ``build(position,
+    config, dice)`` with a fresh dice stream of ``seed`` and ``game_id``."""
+
+    def state_from_position(
+        position: P | str, config: Any = None, *, seed: bytes, game_id: str
+    ) -> S:
+        if isinstance(position, str):
+            position = parse(position)
+        return build(position, config, Dice(seed, game_id))  # type: ignore[arg-type]
+
+    return state_from_position

@@ -17,7 +17,7 @@ draw counter, so the record can be checked against the revealed seed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType, SimpleNamespace
 from typing import Any, Protocol, TypeVar
@@ -73,6 +73,14 @@ class Outcome:
     @property
     def is_draw(self) -> bool:
         return not self.winners
+
+    @classmethod
+    def once(
+        cls, over: bool, winners: Iterable[Seat] | None, termination: str | None
+    ) -> Outcome | None:
+        """A game's ``outcome``: ``None`` until it is ``over``, then its ``winners`` (none
+        for a draw) and how it ended."""
+        return cls(frozenset(winners or ()), termination or "") if over else None
 
 
 S = TypeVar("S")

@@ -72,6 +72,12 @@ class Snapshot:
         return InvalidRecord(message, code=f"{self.game}.{reason}" if self.coded else None)
 
 
+def saved(state: Any, *names: str) -> dict[str, Any]:
+    """The fields ``names`` of ``state`` as a saved state holds them: as they are, a tuple
+    as a list (as JSON reads it back)."""
+    return {n: list(v) if isinstance(v := getattr(state, n), tuple) else v for n in names}
+
+
 def dice_of(data: Mapping[str, Any]) -> Dice:
     """The dice a :meth:`Snapshot.header` saved."""
     dice = data["dice"]

@@ -6,11 +6,14 @@ Each game words its own refusals (with its own codes, for the table to translate
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Generic, TypeVar
 
 from engine.errors import EngineError, IllegalAction
 from engine.protocol import Event
+
+S = TypeVar("S")
+A = TypeVar("A")
 
 
 def waited_for(seat: str | None, waiting: Sequence[str]) -> bool:
@@ -31,21 +34,72 @@ def seat_or_only(
     return waiting[0]
 
 
+class Scratch(Generic[S]):
+    """A scratch copy of a state that one ``apply`` edits and then freezes, so that
+    ``apply`` stays a pure function: it copies the state into a game's ``Work`` (on this
+    base), edits the copy, and returns a new frozen state with the events it produced.
+
+    The base holds what every game's copy edits (the dice, the phase, the seat to act, how
+    the game ended) and the events; a game adds its own fields and gives them back, as the
+    state holds them, from :meth:`edits`."""
+
+    def __init__(self, state: S) -> None:
+        self.state = state
+        self.dice = state.dice
+        self.phase = state.phase
+        self.turn = state.turn
+        self.termination = state.termination
+        self.events: list[Event] = []
+
+    def edits(self) -> dict[str, Any]:
+        """The game's own fields as edited so far, by their names in its state."""
+        return {}
+
+    def emit(self, event: str, /, visible_to: frozenset[str] | None = None, **data: Any) -> None:
+        """Record ``event`` (``data`` may hold any name, even ``kind``): public, or told to
+        ``visible_to`` only."""
+        self.events.append(Event(event, data, visible_to))
+
+    def roll(self, faces: int, purpose: str, seat: str | None = None, **data: Any) -> int:
+        """Roll a die from the game's own stream; the roll is an event of the record."""
+        counter = self.dice.counter
+        value, self.dice = self.dice.roll(faces)
+        self.emit("roll", die=faces, value=value, purpose=purpose, seat=seat, draw=counter, **data)
+        return value
+
+    def snapshot(self) -> S:
+        """The state as edited so far (for a move generator, mid-apply)."""
+        return replace(
+            self.state,
+            dice=self.dice,
+            phase=self.phase,
+            turn=self.turn,
+            termination=self.termination,
+            **self.edits(),
+        )
+
+    def freeze(self) -> S:
+        """The new state, one ply on."""
+        return replace(self.snapshot(), ply=self.state.ply + 1)
+
+
 @dataclass(frozen=True)
-class ScratchTurns:
+class ScratchTurns(Generic[S, A]):
     """``apply`` for a game that edits a scratch copy of its state (its ``Work``, which
     records ``events`` and can ``freeze()``): ``seat_index(state, seat, acting=...)`` finds
     the seat, refusing it when the game is over or, for any action but a resignation
     (``resign_kind``, allowed out of turn), when it has no decision pending; then ``resign``
     or ``act`` edit the copy."""
 
-    work: Callable[[Any], Any]
+    work: Callable[[S], Scratch[S]]
     seat_index: Callable[..., Any]
     resign_kind: type
     resign: Callable[[Any, Any], object]
-    act: Callable[[Any, Any, Any], object]
+    act: Callable[[Any, Any, A], object]
 
-    def apply(self, state: Any, action: Any, seat: str | None = None) -> tuple[Any, list[Event]]:
+    def apply(self, state: S, action: A, seat: str | None = None) -> tuple[S, list[Event]]:
+        """The new state after ``action`` by ``seat`` (``None``: the one seat to act), and
+        what happened."""
         resigning = isinstance(action, self.resign_kind)
         me = self.seat_index(state, seat, acting=not resigning)
         w = self.work(state)

@@ -728,8 +728,7 @@ def _palette(theme: Theme, square: int) -> Image.Image:
     draw.ellipse((square, 0, 2 * square, square), fill=theme.legal_target)
     samples.append(marks)
     fixed = [
-        theme.background, theme.light_square, theme.dark_square, theme.coordinates, theme.text,
-        theme.muted_text, theme.banner, RIVER, RIVER_WAVE, BRIDGE_WOOD, BRIDGE_DARK, LINE_INK,
+        *theme.flat, RIVER, RIVER_WAVE, BRIDGE_WOOD, BRIDGE_DARK, LINE_INK,
         RED_POINT, GLOW[:3], theme.last_move_edge, (255, 255, 255), SKIN, HAIR, GOLD, GOLD_INK,
     ]  # fmt: skip
     for seat in SEATS:

@@ -33,10 +33,10 @@ from renderer.loka import (
     render_loka,
     render_summary,
 )
-from renderer.sample_files import demo_main
+from renderer.sample_files import demo_main, players
 
 SEED = b"plateau-demo"
-NAMES = {"fire": "Ada", "earth": "Björn", "water": "Chidi", "air": "Dana Kowalczyk"}
+NAMES = players("fire", "earth", "water", "air")
 
 # 64 pieces: four full armies, some advanced into the centre, all nine tiles.
 CROWDED = (

@@ -9,9 +9,9 @@ import sys
 
 from engine import alako
 from renderer.alako import AlakoImageOptions, render_alako
-from renderer.sample_files import demo_main
+from renderer.sample_files import demo_main, players
 
-NAMES = {"south": "Ada", "north": "Björn"}
+NAMES = players("south", "north")
 SEED = b"alako-demo"
 
 MIDGAME = (

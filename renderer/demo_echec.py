@@ -22,10 +22,10 @@ from engine.echec import (
     view,
 )
 from renderer.echec import ADVANCE, ATTACK, FLEE, EchecImageOptions, Stroke, render_echec
-from renderer.sample_files import demo_main
+from renderer.sample_files import demo_main, players
 
 SEED = b"plateau-demo"
-NAMES = {"south": "Ada", "north": "Björn"}
+NAMES = players("south", "north")
 
 MIDGAME = (
     "south: K1e1n C2d4n C1h3w A4c1n A3f3n I4c3n I4e4n I1f4e P3b2n M2g4n H2e2n; "

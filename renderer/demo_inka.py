@@ -14,12 +14,12 @@ from engine import inka
 from engine.inka.perft import DEFAULT_POSITION
 from engine.inka.temple import SAMPLE_LAYOUT
 from renderer.inka import InkaImageOptions, render_inka, rhombus_moves
-from renderer.sample_files import demo_main
+from renderer.sample_files import demo_main, players
 
 # The rules page's picture (docs/rules/inka.md): the temple after set-up, cell names printed.
 RULES_IMAGE = Path(__file__).resolve().parent.parent / "docs" / "rules" / "img" / "inka_temple.png"
 
-NAMES = {"red": "Ada", "blue": "Björn", "green": "Chidi", "yellow": "Dana Kowalczyk"}
+NAMES = players("red", "blue", "green", "yellow")
 
 MIDGAME = (
     "red: j7; blue: i8 blocker h4; green: e15; yellow: l17 blocker c16; "

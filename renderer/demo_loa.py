@@ -18,10 +18,10 @@ from engine.loa import (
     view,
 )
 from renderer.loa import LoaImageOptions, render_loa
-from renderer.sample_files import demo_main
+from renderer.sample_files import demo_main, players
 
-NAMES = {"white": "Ada", "black": "Björn", "white1": "Ada", "black1": "Björn",
-         "white2": "Chidi", "black2": "Dana Kowalczyk"}  # fmt: skip
+# Two players (white, black) or four (white1, black1, white2, black2).
+NAMES = {**players("white", "black"), **players("white1", "black1", "white2", "black2")}
 
 
 def played(variant: str, plies: int, seed: bytes = b"demo") -> LoaState:

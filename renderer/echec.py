@@ -488,20 +488,8 @@ def _palette(theme: Theme, square: int) -> Image.Image:
         dice.paste(tile, (i * square, 0), tile)
     samples.append(dice)
     fixed = [
-        theme.background,
-        theme.light_square,
-        theme.dark_square,
-        theme.coordinates,
-        theme.text,
-        theme.muted_text,
-        theme.banner,
-        theme.badge,
-        theme.badge_text,
-        theme.die_fill,
-        theme.die_ink,
-        theme.strike,
-        theme.combat_edge,
-        theme.last_move_edge,
+        *theme.flat,
+        *theme.flat_fight,
         ROYAL_GOLD,
         MOVE_ARROW,
         ATTACK_ARROW,

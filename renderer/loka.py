@@ -26,7 +26,7 @@ from engine.loka.geometry import GEOMETRIES, Geometry
 from engine.loka.pieces import BISHOP, BOUGHT, KINDS, KING, LOKA_COSTS, NOBLES
 from engine.loka.pieces import NAME as KIND_NAME
 from engine.loka.setup import deploy_squares
-from engine.loka.state import BATTLE, DEPLOYMENT, OVER, SELECTION, LokaState
+from engine.loka.state import BATTLE, DEPLOYMENT, OVER, SELECTION, Army, LokaState
 from engine.loka.terrain import Tile
 from engine.squares import file_name
 from renderer.banner import BannerCard, banner_card
@@ -693,11 +693,7 @@ def _cards(view: LokaState, options: LokaImageOptions) -> list[BannerCard]:
                 else say_counted(options.words, "placed", "{n} placed", "{n} placed", count)
             )
         elif not army.alive:
-            detail = (
-                options.say("resigned", "resigned")
-                if army.resigned
-                else options.say("king_lost", "king lost")
-            )
+            detail = _fallen(options, army)
         else:
             detail = say_counted(
                 options.words,
@@ -796,11 +792,7 @@ def _palette(theme: Theme) -> Image.Image:
         card = BannerCard(army, army.capitalize(), "Player", "16 pieces · 160 pts", active=True)
         samples.append(banner_card(theme, 480, 72, card))
         samples.append(banner_card(theme, 480, 72, replace(card, deciding=True)))
-    fixed = [
-        theme.background, theme.light_square, theme.dark_square, theme.coordinates, theme.text,
-        theme.muted_text, theme.banner, theme.badge, theme.badge_text, theme.die_fill,
-        theme.die_ink, theme.strike, theme.combat_edge, theme.last_move_edge, HALO,
-    ]  # fmt: skip
+    fixed = [*theme.flat, *theme.flat_fight, HALO]
     for _, army in theme.armies:
         fixed += [army.fill, army.outline]
     for _, tile in theme.terrain:
@@ -914,10 +906,19 @@ def render_deployment(view: LokaState, *, options: LokaImageOptions = LokaImageO
     return encode_png(to_palette(deployment_image(view, options=options), _palette(options.theme)))
 
 
+def _fallen(options: LokaImageOptions, army: Army) -> str:
+    """How an army that is out of the game went: it resigned, or its king was lost."""
+    return (
+        options.say("resigned", "resigned")
+        if army.resigned
+        else options.say("king_lost", "king lost")
+    )
+
+
 # ---------------------------------------------------------------- army card
 
 
-def army_card_image(
+def render_army_card(
     army_name: str,
     counts: Sequence[int],
     budget: int,
@@ -926,10 +927,11 @@ def army_card_image(
     theme: Theme = DEFAULT_THEME,
     player: str = "",
     words: Words = (),
-) -> Image.Image:
-    """One army's pieces and points: each kind with its count and cost, total against the
-    budget. ``counts`` are queens, rooks, bishops, knights and pawns (a draft); the king is
-    always there. Drawn only from these numbers, so it shows exactly what it is given."""
+) -> bytes:
+    """One army's pieces and points as a PNG (for the secret DM during selection): each kind
+    with its count and cost, total against the budget. ``counts`` are queens, rooks,
+    bishops, knights and pawns (a draft); the king is always there. Drawn only from these
+    numbers, so it shows exactly what it is given."""
     width, height = 1000, 400
     colours = theme.army(army_name)
     image = Image.new("RGB", (width, height), theme.background)
@@ -985,23 +987,6 @@ def army_card_image(
         draw_text(draw, (cx, 344), kind_word, 24, theme.muted_text, anchor="mm")
         price = _points(words, cost) if cost else say(words, "free", "free")
         draw_text(draw, (cx, 374), price, 22, theme.muted_text, anchor="mm")
-    return image
-
-
-def render_army_card(
-    army_name: str,
-    counts: Sequence[int],
-    budget: int,
-    costs: Mapping[int, int] = LOKA_COSTS,
-    *,
-    theme: Theme = DEFAULT_THEME,
-    player: str = "",
-    words: Words = (),
-) -> bytes:
-    """The army card as a PNG (for the secret DM during selection)."""
-    image = army_card_image(
-        army_name, counts, budget, costs, theme=theme, player=player, words=words
-    )
     return encode_png(to_palette(image, _palette(theme)))
 
 
@@ -1081,11 +1066,7 @@ def summary_image(
         if won:
             status = options.say("winner", "winner")
         elif not army.alive:
-            status = (
-                options.say("resigned", "resigned")
-                if army.resigned
-                else options.say("king_lost", "king lost")
-            )
+            status = _fallen(options, army)
         else:
             status = options.say("survived", "survived")
         ink = theme.text if won else theme.muted_text

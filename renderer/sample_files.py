@@ -1,11 +1,20 @@
 """Every demo's command line, ``python -m renderer.demo_<game> OUT_DIR`` (``renderer.demo``
-for Loka): the demo's sample pictures written to a folder, one PNG file each."""
+for Loka): the demo's sample pictures written to a folder, one PNG file each; and the
+demo players' names."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+
+# The demo players, seated in order (a long name to show how names are fitted).
+PLAYERS = ("Ada", "Björn", "Chidi", "Dana Kowalczyk")
+
+
+def players(*seats: str) -> dict[str, str]:
+    """The demo players' names by seat: ``players("south", "north")``."""
+    return dict(zip(seats, PLAYERS, strict=False))
 
 
 def write_samples(samples: Mapping[str, bytes], folder: Path) -> None:

@@ -88,5 +88,23 @@ class Theme:
     def tile(self, kind: str) -> TileColours:
         return dict(self.terrain)[kind]
 
+    @property
+    def flat(self) -> tuple[RGB, ...]:
+        """The flat colours of every board picture (board, text, banner), kept exactly in a
+        game's palette (in this order, which the palettes' indices follow)."""
+        return (
+            self.background, self.light_square, self.dark_square, self.coordinates, self.text,
+            self.muted_text, self.banner,
+        )  # fmt: skip
+
+    @property
+    def flat_fight(self) -> tuple[RGB, ...]:
+        """The flat colours of the games that fight (badges, dice, struck and combat marks,
+        the last move's edge), kept exactly after :attr:`flat`."""
+        return (
+            self.badge, self.badge_text, self.die_fill, self.die_ink, self.strike,
+            self.combat_edge, self.last_move_edge,
+        )  # fmt: skip
+
 
 DEFAULT_THEME = Theme()

@@ -18,12 +18,7 @@ class AlakoConfig(Config):
     first: str = "roll"
 
     def __post_init__(self) -> None:
-        if self.first not in FIRST_CHOICES:
-            raise InvalidConfig(
-                f"first is one of {', '.join(FIRST_CHOICES)}, not '{self.first}'",
-                code="alako.bad_first",
-                first=self.first,
-            )
+        self.one_of("first", FIRST_CHOICES, code="alako.bad_first", first=self.first)
 
     @classmethod
     def unknown_options(cls, options: str) -> InvalidConfig:

@@ -483,10 +483,8 @@ def _finish(state: AlakoState, winner: int | None, how: str, events: list[Event]
 
 
 def outcome(state: AlakoState) -> Outcome | None:
-    if state.phase != OVER:
-        return None
-    winners = frozenset() if state.winner is None else frozenset({SEATS[state.winner]})
-    return Outcome(winners, state.termination or "")
+    winners = () if state.winner is None else (SEATS[state.winner],)
+    return Outcome.once(state.phase == OVER, winners, state.termination)
 
 
 def view(state: AlakoState, seat: str | None) -> AlakoState:

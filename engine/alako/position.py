@@ -32,7 +32,7 @@ from engine.alako.spinner import CANNON, FACE_KINDS, TOWER, WALL, WALLS
 from engine.alako.state import ACT, OVER, SPIN, TOWER_PIECE, WALL_PIECE, AlakoState, Fort, Side
 from engine.dice import Dice
 from engine.errors import InvalidNotation, InvalidPosition
-from engine.position import named_fields
+from engine.position import named_fields, state_reader
 from engine.protocol import POSITION_TEXT
 
 __all__ = POSITION_TEXT
@@ -260,23 +260,15 @@ def position_of(state: AlakoState) -> Position:
     )
 
 
-def state_from_position(
-    position: Position | str,
-    config: AlakoConfig | None = None,
-    *,
-    seed: bytes,
-    game_id: str,
-) -> AlakoState:
+def _state(position: Position, config: AlakoConfig | None, dice: Dice) -> AlakoState:
     """A state in the middle of a game (its dice stream starting afresh)."""
     from engine.alako.game import legal_actions
 
-    if isinstance(position, str):
-        position = parse_position(position)
     config = config or AlakoConfig()
     phase = OVER if position.winner is not None else ACT if position.face else SPIN
     state = AlakoState(
         config,
-        Dice(seed, game_id),
+        dice,
         phase,
         position.sides,
         turn=position.turn,
@@ -292,3 +284,6 @@ def state_from_position(
             code="alako.no_use",
         )
     return state
+
+
+state_from_position = state_reader(parse_position, _state)

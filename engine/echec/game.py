@@ -19,7 +19,7 @@ from engine.echec.setup import (
 from engine.echec.state import BATTLE, OPENING, OVER, PLACEMENT, EchecState
 from engine.echec.work import Work
 from engine.errors import IllegalAction, NotYourTurn
-from engine.protocol import GAME_FUNCTIONS, Event, Outcome
+from engine.protocol import GAME_FUNCTIONS, Outcome
 from engine.turns import ScratchTurns, not_a_seat, seat_or_only, waited_for
 
 __all__ = [*GAME_FUNCTIONS, "default_action"]
@@ -83,12 +83,6 @@ def legal_actions(state: EchecState, seat: str | None = None) -> list[Action]:
     return battle_actions(state)
 
 
-def apply(
-    state: EchecState, action: Action, seat: str | None = None
-) -> tuple[EchecState, list[Event]]:
-    return TURNS.apply(state, action, seat)
-
-
 def _resign(w: Work, seat: str) -> None:
     w.set_side(seat, resigned=True)
     w.emit("resigned", seat=seat)
@@ -117,12 +111,11 @@ def _act(w: Work, seat: str, action: Action) -> None:
 
 
 TURNS = ScratchTurns(Work, _acting_seat, Resign, _resign, _act)
+apply = TURNS.apply
 
 
 def outcome(state: EchecState) -> Outcome | None:
-    if state.phase != OVER:
-        return None
-    return Outcome(frozenset(state.winners or ()), state.termination or "")
+    return Outcome.once(state.phase == OVER, state.winners, state.termination)
 
 
 def view(state: EchecState, seat: str | None) -> EchecState:

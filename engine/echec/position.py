@@ -18,7 +18,7 @@ from engine.echec.config import EchecConfig
 from engine.echec.state import ACTIONS_PER_TURN, BATTLE, Base, EchecState, Side
 from engine.echec.units import INFANTRY, KIND, KINDS, KING, MASSIVE_FIGURES
 from engine.errors import InvalidNotation, InvalidPosition
-from engine.position import fields_of
+from engine.position import fields_of, state_reader
 from engine.protocol import POSITION_TEXT
 
 __all__ = POSITION_TEXT
@@ -140,23 +140,15 @@ def position_of(state: EchecState) -> Position:
     return Position(bases, state.turn or SEATS[0], state.actions_left or ACTIONS_PER_TURN)
 
 
-def state_from_position(
-    position: Position | str,
-    config: EchecConfig | None = None,
-    *,
-    seed: bytes,
-    game_id: str,
-) -> EchecState:
+def _state(position: Position, config: EchecConfig | None, dice: Dice) -> EchecState:
     """A battle-phase state with the given side to move."""
-    if isinstance(position, str):
-        position = parse_position(position)
     config = config or EchecConfig()
     board: list[Base | None] = [None] * (SIZE * SIZE)
     for seat, kind, figures, square, facing, attacked in position.bases:
         board[INDEX[square]] = Base(seat, kind, figures, facing, attacked)
     state = EchecState(
         config,
-        Dice(seed, game_id),
+        dice,
         BATTLE,
         tuple(board),
         (Side(confirmed=True), Side(confirmed=True)),
@@ -165,3 +157,6 @@ def state_from_position(
         turns=1,
     )
     return replace(state, ply=0)
+
+
+state_from_position = state_reader(parse_position, _state)

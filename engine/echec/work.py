@@ -1,7 +1,5 @@
-"""A scratch copy of a state that one ``apply`` edits and then freezes.
-
-``apply`` stays a pure function: it copies the state into a :class:`Work`, edits the copy,
-and returns a new frozen state with the events it produced."""
+"""Echec's scratch copy of a state that one ``apply`` edits and then freezes (see
+:class:`engine.turns.Scratch`)."""
 
 from __future__ import annotations
 
@@ -12,28 +10,31 @@ from engine.echec.board import NAMES, SEATS
 from engine.echec.die import FACE_OF_VALUE
 from engine.echec.state import AttackReport, Base, EchecState, LastAction, Side
 from engine.echec.units import KIND
-from engine.protocol import Event
+from engine.turns import Scratch
 
 
-class Work:
+class Work(Scratch[EchecState]):
     def __init__(self, state: EchecState) -> None:
-        self.state = state
+        super().__init__(state)
         self.config = state.config
         self.board: list[Base | None] = list(state.board)
         self.sides: list[Side] = list(state.sides)
-        self.dice = state.dice
-        self.phase = state.phase
-        self.turn = state.turn
         self.actions_left = state.actions_left
         self.turns = state.turns
         self.last: LastAction | None = state.last
         self.report: AttackReport | None = state.report
         self.winners = state.winners
-        self.termination = state.termination
-        self.events: list[Event] = []
 
-    def emit(self, event: str, visible_to: frozenset[str] | None = None, **data: Any) -> None:
-        self.events.append(Event(event, data, visible_to))
+    def edits(self) -> dict[str, Any]:
+        return {
+            "board": tuple(self.board),
+            "sides": tuple(self.sides),
+            "actions_left": self.actions_left,
+            "turns": self.turns,
+            "last": self.last,
+            "report": self.report,
+            "winners": self.winners,
+        }
 
     def roll_face(self, purpose: str, seat: str | None = None, **data: Any) -> str:
         """Roll one special die (a D6 mapped to its faces); the roll is an event of the
@@ -68,20 +69,3 @@ class Work:
             reason=reason,
         )
         return base
-
-    def freeze(self) -> EchecState:
-        return replace(
-            self.state,
-            dice=self.dice,
-            phase=self.phase,
-            board=tuple(self.board),
-            sides=tuple(self.sides),  # type: ignore[arg-type]
-            turn=self.turn,
-            actions_left=self.actions_left,
-            turns=self.turns,
-            last=self.last,
-            report=self.report,
-            ply=self.state.ply + 1,
-            winners=self.winners,
-            termination=self.termination,
-        )

@@ -206,12 +206,6 @@ def _special_actions(state: InkaState, lay: Layout, me: int, here: int) -> list[
 # ---------------------------------------------------------------- apply
 
 
-def apply(
-    state: InkaState, action: actions.Action, seat: str | None = None
-) -> tuple[InkaState, list[Event]]:
-    return TURNS.apply(state, action, seat)
-
-
 def _act(w: Work, me: int, action: actions.Action) -> None:
     """The action of the seat whose turn it is: set-up, then the turn's phases."""
     state = w.state
@@ -341,12 +335,13 @@ def _resign(w: Work, me: int) -> None:
 
 
 TURNS = ScratchTurns(Work, _seat_index, actions.Resign, _resign, _act)
+apply = TURNS.apply
 
 
 def outcome(state: InkaState) -> Outcome | None:
-    if state.phase != OVER:
-        return None
-    return Outcome(frozenset([state.winner] if state.winner else []), state.termination or "")
+    return Outcome.once(
+        state.phase == OVER, [state.winner] if state.winner else [], state.termination
+    )
 
 
 def view(state: InkaState, seat: str | None) -> InkaState:

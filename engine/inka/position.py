@@ -19,7 +19,7 @@ from engine.errors import InvalidNotation, InvalidPosition
 from engine.inka.config import SEATS, InkaConfig
 from engine.inka.state import DESTINATION_NAMES, PLAY, STAGES, InkaState, Rhombus, rhombus_key
 from engine.inka.temple import PATH_WALLS, TEMPLE
-from engine.position import fields_of
+from engine.position import fields_of, state_reader
 from engine.protocol import POSITION_TEXT
 
 __all__ = POSITION_TEXT
@@ -261,16 +261,8 @@ def position_of(state: InkaState) -> Position:
     )
 
 
-def state_from_position(
-    position: Position | str,
-    config: InkaConfig | None = None,
-    *,
-    seed: bytes,
-    game_id: str,
-) -> InkaState:
+def _state(position: Position, config: InkaConfig | None, dice: Dice) -> InkaState:
     """A play-phase state in the middle of ``turn``'s turn (its blocker already removed)."""
-    if isinstance(position, str):
-        position = parse_position(position)
     n = len(position.seats)
     config = config or InkaConfig(players=n)
     if config.players != n:
@@ -283,7 +275,7 @@ def state_from_position(
     placed = [name for name, _, _ in position.rhombi if name not in DESTINATION_NAMES]
     return InkaState(
         config=config,
-        dice=Dice(seed, game_id),
+        dice=dice,
         phase=PLAY,
         first=turn,
         turn=turn,
@@ -296,3 +288,6 @@ def state_from_position(
         stage=position.stage,
         out=tuple(c is None for c in position.pawns),
     )
+
+
+state_from_position = state_reader(parse_position, _state)

@@ -8,7 +8,7 @@ from engine.errors import InvalidRecord
 from engine.inka.config import InkaConfig
 from engine.inka.geometry import Placement
 from engine.inka.state import PHASES, STAGES, InkaState, Rhombus
-from engine.snapshot import Snapshot, dice_of
+from engine.snapshot import Snapshot, dice_of, saved
 
 SCHEMA = 1
 SNAPSHOT = Snapshot("inka", "Inka", SCHEMA)
@@ -17,22 +17,12 @@ SNAPSHOT = Snapshot("inka", "Inka", SCHEMA)
 def to_dict(state: InkaState) -> dict[str, Any]:
     return {
         **SNAPSHOT.header(state),
-        "phase": state.phase,
-        "first": state.first,
-        "turn": state.turn,
-        "pawns": list(state.pawns),
-        "blockers": list(state.blockers),
+        **saved(state, "phase", "first", "turn", "pawns", "blockers"),
         "rhombi": [[r.name, list(r.placement.anchor), r.placement.turn] for r in state.rhombi],
         "statues": [list(s) for s in state.statues],
-        "pile": list(state.pile),
-        "drawn": state.drawn,
-        "ap": state.ap,
-        "stage": state.stage,
-        "out": list(state.out),
-        "trail": list(state.trail),
-        "ply": state.ply,
-        "winner": state.winner,
-        "termination": state.termination,
+        **saved(
+            state, "pile", "drawn", "ap", "stage", "out", "trail", "ply", "winner", "termination"
+        ),
     }
 
 

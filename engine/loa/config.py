@@ -61,23 +61,18 @@ class LoaConfig(Config):
     lots: bool = False
 
     def __post_init__(self) -> None:
-        if self.variant not in VARIANTS:
-            raise InvalidConfig(
-                f"variant is one of {', '.join(VARIANTS)}, not '{self.variant}'",
-                code="loa.bad_variant",
-                variant=self.variant,
-                choices=", ".join(VARIANTS),
-            )
+        self.one_of(
+            "variant",
+            VARIANTS,
+            code="loa.bad_variant",
+            variant=self.variant,
+            choices=", ".join(VARIANTS),
+        )
         if not isinstance(self.lots, bool):
             raise InvalidConfig(
                 f"lots is true or false, not {self.lots!r}", code="loa.bad_lots", lots=self.lots
             )
-        if self.first not in COLOURS:
-            raise InvalidConfig(
-                f"first is 'white' or 'black', not '{self.first}'",
-                code="loa.bad_first",
-                first=self.first,
-            )
+        self.one_of("first", COLOURS, code="loa.bad_first", first=self.first)
 
     @property
     def seats(self) -> tuple[str, ...]:

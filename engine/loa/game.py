@@ -423,9 +423,7 @@ def _resign(state: LoaState, seat: int) -> tuple[LoaState, list[Event]]:
 
 
 def outcome(state: LoaState) -> Outcome | None:
-    if not state.over:
-        return None
-    return Outcome(frozenset(state.winners or ()), state.termination or "")
+    return Outcome.once(state.over, state.winners, state.termination)
 
 
 def view(state: LoaState, seat: str | None) -> LoaState:

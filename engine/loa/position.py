@@ -11,8 +11,10 @@ signed coordinates: ``(0,5)``. ``parse_position(format_position(p)) == p``."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from engine.config import one_of
 from engine.dice import Dice
 from engine.errors import InvalidNotation, InvalidPosition
 from engine.loa.config import (
@@ -32,7 +34,7 @@ from engine.loa.config import (
 from engine.loa.notation import parse_square, square_name
 from engine.loa.rules import MOVE, PLACE, advance, mode_of
 from engine.loa.state import LoaState, Piece
-from engine.position import named_fields
+from engine.position import named_fields, state_reader
 from engine.protocol import POSITION_TEXT
 
 __all__ = POSITION_TEXT
@@ -89,13 +91,15 @@ def parse_position(text: str) -> Position:
         ),
     )
     variant = fields.get("variant", STANDARD).lower()
-    if variant not in VARIANTS:
-        raise InvalidNotation(
-            f"variant is one of {', '.join(VARIANTS)}, not '{variant}'",
-            code="loa.bad_variant",
-            variant=variant,
-            choices=", ".join(VARIANTS),
-        )
+    one_of(
+        "variant",
+        variant,
+        VARIANTS,
+        error=InvalidNotation,
+        code="loa.bad_variant",
+        variant=variant,
+        choices=", ".join(VARIANTS),
+    )
     bounded = LoaConfig(variant).bounded
     marks = variant in (TEAMS, AMBIDEXTROUS)
     pieces: dict[tuple[int, int], int] = {}
@@ -187,15 +191,14 @@ def _held(text: str | None, variant: str) -> tuple[int, int]:
             "only Parachute games have held pieces", code="loa.no_held", variant=variant
         )
     held = [0, 0]
-    for item in filter(None, (x.strip() for x in text.split(","))):
-        match = _HELD.match(item.lower())
-        if not match:
+    for colour, count, item in _per_colour(text, _HELD):
+        if count is None:
             raise InvalidNotation(
                 f"'{item}' is not a held count: write 'held: white 5, black 6'",
                 code="loa.bad_held",
                 item=item,
             )
-        held[COLOURS.index(match.group(1))] = int(match.group(2))
+        held[colour] = int(count)
     if max(held) > PIECES_PER_SIDE:
         raise InvalidPosition(
             f"a player holds at most {PIECES_PER_SIDE} pieces", code="loa.held_too_many"
@@ -211,16 +214,26 @@ def _parts(text: str | None, variant: str) -> tuple[int, int]:
             "only ambidextrous games alternate parts", code="loa.no_parts", variant=variant
         )
     parts = [FIRST_PART, FIRST_PART]
-    for item in filter(None, (x.strip() for x in text.split(","))):
-        match = _PART.match(item.lower())
-        if not match:
+    for colour, part, item in _per_colour(text, _PART):
+        if part is None:
             raise InvalidNotation(
                 f"'{item}' is not a part: write 'parts: white marked, black unmarked'",
                 code="loa.bad_parts",
                 item=item,
             )
-        parts[COLOURS.index(match.group(1))] = int(match.group(2) == "marked")
+        parts[colour] = int(part == "marked")
     return (parts[0], parts[1])
+
+
+def _per_colour(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, str | None, str]]:
+    """Each comma-separated item of ``text`` as (colour, the value ``pattern`` reads after
+    the colour, the item); the value is ``None`` when the item does not match."""
+    for item in filter(None, (x.strip() for x in text.split(","))):
+        match = pattern.match(item.lower())
+        if match is None:
+            yield 0, None, item
+        else:
+            yield COLOURS.index(match.group(1)), match.group(2), item
 
 
 def position_of(state: LoaState) -> Position:
@@ -234,17 +247,9 @@ def position_of(state: LoaState) -> Position:
     )
 
 
-def state_from_position(
-    position: Position | str,
-    config: LoaConfig | None = None,
-    *,
-    seed: bytes,
-    game_id: str,
-) -> LoaState:
+def _state(position: Position, config: LoaConfig | None, dice: Dice) -> LoaState:
     """A state at the position; if the seat on turn cannot act, the turn passes on (a
     position where nobody can act is a drawn game)."""
-    if isinstance(position, str):
-        position = parse_position(position)
     config = config or LoaConfig(position.variant)
     if config.variant != position.variant:
         raise InvalidPosition(
@@ -255,7 +260,7 @@ def state_from_position(
         )
     state = LoaState(
         config,
-        Dice(seed, game_id),
+        dice,
         tuple(sorted(position.pieces)),
         config.seats.index(position.turn),
         position.step,
@@ -269,3 +274,6 @@ def state_from_position(
     if turn.result is not None:
         return replace(state, winners=(), termination="no_moves")
     return replace(state, turn=sit.turn, step=sit.step)
+
+
+state_from_position = state_reader(parse_position, _state)

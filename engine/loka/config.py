@@ -56,12 +56,7 @@ class LokaConfig(Config):
     elements: tuple[str, ...] | None = None  # the armies in seat order; Face-off: South first
 
     def __post_init__(self) -> None:
-        if self.board not in BOARDS:
-            raise InvalidConfig(
-                f"board is 'cross' or 'faceoff', not '{self.board}'",
-                code="loka.board",
-                board=self.board,
-            )
+        self.one_of("board", BOARDS, code="loka.board", board=self.board)
         defaults = board_defaults(self.board, self._size())
         for name, value in defaults.items():
             if getattr(self, name) is None:

@@ -20,7 +20,7 @@ from engine.loka.setup import (
 )
 from engine.loka.state import BATTLE, DEPLOYMENT, OVER, SELECTION, Army, LokaState
 from engine.loka.work import Work
-from engine.protocol import GAME_FUNCTIONS, Event, Outcome
+from engine.protocol import GAME_FUNCTIONS, Outcome
 from engine.turns import ScratchTurns, seat_or_only, waited_for
 
 __all__ = [*GAME_FUNCTIONS, "attack_odds", "default_action"]
@@ -103,12 +103,6 @@ def legal_actions(state: LokaState, seat: str | None = None) -> list[actions.Act
     ]
 
 
-def apply(
-    state: LokaState, action: actions.Action, seat: str | None = None
-) -> tuple[LokaState, list[Event]]:
-    return TURNS.apply(state, action, seat)
-
-
 def _act(w: Work, army: int, action: actions.Action) -> None:
     """An army's action when it has a decision pending, by phase."""
     state = w.state
@@ -170,12 +164,11 @@ def _resign(w: Work, army: int) -> None:
 
 
 TURNS = ScratchTurns(Work, _seat_index, actions.Resign, _resign, _act)
+apply = TURNS.apply
 
 
 def outcome(state: LokaState) -> Outcome | None:
-    if state.phase != OVER:
-        return None
-    return Outcome(frozenset(state.winners or ()), state.termination or "")
+    return Outcome.once(state.phase == OVER, state.winners, state.termination)
 
 
 def view(state: LokaState, seat: str | None) -> LokaState:

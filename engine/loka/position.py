@@ -26,7 +26,7 @@ from engine.loka.pieces import KIND_OF_LETTER, KINDS, LETTER, NAME, PAWN, code
 from engine.loka.state import BATTLE, OVER, Army, LokaState
 from engine.loka.terrain import ENTERABLE_BY, PASS, PORTAL, TILE_KINDS, TILE_NAMES, Tile
 from engine.loka.work import Work
-from engine.position import fields_of
+from engine.position import fields_of, state_reader
 from engine.protocol import POSITION_TEXT
 
 __all__ = POSITION_TEXT
@@ -341,17 +341,9 @@ def position_of(state: LokaState) -> Position:
     )
 
 
-def state_from_position(
-    position: Position | str,
-    config: LokaConfig | None = None,
-    *,
-    seed: bytes,
-    game_id: str,
-) -> LokaState:
+def _state(position: Position, config: LokaConfig | None, dice: Dice) -> LokaState:
     """A battle-phase state; if the army to move has no move, the turn passes on. The
     position's board wins over the config's (whose other choices are kept)."""
-    if isinstance(position, str):
-        position = parse_position(position)
     geo = position.geometry
     config = (config or LokaConfig()).for_board(
         position.board, (geo.width, geo.height), geo.seat_names
@@ -371,7 +363,7 @@ def state_from_position(
     fresh = home_pawns(geo, board) - {geo.parse(square) for square in position.moved}
     state = LokaState(
         config,
-        Dice(seed, game_id),
+        dice,
         BATTLE,
         tuple(board),
         tiles,
@@ -382,6 +374,9 @@ def state_from_position(
     w = Work(state)
     next_mover(w, geo.seat_index[position.turn])
     return replace(w.freeze(), ply=0)
+
+
+state_from_position = state_reader(parse_position, _state)
 
 
 def _digits(text: str) -> bool:

@@ -26,6 +26,20 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
+def _over_limit(
+    noun: str, note: str = "", *, code: str, limit: int, count: int
+) -> IllegalAction | None:
+    """The refusal of ``count`` pieces (``noun``) an army may have at most ``limit`` of."""
+    if count <= limit:
+        return None
+    return IllegalAction(
+        f"at most {_count(limit, noun)}{note} (this army has {count})",
+        code=code,
+        limit=limit,
+        count=count,
+    )
+
+
 def draft_problem(config: LokaConfig, budget: int, counts: tuple[int, ...]) -> IllegalAction | None:
     """Why an army may not be fielded (an error to raise), or ``None`` when it may."""
     if len(counts) != len(BOUGHT) or any(n < 0 for n in counts):
@@ -43,22 +57,17 @@ def draft_problem(config: LokaConfig, budget: int, counts: tuple[int, ...]) -> I
             budget=budget,
             excess=cost - budget,
         )
-    pawns = counts[-1]
-    if pawns > config.max_pawns:
-        return IllegalAction(
-            f"at most {_count(config.max_pawns, 'pawn')} (this army has {pawns})",
-            code="loka.too_many_pawns",
-            limit=config.max_pawns,
-            count=pawns,
-        )
-    pieces = 1 + sum(counts)
-    if pieces > config.max_pieces:
-        return IllegalAction(
-            f"at most {_count(config.max_pieces, 'piece')}, king included (this army has {pieces})",
-            code="loka.too_many_pieces",
-            limit=config.max_pieces,
-            count=pieces,
-        )
+    too_many = _over_limit(
+        "pawn", code="loka.too_many_pawns", limit=config.max_pawns, count=counts[-1]
+    ) or _over_limit(
+        "piece",
+        ", king included",
+        code="loka.too_many_pieces",
+        limit=config.max_pieces,
+        count=1 + sum(counts),
+    )
+    if too_many:
+        return too_many
     supply = BOX_SUPPLY[config.box]
     if supply:
         for kind, n in zip(BOUGHT, counts, strict=True):

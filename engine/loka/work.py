@@ -1,7 +1,5 @@
-"""A scratch copy of a state that one ``apply`` edits and then freezes.
-
-``apply`` stays a pure function: it copies the state into a :class:`Work`, edits the copy,
-and returns a new frozen state with the events it produced."""
+"""Loka's scratch copy of a state that one ``apply`` edits and then freezes (see
+:class:`engine.turns.Scratch`)."""
 
 from __future__ import annotations
 
@@ -10,42 +8,39 @@ from typing import Any
 
 from engine.loka.pieces import KING, LETTER
 from engine.loka.state import CombatReport, LokaState, PendingReroll
-from engine.protocol import Event
+from engine.turns import Scratch
 
 
-class Work:
+class Work(Scratch[LokaState]):
     def __init__(self, state: LokaState) -> None:
-        self.state = state
+        super().__init__(state)
         self.geo = state.geometry
         self.board = list(state.board)
         self.tiles = list(state.tiles)
         self.armies = list(state.armies)
-        self.dice = state.dice
-        self.phase = state.phase
-        self.turn = state.turn
         self.pending: PendingReroll | None = state.pending
         self.last_move = state.last_move
         self.last_combat: CombatReport | None = state.last_combat
         self.winners = state.winners
-        self.termination = state.termination
         self.fresh_pawns = set(state.fresh_pawns)
-        self.events: list[Event] = []
+
+    def edits(self) -> dict[str, Any]:
+        return {
+            "board": tuple(self.board),
+            "tiles": tuple(sorted(self.tiles)),
+            "armies": tuple(self.armies),
+            "pending": self.pending,
+            "last_move": self.last_move,
+            "last_combat": self.last_combat,
+            "winners": self.winners,
+            "fresh_pawns": frozenset(self.fresh_pawns),
+        }
 
     def name(self, sq: int) -> str:
         return self.geo.names[sq]
 
     def seat(self, army: int) -> str:
         return self.geo.seat_names[army]
-
-    def emit(self, kind: str, visible_to: frozenset[str] | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, data, visible_to))
-
-    def roll(self, faces: int, purpose: str, seat: str | None = None, **data: Any) -> int:
-        """Roll a die from the game's own stream; the roll is an event of the record."""
-        counter = self.dice.counter
-        value, self.dice = self.dice.roll(faces)
-        self.emit("roll", die=faces, value=value, purpose=purpose, seat=seat, draw=counter, **data)
-        return value
 
     def set_army(self, army: int, **changes: Any) -> None:
         self.armies[army] = replace(self.armies[army], **changes)
@@ -81,22 +76,4 @@ class Work:
             army=self.seat(army),
             reason=reason,
             squares=[self.name(sq) for sq in lost],
-        )
-
-    def freeze(self) -> LokaState:
-        return replace(
-            self.state,
-            dice=self.dice,
-            phase=self.phase,
-            board=tuple(self.board),
-            tiles=tuple(sorted(self.tiles)),
-            armies=tuple(self.armies),
-            turn=self.turn,
-            pending=self.pending,
-            last_move=self.last_move,
-            last_combat=self.last_combat,
-            ply=self.state.ply + 1,
-            winners=self.winners,
-            termination=self.termination,
-            fresh_pawns=frozenset(self.fresh_pawns),
         )

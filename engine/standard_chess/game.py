@@ -418,10 +418,10 @@ def _over_event(result: str, termination: str) -> Event:
 
 
 def outcome(state: ChessState) -> Outcome | None:
-    if state.phase != OVER or state.result is None:
-        return None
-    winners = {"1-0": frozenset({WHITE}), "0-1": frozenset({BLACK})}.get(state.result, frozenset())
-    return Outcome(winners, state.termination or "")
+    winners = {"1-0": (WHITE,), "0-1": (BLACK,)}.get(state.result or "", ())
+    return Outcome.once(
+        state.phase == OVER and state.result is not None, winners, state.termination
+    )
 
 
 def view(state: ChessState, seat: str | None) -> ChessState:

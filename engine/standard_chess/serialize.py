@@ -6,26 +6,30 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import InvalidRecord
-from engine.snapshot import Snapshot, dice_of
+from engine.snapshot import Snapshot, dice_of, saved
 from engine.standard_chess.config import ChessConfig
 from engine.standard_chess.position import parse_position
 from engine.standard_chess.state import PHASES, RESULTS, SEATS, TERMINATIONS, ChessState
 
 SCHEMA = 1
 SNAPSHOT = Snapshot("standard_chess", "chess", SCHEMA)
+# After the header, a saved game holds these fields of its state, as they are.
+FIELDS = (
+    "phase",
+    "start",
+    "moves",
+    "host_color",
+    "draw_offer",
+    "offer_ply",
+    "result",
+    "termination",
+)
 
 
 def to_dict(state: ChessState) -> dict[str, Any]:
     return {
         **SNAPSHOT.header(state),
-        "phase": state.phase,
-        "start": state.start,
-        "moves": list(state.moves),
-        "host_color": state.host_color,
-        "draw_offer": state.draw_offer,
-        "offer_ply": state.offer_ply,
-        "result": state.result,
-        "termination": state.termination,
+        **saved(state, *FIELDS),
     }
 
 

@@ -1,12 +1,17 @@
-"""Helpers every game's tests share: scripted dice, states from position texts, and the
-round trip of position texts."""
+"""Helpers every game's tests share: scripted dice, states from position texts, the round
+trip of position texts, and refusals by their code."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any, TypeVar
+
+import pytest
+
+from engine.errors import EngineError
 
 S = TypeVar("S")
 
@@ -61,3 +66,14 @@ def check_position_text(game: ModuleType, position: Any) -> str:
     assert game.parse_position(text) == position, text
     assert game.format_position(game.parse_position(text)) == text
     return text
+
+
+@contextmanager
+def refused(
+    error: type[EngineError] | tuple[type[EngineError], ...], code: str
+) -> Iterator[pytest.ExceptionInfo[EngineError]]:
+    """The block raises ``error`` with ``code`` (the refusal the table translates); the
+    caught error is there to look at after the block."""
+    with pytest.raises(error) as caught:
+        yield caught
+    assert caught.value.code == code, f"{caught.value.code} != {code}: {caught.value}"

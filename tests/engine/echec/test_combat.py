@@ -8,6 +8,7 @@ import pytest
 from engine.echec import Attack, End, apply, legal_actions, outcome, to_act
 from engine.errors import IllegalAction
 from tests.engine.echec.helpers import at, dice_left, faces, position
+from tests.engine.helpers import refused
 
 SK = "K1a1n"  # south's king, out of the way
 NK = "K1i9s"  # north's king
@@ -26,9 +27,8 @@ def test_infantry_attack_the_square_in_front_only_and_only_enemies() -> None:
     assert attacks(state, "e4") == {"e5"}  # f4 is beside it, not in front
     state2 = position(f"south: {SK} I4e4n I4e5n; north: {NK}")
     assert attacks(state2, "e4") == set()  # a friend in front is never attacked
-    with pytest.raises(IllegalAction) as info:
+    with refused(IllegalAction, "echec.cannot_attack") as info:
         apply(state, Attack("e4", "f4"))
-    assert info.value.code == "echec.cannot_attack"
     assert "e5" in str(info.value)
 
 
@@ -146,9 +146,8 @@ def test_each_base_attacks_once_a_turn_but_two_bases_may_attack() -> None:
     )
     once, _ = apply(state, Attack("e4", "e5"))
     assert attacks(once, "e4") == set()
-    with pytest.raises(IllegalAction) as info:
+    with refused(IllegalAction, "echec.attacked_already"):
         apply(once, Attack("e4", "e5"))
-    assert info.value.code == "echec.attacked_already"
     twice, _ = apply(once, Attack("d4", "d5"))
     assert to_act(twice) == ("north",)
     assert not at(twice, "e4").attacked  # the next turn starts afresh

@@ -11,14 +11,14 @@ import pytest
 from engine.errors import EngineError, InvalidNotation, InvalidPosition
 from engine.inka import parse_position, state_from_position
 from engine.inka.perft import DEFAULT_POSITION
+from tests.engine.helpers import refused
 from tests.engine.inka.helpers import CENTRE
 
 
 def test_every_pawn_out_without_a_turn_is_refused_not_a_stop_iteration() -> None:
     # next() over no seat still playing raised StopIteration: a RuntimeError in a coroutine.
-    with pytest.raises(InvalidPosition) as err:
+    with refused(InvalidPosition, "inka.position_turn"):
         parse_position(f"red: out; blue: out; {CENTRE}")
-    assert err.value.code == "inka.position_turn"
     with pytest.raises(InvalidPosition):
         state_from_position(f"red: out; blue: out; green: out; {CENTRE}", seed=b"s", game_id="g")
 
@@ -32,9 +32,8 @@ def test_every_pawn_out_without_a_turn_is_refused_not_a_stop_iteration() -> None
     ],
 )
 def test_digits_int_cannot_read_are_refused(field: str, code: str) -> None:
-    with pytest.raises(InvalidNotation) as err:
+    with refused(InvalidNotation, code):
         parse_position(f"red: l6; blue: a18; {field}; {CENTRE}")
-    assert err.value.code == code
 
 
 def test_mangled_positions_only_ever_raise_engine_errors() -> None:

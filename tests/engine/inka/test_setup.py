@@ -33,7 +33,7 @@ from engine.inka.temple import (
     reachable,
     validate,
 )
-from tests.engine.helpers import ScriptedDice
+from tests.engine.helpers import ScriptedDice, refused
 from tests.engine.inka.helpers import cell, name
 
 
@@ -114,14 +114,12 @@ def _started(players: int = 2, rolls: tuple[int, ...] = (1,) * 20):
 def test_seats_choose_free_start_cells_in_turn() -> None:
     state = _started(3)
     assert {str(a) for a in legal_actions(state)} == {f"start {n}" for n in TEMPLE.start_names}
-    with pytest.raises(IllegalAction) as err:
+    with refused(IllegalAction, "inka.not_a_start"):
         apply(state, ChooseStart("g4"))
-    assert err.value.code == "inka.not_a_start"
     state, _ = apply(state, ChooseStart("l6"))
     assert to_act(state) == ("blue",)
-    with pytest.raises(IllegalAction) as err:
+    with refused(IllegalAction, "inka.start_taken"):
         apply(state, ChooseStart("l6"))
-    assert err.value.code == "inka.start_taken"
     state, _ = apply(state, ChooseStart("a18"))
     state, events = apply(state, ChooseStart("a6"))
     # Everyone is placed: building begins with the first seat, who draws a path rhombus.
@@ -148,15 +146,13 @@ def test_rhombi_are_laid_on_two_cells_anywhere_but_never_overlapping() -> None:
     after, events = apply(state, Place(8, "k7", "j7"))
     assert events[0].kind == "rhombus_placed" and events[0].data["cells"] == ["k7", "j7"]
     assert after.turn == 1 and after.drawn is not None
-    with pytest.raises(IllegalAction) as err:
+    with refused(IllegalAction, "inka.bad_placement") as err:
         apply(after, Place(after.drawn, "k7", "k8"))
-    assert err.value.code == "inka.bad_placement" and "overlap" in str(err.value)
-    with pytest.raises(IllegalAction) as err:
+    assert "overlap" in str(err.value)
+    with refused(IllegalAction, "inka.not_a_rhombus"):
         apply(state, Place(8, "k7", "k9"))
-    assert err.value.code == "inka.not_a_rhombus"
-    with pytest.raises(IllegalAction) as err:
+    with refused(IllegalAction, "inka.wrong_rhombus"):
         apply(state, Place(3, "k7", "j7"))
-    assert err.value.code == "inka.wrong_rhombus"
 
 
 def test_no_rhombus_is_laid_in_the_moat_at_set_up() -> None:
@@ -165,9 +161,9 @@ def test_no_rhombus_is_laid_in_the_moat_at_set_up() -> None:
     texts = {str(a) for a in legal_actions(state)}
     moat = {TEMPLE.board.names[c] for c in TEMPLE.moat}
     assert not any(set(t.split()[2].split("/")) & moat for t in texts)
-    with pytest.raises(IllegalAction) as err:
+    with refused(IllegalAction, "inka.bad_placement") as err:
         apply(state, Place(8, "j7", "j8"))
-    assert err.value.code == "inka.bad_placement" and "j8 is in the moat" in str(err.value)
+    assert "j8 is in the moat" in str(err.value)
 
 
 def test_a_start_cell_may_not_be_walled_in_completely() -> None:
