@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot import settings as settings_module
-from bot.games import tables
+from bot.games import guide, tables
 from bot.logs import setup as setup_logging
 from bot.model import Actor, Button, Delivery, Place, Request
 from bot.options import UserId, declared
@@ -241,7 +241,7 @@ class Console:
     async def press(self, name: str, wanted: str) -> None:
         """``name`` presses the latest enabled button they were shown that is ``wanted``,
         read by the game's button class as Discord reads a press."""
-        from bot.cogs import read_button  # discord.py, only once a button is pressed
+        from bot.games import read_button  # discord.py, only once a button is pressed
 
         actor = self.world.user(name)
         shown = next(
@@ -342,7 +342,9 @@ def build_service(storage: SqliteStorage, world: ConsoleWorld, seed: int | None)
     async def probe(user_id: int, text: str) -> bool:
         return user_id not in world.closed_dms
 
-    return TableService(storage, tables(), ids=Ids(seed=seed), clock=world.clock, dm_probe=probe)
+    return TableService(
+        storage, tables(), ids=Ids(seed=seed), clock=world.clock, dm_probe=probe, guide=guide
+    )
 
 
 async def run(

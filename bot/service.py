@@ -78,12 +78,10 @@ async def _always_reachable(user_id: int, text: str) -> bool:
     return True
 
 
-def declared_commands(kind: str, locale: str) -> list[CommandHelp]:
-    """The commands the slash-command declarations give ``kind`` (as the console types
-    them: the names untranslated). Read from the cogs when first asked, not at import."""
-    from bot.cogs import command_guide
-
-    return command_guide(kind, locale)
+def no_guide(kind: str, locale: str) -> list[CommandHelp]:
+    """Without an adapter nothing says how commands are typed: the console and the bot each
+    give their guide (the service never imports them)."""
+    return []
 
 
 @dataclass
@@ -111,7 +109,7 @@ class TableService:
         ids: Ids | None = None,
         clock: Callable[[], float] = time.time,
         dm_probe: DmProbe = _always_reachable,
-        guide: Guide = declared_commands,
+        guide: Guide = no_guide,
     ) -> None:
         self.storage = storage
         self.tables = {table.kind: table for table in tables}

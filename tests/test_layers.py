@@ -48,3 +48,92 @@ def test_importing_the_engine_loads_no_io_library() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     ).stdout.strip()
     assert out == "", f"the engine pulls in {out}"
+
+
+# ---------------------------------------------------------------- no import cycle
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _import_graph(layers: tuple[str, ...] = ("engine", "renderer", "bot")) -> dict[str, set[str]]:
+    """Module -> the project modules it imports anywhere: at the top, inside a function (a
+    lazy import is still a dependency) or for type checking only."""
+    paths = {_module_name(p): p for layer in layers for p in (ROOT / layer).rglob("*.py")}
+
+    def known(name: str) -> str | None:
+        while name and name not in paths:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str | None] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(known(alias.name) for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                module = node.module or ""
+                if node.level:  # relative: from the package, one level up per extra dot
+                    base = package
+                    for _ in range(node.level - 1):
+                        base = base.rpartition(".")[0]
+                    module = ".".join(part for part in (base, node.module) if part)
+                # ``from bot.cogs import loka`` imports the module bot.cogs.loka
+                found.update(
+                    known(f"{module}.{alias.name}") or known(module) for alias in node.names
+                )
+        graph[name] = {m for m in found if m is not None and m != name}
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other, directly or around a loop (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph.get(module, ())):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                top = stack.pop()
+                group.append(top)
+                if top == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_the_cycle_finder_finds_a_loop() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _cycles(graph) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_import_graph_reads_lazy_imports() -> None:
+    graph = _import_graph()
+    assert "bot.service" in graph["bot.tables.base"]
+    assert "bot.cogs" in graph["bot.games"]  # imported inside a function
+    assert "bot.cogs.loka" in graph and "bot.cogs" in graph["bot.cogs.loka"]
+
+
+def test_no_module_imports_itself_around_a_loop() -> None:
+    assert _cycles(_import_graph()) == []

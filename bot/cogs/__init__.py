@@ -1,7 +1,8 @@
 """What every game's cog shares: a slash command group that hands each command to the bot
 (defer, ask the service, deliver), and persistent buttons whose custom id carries the game id.
 
-A game's cog declares its commands with descriptions from the catalog (:func:`tr`), and a
+A game's cog declares its commands as data (:class:`~bot.cogs.slash.Slash`, from which
+discord.py's commands are made, descriptions from the catalog), and a
 :class:`TableButton` subclass whose template matches ``plateau:<game>:<game id>:<action>``
 and whose :meth:`TableButton.to_request` turns the action back into a command.
 
@@ -11,157 +12,90 @@ as a press on Discord does."""
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cogs.slash import Host, Option, Slash, build, tr
 from bot.i18n import CATALOG, language, t
 from bot.model import CommandHelp
 from bot.tables.base import rules_topics
 
-if TYPE_CHECKING:
-    from bot.discord_app import PlateauBot
+# What every game has, before its own commands: leaving, looking back, the rules and help.
+SHARED_WORDS = ("leave", "start", "cancel", "board", "resign", "export")
 
 
-Completer = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
+def shared_commands(kind: str) -> tuple[Slash, ...]:
+    """The commands every game's group has; ``rules`` offers the rules page's topics."""
+    topics = [
+        app_commands.Choice(name=title[:100], value=title.lower()[:100])
+        for title in rules_topics(kind)[:25]
+    ]
+    return (
+        *(Slash(words) for words in SHARED_WORDS),
+        Slash("rules", Option("topic", choices=topics), game=False),
+        Slash("help", game=False),
+    )
 
 
-def tr(key: str) -> app_commands.locale_str:
-    """A catalog text for a command declaration: English, keyed for the translator."""
-    return app_commands.locale_str(t("en", key), key=key)
+def declared_commands(
+    kind: str, slash: Iterable[Slash], qualname: str, module: str
+) -> dict[str, app_commands.Command[Any, ..., None] | app_commands.Group]:
+    """The cog class's attributes for its commands: the shared ones first, then the game's
+    own; the words ``army add`` make ``add`` in the group ``army``."""
+    found: dict[str, app_commands.Command[Any, ..., None] | app_commands.Group] = {}
+    groups: dict[str, app_commands.Group] = {}
+    declared = [*((s, "table") for s in shared_commands(kind)), *((s, kind) for s in slash)]
+    for command, scope in declared:
+        group = None
+        if " " in command.words:
+            head = command.words.split()[0]
+            if head not in groups:
+                description = tr(f"discord.desc.{kind}.{head}")
+                groups[head] = found[command.attribute] = app_commands.Group(
+                    name=head, description=description
+                )
+            group = groups[head]
+        made = build(command, kind, scope, f"{qualname}.{command.attribute}", module, group)
+        if group is None:
+            found[command.attribute] = made
+    return found
 
 
-def choice(key: str, value: str) -> app_commands.Choice[str]:
-    """A choice whose shown name comes from the catalog."""
-    return app_commands.Choice(name=tr(key), value=value)
+class TableCogMeta(commands.CogMeta):
+    """Makes a game's cog class from what it declares (``kind`` and ``slash``) before
+    discord.py's ``CogMeta`` collects its commands: the group ``/<kind>``, described by
+    ``discord.desc.<kind>``, and its commands as class attributes."""
+
+    def __new__(mcs, *args: Any, **kwargs: Any) -> TableCogMeta:
+        name, bases, attrs = args
+        kind = attrs.get("kind")
+        if kind:
+            kwargs.setdefault("group_name", kind)
+            kwargs.setdefault("group_description", tr(f"discord.desc.{kind}"))
+            made = declared_commands(
+                kind, attrs.get("slash", ()), attrs["__qualname__"], attrs["__module__"]
+            )
+            attrs = {**attrs, **made}
+        return super().__new__(mcs, name, bases, attrs, **kwargs)
 
 
-ON_OFF = [choice("discord.choice.on", "on"), choice("discord.choice.off", "off")]
-# The language of a game's public posts (each person's private answers stay in their own).
-LANGUAGE_CHOICES = [
-    app_commands.Choice(name="English", value="en"),
-    app_commands.Choice(name="Français", value="fr"),
-]
-LANGUAGE = tr("discord.pdesc.language")
-
-
-def opening(func: Any) -> Any:
-    """What every game's ``new`` offers besides its own options: the posts' ``language``."""
-    described = app_commands.describe(language=LANGUAGE)(func)
-    return app_commands.choices(language=LANGUAGE_CHOICES)(described)
-
-
-class TableCog(commands.GroupCog):
-    """A game's ``/<game>`` group. Subclasses give ``kind``, their buttons and commands, and
-    declare which options the table completes (``completed``: command -> option names, as
-    Discord shows them; ``completion_aliases`` where the table calls an option otherwise).
-    Every ``game`` option completes with the user's games; ``rules`` offers the rules
-    page's topics as choices."""
+class TableCog(commands.GroupCog, metaclass=TableCogMeta):
+    """A game's ``/<game>`` group. Subclasses give ``kind``, their buttons and ``slash``,
+    their own commands as :class:`Slash` declarations; the shared commands come first
+    (:func:`shared_commands`). Each command hands its options to the bot."""
 
     kind: ClassVar[str] = ""
-    title: ClassVar[str] = ""
     buttons: ClassVar[tuple[type[TableButton], ...]] = ()
-    completed: ClassVar[dict[str, tuple[str, ...]]] = {}
-    completion_aliases: ClassVar[dict[tuple[str, str], str]] = {}
+    slash: ClassVar[tuple[Slash, ...]] = ()
 
-    def __init__(self, bot: PlateauBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
-        for command in self.walk_app_commands():
-            if isinstance(command, app_commands.Command):
-                self._wire(command)
-
-    def _wire(self, command: app_commands.Command[Any, ..., Any]) -> None:
-        """Give the parameters of ``command`` their autocomplete and choices. Parameters of
-        the shared commands are shared objects between games: replace, never mutate."""
-        name = command.qualified_name.split(" ", 1)[1]  # "loka army add" -> "army add"
-        params = command._params
-        for key, param in list(params.items()):
-            shown = param.display_name
-            if shown == "game":
-                params[key] = dataclasses.replace(param, autocomplete=self._game_completer())
-            elif shown in self.completed.get(name, ()):
-                option = self.completion_aliases.get((name, shown), shown)
-                completer = self._completer(name, option)
-                params[key] = dataclasses.replace(param, autocomplete=completer)
-            elif name == "rules" and shown == "topic":
-                choices = [
-                    app_commands.Choice(name=title[:100], value=title.lower()[:100])
-                    for title in rules_topics(self.kind)[:25]
-                ]
-                params[key] = dataclasses.replace(param, choices=choices)
-
-    def _completer(self, command: str, option: str) -> Completer:
-        async def complete(
-            interaction: discord.Interaction, current: str
-        ) -> list[app_commands.Choice[str]]:
-            return await self.bot.complete(interaction, self.kind, command, option, current)
-
-        return complete
-
-    def _game_completer(self) -> Completer:
-        async def complete(
-            interaction: discord.Interaction, current: str
-        ) -> list[app_commands.Choice[str]]:
-            return await self.bot.complete_game(interaction, self.kind, current)
-
-        return complete
-
-    async def run(self, interaction: discord.Interaction, command: str, **options: Any) -> None:
-        await self.bot.run_command(interaction, self.kind, command, options)
-
-    async def open_game(
-        self, interaction: discord.Interaction, options: dict[str, Any], command: str = "new"
-    ) -> None:
-        """``/<game> new``: the game gets its own thread when the bot may open one."""
-        await self.bot.run_command(interaction, self.kind, command, options, opens_game=True)
-
-    # ------------------------------------------------------------ what every game has
-    # (discord.py collects app commands from base classes too: each game's group gets them)
-
-    @app_commands.command(name="leave", description=tr("discord.desc.table.leave"))
-    @app_commands.describe(game=tr("discord.pdesc.game"))
-    async def leave(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "leave", game=game)
-
-    @app_commands.command(name="start", description=tr("discord.desc.table.start"))
-    @app_commands.describe(game=tr("discord.pdesc.game"))
-    async def start(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "start", game=game)
-
-    @app_commands.command(name="cancel", description=tr("discord.desc.table.cancel"))
-    @app_commands.describe(game=tr("discord.pdesc.game"))
-    async def cancel(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "cancel", game=game)
-
-    @app_commands.command(name="board", description=tr("discord.desc.table.board"))
-    @app_commands.describe(game=tr("discord.pdesc.game"))
-    async def board(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "board", game=game)
-
-    @app_commands.command(name="resign", description=tr("discord.desc.table.resign"))
-    @app_commands.describe(game=tr("discord.pdesc.game"))
-    async def resign(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "resign", game=game)
-
-    @app_commands.command(name="export", description=tr("discord.desc.table.export"))
-    @app_commands.describe(game=tr("discord.pdesc.game"))
-    async def export(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "export", game=game)
-
-    @app_commands.command(name="rules", description=tr("discord.desc.table.rules"))
-    @app_commands.describe(topic=tr("discord.pdesc.topic"))
-    async def rules(self, interaction: discord.Interaction, topic: str | None = None) -> None:
-        await self.run(interaction, "rules", topic=topic)
-
-    @app_commands.command(name="help", description=tr("discord.desc.table.help"))
-    async def help(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, "help")
 
 
 # ---------------------------------------------------------------- /<game> help
@@ -201,15 +135,11 @@ def command_guide(
     kind: str,
     locale: str,
     *,
-    cogs: Iterable[type[TableCog]] | None = None,
+    cogs: Iterable[type[TableCog]],
     localized: bool = False,
 ) -> list[CommandHelp]:
-    """Every command ``/<kind>`` declares (among ``cogs``, by default the registered ones),
-    with its description in ``locale``; ``localized``: names as Discord shows them there."""
-    if cogs is None:
-        from bot.games import cogs as registered
-
-        cogs = registered()
+    """Every command ``/<kind>`` declares (among ``cogs``), with its description in
+    ``locale``; ``localized``: names as Discord shows them there."""
     for cog_class in cogs:
         if cog_class.kind != kind:
             continue
@@ -233,11 +163,13 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
     """A persistent button: rebuilt from its custom id on every press, so it keeps working
     after a restart. Subclasses set ``kind``, ``seats`` and a template from
     :func:`button_template`; the lobby's buttons (``join:<seat>``, ``leave``, ``start``, made
-    by the table base) are read here, and :meth:`game_request` maps the game's own."""
+    by the table base), Resign, and Accept and Decline under a draw offer (``draws``: the
+    game has draws by agreement) are read here, and :meth:`game_request` maps the game's own."""
 
     kind: ClassVar[str] = ""
     seats: ClassVar[tuple[str, ...]] = ()
     seat_option: ClassVar[str] = "seat"
+    draws: ClassVar[bool] = False
 
     def __init__(self, item: discord.ui.Button) -> None:
         super().__init__(item)
@@ -264,6 +196,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
                 return command, {"game": game_id}
             case ["resign"]:  # the button under "Resign game X?": the answer is yes
                 return "resign confirm", {"game": game_id}
+            case ["draw", "accept" | "decline" as answer] if cls.draws:
+                return "draw", {"action": answer, "game": game_id}
         parsed = cls.game_request(action.split(":"))
         if parsed is None:
             return None
@@ -283,7 +217,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
         return cls.to_request(match["game"], match["action"]) if match else None
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: PlateauBot = interaction.client  # type: ignore[assignment]
+        bot: Host = interaction.client  # type: ignore[assignment]
         parsed = self.read(self.custom_id)
         if parsed is None:
             await bot.refuse(interaction, "discord.stale_button")
@@ -293,14 +227,10 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
 
 
 def read_button(
-    custom_id: str, buttons: Iterable[type[TableButton]] | None = None
+    custom_id: str, buttons: Iterable[type[TableButton]]
 ) -> tuple[str, str, dict[str, Any]] | None:
-    """A press of ``custom_id`` as the game, command and options it stands for (None: no
-    game's buttons read it): what the console does for ``!press``."""
-    if buttons is None:
-        from bot.games import cogs as registered
-
-        buttons = [b for cog_class in registered() for b in cog_class.buttons]
+    """A press of ``custom_id`` as the game, command and options it stands for (None: none
+    of ``buttons`` reads it): what the console does for ``!press``."""
     for factory in buttons:
         parsed = factory.read(custom_id)
         if parsed is not None:

@@ -5,13 +5,12 @@ and autocomplete only help typing (the service checks every value again)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
-import discord
-from discord import app_commands
 from discord.app_commands import Choice, Range
 
-from bot.cogs import ON_OFF, TableButton, TableCog, button_template, choice, opening, tr
+from bot.cogs import TableButton, TableCog, button_template
+from bot.cogs.slash import ON_OFF, Option, Slash, choice
 
 KIND = "echec"
 SEATS = ("south", "north")
@@ -21,16 +20,18 @@ LEVEL_CHOICES = [Choice(name="1", value=1), Choice(name="2", value=2)]
 PLACEMENT_CHOICES = [choice("discord.choice.echec_" + p, p) for p in ("standard", "free", "secret")]
 FACING_CHOICES = [choice("discord.choice.echec_" + f, f) for f in ("n", "e", "s", "w")]
 
-GAME = tr("discord.pdesc.game")
 Square = Range[str, 2, 3]
+Units = Range[str, 1, 200]
+UNIT = Option("unit", Square, about="echec_unit", required=True, completes=True)
+FACING = Option("facing", about="echec_facing", choices=FACING_CHOICES, required=True)
 
 
 class EchecButton(TableButton, template=button_template(KIND)):
     """Seats, Leave and Start in the lobby; Place the rest and Confirm while placing;
     Roll for the first move; End the turn."""
 
-    kind: ClassVar[str] = KIND
-    seats: ClassVar[tuple[str, ...]] = SEATS
+    kind = KIND
+    seats = SEATS
 
     @classmethod
     def game_request(cls, parts: list[str]) -> tuple[str, dict[str, Any]] | None:
@@ -40,162 +41,49 @@ class EchecButton(TableButton, template=button_template(KIND)):
         return None
 
 
-class EchecCog(TableCog, group_name="echec", group_description=tr("discord.desc.echec")):
-    kind: ClassVar[str] = KIND
-    title: ClassVar[str] = "Échec au Roi"
-    buttons: ClassVar[tuple[type[TableButton], ...]] = (EchecButton,)
-    completed: ClassVar[dict[str, tuple[str, ...]]] = {
-        "place": ("unit", "square"),
-        "lift": ("square",),
-        "advance": ("unit",),
-        "turn": ("unit",),
-        "attack": ("unit", "target"),
-    }
-
-    # ------------------------------------------------------------ lobby
-
-    @app_commands.command(name="new", description=tr("discord.desc.echec.new"))
-    @app_commands.describe(
-        level=tr("discord.pdesc.echec_level"),
-        placement=tr("discord.pdesc.echec_placement"),
-        units=tr("discord.pdesc.echec_units"),
-        south_units=tr("discord.pdesc.echec_army_units"),
-        north_units=tr("discord.pdesc.echec_army_units"),
-        massive=tr("discord.pdesc.echec_massive"),
-        position=tr("discord.pdesc.echec_position"),
-        turn_limit=tr("discord.pdesc.echec_turn_limit"),
+class EchecCog(TableCog):
+    kind = KIND
+    buttons = (EchecButton,)
+    slash = (
+        # the lobby
+        Slash(
+            "new",
+            Option("level", int, about="echec_level", choices=LEVEL_CHOICES),
+            Option("placement", about="echec_placement", choices=PLACEMENT_CHOICES),
+            Option("units", Units, about="echec_units"),
+            *(Option(f"{seat}_units", Units, about="echec_army_units") for seat in SEATS),
+            Option("massive", about="echec_massive", choices=ON_OFF),
+            Option("position", Range[str, 1, 1000], about="echec_position"),
+            Option("turn_limit", Range[int, 0, 10000], about="echec_turn_limit"),
+            opens=True,
+        ),
+        Slash("join", Option("seat", about="echec_seat", choices=SEAT_CHOICES, required=True)),
+        # placement (level 2)
+        Slash(
+            "place",
+            Option(
+                "unit", Range[str, 1, 40], about="echec_place_unit", required=True, completes=True
+            ),
+            Option("square", Square, about="echec_place_square", required=True, completes=True),
+            FACING,
+        ),
+        Slash(
+            "lift",
+            Option("square", Square, about="echec_lift_square", required=True, completes=True),
+        ),
+        Slash("autoplace"),
+        Slash("confirm"),
+        # the opening and the battle
+        Slash("roll"),
+        Slash("advance", UNIT, Option("squares", Range[int, 1, 8], about="echec_squares")),
+        Slash("turn", UNIT, FACING),
+        Slash(
+            "attack",
+            UNIT,
+            Option("target", Square, about="echec_target", required=True, completes=True),
+        ),
+        Slash("end"),
     )
-    @app_commands.choices(
-        level=LEVEL_CHOICES,
-        placement=PLACEMENT_CHOICES,
-        massive=ON_OFF,
-    )
-    @opening
-    async def new(
-        self,
-        interaction: discord.Interaction,
-        level: int | None = None,
-        placement: str | None = None,
-        units: Range[str, 1, 200] | None = None,
-        south_units: Range[str, 1, 200] | None = None,
-        north_units: Range[str, 1, 200] | None = None,
-        massive: str | None = None,
-        position: Range[str, 1, 1000] | None = None,
-        turn_limit: Range[int, 0, 10000] | None = None,
-        language: str | None = None,
-    ) -> None:
-        options = {
-            "level": level,
-            "placement": placement,
-            "units": units,
-            "south_units": south_units,
-            "north_units": north_units,
-            "massive": massive,
-            "position": position,
-            "turn_limit": turn_limit,
-            "language": language,
-        }
-
-        await self.open_game(interaction, options)
-
-    @app_commands.command(name="join", description=tr("discord.desc.echec.join"))
-    @app_commands.describe(seat=tr("discord.pdesc.echec_seat"), game=GAME)
-    @app_commands.choices(seat=SEAT_CHOICES)
-    async def join(
-        self, interaction: discord.Interaction, seat: str, game: str | None = None
-    ) -> None:
-        await self.run(interaction, "join", seat=seat, game=game)
-
-    # ------------------------------------------------------------ placement (level 2)
-
-    @app_commands.command(name="place", description=tr("discord.desc.echec.place"))
-    @app_commands.describe(
-        unit=tr("discord.pdesc.echec_place_unit"),
-        square=tr("discord.pdesc.echec_place_square"),
-        facing=tr("discord.pdesc.echec_facing"),
-        game=GAME,
-    )
-    @app_commands.choices(facing=FACING_CHOICES)
-    async def place(
-        self,
-        interaction: discord.Interaction,
-        unit: Range[str, 1, 40],
-        square: Square,
-        facing: str,
-        game: str | None = None,
-    ) -> None:
-        await self.run(interaction, "place", unit=unit, square=square, facing=facing, game=game)
-
-    @app_commands.command(name="lift", description=tr("discord.desc.echec.lift"))
-    @app_commands.describe(square=tr("discord.pdesc.echec_lift_square"), game=GAME)
-    async def lift(
-        self, interaction: discord.Interaction, square: Square, game: str | None = None
-    ) -> None:
-        await self.run(interaction, "lift", square=square, game=game)
-
-    @app_commands.command(name="autoplace", description=tr("discord.desc.echec.autoplace"))
-    @app_commands.describe(game=GAME)
-    async def autoplace(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "autoplace", game=game)
-
-    @app_commands.command(name="confirm", description=tr("discord.desc.echec.confirm"))
-    @app_commands.describe(game=GAME)
-    async def confirm(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "confirm", game=game)
-
-    # ------------------------------------------------------------ the opening and the battle
-
-    @app_commands.command(name="roll", description=tr("discord.desc.echec.roll"))
-    @app_commands.describe(game=GAME)
-    async def roll(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "roll", game=game)
-
-    @app_commands.command(name="advance", description=tr("discord.desc.echec.advance"))
-    @app_commands.describe(
-        unit=tr("discord.pdesc.echec_unit"), squares=tr("discord.pdesc.echec_squares"), game=GAME
-    )
-    async def advance(
-        self,
-        interaction: discord.Interaction,
-        unit: Square,
-        squares: Range[int, 1, 8] | None = None,
-        game: str | None = None,
-    ) -> None:
-        await self.run(interaction, "advance", unit=unit, squares=squares, game=game)
-
-    @app_commands.command(name="turn", description=tr("discord.desc.echec.turn"))
-    @app_commands.describe(
-        unit=tr("discord.pdesc.echec_unit"), facing=tr("discord.pdesc.echec_facing"), game=GAME
-    )
-    @app_commands.choices(facing=FACING_CHOICES)
-    async def turn(
-        self,
-        interaction: discord.Interaction,
-        unit: Square,
-        facing: str,
-        game: str | None = None,
-    ) -> None:
-        await self.run(interaction, "turn", unit=unit, facing=facing, game=game)
-
-    @app_commands.command(name="attack", description=tr("discord.desc.echec.attack"))
-    @app_commands.describe(
-        unit=tr("discord.pdesc.echec_unit"), target=tr("discord.pdesc.echec_target"), game=GAME
-    )
-    async def attack(
-        self,
-        interaction: discord.Interaction,
-        unit: Square,
-        target: Square,
-        game: str | None = None,
-    ) -> None:
-        await self.run(interaction, "attack", unit=unit, target=target, game=game)
-
-    @app_commands.command(name="end", description=tr("discord.desc.echec.end"))
-    @app_commands.describe(game=GAME)
-    async def end(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        await self.run(interaction, "end", game=game)
-
-    # ------------------------------------------------------------ looking and leaving
 
 
 COG = EchecCog
