@@ -167,7 +167,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "loka.no_terrain": ("no terrain", "sans terrain"),
     "loka.combat_on": ("dice combat", "combat aux dés"),
     "loka.combat_off": ("no dice (attacks always win)", "sans dés (les attaques gagnent)"),
-    "loka.from_position": ("from a given position", "depuis une position donnée"),
+    "table.from_position": ("from a given position", "depuis une position donnée"),
     "table.seat_free": (
         "free",
         "libre",
@@ -401,6 +401,20 @@ CATALOG: dict[str, tuple[str, str]] = {
     "table.help_rules": (
         "The rules, topic by topic: `{rules}`.",
         "Les règles, thème par thème : `{rules}`.",
+    ),
+    # Resigning and draws by agreement, told alike in the games that have no words of
+    # their own for them (chess has: "Les Blancs abandonnent").
+    "table.resigned": ("{seat} resigns.", "{seat} abandonne."),
+    "table.draw_offered": ("{seat} offers a draw.", "{seat} propose la nulle."),
+    "table.draw_declined": ("{seat} declines the draw.", "{seat} refuse la nulle."),
+    "table.draw_accepted": ("{seat} accepts the draw.", "{seat} accepte la nulle."),
+    "table.pick_draw_answer": (
+        "A draw offer waits: answer with action:accept or action:decline.",
+        "Une proposition de nulle attend : répondez avec action:accept ou action:decline.",
+    ),
+    "table.nothing_to_answer": (
+        "No draw offer waits for an answer (offer one with {command}).",
+        "Aucune proposition de nulle n'attend de réponse (proposez-en une avec {command}).",
     ),
     "table.resign_ask": (
         "Resign game `{id}` ({game}, {seats})? This cannot be undone. Press **{button}** to confirm; otherwise ignore this message.",

@@ -31,7 +31,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "qui lance en premier est tiré au sort",
     ),
     "alako.first_seat": ("{seat} spins first", "{seat} lance en premier"),
-    "alako.from_position": ("from a given position", "depuis une position donnée"),
     "alako.position_over": (
         "That position is already won: give one still to play (without winner:).",
         "Cette position est déjà gagnée : donnez-en une encore à jouer (sans winner:).",
@@ -79,14 +78,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "alako.offer_waiting": (
         "Your draw offer waits for an answer from {seats}.",
         "Votre proposition de nulle attend la réponse de {seats}.",
-    ),
-    "alako.pick_draw_answer": (
-        "A draw offer waits: answer with action:accept or action:decline.",
-        "Une proposition de nulle attend : répondez avec action:accept ou action:decline.",
-    ),
-    "alako.nothing_to_answer": (
-        "No draw offer waits for an answer (offer one with /alako draw).",
-        "Aucune proposition de nulle n'attend de réponse (proposez-en une avec /alako draw).",
     ),
     "alako.stale_button": (
         "That button is from an earlier turn: use the buttons of the newest board.",
@@ -158,14 +149,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{seat} : le chevalier en {src} escalade le mur {segment} avec l'échelle.",
     ),
     "alako.left_horse": (" His horse stays on {src}.", " Son cheval reste en {src}."),
-    "alako.resigned": ("{seat} resigns.", "{seat} abandonne."),
-    "alako.draw_offered": ("{seat} offers a draw.", "{seat} propose la nulle."),
-    "alako.draw_declined": ("{seat} declines the draw.", "{seat} refuse la nulle."),
     "alako.draw_played_on": (
         "{seat} plays on: the draw is declined.",
         "{seat} joue : la nulle est refusée.",
     ),
-    "alako.draw_accepted": ("{seat} accepts the draw.", "{seat} accepte la nulle."),
     "alako.drawn.agreement": ("🤝 Draw by agreement.", "🤝 Partie nulle par accord."),
     "alako.won.princess_reached": (
         "🏆 {seat} wins: the knight reaches the princess!",

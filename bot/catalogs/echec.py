@@ -218,7 +218,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{seat} loses {unit} on {square}: friends who do not give way block the flight.",
         "{seat} perd {unit} en {square} : des alliés qui ne cèdent pas barrent la fuite.",
     ),
-    "echec.resigned": ("{seat} resigns.", "{seat} abandonne."),
     "echec.won.king_eliminated": (
         "The king of {loser} has fallen: victory for {seat}!",
         "Le roi de {loser} est tombé : victoire pour {seat} !",

@@ -28,7 +28,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "inka.phase_over": ("This game is over.", "Cette partie est terminée."),
     # --- lobby
     "inka.summary": ("{n} players · {ap} AP a turn", "{n} joueurs · {ap} PA par tour"),
-    "inka.from_position": ("from a given position", "depuis une position donnée"),
     # --- what happened
     "inka.ev.first_roll": ("🎲 d{die}: {value}.", "🎲 d{die} : {value}."),
     "inka.ev.first_player": (

@@ -44,7 +44,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Couleurs tirées au sort ({rolls}) : {seats}.",
     ),
     "loa.lot_seat": ("{side} {user} (player {n})", "{side} {user} (joueur {n})"),
-    "loa.from_position": ("from a given position", "depuis une position donnée"),
     "loa.silence_on": (
         "players may not talk in the thread (partners may not confer)",
         "les joueurs ne parlent pas dans le fil (les partenaires ne se concertent pas)",
@@ -88,10 +87,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{side} cannot move: only a placement this turn.",
         "{side} ne peut pas jouer : seulement une pose ce tour-ci.",
     ),
-    "loa.draw_offered": ("{side} offers a draw.", "{side} propose la nulle."),
-    "loa.draw_declined": ("{side} declines the draw.", "{side} refuse la nulle."),
-    "loa.draw_accepted": ("{side} accepts the draw.", "{side} accepte la nulle."),
-    "loa.resigned": ("{side} resigns.", "{side} abandonne."),
     "loa.end_connected": (
         "**{side} wins** ({users}): all its pieces are connected.",
         "**Victoire des {side}** ({users}) : toutes leurs pièces sont reliées.",
@@ -125,14 +120,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "loa.not_parachute": (
         "Pieces are placed only in Parachute games; here, use /loa move.",
         "On ne pose des pièces qu'au Parachute ; ici, utilisez /loa move.",
-    ),
-    "loa.pick_draw_answer": (
-        "A draw offer waits: answer with action:accept or action:decline.",
-        "Une proposition de nulle attend : répondez avec action:accept ou action:decline.",
-    ),
-    "loa.nothing_to_answer": (
-        "No draw offer waits for an answer (offer one with /loa draw).",
-        "Aucune proposition de nulle n'attend de réponse (proposez-en une avec /loa draw).",
     ),
     "loa.offer_waiting": (
         "Your side's draw offer waits for an answer from {seats}.",

@@ -11,10 +11,10 @@ import asyncio
 from typing import Any, ClassVar
 
 from bot.i18n import picture_words, t
-from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
-from bot.tables.base import BOARD_COOLDOWN, Entries, SeatedTable, TableGame, clip, mention
+from bot.tables.base import BOARD_COOLDOWN, Change, Entries, SeatedTable, TableGame, mention
 from engine.alako import (
     ACT,
     LOTS,
@@ -32,7 +32,6 @@ from engine.alako import (
     Pass,
     Spin,
     build_segments,
-    new_game,
     parse_segment,
     paths,
     segment_name,
@@ -42,10 +41,9 @@ from engine.alako import (
 )
 from engine.alako.board import name as square_name
 from engine.alako.movement import climbs
-from engine.alako.record import new_record
+from engine.alako.record import OPENING
 from engine.alako.spinner import LADDER, POINTS, TOWER, WALL, WALLS
 from engine.protocol import Event
-from engine.record import GameRecord
 from renderer.alako import AlakoImageOptions, render_alako
 
 KIND = "alako"
@@ -58,9 +56,10 @@ BUILD_FACES = (TOWER, WALL, WALLS)
 class AlakoTable(SeatedTable):
     kind = KIND
     rules = RULES
+    config_type = AlakoConfig
+    opening = OPENING
     seat_order = SEATS
     needs_dms = False  # no secrets: everything is said in the game's channel
-    # What each command reads (bot.options checks them first; the shared ones are there).
     # ``ply``: the turn a button was made for (a press from an earlier turn is refused).
     options: ClassVar[Declarations] = {
         "new": {"first": TEXT, "position": POSITION},
@@ -72,20 +71,6 @@ class AlakoTable(SeatedTable):
         "pass": {"ply": NUMBER, "game": GAME},
         "draw": {"action": TEXT, "game": GAME},
     }
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.commands.update(
-            {
-                "spin": self.spin,
-                "move": self.move,
-                "dismount": self.dismount,
-                "build": self.build,
-                "climb": self.climb,
-                "pass": self.pass_,
-                "draw": self.draw,
-            }
-        )
 
     # ------------------------------------------------------------ hooks of the base
 
@@ -105,23 +90,11 @@ class AlakoTable(SeatedTable):
     def summary(self, game: TableGame) -> str:
         loc = game.locale
         if game.meta.get("start"):
-            return t(loc, "alako.from_position")
+            return t(loc, "table.from_position")
         first = AlakoConfig.from_dict(game.row.config).first
         if first == "roll":
             return t(loc, "alako.first_roll")
         return t(loc, "alako.first_seat", seat=self.seat_label(loc, first))
-
-    def initial_state(self, game: TableGame) -> AlakoState:
-        config = AlakoConfig.from_dict(game.row.config)
-        seed = bytes.fromhex(game.meta["seed"])
-        if game.meta.get("start"):
-            return state_from_position(game.meta["start"], config, seed=seed, game_id=game.row.id)
-        return new_game(config, seed=seed, game_id=game.row.id)
-
-    def record(self, game: TableGame) -> GameRecord:
-        seed = bytes.fromhex(game.meta["seed"])
-        config = AlakoConfig.from_dict(game.row.config)
-        return new_record(config, seed, game.row.id, game.meta.get("start"))
 
     def follow_up(self, game: TableGame) -> Entries:
         """South draws lots for who spins first (option ``first: roll``): nobody has a choice
@@ -132,15 +105,6 @@ class AlakoTable(SeatedTable):
         seat = to_act(state)[0]
         game.state, events = RULES.apply(state, Lots(), seat)
         return self.entries(game.user_of(seat), seat, Lots(), events)
-
-    def acting_seat(self, game: TableGame, actor: Actor, wanted: Any = None) -> str:
-        """The base's choice of seat, with a clearer refusal while the actor's own draw offer
-        waits for the other seat's answer."""
-        state = game.require_state()
-        mine = game.seats_of(actor.id)
-        if state.offer is not None and mine and not set(mine) & set(to_act(state)):
-            raise UserError("alako.offer_waiting", seats=self.waiting(game))
-        return super().acting_seat(game, actor, wanted)
 
     async def board_image(self, game: TableGame, state: AlakoState) -> Attachment:
         return await _board(game, state)
@@ -158,7 +122,7 @@ class AlakoTable(SeatedTable):
             and game.seats_of(request.actor.id)
             and service.cooldown(f"board:{row.id}", BOARD_COOLDOWN)
         ):
-            return await self.after(service, game, [], None, before=None)
+            return await self.after(service, game, Change())
         return await super().board(service, request)
 
     # ------------------------------------------------------------ a turn
@@ -218,20 +182,12 @@ class AlakoTable(SeatedTable):
 
     # ------------------------------------------------------------ telling
 
-    async def after(
-        self,
-        service: TableService,
-        game: TableGame,
-        events: list[Event],
-        actor: Actor | None,
-        *,
-        before: Any,
-    ) -> list[Delivery]:
+    async def after(self, service: TableService, game: TableGame, change: Change) -> list[Delivery]:
         """One post in the game's channel: what happened, the board with the spinner, who
         acts now, and a button for each of their legal choices."""
         state = game.require_state()
         loc = game.locale
-        lines = describe(loc, [e for e in events if e.visible_to is None])
+        lines = describe(loc, change.public)
         buttons: list[Button] = []
         if state.phase == OVER:
             lines.append(t(loc, "alako.seed_revealed", seed=game.meta["seed"]))
@@ -258,21 +214,11 @@ class AlakoTable(SeatedTable):
         # words with the buttons of its choices, on the board of the turn's start; an offer
         # and its answer are told in words only.
         talk = {"draw_offered", "draw_declined"}
-        pictured = not events or (
-            state.phase in (SPIN, OVER) and not {e.kind for e in events} <= talk
+        pictured = not change.events or (
+            state.phase in (SPIN, OVER) and not {e.kind for e in change.events} <= talk
         )
         files = [await _board(game, state)] if pictured and state.phase != LOTS else []
-        text = "\n".join(lines) or t(loc, "table.board")
-        return [
-            Delivery(
-                "channel",
-                clip(text),
-                channel_id=game.row.channel_id,
-                files=files,
-                buttons=buttons,
-                closes=state.phase == OVER,
-            )
-        ]
+        return [self.post(game, lines, files, buttons)]
 
     def choice_buttons(self, game: TableGame, state: AlakoState) -> list[Button]:
         """Every legal choice of the seat to act as a persistent button. Its id carries the
@@ -322,18 +268,12 @@ class AlakoTable(SeatedTable):
 
     # ------------------------------------------------------------ helpers for adapters
 
-    async def complete(
-        self, service: TableService, request: Request, option: str, current: str
+    def choices(
+        self, game: TableGame, state: Any, request: Request, option: str, current: str
     ) -> list[tuple[str, str]]:
         """Autocomplete from the engine's legal actions (at most 25): the segments a build
         may use, the enemy walls a climb may take."""
-        try:
-            row = await service.find_game(request, KIND)
-        except UserError:
-            return []
-        game = self.game(row)
-        state = game.state
-        if state is None or state.phase != ACT or state.turn is None:
+        if state.phase != ACT or state.turn is None:
             return []
         if to_act(state)[0] not in game.seats_of(request.actor.id):
             return []
@@ -343,7 +283,7 @@ class AlakoTable(SeatedTable):
         elif option == "segment" and request.command == "climb" and state.face == LADDER:
             values = [segment_name(c.segment) for c, _ in climbs(state, state.turn)]  # type: ignore[arg-type]
         current = current.lower().strip()
-        return [(v, v) for v in values if v.startswith(current)][:25]
+        return [(v, v) for v in values if v.startswith(current)]
 
 
 # ---------------------------------------------------------------- events in words
@@ -384,15 +324,10 @@ def describe(loc: str, events: list[Event]) -> list[str]:
             if d.get("left_horse"):
                 text += t(loc, "alako.left_horse", src=d["from"])
             lines.append(text)
-        elif e.kind == "resigned":
-            lines.append(t(loc, "alako.resigned", seat=seat))
-        elif e.kind == "draw_offered":
-            lines.append(t(loc, "alako.draw_offered", seat=seat))
-        elif e.kind == "draw_declined":
-            key = "alako.draw_played_on" if d.get("implicit") else "alako.draw_declined"
-            lines.append(t(loc, key, seat=seat))
-        elif e.kind == "draw_accepted":
-            lines.append(t(loc, "alako.draw_accepted", seat=seat))
+        elif e.kind == "draw_declined" and d.get("implicit"):
+            lines.append(t(loc, "alako.draw_played_on", seat=seat))
+        elif e.kind in ("resigned", "draw_offered", "draw_declined", "draw_accepted"):
+            lines.append(t(loc, f"table.{e.kind}", seat=seat))
         elif e.kind == "game_over" and d.get("winner") is None:
             lines.append(t(loc, f"alako.drawn.{d['termination']}"))
         elif e.kind == "game_over":

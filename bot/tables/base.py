@@ -8,18 +8,21 @@ What a change tells is worked out under the game's lock and saved with the chang
 
 from __future__ import annotations
 
+import keyword
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.i18n import LANGUAGES, language, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.options import Declarations
 from bot.service import TableService, UserError
 from bot.storage import GameRow, LogEntry
 from engine.dice import commitment
 from engine.protocol import Event
-from engine.record import GameRecord, RecordEntry, Roll
+from engine.record import GameRecord, Opening, RecordEntry, Roll
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 BOARD_COOLDOWN = 60.0  # seconds between two public /board posts of one game
@@ -54,6 +57,22 @@ def number(options: dict[str, Any], name: str, default: int, low: int, high: int
 
 def clip(text: str, limit: int = 1900) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a change did, for :meth:`SeatedTable.after` to tell: its events, who made it
+    (``None``: the table itself, as at a start, a restart or a time-out) and the state
+    before it (``None``: there was none to compare with)."""
+
+    events: list[Event] = field(default_factory=list)
+    actor: Actor | None = None
+    before: Any = None
+
+    @property
+    def public(self) -> list[Event]:
+        """The events everyone may be told."""
+        return [e for e in self.events if e.visible_to is None]
 
 
 class TableGame:
@@ -103,9 +122,14 @@ class SeatedTable:
 
     kind: str = ""
     rules: Any = None  # the engine's RULES namespace
+    config_type: Any = None  # the engine's config class (``from_dict`` of ``row.config``)
+    opening: Opening  # the engine's: how a game and its record begin
     seat_order: tuple[str, ...] = ()
     over_phase = "over"
     needs_dms = True  # secrets or decisions go by DM: a seat needs open DMs
+    # What each of the game's commands reads (bot.options checks them first; the shared
+    # ones are there); each declared command is also the table's method of that name.
+    options: ClassVar[Declarations] = {}
 
     def __init__(self) -> None:
         self.commands: dict[str, Handler] = {
@@ -121,6 +145,8 @@ class SeatedTable:
             "rules": self.rules_help,
             "help": self.help,
         }
+        for name in self.options:
+            self.commands.setdefault(name, getattr(self, handler_name(name)))
 
     # ------------------------------------------------------------ hooks
 
@@ -149,30 +175,47 @@ class SeatedTable:
         return 1
 
     def initial_state(self, game: TableGame) -> Any:
-        raise NotImplementedError
+        """A new game of the lobby's config and seed, or its starting position."""
+        seed = bytes.fromhex(game.meta["seed"])
+        return self.opening.initial_state(game.row.config, seed, game.row.id, _start(game))
 
     def record(self, game: TableGame) -> GameRecord:
-        raise NotImplementedError
+        """The game's record so far, without its actions (export adds them)."""
+        seed = bytes.fromhex(game.meta["seed"])
+        config = self.config_type.from_dict(game.row.config)
+        return self.opening.new_record(config, seed, game.row.id, _start(game))
 
     async def announce_start(self, service: TableService, game: TableGame) -> list[Delivery]:
         """What to say when the game starts (secret DMs, the first board...). Called under
         the game's lock, before the start is saved with it."""
-        return await self.after(service, game, [], None, before=None)
+        return await self.after(service, game, Change())
 
-    async def after(
-        self,
-        service: TableService,
-        game: TableGame,
-        events: list[Event],
-        actor: Actor | None,
-        *,
-        before: Any,
-    ) -> list[Delivery]:
-        """What everyone is told after the state changed."""
+    async def after(self, service: TableService, game: TableGame, change: Change) -> list[Delivery]:
+        """What everyone is told after the state changed (``Change()``: how it stands)."""
         raise NotImplementedError
 
     async def board_image(self, game: TableGame, state: Any) -> Attachment:
         raise NotImplementedError
+
+    def post(
+        self,
+        game: TableGame,
+        lines: list[str],
+        files: list[Attachment] | None = None,
+        buttons: list[Button] | None = None,
+        slot: str | None = None,
+    ) -> Delivery:
+        """What a change tells in the game's channel: its lines (none: the board alone),
+        pictures and buttons; the post of a finished game closes its thread."""
+        return Delivery(
+            "channel",
+            clip("\n".join(lines) or t(game.locale, "table.board")),
+            channel_id=game.row.channel_id,
+            files=files or [],
+            buttons=buttons or [],
+            closes=game.require_state().phase == self.over_phase,
+            slot=slot,
+        )
 
     def shown_in_record(self, game: TableGame, entry: LogEntry, viewer: list[str]) -> bool:
         """May a reader holding ``viewer`` seats see this line of a running game's record?"""
@@ -262,6 +305,9 @@ class SeatedTable:
         if not mine:
             raise UserError("table.spectator")
         waiting = self.rules.to_act(state)
+        # A draw offer (:meth:`draw`) waits for the other side: say so, not "not your turn".
+        if getattr(state, "offer", None) is not None and not set(mine) & set(waiting):
+            raise UserError(f"{self.kind}.offer_waiting", seats=self.waiting(game))
         if wanted:
             wanted = str(wanted).lower()
             if wanted not in mine:
@@ -337,7 +383,8 @@ class SeatedTable:
         before: Any,
     ) -> Tell:
         """:meth:`after` for these entries, to be said once the change is staged."""
-        return lambda: self.after(service, game, [e for _, e in entries], actor, before=before)
+        change = Change([e for _, e in entries], actor, before)
+        return lambda: self.after(service, game, change)
 
     # ------------------------------------------------------------ draws by agreement
 
@@ -353,9 +400,9 @@ class SeatedTable:
         if wanted == "offer":
             return await self._offer_draw(service, request)
         if wanted not in ("accept", "decline"):
-            raise UserError(f"{self.kind}.pick_draw_answer")
+            raise UserError("table.pick_draw_answer")
         if state.offer is None:
-            raise UserError(f"{self.kind}.nothing_to_answer")
+            raise UserError("table.nothing_to_answer", command=f"/{self.kind} draw")
         return await self.act(service, request, self.rules.parse_action(f"{wanted} draw"))
 
     async def _offer_draw(self, service: TableService, request: Request) -> list[Delivery]:
@@ -583,7 +630,7 @@ class SeatedTable:
             async def tell() -> list[Delivery]:
                 if entries:
                     events = [e for _, e in entries]
-                    return [lobby, *await self.after(service, game, events, None, before=None)]
+                    return [lobby, *await self.after(service, game, Change(events))]
                 return [lobby, *await self.announce_start(service, game)]
 
             return await self.persist(service, game, entries, tell)
@@ -636,6 +683,35 @@ class SeatedTable:
             return await self.persist(
                 service, game, entries, self.telling(service, game, entries, request.actor, before)
             )
+
+    async def look(
+        self, service: TableService, request: Request, *phases: str
+    ) -> tuple[TableGame, Any]:
+        """The game a command only looks at (no lock: it changes nothing) and its state, if
+        it runs and is in one of ``phases`` (any when none given)."""
+        game = self.game(await service.find_game(request, self.kind))
+        return game, self.running(game, *phases)
+
+    async def complete(
+        self, service: TableService, request: Request, option: str, current: str
+    ) -> list[tuple[str, str]]:
+        """Autocomplete for ``option`` as ``current`` is typed: a running game's
+        :meth:`choices`, at most 25 (Discord's limit); none without one (it never refuses)."""
+        try:
+            row = await service.find_game(request, self.kind)
+        except UserError:
+            return []
+        game = self.game(row)
+        state = game.state
+        if state is None or state.phase == self.over_phase or row.status != "running":
+            return []
+        return self.choices(game, state, request, option, current)[:25]
+
+    def choices(
+        self, game: TableGame, state: Any, request: Request, option: str, current: str
+    ) -> list[tuple[str, str]]:
+        """The (shown, value) pairs the game suggests for ``option``: none by default."""
+        return []
 
     async def board(self, service: TableService, request: Request) -> list[Delivery]:
         """The board again: in the channel for a seated player (at most once a minute per
@@ -711,7 +787,7 @@ class SeatedTable:
             if entries:
                 tell = self.telling(service, game, entries, None, None)
                 return await self.persist(service, game, entries, tell)
-        return await self.after(service, game, [], None, before=None)
+        return await self.after(service, game, Change())
 
     async def expire(self, service: TableService, row: GameRow, now: float) -> list[Delivery]:
         """Apply the default decision of a seat whose time ran out."""
@@ -746,6 +822,13 @@ class SeatedTable:
             return await self.persist(service, game, entries, tell)
 
 
+def handler_name(command: str) -> str:
+    """The method that handles ``command``: ``army add`` is ``army_add``, ``pass`` (a word
+    of Python's) is ``pass_``."""
+    name = command.replace(" ", "_")
+    return f"{name}_" if keyword.iskeyword(name) else name
+
+
 def packed(lines: list[str], limit: int) -> list[str]:
     """``lines`` joined into as few texts of at most ``limit`` characters as they fit in
     (a line is never cut, unless it alone is too long)."""
@@ -756,6 +839,11 @@ def packed(lines: list[str], limit: int) -> list[str]:
         else:
             texts.append(clip(line, limit))
     return texts
+
+
+def _start(game: TableGame) -> str | None:
+    """The starting position a game was opened with (``position:``), if any."""
+    return game.meta.get("start") or None
 
 
 def _not_running(row: GameRow) -> str:

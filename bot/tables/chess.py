@@ -11,12 +11,11 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from bot.i18n import picture_words, t
-from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, PGN, TEXT, USER, Declarations
 from bot.service import TableService, UserError
-from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention
+from bot.tables.base import Change, Entries, SeatedTable, TableGame, mention
 from engine.protocol import Event
-from engine.record import GameRecord
 from engine.standard_chess import (
     OVER,
     PLAY,
@@ -34,8 +33,6 @@ from engine.standard_chess import (
     export_pgn,
     format_position,
     legal_actions,
-    new_game,
-    new_record,
     parse_action,
     parse_position,
     read_pgn,
@@ -44,6 +41,7 @@ from engine.standard_chess import (
     to_act,
     view,
 )
+from engine.standard_chess.record import OPENING
 from renderer.chess import ChessImageOptions, render_chess
 
 KIND = "chess"
@@ -75,9 +73,10 @@ async def _picture(
 class ChessTable(SeatedTable):
     kind = KIND
     rules = RULES
+    config_type = ChessConfig
+    opening = OPENING
     seat_order = SEATS
     needs_dms = False  # chess has no secrets: every answer can come in the channel
-    # What each command reads (bot.options checks them first; the shared ones are there).
     # Not ``start``: only ``import`` gives ``new`` a start, never a user.
     options: ClassVar[Declarations] = {
         "new": {"opponent": USER, "color": TEXT},
@@ -85,10 +84,6 @@ class ChessTable(SeatedTable):
         "move": {"move": TEXT, "game": GAME},
         "draw": {"action": TEXT, "game": GAME},
     }
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.commands.update({"move": self.move, "draw": self.draw, "import": self.import_pgn})
 
     # ------------------------------------------------------------ hooks of the base
 
@@ -181,18 +176,6 @@ class ChessTable(SeatedTable):
             out.append(button)
         return out
 
-    def initial_state(self, game: TableGame) -> ChessState:
-        config = ChessConfig.from_dict(game.row.config)
-        seed = bytes.fromhex(game.meta["seed"])
-        if game.meta.get("start"):
-            return state_from_position(game.meta["start"], config, seed=seed, game_id=game.row.id)
-        return new_game(config, seed=seed, game_id=game.row.id)
-
-    def record(self, game: TableGame) -> GameRecord:
-        seed = bytes.fromhex(game.meta["seed"])
-        config = ChessConfig.from_dict(game.row.config)
-        return new_record(config, seed, game.row.id, game.meta.get("start"))
-
     def entries(self, user: int | None, seat: str, action: Any, events: list[Event]) -> Entries:
         """A move given in SAN is logged as the UCI move it resolved to."""
         if isinstance(action, Move):
@@ -215,18 +198,10 @@ class ChessTable(SeatedTable):
     async def board_image(self, game: TableGame, state: ChessState) -> Attachment:
         return await _board(game, state)
 
-    async def after(
-        self,
-        service: TableService,
-        game: TableGame,
-        events: list[Event],
-        actor: Actor | None,
-        *,
-        before: Any,
-    ) -> list[Delivery]:
+    async def after(self, service: TableService, game: TableGame, change: Change) -> list[Delivery]:
         state = game.require_state()
         loc = game.locale
-        lines = [line for e in events if (line := self._describe(game, e))]
+        lines = [line for e in change.events if (line := self._describe(game, e))]
         buttons: list[Button] = []
         if state.phase == PLAY:
             for seat in to_act(state):
@@ -244,21 +219,17 @@ class ChessTable(SeatedTable):
                         Button(f"{prefix}:accept", t(loc, "chess.button_accept_draw"), "success"),
                         Button(f"{prefix}:decline", t(loc, "chess.button_decline_draw"), "danger"),
                     ]
-        if state.phase == OVER and not any(e.kind == "game_over" for e in events):
+        if state.phase == OVER and not any(e.kind == "game_over" for e in change.events):
             lines.append(_result_line(loc, state, self))
-        text = "\n".join(lines) or t(loc, "table.board")
         # The board once a move (and at the start and the end): a draw offered or declined
         # between moves is told in words.
-        pictured = before is None or state.phase == OVER or any(e.kind == "moved" for e in events)
-        post = Delivery(
-            "channel",
-            clip(text),
-            channel_id=game.row.channel_id,
-            files=[await _board(game, state)] if pictured else [],
-            buttons=buttons,
-            closes=state.phase == OVER,
+        pictured = (
+            change.before is None
+            or state.phase == OVER
+            or any(e.kind == "moved" for e in change.events)
         )
-        return [post]
+        files = [await _board(game, state)] if pictured else []
+        return [self.post(game, lines, files, buttons)]
 
     def _describe(self, game: TableGame, event: Event) -> str:
         loc, d = game.locale, event.data
@@ -362,7 +333,7 @@ class ChessTable(SeatedTable):
         private.files.insert(0, pgn)
         return out
 
-    async def import_pgn(self, service: TableService, request: Request) -> list[Delivery]:
+    async def import_(self, service: TableService, request: Request) -> list[Delivery]:
         """A PGN's start and main line: a new game to continue, or the final position of a
         game that is already over."""
         text = str(request.options.get("pgn") or "").strip()
@@ -391,20 +362,14 @@ class ChessTable(SeatedTable):
 
     # ------------------------------------------------------------ helpers for adapters
 
-    async def complete(
-        self, service: TableService, request: Request, option: str, current: str
+    def choices(
+        self, game: TableGame, state: Any, request: Request, option: str, current: str
     ) -> list[tuple[str, str]]:
         """Legal moves in SAN for the player to move (at most 25), matching what is typed
         in SAN or UCI."""
         if option != "move":
             return []
-        try:
-            row = await service.find_game(request, KIND)
-        except UserError:
-            return []
-        game = self.game(row)
-        state = game.state
-        if state is None or state.phase != PLAY or game.user_of(state.turn) != request.actor.id:
+        if state.phase != PLAY or game.user_of(state.turn) != request.actor.id:
             return []
         typed = current.strip().lower()
         pairs = []
@@ -413,7 +378,7 @@ class ChessTable(SeatedTable):
                 move_san = san(state, action)
                 if move_san.lower().startswith(typed) or action.text.startswith(typed):
                     pairs.append((f"{move_san} ({action.text})", move_san))
-        return sorted(pairs, key=lambda pair: pair[1])[:25]
+        return sorted(pairs, key=lambda pair: pair[1])
 
 
 def _user_id(value: Any) -> int | None:

@@ -14,44 +14,31 @@ import re
 from typing import Any, ClassVar
 
 from bot.i18n import picture_words, t
-from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, LONG_TEXT, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
-from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention, number
+from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, mention, number
 from engine.echec import (
-    BATTLE,
-    OPENING,
-    OVER,
-    PLACEMENT,
     RULES,
     SEATS,
     SECRET,
-    Advance,
-    Attack,
-    Confirm,
     EchecConfig,
     EchecState,
-    End,
-    Lift,
-    Place,
-    Roll,
-    Turn,
     legal_actions,
-    new_game,
     parse_action,
     parse_position,
-    state_from_position,
     to_act,
     view,
 )
+from engine.echec.actions import Advance, Attack, Confirm, End, Lift, Place, Roll, Turn
 from engine.echec.board import FORWARD, HOME_RANKS, INDEX, NAMES, ROYAL, SIZE
 from engine.echec.config import STANDARD_SETUP, standard_square
-from engine.echec.record import new_record
-from engine.echec.state import ACTIONS_PER_TURN
+from engine.echec.record import OPENING as RECORD_OPENING
+from engine.echec.state import ACTIONS_PER_TURN, BATTLE, OPENING, OVER, PLACEMENT
 from engine.echec.units import ARCHERS, KIND, KING, variable
 from engine.errors import EngineError
 from engine.protocol import Event
-from engine.record import GameRecord, RecordEntry
+from engine.record import RecordEntry
 from engine.record import Roll as RecordRoll
 from renderer.echec import ADVANCE, ATTACK, FLEE, TURN, EchecImageOptions, Stroke, render_echec
 
@@ -65,8 +52,9 @@ render = render_echec
 class EchecTable(SeatedTable):
     kind = KIND_NAME
     rules = RULES
+    config_type = EchecConfig
+    opening = RECORD_OPENING
     seat_order = SEATS
-    # What each command reads (bot.options checks them first; the shared ones are there).
     options: ClassVar[Declarations] = {
         "new": {
             "level": NUMBER,
@@ -88,22 +76,6 @@ class EchecTable(SeatedTable):
         "attack": {"unit": TEXT, "target": TEXT, "game": GAME},
         "end": {"game": GAME},
     }
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.commands.update(
-            {
-                "place": self.place,
-                "lift": self.lift,
-                "autoplace": self.autoplace,
-                "confirm": self.confirm,
-                "roll": self.roll,
-                "advance": self.advance,
-                "turn": self.turn,
-                "attack": self.attack,
-                "end": self.end,
-            }
-        )
 
     # ------------------------------------------------------------ hooks of the base
 
@@ -154,20 +126,8 @@ class EchecTable(SeatedTable):
             parts.append(t(loc, "echec.summary_turns", n=config.turn_limit))
         return " · ".join(parts)
 
-    def initial_state(self, game: TableGame) -> EchecState:
-        config = EchecConfig.from_dict(game.row.config)
-        seed = bytes.fromhex(game.meta["seed"])
-        if game.meta.get("start"):
-            return state_from_position(game.meta["start"], config, seed=seed, game_id=game.row.id)
-        return new_game(config, seed=seed, game_id=game.row.id)
-
-    def record(self, game: TableGame) -> GameRecord:
-        seed = bytes.fromhex(game.meta["seed"])
-        config = EchecConfig.from_dict(game.row.config)
-        return new_record(config, seed, game.row.id, game.meta.get("start"))
-
     async def announce_start(self, service: TableService, game: TableGame) -> list[Delivery]:
-        out = await self.after(service, game, [], None, before=None)
+        out = await self.after(service, game, Change())
         state = game.require_state()
         if state.phase == PLACEMENT and state.config.placement == SECRET:
             for seat in SEATS:
@@ -300,33 +260,31 @@ class EchecTable(SeatedTable):
 
     # ------------------------------------------------------------ what everyone is told
 
-    async def after(
-        self,
-        service: TableService,
-        game: TableGame,
-        events: list[Event],
-        actor: Actor | None,
-        *,
-        before: Any,
-    ) -> list[Delivery]:
+    async def after(self, service: TableService, game: TableGame, change: Change) -> list[Delivery]:
         state: EchecState = game.require_state()
-        _track_strokes(game, events)
+        _track_strokes(game, change.events)
         loc = game.locale
         secret = state.config.placement == SECRET
         prefix = f"plateau:echec:{game.row.id}"
         out: list[Delivery] = []
-        public = [e for e in events if e.visible_to is None]
-        lines = describe(loc, public, before, state)
+        public = change.public
+        lines = describe(loc, public, change.before, state)
         files: list[Attachment] = []
         buttons: list[Button] = []
         slot: str | None = None
         if state.phase == PLACEMENT:
             if secret:
                 for seat in SEATS:  # each army's own moves, to its own player only
-                    own = [e for e in events if e.visible_to is not None and seat in e.visible_to]
+                    own = [
+                        e
+                        for e in change.events
+                        if e.visible_to is not None and seat in e.visible_to
+                    ]
                     if own and game.user_of(seat) is not None:
-                        out.append(await self._placement_dm(service, game, seat, own, before))
-                if not events:
+                        out.append(
+                            await self._placement_dm(service, game, seat, own, change.before)
+                        )
+                if not change.events:
                     lines.append(t(loc, "echec.placement_secret", waiting=self.waiting(game)))
             else:
                 files.append(await _board(game, state))
@@ -338,7 +296,7 @@ class EchecTable(SeatedTable):
                 # Both place at will, not in turns: one message, edited as bases go down.
                 slot = f"placement:{game.row.id}"
         elif state.phase == OPENING:
-            if before is None or before.phase != OPENING:  # the start, or the reveal
+            if change.before is None or change.before.phase != OPENING:  # the start, or the reveal
                 files.append(await _board(game, state))
             lines.append(t(loc, "echec.roll_prompt", waiting=self.waiting(game)))
             buttons.append(Button(f"{prefix}:roll", t(loc, "echec.button.roll"), "primary"))
@@ -346,11 +304,13 @@ class EchecTable(SeatedTable):
             seat = state.turn or SEATS[0]
             user = game.user_of(seat)
             fresh = (
-                before is None or before.phase != BATTLE or any(e.kind == "turn" for e in events)
+                change.before is None
+                or change.before.phase != BATTLE
+                or any(e.kind == "turn" for e in change.events)
             )
             if fresh:  # the board once a turn, as it starts; a first action is told in words
-                files.append(await _board(game, state, volley=_volley(state, before)))
-            if before is None or any(e.kind == "turn" for e in events):
+                files.append(await _board(game, state, volley=_volley(state, change.before)))
+            if change.before is None or any(e.kind == "turn" for e in change.events):
                 lines.append(
                     t(
                         loc,
@@ -365,23 +325,12 @@ class EchecTable(SeatedTable):
                 lines.append(t(loc, "echec.one_left", seat=_seat(loc, seat)))
             buttons.append(Button(f"{prefix}:end", t(loc, "echec.button.end")))
         else:  # over
-            hidden = before is not None and before.phase == PLACEMENT and secret
+            hidden = change.before is not None and change.before.phase == PLACEMENT and secret
             if not hidden:  # a resignation during secret placement reveals nothing
-                files.append(await _board(game, state, volley=_volley(state, before)))
+                files.append(await _board(game, state, volley=_volley(state, change.before)))
             lines.append(t(loc, "echec.seed_revealed", seed=game.meta["seed"]))
         if lines or files:
-            out.insert(
-                0,
-                Delivery(
-                    "channel",
-                    clip("\n".join(lines) or t(loc, "table.board")),
-                    channel_id=game.row.channel_id,
-                    files=files,
-                    buttons=buttons,
-                    closes=state.phase == OVER,
-                    slot=slot,
-                ),
-            )
+            out.insert(0, self.post(game, lines, files, buttons, slot))
         return out
 
     # ------------------------------------------------------------ looking
@@ -425,18 +374,10 @@ class EchecTable(SeatedTable):
 
     # ------------------------------------------------------------ helpers for adapters
 
-    async def complete(
-        self, service: TableService, request: Request, option: str, current: str
+    def choices(
+        self, game: TableGame, state: Any, request: Request, option: str, current: str
     ) -> list[tuple[str, str]]:
         """Autocomplete choices from the engine's legal actions (at most 25)."""
-        try:
-            row = await service.find_game(request, KIND_NAME)
-        except UserError:
-            return []
-        game = self.game(row)
-        state = game.state
-        if state is None or state.phase == OVER or row.status != "running":
-            return []
         mine = [s for s in game.seats_of(request.actor.id) if s in to_act(state)]
         if not mine:
             return []
@@ -474,7 +415,7 @@ class EchecTable(SeatedTable):
             targets = {a.target for a in actions if isinstance(a, Attack) and a.square == src}
             pairs = [(_base_label(loc, state, sq), sq) for sq in _board_order(targets)]
         current = current.lower().strip()
-        return [(name, value) for name, value in pairs if value.startswith(current)][:25]
+        return [(name, value) for name, value in pairs if value.startswith(current)]
 
 
 # ---------------------------------------------------------------- events in words
@@ -554,7 +495,7 @@ def describe(
                 t(loc, f"echec.removed.{d['reason']}", seat=seat, unit=unit, square=d["square"])
             )
         elif kind == "resigned":
-            lines.append(t(loc, "echec.resigned", seat=seat))
+            lines.append(t(loc, "table.resigned", seat=seat))
         elif kind == "game_over":
             winners = list(d.get("winners") or [])
             if not winners:

@@ -14,7 +14,7 @@ from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.options import GAME, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
-from bot.tables.base import SeatedTable, TableGame, clip, mention, number
+from bot.tables.base import Change, SeatedTable, TableGame, clip, mention, number
 from engine.inka import (
     BUILD,
     OVER,
@@ -37,20 +37,17 @@ from engine.inka import (
     Take,
     format_position,
     legal_actions,
-    new_game,
     opening_events,
     parse_action,
     parse_position,
-    state_from_position,
     to_act,
     view,
 )
 from engine.inka.geometry import ACUTE, Placement
 from engine.inka.layout import Layout
-from engine.inka.record import new_record
+from engine.inka.record import OPENING
 from engine.inka.state import DESTINATION_NAMES
 from engine.protocol import Event
-from engine.record import GameRecord
 from renderer.inka import InkaImageOptions, RhombusMove, render_inka, rhombus_moves
 
 KIND = "inka"
@@ -77,12 +74,30 @@ def board_png(
     return render_inka(seen, options=options)
 
 
+# The events told in one line: their message (its words: see ``InkaTable._describe``).
+TOLD = {
+    "first_player": "inka.ev.first_player",
+    "start_chosen": "inka.ev.start_chosen",
+    "rhombus_drawn": "inka.ev.rhombus_drawn",
+    "rhombus_set_aside": "inka.ev.rhombus_set_aside",
+    "rhombus_placed": "inka.ev.rhombus_placed",
+    "blocker_removed": "inka.ev.blocker_removed",
+    "rhombus_slid": "inka.ev.slid",
+    "rhombus_rotated": "inka.ev.rotated",
+    "statue_taken": "inka.ev.statue_taken",
+    "passage_used": "inka.ev.passage",
+    "blocker_placed": "inka.ev.blocker_placed",
+    "resigned": "inka.ev.resigned",
+}
+
+
 class InkaTable(SeatedTable):
     kind = KIND
     rules = RULES
+    config_type = InkaConfig
+    opening = OPENING
     needs_dms = False  # no secrets: everything is said in the game's channel
     seat_order = SEATS
-    # What each command reads (bot.options checks them first; the shared ones are there).
     options: ClassVar[Declarations] = {
         "new": {"players": NUMBER, "position": POSITION},
         "choose": {"cell": TEXT, "game": GAME},
@@ -105,24 +120,6 @@ class InkaTable(SeatedTable):
         "preview": {"action": TEXT, "game": GAME},
     }
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.commands.update(
-            {
-                "choose": self.choose,
-                "place": self.place,
-                "slide": self.slide,
-                "rotate": self.rotate,
-                "go": self.go,
-                "take": self.take,
-                "passage": self.passage,
-                "shift": self.shift,
-                "block": self.block,
-                "end": self.end,
-                "preview": self.preview,
-            }
-        )
-
     # ------------------------------------------------------------ hooks of the base
 
     def configure(self, request: Request) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -140,7 +137,7 @@ class InkaTable(SeatedTable):
         config = InkaConfig.from_dict(game.row.config)
         parts = [t(loc, "inka.summary", n=config.players, ap=config.action_points)]
         if game.meta.get("start"):
-            parts.append(t(loc, "inka.from_position"))
+            parts.append(t(loc, "table.from_position"))
         return " · ".join(parts)
 
     def seat_groups(self, game: TableGame) -> list[tuple[str, ...]]:
@@ -151,18 +148,6 @@ class InkaTable(SeatedTable):
             seats = tuple(s for s in seats if s in playing)
         return [(s,) for s in seats]
 
-    def initial_state(self, game: TableGame) -> InkaState:
-        config = InkaConfig.from_dict(game.row.config)
-        seed = bytes.fromhex(game.meta["seed"])
-        if game.meta.get("start"):
-            return state_from_position(game.meta["start"], config, seed=seed, game_id=game.row.id)
-        return new_game(config, seed=seed, game_id=game.row.id)
-
-    def record(self, game: TableGame) -> GameRecord:
-        seed = bytes.fromhex(game.meta["seed"])
-        config = InkaConfig.from_dict(game.row.config)
-        return new_record(config, seed, game.row.id, game.meta.get("start"))
-
     def can_resign(self, game: TableGame, seat: str) -> bool:
         state = game.require_state()
         return state.phase != OVER and not state.out[state.seats.index(seat)]
@@ -171,36 +156,28 @@ class InkaTable(SeatedTable):
         """The roll that chose the first player (made when the game was created)."""
         state = game.require_state()
         events = [] if game.meta.get("start") else opening_events(state)
-        return await self.after(service, game, events, None, before=None)
+        return await self.after(service, game, Change(events))
 
     async def board_image(self, game: TableGame, state: InkaState) -> Attachment:
         return await _board(game, state, game.locale)
 
-    async def after(
-        self,
-        service: TableService,
-        game: TableGame,
-        events: list[Event],
-        actor: Actor | None,
-        *,
-        before: Any,
-    ) -> list[Delivery]:
+    async def after(self, service: TableService, game: TableGame, change: Change) -> list[Delivery]:
         """One post: a line per event, who acts now (pinged when the turn changes hands),
         the temple once a turn (as it passes: the steps within a turn are told in words, and
         /inka preview shows one privately), and buttons for the few choices there are."""
         state = game.require_state()
         loc = game.locale
-        lines = [line for e in events if e.visible_to is None for line in self._describe(game, e)]
-        if before is not None and before.phase == BUILD and state.phase != BUILD:
+        lines = [line for e in change.public for line in self._describe(game, e)]
+        if change.before is not None and change.before.phase == BUILD and state.phase != BUILD:
             lines.append(t(loc, "inka.built"))
         buttons: list[Button] = []
         if state.phase == OVER:
             lines.append(t(loc, "inka.seed", seed=game.meta["seed"]))
         else:
-            lines.append(self._ping(game, state, events, actor, before))
+            lines.append(self._ping(game, state, change.events, change.actor, change.before))
             buttons = self._buttons(game, state)
         files = []
-        if _turn_passed(state, before):
+        if _turn_passed(state, change.before):
             files = [await _board(game, state, loc)]
             game.meta[TURN_START] = _placements(state)  # the next picture shows what moves next
         return [
@@ -221,90 +198,36 @@ class InkaTable(SeatedTable):
 
     def _describe(self, game: TableGame, event: Event) -> list[str]:
         loc, d = game.locale, event.data
-        seat = self._seat(game, d.get("seat"))
         riders = ""
         if d.get("riders"):
             names = ", ".join(self._seat(game, s) for s in d["riders"])
             riders = t(loc, "inka.ev.riders", seats=names)
+        sixths = d.get("sixths", 0)
+        # Every word an event's message may name (a message takes the ones it shows).
+        words = {
+            **d,
+            "seat": self._seat(game, d.get("seat")),
+            "src": d.get("from"),
+            "dst": d.get("to"),
+            "cells": "/".join(d.get("cells", ())),
+            "riders": riders,
+            "angle": ("ccw" if sixths > 0 else "cw") + str(60 * abs(sixths)),
+        }
         match event.kind:
             case "roll" if d.get("purpose") == "first_player":
-                return [t(loc, "inka.ev.first_roll", die=d["die"], value=d["value"])]
-            case "first_player":
-                return [t(loc, "inka.ev.first_player", seat=seat)]
-            case "start_chosen":
-                return [t(loc, "inka.ev.start_chosen", seat=seat, cell=d["cell"])]
-            case "rhombus_drawn":
-                return [t(loc, "inka.ev.rhombus_drawn", seat=seat, rhombus=d["rhombus"])]
-            case "rhombus_set_aside":
-                return [t(loc, "inka.ev.rhombus_set_aside", rhombus=d["rhombus"])]
-            case "rhombus_placed":
-                cells = "/".join(d["cells"])
-                return [
-                    t(loc, "inka.ev.rhombus_placed", seat=seat, rhombus=d["rhombus"], cells=cells)
-                ]
-            case "blocker_removed":
-                return [t(loc, "inka.ev.blocker_removed", seat=seat, cell=d["cell"])]
-            case "rhombus_slid":
-                return [
-                    t(
-                        loc,
-                        "inka.ev.slid",
-                        seat=seat,
-                        rhombus=d["rhombus"],
-                        direction=d["direction"],
-                        distance=d["distance"],
-                        cells="/".join(d["cells"]),
-                        riders=riders,
-                        ap=d["ap"],
-                    )
-                ]
-            case "rhombus_rotated":
-                sixths = d["sixths"]
-                angle = ("ccw" if sixths > 0 else "cw") + str(60 * abs(sixths))
-                return [
-                    t(
-                        loc,
-                        "inka.ev.rotated",
-                        seat=seat,
-                        rhombus=d["rhombus"],
-                        corner=d["corner"],
-                        angle=angle,
-                        cells="/".join(d["cells"]),
-                        riders=riders,
-                        ap=d["ap"],
-                    )
-                ]
+                return [t(loc, "inka.ev.first_roll", **words)]
             case "pawn_moved":
                 key = "inka.ev.walked_free" if d["cost"] == 0 else "inka.ev.walked"
-                return [
-                    t(loc, key, seat=seat, src=d["from"], dst=d["to"], cost=d["cost"], ap=d["ap"])
-                ]
-            case "statue_taken":
-                return [
-                    t(
-                        loc,
-                        "inka.ev.statue_taken",
-                        seat=seat,
-                        rhombus=d["rhombus"],
-                        statues=d["statues"],
-                        ap=d["ap"],
-                    )
-                ]
-            case "passage_used":
-                return [
-                    t(loc, "inka.ev.passage", seat=seat, src=d["from"], dst=d["to"], ap=d["ap"])
-                ]
-            case "blocker_placed":
-                return [t(loc, "inka.ev.blocker_placed", seat=seat, cell=d["cell"])]
+                return [t(loc, key, **words)]
             case "turn_ended":
                 key = "inka.ev.turn_ended_lost" if d.get("ap_lost") else "inka.ev.turn_ended"
-                return [t(loc, key, seat=seat, ap=d.get("ap_lost", 0))]
-            case "resigned":
-                return [t(loc, "inka.ev.resigned", seat=seat)]
+                return [t(loc, key, seat=words["seat"], ap=d.get("ap_lost", 0))]
             case "game_over":
                 winner = self._seat(game, (d.get("winners") or [None])[0])
                 key = "inka.ev.escaped" if d.get("termination") == "escaped" else "inka.ev.last"
                 return [t(loc, key, seat=winner)]
+            case kind if kind in TOLD:
+                return [t(loc, TOLD[kind], **words)]
         return []
 
     def _ping(
@@ -420,12 +343,12 @@ class InkaTable(SeatedTable):
         if not text:
             raise UserError("inka.preview_needs")
         action = parse_action(text)
-        row = await service.find_game(request, KIND)
-        game = self.game(row)
-        state = self.running(game)
+        game, state = await self.look(service, request)
         after, _ = RULES.apply(state, action, to_act(state)[0])
         loc = request.actor.locale
-        picture = await _board(game, after, loc, name=f"inka-{row.id}-preview.png", labels=True)
+        picture = await _board(
+            game, after, loc, name=f"inka-{game.row.id}-preview.png", labels=True
+        )
         return [
             service.private(
                 request.actor,
@@ -436,19 +359,11 @@ class InkaTable(SeatedTable):
 
     # ------------------------------------------------------------ helpers for adapters
 
-    async def complete(
-        self, service: TableService, request: Request, option: str, current: str
+    def choices(
+        self, game: TableGame, state: Any, request: Request, option: str, current: str
     ) -> list[tuple[str, str]]:
         """Autocomplete from the engine's legal actions (at most 25): only for the seat to
         act, except a preview, which anyone may ask for."""
-        try:
-            row = await service.find_game(request, KIND)
-        except UserError:
-            return []
-        game = self.game(row)
-        state = game.state
-        if state is None or state.phase == OVER or game.row.status != "running":
-            return []
         seat = to_act(state)[0]
         if request.command != "preview" and game.user_of(seat) != request.actor.id:
             return []
@@ -457,7 +372,7 @@ class InkaTable(SeatedTable):
         found = [p for p in pairs if p[1].lower().startswith(typed)]
         if not found and typed:
             found = [p for p in pairs if typed in p[0].lower()]
-        return found[:25]
+        return found
 
 
 def _turn_passed(state: InkaState, before: InkaState | None) -> bool:

@@ -21,11 +21,11 @@ from types import SimpleNamespace
 from typing import Any, ClassVar
 
 from bot.i18n import picture_words, t
-from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
 from bot.storage import GameRow
-from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention
+from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, mention
 from engine.errors import EngineError
 from engine.loa import (
     PARACHUTE,
@@ -38,7 +38,6 @@ from engine.loa import (
     Place,
     format_position,
     legal_actions,
-    new_game,
     parse_action,
     parse_position,
     position_of,
@@ -48,10 +47,9 @@ from engine.loa import (
 )
 from engine.loa.config import AMBIDEXTROUS, seat_colour
 from engine.loa.notation import canonical, parse_square
-from engine.loa.record import new_record
+from engine.loa.record import OPENING
 from engine.loa.rules import MOVE, PLACE
 from engine.protocol import Event
-from engine.record import GameRecord
 from renderer.loa import LoaImageOptions, render_loa
 from renderer.words import Words
 
@@ -130,11 +128,12 @@ def drawing(game: TableGame) -> bool:
 class LoaTable(SeatedTable):
     kind = KIND
     rules = TABLE_RULES
+    config_type = LoaConfig
+    opening = OPENING
     # The lobby's seats (the teams game adds player3, player4): colours are drawn at start.
     seat_order = ("player1", "player2")
     needs_dms = False  # no secrets: everything is said in the game's channel
     over_phase = OVER
-    # What each command reads (bot.options checks them first; the shared ones are there).
     options: ClassVar[Declarations] = {
         "new": {"variant": TEXT, "first": TEXT, "silence": TEXT, "position": POSITION},
         "join": {"seat": TEXT, "game": GAME},
@@ -143,12 +142,6 @@ class LoaTable(SeatedTable):
         "moves": {"square": TEXT, "game": GAME},
         "draw": {"action": TEXT, "game": GAME},
     }
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.commands.update(
-            {"move": self.move, "place": self.place, "moves": self.moves, "draw": self.draw}
-        )
 
     # ------------------------------------------------------------ hooks of the base
 
@@ -188,7 +181,7 @@ class LoaTable(SeatedTable):
         if config.lots:
             parts.append(t(loc, "loa.by_lot"))
         if game.meta.get("start"):
-            parts.append(t(loc, "loa.from_position"))
+            parts.append(t(loc, "table.from_position"))
         if game.meta.get("silence"):
             parts.append(t(loc, "loa.silence_on"))
         return " · ".join(parts)
@@ -200,18 +193,7 @@ class LoaTable(SeatedTable):
         return [(s,) for s in (player_seats(config) if drawing(game) else config.seats)]
 
     def initial_state(self, game: TableGame) -> TableState:
-        config = LoaConfig.from_dict(game.row.config)
-        seed = bytes.fromhex(game.meta["seed"])
-        if game.meta.get("start"):
-            state = state_from_position(game.meta["start"], config, seed=seed, game_id=game.row.id)
-        else:
-            state = new_game(config, seed=seed, game_id=game.row.id)
-        return seated(state)
-
-    def record(self, game: TableGame) -> GameRecord:
-        seed = bytes.fromhex(game.meta["seed"])
-        config = LoaConfig.from_dict(game.row.config)
-        return new_record(config, seed, game.row.id, game.meta.get("start"))
+        return seated(super().initial_state(game))
 
     def entries(self, user: int | None, seat: str, action: Any, events: list[Event]) -> Entries:
         """A move is logged as the engine wrote it (``c1xa3`` when it takes)."""
@@ -236,32 +218,15 @@ class LoaTable(SeatedTable):
         }
         return self.entries(None, seat, DrawLots(), events)
 
-    def acting_seat(self, game: TableGame, actor: Actor, wanted: Any = None) -> str:
-        """The base's choice of seat, with a clearer refusal while the actor's own side
-        waits for the answer to a draw offer."""
-        state = game.require_state()
-        mine = game.seats_of(actor.id)
-        if state.offer is not None and mine and not set(mine) & set(to_act(state)):
-            raise UserError("loa.offer_waiting", seats=self.waiting(game))
-        return super().acting_seat(game, actor, wanted)
-
     async def board_image(self, game: TableGame, state: LoaState) -> Attachment:
         return await _board(game, state)
 
-    async def after(
-        self,
-        service: TableService,
-        game: TableGame,
-        events: list[Event],
-        actor: Actor | None,
-        *,
-        before: Any,
-    ) -> list[Delivery]:
+    async def after(self, service: TableService, game: TableGame, change: Change) -> list[Delivery]:
         """One post in the game's channel: a line per event, the board when a turn's pieces
         have moved (or at the start and the end), and who must act now, pinged."""
         state = game.require_state()
         loc = game.locale
-        lines = [line for e in events if (line := self._describe(game, e))]
+        lines = [line for e in change.events if (line := self._describe(game, e))]
         buttons: list[Button] = []
         if not state.over:
             if state.offer is not None:
@@ -282,24 +247,14 @@ class LoaTable(SeatedTable):
                 ]
             else:
                 lines.append(self._turn_line(game, state))
-        elif any(e.kind == "game_over" for e in events):
+        elif any(e.kind == "game_over" for e in change.events):
             lines.append(t(loc, "loa.seed_revealed", seed=game.meta["seed"]))
         # The board once a turn, when it is over: a Parachute move is told in words until its
         # placement (the placer sees the board with /loa moves, privately).
-        changed = any(e.kind in ("moved", "placed") for e in events)
-        pictured = before is None or state.over or (changed and state.step != PLACE)
+        changed = any(e.kind in ("moved", "placed") for e in change.events)
+        pictured = change.before is None or state.over or (changed and state.step != PLACE)
         files = [await _board(game, state)] if pictured else []
-        text = "\n".join(lines) or t(loc, "table.board")
-        return [
-            Delivery(
-                "channel",
-                clip(text),
-                channel_id=game.row.channel_id,
-                files=files,
-                buttons=buttons,
-                closes=state.over,
-            )
-        ]
+        return [self.post(game, lines, files, buttons)]
 
     # ------------------------------------------------------------ what happened
 
@@ -333,14 +288,8 @@ class LoaTable(SeatedTable):
             case "passed":
                 key = "loa.skips_move" if d["reason"] == "move_skipped" else "loa.passes"
                 return t(loc, key, side=side)
-            case "draw_offered":
-                return t(loc, "loa.draw_offered", side=side)
-            case "draw_declined":
-                return t(loc, "loa.draw_declined", side=side)
-            case "draw_accepted":
-                return t(loc, "loa.draw_accepted", side=side)
-            case "resigned":
-                return t(loc, "loa.resigned", side=side)
+            case "resigned" | "draw_offered" | "draw_declined" | "draw_accepted":
+                return t(loc, f"table.{event.kind}", seat=side)
             case "lots":
                 return self._lots(game, d["players"], d["rolls"])
             case "game_over":
@@ -428,9 +377,7 @@ class LoaTable(SeatedTable):
         """Privately: the pieces that can move, or the targets of one piece, with a picture.
         A player sees their own seat's moves even off turn; a spectator those of the seat
         on turn."""
-        row = await service.find_game(request, KIND)
-        game = self.game(row)
-        state = self.running(game)
+        game, state = await self.look(service, request)
         loc = request.actor.locale
         mine = game.seats_of(request.actor.id)
         acting = [s for s in mine if s in to_act(state)]
@@ -449,7 +396,7 @@ class LoaTable(SeatedTable):
         probe = replace(state, turn=state.seats.index(seat), step=MOVE, offer=None)
         actions = [a for a in legal_actions(probe) if isinstance(a, Move)]
         if square:
-            square = canonical(square, bounded=_bounded(row))
+            square = canonical(square, bounded=_bounded(game.row))
             chosen = [a for a in actions if a.src == square]
             if not chosen:
                 raise UserError("loa.no_moves_from", square=square)
@@ -477,19 +424,11 @@ class LoaTable(SeatedTable):
 
     # ------------------------------------------------------------ helpers for adapters
 
-    async def complete(
-        self, service: TableService, request: Request, option: str, current: str
+    def choices(
+        self, game: TableGame, state: Any, request: Request, option: str, current: str
     ) -> list[tuple[str, str]]:
         """Autocomplete from the engine's legal actions (at most 25): the squares a piece
         can leave, the squares it can reach, the empty squares for a placement."""
-        try:
-            row = await service.find_game(request, KIND)
-        except UserError:
-            return []
-        game = self.game(row)
-        state = game.state
-        if state is None or state.over or game.row.status != "running":
-            return []
         mine = game.seats_of(request.actor.id)
         acting = [s for s in mine if s in to_act(state)]
         if request.command == "moves" and mine:
@@ -512,7 +451,7 @@ class LoaTable(SeatedTable):
         elif option == "square":
             values = {a.square for a in actions if isinstance(a, Place)}
         typed = current.strip().lower().replace(" ", "")
-        return [(v, v) for v in _in_board_order(values) if v.startswith(typed)][:25]
+        return [(v, v) for v in _in_board_order(values) if v.startswith(typed)]
 
     def silenced_users(self, row: GameRow) -> frozenset[int]:
         """With ``silence``, the seated players of a running game (partners may not confer)."""

@@ -15,10 +15,9 @@ from bot.options import GAME, LONG_TEXT, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
 from bot.storage import GameRow
 from bot.tables import loka_images as images
-from bot.tables.base import Entries, SeatedTable, TableGame, clip, mention, number
+from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, mention, number
+from bot.tables.loka_text import SIDES, counted, describe, dice_lines
 from bot.tables.loka_text import army as army_label
-from bot.tables.loka_text import boosts as boost_text
-from bot.tables.loka_text import counted, describe, die_label
 from engine.errors import EngineError
 from engine.loka import (
     ARMIES,
@@ -38,9 +37,7 @@ from engine.loka import (
     Reroll,
     attack_odds,
     legal_actions,
-    new_game,
     parse_position,
-    state_from_position,
     to_act,
     view,
 )
@@ -48,10 +45,9 @@ from engine.loka.battle import describe as describe_attack
 from engine.loka.combat import RESULTS, ROYAL_LOSS, ROYAL_WIN
 from engine.loka.config import BOX_SUPPLY, board_defaults
 from engine.loka.pieces import BOUGHT, KIND_OF_NAME, KINDS, NAME
-from engine.loka.record import new_record
+from engine.loka.record import OPENING
 from engine.loka.setup import deploy_squares, draft_cost
 from engine.protocol import Event
-from engine.record import GameRecord
 
 KIND = "loka"
 REROLL_SECONDS = 600
@@ -63,8 +59,9 @@ Game = TableGame
 class LokaTable(SeatedTable):
     kind = KIND
     rules = RULES
+    config_type = LokaConfig
+    opening = OPENING
     seat_order = ARMIES
-    # What each command reads (bot.options checks them first; the shared ones are there).
     # ``army`` names which of one's armies acts (a player may hold a whole team).
     options: ClassVar[Declarations] = {
         "new": {
@@ -102,25 +99,6 @@ class LokaTable(SeatedTable):
         "odds": {"from": TEXT, "to": TEXT, "game": GAME},
         "moves": {"square": TEXT, "game": GAME},
     }
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.commands.update(
-            {
-                "army add": self.army_add,
-                "army remove": self.army_remove,
-                "army show": self.army_show,
-                "army confirm": self.army_confirm,
-                "team": self.team,
-                "deploy": self.deploy,
-                "autodeploy": self.autodeploy,
-                "move": self.move,
-                "reroll": self.reroll,
-                "keep": self.keep,
-                "odds": self.odds,
-                "moves": self.moves,
-            }
-        )
 
     # ------------------------------------------------------------ hooks of the base
 
@@ -179,7 +157,7 @@ class LokaTable(SeatedTable):
             t(loc, "loka.combat_on" if config.combat else "loka.combat_off"),
         ]
         if game.meta.get("start"):  # the position brings its own terrain and armies
-            parts[1:3] = [t(loc, "loka.from_position")]
+            parts[1:3] = [t(loc, "table.from_position")]
         else:
             parts[2:2] = _army_summary(loc, config)
         return " · ".join(parts)
@@ -216,18 +194,6 @@ class LokaTable(SeatedTable):
             who = mention(user) if user else t(loc, "table.seat_free")
             lines.append(f"{army_label(loc, army)} ({t(loc, 'loka.side_' + side)}): {who}")
         return "\n".join(lines)
-
-    def initial_state(self, game: TableGame) -> LokaState:
-        config = LokaConfig.from_dict(game.row.config)
-        seed = bytes.fromhex(game.meta["seed"])
-        if game.meta.get("start"):
-            return state_from_position(game.meta["start"], config, seed=seed, game_id=game.row.id)
-        return new_game(config, seed=seed, game_id=game.row.id)
-
-    def record(self, game: TableGame) -> GameRecord:
-        seed = bytes.fromhex(game.meta["seed"])
-        config = LokaConfig.from_dict(game.row.config)
-        return new_record(config, seed, game.row.id, game.meta.get("start"))
 
     def shown_in_record(self, game: TableGame, entry: Any, viewer: list[str]) -> bool:
         """Army drafts stay with the drafting team until the game is over."""
@@ -285,7 +251,7 @@ class LokaTable(SeatedTable):
     async def announce_start(self, service: TableService, game: TableGame) -> list[Delivery]:
         state = game.require_state()
         if state.phase != SELECTION:
-            return await self.after(service, game, [], None, before=None)
+            return await self.after(service, game, Change())
         # "Teams may talk" only where a team has two people (RULINGS 1.4).
         key = "loka.selection_open" if _team_talk(game) else "loka.selection_open_alone"
         out = [
@@ -477,7 +443,7 @@ class LokaTable(SeatedTable):
             entries += self.follow_up(game)
 
             async def tell() -> list[Delivery]:
-                told = await self.after(service, game, events, request.actor, before=before)
+                told = await self.after(service, game, Change(events, request.actor, before))
                 loc = request.actor.locale
                 return [*told, await self._builder(service, game, army, request.actor.id, loc)]
 
@@ -544,7 +510,7 @@ class LokaTable(SeatedTable):
                 if not entries:
                     return [reply]  # placed on this army's turns, as they come
                 events = [e for _, e in entries]
-                return [reply, *await self.after(service, game, events, None, before=state)]
+                return [reply, *await self.after(service, game, Change(events, None, state))]
 
             return await self.persist(service, game, entries, tell)
 
@@ -583,30 +549,25 @@ class LokaTable(SeatedTable):
             request = replace(request, options={**request.options, "seat": request.options["army"]})
         return await self.act(service, request, action, phase, check=check)
 
-    async def after(
-        self,
-        service: TableService,
-        game: TableGame,
-        events: list[Event],
-        actor: Actor | None,
-        *,
-        before: Any,
-    ) -> list[Delivery]:
+    async def after(self, service: TableService, game: TableGame, change: Change) -> list[Delivery]:
         """What everyone is told after the state changed."""
         state = game.require_state()
         loc = game.locale
-        channel = game.row.channel_id
         out: list[Delivery] = []
-        lines = describe([e for e in events if e.visible_to is None], loc)
+        lines = describe(change.public, loc)
         files: list[Attachment] = []
-        revealed = before is not None and before.phase == SELECTION and state.phase != SELECTION
+        revealed = (
+            change.before is not None
+            and change.before.phase == SELECTION
+            and state.phase != SELECTION
+        )
         if revealed:
             for army in state.geometry.seat_names:
                 a = state.armies[state.geometry.seat_index[army]]
                 files.append(
                     await _card(game, army, a.draft or (0,) * 5, a.budget, state, game.locale)
                 )
-        if _pictured(state, before, events):
+        if _pictured(state, change.before, change.events):
             files.append(await _board(game, state))
         if state.phase == OVER:
             files.append(await _summary(game, state))
@@ -657,17 +618,7 @@ class LokaTable(SeatedTable):
                         t(loc, "loka.your_move", user=mention(user), army=army_label(loc, army))
                     )
         if lines or files:
-            text = "\n".join(lines) or t(loc, "table.board")
-            out.insert(
-                0,
-                Delivery(
-                    "channel",
-                    clip(text),
-                    channel_id=channel,
-                    files=files,
-                    closes=state.phase == OVER,
-                ),
-            )
+            out.insert(0, self.post(game, lines, files))
         return out
 
     async def _deploy_dm(
@@ -709,9 +660,7 @@ class LokaTable(SeatedTable):
     # ------------------------------------------------------------ looking
 
     async def odds(self, service: TableService, request: Request) -> list[Delivery]:
-        row = await service.find_game(request, KIND)
-        game = self.game(row)
-        state = self.running(game, BATTLE)
+        _, state = await self.look(service, request, BATTLE)
         loc = request.actor.locale
         src = str(request.options.get("from") or "").strip().lower()
         dst = str(request.options.get("to") or "").strip().lower()
@@ -726,22 +675,8 @@ class LokaTable(SeatedTable):
             lines.append(t(loc, "odds.royal"))
         else:
             data = describe_attack(state.geometry, a)
-            lines.append(
-                t(
-                    loc,
-                    "event.attack_boosts",
-                    dice=die_label(a.attack_die, data["attack_boosts"]),
-                    items=boost_text(loc, data["attack_boosts"]),
-                )
-            )
-            lines.append(
-                t(
-                    loc,
-                    "event.defence_boosts",
-                    dice=die_label(a.defence_die, data["defence_boosts"]),
-                    items=boost_text(loc, data["defence_boosts"]),
-                )
-            )
+            dice = {"attack": a.attack_die, "defence": a.defence_die}
+            lines += dice_lines(loc, {s: (dice[s], data[f"{s}_boosts"]) for s in SIDES})
         for key in (*RESULTS, ROYAL_WIN, ROYAL_LOSS):
             if key in result.probabilities:
                 p = result.probabilities[key]
@@ -753,9 +688,7 @@ class LokaTable(SeatedTable):
         return [service.private(request.actor, "\n".join(lines))]
 
     async def moves(self, service: TableService, request: Request) -> list[Delivery]:
-        row = await service.find_game(request, KIND)
-        game = self.game(row)
-        state = self.running(game, BATTLE)
+        game, state = await self.look(service, request, BATTLE)
         loc = request.actor.locale
         square = str(request.options.get("square") or "").strip().lower()
         seat = state.seat_to_move
@@ -800,18 +733,10 @@ class LokaTable(SeatedTable):
 
     # ------------------------------------------------------------ helpers for adapters
 
-    async def complete(
-        self, service: TableService, request: Request, option: str, current: str
+    def choices(
+        self, game: TableGame, state: Any, request: Request, option: str, current: str
     ) -> list[tuple[str, str]]:
         """Autocomplete choices from the engine's legal actions (at most 25)."""
-        try:
-            row = await service.find_game(request, KIND)
-        except UserError:
-            return []
-        game = self.game(row)
-        state = game.state
-        if state is None or state.phase == OVER:
-            return []
         mine = [a for a in game.seats_of(request.actor.id) if a in to_act(state)]
         if not mine:
             return []
@@ -833,7 +758,7 @@ class LokaTable(SeatedTable):
                     if isinstance(a, Deploy) and (kind is None or a.kind == kind)
                 }
             )
-        return [(v, v) for v in values if v.startswith(current)][:25]
+        return [(v, v) for v in values if v.startswith(current)]
 
     def silenced_users(self, row: GameRow) -> frozenset[int]:
         """From deployment on, the seated players (no game talk, RULINGS 1.4)."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from bot.i18n import language, t
 from engine.loka.actions import parse_draft
@@ -42,6 +43,18 @@ def die_label(faces: int, items: list[dict]) -> str:
     return "Super D20" if sum(b["amount"] for b in items) >= 5 else f"D{faces}"
 
 
+SIDES = ("attack", "defence")
+
+
+def dice_lines(locale: str, dice: dict[str, tuple[int, list[dict]]]) -> list[str]:
+    """For each side of an attack (``attack``, ``defence``): the die it rolls (its faces)
+    and what boosts it."""
+    return [
+        t(locale, f"event.{side}_boosts", dice=die_label(faces, items), items=boosts(locale, items))
+        for side, (faces, items) in dice.items()
+    ]
+
+
 def boosts(locale: str, items: list[dict]) -> str:
     parts = []
     for b in items:
@@ -63,6 +76,64 @@ def boosts(locale: str, items: list[dict]) -> str:
     return ", ".join(parts) if parts else t(locale, "boost.none")
 
 
+# A word of a told event: a field of its data as it is (a ``str``: the field's name), or
+# worked out in the reader's language from the data.
+Word = str | Callable[[str, Mapping[str, Any]], object]
+
+
+def _army(field: str = "army") -> Word:
+    return lambda locale, d: army(locale, d[field])
+
+
+def _piece(field: str = "piece") -> Word:
+    return lambda locale, d: piece(locale, d[field])
+
+
+def _tile(field: str = "tile") -> Word:
+    return lambda locale, d: t(locale, "tile." + d[field])
+
+
+# The events told in one line: the message (``{field}`` in it: that field of the data) and
+# where each of its words comes from.
+TOLD: dict[str, tuple[str, dict[str, Word]]] = {
+    "moved": ("event.moved", {"army": _army(), "piece": _piece(), "src": "src", "dst": "dst"}),
+    "back_to_back": ("event.back_to_back", {"army": _army(), "src": "src", "dst": "dst"}),
+    "attack": (
+        "event.attack",
+        {
+            "army": _army(),
+            "attacker": _piece("attacker"),
+            "src": "src",
+            "defender": _piece("defender"),
+            "dst": "dst",
+            "enemy": _army("defender_army"),
+        },
+    ),
+    "captured": (
+        "event.captured",
+        {"army": _army(), "src": "src", "dst": "dst", "piece": _piece()},
+    ),
+    "combat": ("result.{result}", {"a": "attack_roll", "d": "defence_roll"}),
+    "royal_duel": ("event.royal_duel", {"army": _army(), "enemy": _army("defender_army")}),
+    "reroll_offered": ("event.reroll_offered", {"army": _army()}),
+    "removed": ("event.removed", {"army": _army(), "piece": _piece(), "square": "square"}),
+    "army_eliminated": ("event.eliminated_{reason}", {"army": _army()}),
+    "promoted": ("event.promoted", {"army": _army(), "square": "square", "piece": _piece()}),
+    "passed": ("event.passed", {"army": _army()}),
+    "deployed": ("event.deployed", {"army": _army(), "piece": _piece(), "square": "square"}),
+    "army_confirmed": ("event.confirmed", {"army": _army(), "ready": "ready", "of": "of"}),
+    "deployment_start": ("event.deployment_start", {"army": _army("first")}),
+    "battle_start": ("event.battle_start", {"army": _army("first")}),
+    "combat_cancelled": ("event.combat_cancelled", {}),
+}
+
+
+def told(locale: str, key: str, words: dict[str, Word], d: Mapping[str, Any]) -> str:
+    """The message ``key`` of an event's data ``d``, its ``words`` taken from ``d``."""
+    values = {name: d[w] if isinstance(w, str) else w(locale, d) for name, w in words.items()}
+    return t(locale, key.format(**d), **values)
+
+
 def describe(events: Iterable[Event], locale: str, *, seat: str | None = None) -> list[str]:
     """One line per event worth telling; events hidden from ``seat`` are left out."""
     lines: list[str] = []
@@ -71,168 +142,12 @@ def describe(events: Iterable[Event], locale: str, *, seat: str | None = None) -
         d = e.data
         key = e.kind
         if key == "roll":
-            if d["purpose"] in ("deployment_order", "battle_order", "royal_duel"):
-                if d.get("round", 1) > 1 and _first_of_round(shown, i):
-                    # A tie: say so before the new rolls, not after them.
-                    lines.append(_tie_line(locale, shown, i))
-                lines.append(
-                    t(
-                        locale,
-                        "event.roll_order",
-                        army=army(locale, d["seat"]),
-                        die=d["die"],
-                        value=d["value"],
-                    )
-                )
-            elif d["purpose"] in ("tile_column", "portal_column", "tile_row", "portal_row"):
-                which = d["purpose"].rsplit("_", 1)[1]  # whose roll, and for what
-                lines.append(
-                    t(locale, "loka.roll_" + which, army=army(locale, d["seat"]), value=d["value"])
-                )
-            elif d["purpose"] == "marsh":
-                lines.append(t(locale, "event.roll_marsh", value=d["value"], square=d["square"]))
-            elif d["purpose"] in ("attack", "defence", "reroll"):
-                lines.append(
-                    t(
-                        locale,
-                        "event.roll_combat",
-                        army=army(locale, d["seat"]),
-                        die=d["die"],
-                        value=d["value"],
-                        reroll=t(locale, "event.reroll_mark") if d["purpose"] == "reroll" else "",
-                    )
-                )
-            elif d["purpose"] == "first_tile_placer":
-                continue  # announced by terrain_start
-            continue
-        if key == "moved":
-            lines.append(
-                t(
-                    locale,
-                    "event.moved",
-                    army=army(locale, d["army"]),
-                    piece=piece(locale, d["piece"]),
-                    src=d["src"],
-                    dst=d["dst"],
-                )
-            )
-        elif key == "back_to_back":
-            lines.append(
-                t(
-                    locale,
-                    "event.back_to_back",
-                    army=army(locale, d["army"]),
-                    src=d["src"],
-                    dst=d["dst"],
-                )
-            )
-        elif key == "attack":
-            lines.append(
-                t(
-                    locale,
-                    "event.attack",
-                    army=army(locale, d["army"]),
-                    attacker=piece(locale, d["attacker"]),
-                    src=d["src"],
-                    defender=piece(locale, d["defender"]),
-                    dst=d["dst"],
-                    enemy=army(locale, d["defender_army"]),
-                )
-            )
-            lines.append(
-                t(
-                    locale,
-                    "event.attack_boosts",
-                    dice=die_label(d["attack_die"], d["attack_boosts"]),
-                    items=boosts(locale, d["attack_boosts"]),
-                )
-            )
-            lines.append(
-                t(
-                    locale,
-                    "event.defence_boosts",
-                    dice=die_label(d["defence_die"], d["defence_boosts"]),
-                    items=boosts(locale, d["defence_boosts"]),
-                )
-            )
-        elif key == "captured":
-            lines.append(
-                t(
-                    locale,
-                    "event.captured",
-                    army=army(locale, d["army"]),
-                    src=d["src"],
-                    dst=d["dst"],
-                    piece=piece(locale, d["piece"]),
-                )
-            )
-        elif key == "combat":
-            lines.append(
-                t(locale, "result." + d["result"], a=d["attack_roll"], d=d["defence_roll"])
-            )
-        elif key == "royal_duel":
-            lines.append(
-                t(
-                    locale,
-                    "event.royal_duel",
-                    army=army(locale, d["army"]),
-                    enemy=army(locale, d["defender_army"]),
-                )
-            )
-        elif key == "reroll_offered":
-            lines.append(t(locale, "event.reroll_offered", army=army(locale, d["army"])))
+            lines += _roll(locale, shown, i)
+        elif key in TOLD:
+            lines.append(told(locale, *TOLD[key], d))
         elif key == "reroll_decision":
-            lines.append(
-                t(
-                    locale,
-                    "event.reroll_yes" if d["reroll"] else "event.reroll_no",
-                    army=army(locale, d["army"]),
-                )
-            )
-        elif key == "removed":
-            lines.append(
-                t(
-                    locale,
-                    "event.removed",
-                    army=army(locale, d["army"]),
-                    piece=piece(locale, d["piece"]),
-                    square=d["square"],
-                )
-            )
-        elif key == "army_eliminated":
-            lines.append(t(locale, "event.eliminated_" + d["reason"], army=army(locale, d["army"])))
-        elif key == "promoted":
-            lines.append(
-                t(
-                    locale,
-                    "event.promoted",
-                    army=army(locale, d["army"]),
-                    square=d["square"],
-                    piece=piece(locale, d["piece"]),
-                )
-            )
-        elif key == "passed":
-            lines.append(t(locale, "event.passed", army=army(locale, d["army"])))
-        elif key == "deployed":
-            lines.append(
-                t(
-                    locale,
-                    "event.deployed",
-                    army=army(locale, d["army"]),
-                    piece=piece(locale, d["piece"]),
-                    square=d["square"],
-                )
-            )
-        elif key == "army_confirmed":
-            lines.append(
-                t(
-                    locale,
-                    "event.confirmed",
-                    army=army(locale, d["army"]),
-                    ready=d["ready"],
-                    of=d["of"],
-                )
-            )
+            yes = "event.reroll_yes" if d["reroll"] else "event.reroll_no"
+            lines.append(t(locale, yes, army=army(locale, d["army"])))
         elif key == "army_revealed":
             bought = draft_words(locale, d["draft"])
             lines.append(
@@ -253,14 +168,9 @@ def describe(events: Iterable[Event], locale: str, *, seat: str | None = None) -
                 )
             )
         elif key == "tile_placed":
+            placed = "event.tile_pair" if d.get("pair") else "event.tile_placed"
             lines.append(
-                t(
-                    locale,
-                    "event.tile_pair" if d.get("pair") else "event.tile_placed",
-                    army=army(locale, d["army"]),
-                    tile=t(locale, "tile." + d["tile"]),
-                    square=d["square"],
-                )
+                told(locale, placed, {"army": _army(), "tile": _tile(), "square": "square"}, d)
             )
         elif key == "tile_reroll":
             lines.append(
@@ -268,12 +178,6 @@ def describe(events: Iterable[Event], locale: str, *, seat: str | None = None) -
                 if d.get("square")
                 else t(locale, "event.tile_reroll")
             )
-        elif key == "deployment_start":
-            lines.append(t(locale, "event.deployment_start", army=army(locale, d["first"])))
-        elif key == "battle_start":
-            lines.append(t(locale, "event.battle_start", army=army(locale, d["first"])))
-        elif key == "combat_cancelled":
-            lines.append(t(locale, "event.combat_cancelled"))
         elif key == "game_over":
             if d["winners"]:
                 lines.append(
@@ -281,7 +185,39 @@ def describe(events: Iterable[Event], locale: str, *, seat: str | None = None) -
                 )
             else:
                 lines.append(t(locale, "event.draw_" + d["termination"]))
+        if key == "attack":
+            lines += dice_lines(locale, {s: (d[f"{s}_die"], d[f"{s}_boosts"]) for s in SIDES})
     return lines
+
+
+def _roll(locale: str, shown: list[Event], i: int) -> list[str]:
+    """What roll ``i`` of ``shown`` tells (some rolls are told with what they decide)."""
+    d = shown[i].data
+    purpose = d["purpose"]
+    if purpose in ("deployment_order", "battle_order", "royal_duel"):
+        # A tie: say so before the new rolls, not after them.
+        tie = d.get("round", 1) > 1 and _first_of_round(shown, i)
+        order = t(
+            locale, "event.roll_order", army=army(locale, d["seat"]), die=d["die"], value=d["value"]
+        )
+        return [_tie_line(locale, shown, i), order] if tie else [order]
+    if purpose in ("tile_column", "portal_column", "tile_row", "portal_row"):
+        which = purpose.rsplit("_", 1)[1]  # whose roll, and for what
+        return [t(locale, "loka.roll_" + which, army=army(locale, d["seat"]), value=d["value"])]
+    if purpose == "marsh":
+        return [t(locale, "event.roll_marsh", value=d["value"], square=d["square"])]
+    if purpose in ("attack", "defence", "reroll"):
+        return [
+            t(
+                locale,
+                "event.roll_combat",
+                army=army(locale, d["seat"]),
+                die=d["die"],
+                value=d["value"],
+                reroll=t(locale, "event.reroll_mark") if purpose == "reroll" else "",
+            )
+        ]
+    return []  # first_tile_placer: announced by terrain_start
 
 
 def _first_of_round(events: list[Event], i: int) -> bool:
