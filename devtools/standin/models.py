@@ -83,23 +83,29 @@ class Member(_Labelled):
         }
 
     def member_payload(self, *, with_user: bool = True, permissions: int | None = None) -> dict:
-        out: dict[str, Any] = {
-            "roles": [],
-            "joined_at": self.joined_at,
-            "deaf": False,
-            "mute": False,
-            "flags": 0,
-            "pending": False,
-            "nick": None,
-            "avatar": None,
-            "premium_since": None,
-            "communication_disabled_until": None,
-        }
+        out = member_fields(self.joined_at)
         if with_user:
             out["user"] = self.payload()
         if permissions is not None:
             out["permissions"] = str(permissions)
         return out
+
+
+def member_fields(joined_at: str) -> dict[str, Any]:
+    """A guild member as Discord sends it, without its user and permissions (which the
+    caller adds): no roles, no nickname, no timeout."""
+    return {
+        "roles": [],
+        "joined_at": joined_at,
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+        "pending": False,
+        "nick": None,
+        "avatar": None,
+        "premium_since": None,
+        "communication_disabled_until": None,
+    }
 
 
 @dataclass(eq=False, repr=False)

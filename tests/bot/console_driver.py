@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import random
@@ -9,10 +10,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from bot.console import Console, ConsoleWorld, build_service
-from bot.storage import SqliteStorage
+from bot.model import Delivery, Place, Request
+from bot.storage import GameRow, SqliteStorage
 from engine.loka import (
     OVER,
     SELECTION,
@@ -21,7 +23,6 @@ from engine.loka import (
     Keep,
     Move,
     Reroll,
-    from_dict,
     legal_actions,
     to_act,
 )
@@ -43,9 +44,22 @@ async def console_over(db: str = ":memory:", seed: int | None = 7) -> AsyncItera
         await storage.close()
 
 
+async def at_once(
+    console: Console, user: str, kind: str, command: str, *options: dict[str, Any]
+) -> list[list[Delivery]]:
+    """``/<kind> <command>`` by ``user`` in the general channel, once for each of ``options``,
+    all handled at the same time (as two quick clicks are); gives each one's deliveries."""
+    place = Place(console.world.channel_id("general"), guild_id=1)
+    actor = console.world.user(user)
+    requests = [Request(kind, command, actor, place, dict(o)) for o in options]
+    return list(await asyncio.gather(*(console.service.handle(r) for r in requests)))
+
+
 @dataclass
 class Table:
-    """A console table over a real SQLite file, with JSON output collected."""
+    """A console table over a real SQLite file, with JSON output collected; ``async with
+    Table() as table:`` opens it for the block and closes it after. A game's state is read
+    by its own table's rules, as the service reads it."""
 
     db: str = ":memory:"
     seed: int | None = 7
@@ -67,6 +81,12 @@ class Table:
         assert self.storage is not None
         await self.storage.close()
 
+    async def __aenter__(self) -> Table:
+        return await self.open()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
     async def run(self, script: str) -> list[dict]:
         """Run lines; return the deliveries they produced."""
         assert self.console is not None
@@ -86,17 +106,46 @@ class Table:
     def deliveries(self) -> list[dict]:
         return [json.loads(line) for line in self.out.getvalue().splitlines() if line]
 
+    async def latest(self) -> tuple[GameRow, Any]:
+        """The last game opened: its row and state (None before it starts)."""
+        assert self.storage is not None
+        async with self.storage.db.execute("SELECT id FROM games ORDER BY created_at") as c:
+            last = (await c.fetchall())[-1][0]
+        row = await self.storage.load(last)
+        assert row is not None
+        return row, self.state_of(row)
+
+    def state_of(self, row: GameRow) -> Any:
+        """A game's state (None before it starts), read by its game's table."""
+        assert self.console is not None
+        rules = self.console.service.tables[row.kind].rules
+        return None if row.state is None else rules.from_dict(row.state)
+
     async def game(self) -> tuple[str, dict]:
+        """The last unfinished game (else the last one): its id, and its row and state."""
         assert self.storage is not None
         rows = await self.storage.unfinished()
-        if not rows:
-            async with self.storage.db.execute("SELECT id FROM games ORDER BY created_at") as c:
-                last = (await c.fetchall())[-1][0]
-            row = await self.storage.load(last)
-        else:
-            row = rows[-1]
-        assert row is not None
-        return row.id, {"row": row, "state": None if row.state is None else from_dict(row.state)}
+        row, state = await self.latest() if not rows else (rows[-1], self.state_of(rows[-1]))
+        return row.id, {"row": row, "state": state}
+
+
+def refused_privately(out: list[dict], *fragments: str) -> list[str]:
+    """Every delivery in ``out`` went to its player alone (a refusal tells no one else), and
+    the i-th says ``fragments[i]``; gives the deliveries' texts."""
+    assert all(d["to"] == "private" for d in out), out
+    texts = [d["text"] for d in out]
+    assert len(texts) >= len(fragments), texts
+    for text, fragment in zip(texts, fragments, strict=False):
+        assert fragment in text, (fragment, text)
+    return texts
+
+
+def lobby_lines(kind: str, seats: dict[str, str], new: str | None = "") -> str:
+    """The console lines of a lobby: alice opens ``/<kind> new <new>`` (none if ``new`` is
+    None), each player takes their seat (``seats``: seat -> user), alice starts."""
+    opening = [] if new is None else [f"@alice /{kind} new {new}".rstrip()]
+    joins = [f"@{user} /{kind} join seat:{seat}" for seat, user in seats.items()]
+    return "\n".join([*opening, *joins, f"@alice /{kind} start"])
 
 
 def resign_lines(user: str, kind: str, game: str | None = None) -> list[str]:

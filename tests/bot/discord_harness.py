@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import importlib
 import io
 import itertools
 import json
 import re
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -31,11 +33,20 @@ from discord import app_commands
 from discord.webhook.async_ import AsyncWebhookAdapter
 from PIL import Image
 
+from devtools.standin.models import member_fields
+
 APP_ID = 710000000000000001
 BOT_ID = 710000000000000002
 GUILD_ID = 710000000000000003
 EPHEMERAL = 64
 SIZE_LIMIT = 10 * 1024 * 1024
+BOT_AUTHOR = {
+    "id": str(BOT_ID),
+    "username": "Plateau",
+    "discriminator": "0",
+    "avatar": None,
+    "bot": True,
+}
 
 MEMBER = discord.Permissions(
     view_channel=True, send_messages=True, read_message_history=True, use_application_commands=True
@@ -65,6 +76,32 @@ def png_bytes(size: tuple[int, int] = (8, 8), color: str = "navy") -> bytes:
 
 def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat()
+
+
+def message_payload(
+    mid: int, channel_id: int, author: dict[str, Any], content: str, **fields: Any
+) -> dict[str, Any]:
+    """A plain message as Discord sends it (no attachments, embeds, mentions, flags or
+    components); ``fields`` add to it or replace."""
+    return {
+        "id": str(mid),
+        "channel_id": str(channel_id),
+        "type": 0,
+        "content": content,
+        "author": author,
+        "attachments": [],
+        "embeds": [],
+        "mentions": [],
+        "mention_roles": [],
+        "pinned": False,
+        "mention_everyone": False,
+        "tts": False,
+        "timestamp": _now(),
+        "edited_timestamp": None,
+        "flags": 0,
+        "components": [],
+        **fields,
+    }
 
 
 def _error(status: int, code: int, text: str) -> discord.HTTPException:
@@ -346,30 +383,15 @@ class FakeDiscord:
     def _message(self, channel_id: int, call: Call) -> dict[str, Any]:
         mid = self.next_id()
         data = call.data
-        message = {
-            "id": str(mid),
-            "channel_id": str(channel_id),
-            "type": 0,
-            "content": data.get("content") or "",
-            "author": {
-                "id": str(BOT_ID),
-                "username": "Plateau",
-                "discriminator": "0",
-                "avatar": None,
-                "bot": True,
-            },
-            "attachments": self._attachments(call.files),
-            "embeds": [],
-            "mentions": [],
-            "mention_roles": [],
-            "pinned": False,
-            "mention_everyone": False,
-            "tts": False,
-            "timestamp": _now(),
-            "edited_timestamp": None,
-            "flags": data.get("flags") or 0,
-            "components": data.get("components") or [],
-        }
+        message = message_payload(
+            mid,
+            channel_id,
+            dict(BOT_AUTHOR),
+            data.get("content") or "",
+            attachments=self._attachments(call.files),
+            flags=data.get("flags") or 0,
+            components=data.get("components") or [],
+        )
         channel = self.channels.get(channel_id)
         if channel is not None and channel.get("guild_id"):
             message["guild_id"] = channel["guild_id"]
@@ -572,9 +594,9 @@ class BotDriver:
         user: User,
         channel_id: int,
         locale: str,
-        guild_locale: str,
-        permissions: discord.Permissions,
-        app_permissions: discord.Permissions,
+        guild_locale: str = "en-US",
+        permissions: discord.Permissions = MEMBER,
+        app_permissions: discord.Permissions = BOT_PERMISSIONS,
         message: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         iid = self.world.next_id()
@@ -603,16 +625,7 @@ class BotDriver:
                 authorizing_integration_owners={"0": str(GUILD_ID)},
                 member={
                     "user": user.payload,
-                    "roles": [],
-                    "joined_at": _now(),
-                    "deaf": False,
-                    "mute": False,
-                    "flags": 0,
-                    "pending": False,
-                    "nick": None,
-                    "avatar": None,
-                    "premium_since": None,
-                    "communication_disabled_until": None,
+                    **member_fields(_now()),
                     "permissions": str(permissions.value),
                 },
             )
@@ -657,21 +670,14 @@ class BotDriver:
         user: User,
         channel: int,
         locale: str = "en-US",
-        guild_locale: str = "en-US",
-        permissions: discord.Permissions = MEMBER,
-        app_permissions: discord.Permissions = BOT_PERMISSIONS,
+        **context: Any,
     ) -> Exchange:
-        """``/loka move`` with ``{"from": "e2", "to": "e4"}``, as ``user`` in ``channel``."""
+        """``/loka move`` with ``{"from": "e2", "to": "e4"}``, as ``user`` in ``channel``;
+        ``context`` may set the interaction's ``guild_locale``, the member's ``permissions``
+        and the bot's ``app_permissions`` (else a member's, in an English guild)."""
         data = self._command_data(command, options or {})
         payload = self._interaction(
-            2,
-            data,
-            user=user,
-            channel_id=channel,
-            locale=locale,
-            guild_locale=guild_locale,
-            permissions=permissions,
-            app_permissions=app_permissions,
+            2, data, user=user, channel_id=channel, locale=locale, **context
         )
         exchange = await self.dispatch(payload)
         exchange.check_protocol()
@@ -689,16 +695,7 @@ class BotDriver:
     ) -> list[dict[str, Any]]:
         """The choices the bot offers for option ``focused`` (whose text is in ``options``)."""
         data = self._command_data(command, options, focused=focused)
-        payload = self._interaction(
-            4,
-            data,
-            user=user,
-            channel_id=channel,
-            locale=locale,
-            guild_locale="en-US",
-            permissions=MEMBER,
-            app_permissions=BOT_PERMISSIONS,
-        )
+        payload = self._interaction(4, data, user=user, channel_id=channel, locale=locale)
         exchange = await self.dispatch(payload)
         exchange.check_protocol()
         callback = exchange.responses[0]
@@ -718,15 +715,7 @@ class BotDriver:
         channel_id = int(message["channel_id"])
         data = {"custom_id": custom_id, "component_type": 2}
         payload = self._interaction(
-            3,
-            data,
-            user=user,
-            channel_id=channel_id,
-            locale=locale,
-            guild_locale="en-US",
-            permissions=MEMBER,
-            app_permissions=BOT_PERMISSIONS,
-            message=message,
+            3, data, user=user, channel_id=channel_id, locale=locale, message=message
         )
         exchange = await self.dispatch(payload)
         exchange.check_protocol()
@@ -734,27 +723,14 @@ class BotDriver:
 
     async def say(self, text: str, *, user: User, channel: int) -> Exchange:
         """A user posts a plain message in a channel."""
-        mid = self.world.next_id()
-        payload = {
-            "id": str(mid),
-            "channel_id": str(channel),
-            "guild_id": str(GUILD_ID),
-            "type": 0,
-            "content": text,
-            "author": user.payload,
-            "member": {"roles": [], "joined_at": _now(), "deaf": False, "mute": False, "flags": 0},
-            "attachments": [],
-            "embeds": [],
-            "mentions": [],
-            "mention_roles": [],
-            "pinned": False,
-            "mention_everyone": False,
-            "tts": False,
-            "timestamp": _now(),
-            "edited_timestamp": None,
-            "flags": 0,
-            "components": [],
-        }
+        payload = message_payload(
+            self.world.next_id(),
+            channel,
+            user.payload,
+            text,
+            guild_id=str(GUILD_ID),
+            member={"roles": [], "joined_at": _now(), "deaf": False, "mute": False, "flags": 0},
+        )
         return await self._run(payload, lambda: self.bot._connection.parse_message_create(payload))
 
     async def dispatch(self, payload: dict[str, Any]) -> Exchange:
@@ -794,19 +770,87 @@ def _view_timer(task: asyncio.Task[Any]) -> bool:
     return getattr(task.get_coro(), "__qualname__", "").endswith("__timeout_task_impl")
 
 
+def game_id_in(text: str) -> str:
+    """The game id a lobby (or a reply) names, as `1a2b3c`."""
+    found = re.search(r"`([0-9a-f]+)`", text)
+    assert found, text
+    return found.group(1)
+
+
 def mentions(text: str) -> set[int]:
     return {int(m) for m in re.findall(r"<@(\d+)>", text)}
 
 
+NAME_RULE = re.compile(r"^[-_'\w]{1,32}$")
+
+
+def assert_within_discord_limits(node: dict[str, Any]) -> None:
+    """A synced command, its options and choices as Discord takes them: names (and their
+    translations) lower case, 1-32 word characters; descriptions 1-100 characters; at most
+    25 options and 25 choices a node."""
+    names = [node["name"], *node.get("name_localizations", {}).values()]
+    assert all(NAME_RULE.match(n) and n == n.lower() for n in names), names
+    texts = [node.get("description", "x"), *node.get("description_localizations", {}).values()]
+    assert all(1 <= len(d) <= 100 for d in texts), texts
+    assert len(node.get("options", [])) <= 25 and len(node.get("choices", [])) <= 25
+    for child in node.get("options", []):
+        assert_within_discord_limits(child)
+
+
+def options(node: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A synced command's (or subcommand's) options by name."""
+    return {o["name"]: o for o in node["options"]}
+
+
+def button_request(button: Any, action: str) -> Any:
+    """What a press of ``plateau:<kind>:g1:<action>`` asks of its table (None: nothing);
+    the button class's template must claim that custom id, so a press reaches it."""
+    custom_id = f"plateau:{button.kind}:g1:{action}"
+    assert button.__discord_ui_compiled_template__.fullmatch(custom_id), custom_id
+    return button.to_request("g1", action)
+
+
+def board_stub(module: Any, color: str, size: tuple[int, int] = (32, 32)) -> Any:
+    """An autouse fixture putting a plain PNG in place of ``module.board_png``, so a test
+    of the cog does not wait on the renderer. A test module writes
+    ``images = board_stub(chess_table, "darkgreen")``."""
+
+    @pytest.fixture(autouse=True)
+    def images(monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setattr(module, "board_png", lambda *a, **kw: png_bytes(size, color))
+
+    return images
+
+
 class Rig:
     """One game's bot over a service over SQLite, attached to a fake Discord; restartable.
-    A test module subclasses it with its ``tables``, ``cogs``, ``people`` and ``rules``."""
+    A test module subclasses it as ``Rig`` with its ``game`` (whose table and cog the bot
+    finds as ``TABLE`` in bot/tables/<game>.py and ``COG`` in bot/cogs/<game>.py), its
+    ``people_names`` and ``seats``; the ``rig`` fixture (tests/bot/conftest.py) runs it."""
 
+    game: str = ""
     tables: tuple[type, ...] = ()
     cogs: tuple[type, ...] = ()
     people_names: tuple[str, ...] = ("alice", "bob", "carol", "dave")
-    rules: Any = None  # the engine's RULES, for ``state()``
     seed: int = 7
+    seats: tuple[tuple[str, str], ...] = ()  # who sits where (name, seat) in seat_and_start()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.game and "tables" not in vars(cls):
+            cls.tables = (importlib.import_module(f"bot.tables.{cls.game}").TABLE,)
+            cls.cogs = (importlib.import_module(f"bot.cogs.{cls.game}").COG,)
+
+    @classmethod
+    @asynccontextmanager
+    async def running(cls, db: str = ":memory:") -> AsyncIterator[Rig]:
+        """A started rig over a new fake Discord (and ``db``), stopped after the block."""
+        rig = cls(FakeDiscord(), db)
+        await rig.start()
+        try:
+            yield rig
+        finally:
+            await rig.stop()
 
     def __init__(self, world: FakeDiscord, db: str = ":memory:") -> None:
         self.world = world
@@ -855,6 +899,24 @@ class Rig:
         await self.stop()
         await self.start(seed=99)
 
+    async def restart_and_resume(self, game_id: str) -> list[Call]:
+        """A NEW bot over the same database and the same Discord, made ready: the game says
+        it is back. Gives the messages the resume posted."""
+        await self.restart()
+        before = len(self.world.calls)
+        await self.bot.on_ready()
+        resumed = [c for c in self.world.calls[before:] if c.kind == "message"]
+        assert any(f"`{game_id}` is back" in c.content for c in resumed)
+        return resumed
+
+    def synced_command(self) -> dict[str, Any]:
+        """The game's command as the one sync sent it to Discord, checked within Discord's
+        limits (:func:`assert_within_discord_limits`)."""
+        (sync,) = [c for c in self.world.calls if c.kind == "sync"]
+        (command,) = [c for c in sync.body if c["name"] == self.kind]
+        assert_within_discord_limits(command)
+        return command
+
     async def slash(
         self, name: str, command: str, options: dict[str, Any] | None = None, **kw: Any
     ) -> Exchange:
@@ -878,34 +940,26 @@ class Rig:
         """``/<game> new`` by alice; returns the game id and the thread it lives in."""
         ex = await self.slash("alice", f"{self.kind} new", options)
         lobby = ex.shown[-1]
-        game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
-        return game_id, lobby.channel_id  # type: ignore[return-value]
+        return game_id_in(lobby.content), lobby.channel_id  # type: ignore[return-value]
 
-    async def seat_and_start(self, game_id: str, seats: dict[str, str]) -> Exchange:
-        """Each named player takes their seat by button; alice (the host) starts."""
-        for name, seat in seats.items():
+    def lobby_buttons(self, game_id: str, *seats: str) -> list[str]:
+        """The custom ids of a lobby's buttons, in order: a join for each seat, leave, start."""
+        prefix = f"plateau:{self.kind}:{game_id}"
+        return [*(f"{prefix}:join:{seat}" for seat in seats), f"{prefix}:leave", f"{prefix}:start"]
+
+    async def seat(self, game_id: str, seats: dict[str, str] | None = None) -> None:
+        """Each named player (``seats``, else the rig's) takes their seat by button."""
+        for name, seat in (dict(self.seats) if seats is None else seats).items():
             ex = await self.d.press(f"plateau:{self.kind}:{game_id}:join:{seat}", user=self[name])
             assert f"<@{self[name].id}> takes" in ex.shown[-1].content
+
+    async def seat_and_start(self, game_id: str, seats: dict[str, str] | None = None) -> Exchange:
+        """The players take their seats (:meth:`seat`); alice (the host) starts."""
+        await self.seat(game_id, seats)
         return await self.d.press(f"plateau:{self.kind}:{game_id}:start", user=self["alice"])
 
     async def state(self, game_id: str) -> Any:
         assert self.storage is not None
         row = await self.storage.load(game_id)
         assert row is not None and row.state is not None
-        return self.rules.from_dict(row.state)
-
-
-def rig_fixture(rig_class: type[Rig]) -> Any:
-    """A pytest fixture ``rig``: a started ``rig_class`` over a new fake Discord, stopped after
-    the test. A test module writes ``rig = rig_fixture(Rig)``."""
-
-    @pytest.fixture
-    async def rig() -> AsyncIterator[Rig]:
-        running = rig_class(FakeDiscord())
-        await running.start()
-        try:
-            yield running
-        finally:
-            await running.stop()
-
-    return rig
+        return self.bot.service.tables[row.kind].rules.from_dict(row.state)

@@ -3,8 +3,6 @@ errors told privately, restarts, concurrency and French."""
 
 from __future__ import annotations
 
-import asyncio
-import io
 import json
 import random
 from pathlib import Path
@@ -16,10 +14,8 @@ import bot.i18n_rules as i18n_rules
 import bot.tables.alako as alako_table
 from bot.catalogs.alako import MESSAGES, RULES_FR
 from bot.cogs.alako import AlakoButton
-from bot.console import Console, ConsoleWorld, build_service
 from bot.i18n import placeholders, t
 from bot.model import Place, Request
-from bot.storage import SqliteStorage
 from bot.tables.alako import AlakoTable, describe
 from engine.alako import (
     OVER,
@@ -42,40 +38,18 @@ from engine.protocol import Event
 from engine.record import GameRecord
 from tests.engine.alako.helpers import towards_princess
 
-from .console_driver import Table, png_bytes
+from .console_driver import Table, at_once, console_over, lobby_lines, png_bytes, refused_privately
 from .test_console import Posts
 from .test_i18n import _raised_codes
 
 USERS = {"south": "alice", "north": "bob"}
-LOBBY = """
-@alice /alako new first:south
-@alice /alako join seat:south
-@bob /alako join seat:north
-@alice /alako start
-"""
+LOBBY = lobby_lines("alako", USERS, "first:south")
 # South's knight one square below North's princess, with a 1 just spun: one click wins.
 WIN_IN_ONE = "south: Ke8 Hf1 Pe1; north: Kd11 Hf11 Pe9; turn: south; spun: 1"
 # South spun 2 walls with an empty line.
 TWO_WALLS = "south: Kd1 Hf1 Pe1; north: Kd11 Hf11 Pe11; turn: south; spun: 2walls"
 # South's knight rides below North's wall on d8n, and spun the ladder.
 LADDER = "south: Kd8 Hd8 Pe1; north: Kc11 Hf11 Pe11 Wa8n Wb8n Wc8n Wd8n; turn: south; spun: ladder"
-
-
-class AlakoConsole(Table):
-    """The console driver's table, reading Alako states."""
-
-    async def game(self) -> tuple[str, dict]:
-        assert self.storage is not None
-        rows = await self.storage.unfinished()
-        if rows:
-            row = rows[-1]
-        else:
-            async with self.storage.db.execute("SELECT id FROM games ORDER BY created_at") as c:
-                last = (await c.fetchall())[-1][0]
-            row = await self.storage.load(last)
-        assert row is not None
-        state = None if row.state is None else from_dict(row.state)
-        return row.id, {"row": row, "state": state}
 
 
 def lobby(position: str | None = None) -> str:
@@ -115,7 +89,7 @@ def choose(rng: random.Random, state: AlakoState) -> object:
     return rng.choice(actions)
 
 
-async def play_to_the_end(table: AlakoConsole, rng: random.Random, max_steps: int = 3000) -> dict:
+async def play_to_the_end(table: Table, rng: random.Random, max_steps: int = 3000) -> dict:
     for _ in range(max_steps):
         _, info = await table.game()
         state = info["state"]
@@ -146,8 +120,7 @@ def fast_images(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 async def test_a_whole_game_from_the_lobby_to_a_knight_on_the_princess(
     fast_images: list[str],
 ) -> None:
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         out = await table.run(lobby())
         first = out[-1]
         assert first["to"] == "channel" and "@alice, 🔴 South: spin the top." in first["text"]
@@ -170,8 +143,6 @@ async def test_a_whole_game_from_the_lobby_to_a_knight_on_the_princess(
         text = (await _export_text(table, info["row"].id)).strip()
         replayed = GameRecord.parse_text(text).replay(initial_state, RULES)
         assert RULES.to_dict(replayed) == info["row"].state
-    finally:
-        await table.close()
 
 
 async def test_a_whole_game_posts_one_board_a_turn(
@@ -180,8 +151,7 @@ async def test_a_whole_game_posts_one_board_a_turn(
     """A turn is a spin then a use: the spin is told in words with the buttons of its
     choices; the board comes once, after the move (or when the spin passes the turn)."""
     posts = Posts(monkeypatch)
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         await table.run(lobby())
         posts.begin()
         rng = random.Random(2)
@@ -195,11 +165,9 @@ async def test_a_whole_game_posts_one_board_a_turn(
             else:  # the spin (or a first wall of two): words and buttons, no picture
                 assert not out[0]["images"] and out[0]["buttons"]
         assert posts.turns and set(posts.turns) == {1}
-    finally:
-        await table.close()
 
 
-async def _export_text(table: AlakoConsole, game_id: str) -> str:
+async def _export_text(table: Table, game_id: str) -> str:
     service = table.console.service  # type: ignore[union-attr]
     world = table.console.world  # type: ignore[union-attr]
     request = Request(
@@ -211,8 +179,7 @@ async def _export_text(table: AlakoConsole, game_id: str) -> str:
 
 
 async def test_drawing_lots_happens_at_the_start_and_is_in_the_record() -> None:
-    table = await AlakoConsole(seed=5).open()
-    try:
+    async with Table(seed=5) as table:
         out = await table.run(LOBBY.replace(" first:south", ""))
         post = out[-1]
         assert post["to"] == "channel" and "Drawing lots (D2 = " in post["text"]
@@ -226,13 +193,10 @@ async def test_drawing_lots_happens_at_the_start_and_is_in_the_record() -> None:
         assert f"@{who}, " in post["text"].splitlines()[-1]
         running = await _export_text(table, info["row"].id)
         assert "1. south: lots {#0 d2=" in running and "[Seed" not in running
-    finally:
-        await table.close()
 
 
 async def test_a_turn_is_one_or_two_clicks_with_the_buttons() -> None:
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         out = await table.run(lobby(TWO_WALLS))
         post = out[-1]
         assert "@alice, 🔴 South spun 2 walls: build it on your line, or don't." in post["text"]
@@ -264,15 +228,13 @@ async def test_a_turn_is_one_or_two_clicks_with_the_buttons() -> None:
         offered = {b.split(":do:")[1].split(":", 1)[1] for b in out[0]["buttons"]}
         legal = {str(a).replace(" ", "_") for a in legal_actions(state)}
         assert offered == (legal if state.phase != SPIN else {"spin"})
-    finally:
-        await table.close()
 
 
 def _id(post: dict) -> str:
     return post["buttons"][0].split(":")[2]
 
 
-async def press(table: AlakoConsole, user: str, custom_id: str) -> list[dict]:
+async def press(table: Table, user: str, custom_id: str) -> list[dict]:
     """What a Discord press of ``custom_id`` does: the cog's mapping, then the service."""
     game_id, action = custom_id.split(":", 3)[2:]
     parsed = AlakoButton.to_request(game_id, action)
@@ -289,8 +251,7 @@ async def press(table: AlakoConsole, user: str, custom_id: str) -> list[dict]:
 
 
 async def test_winning_in_one_click_from_a_position() -> None:
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         out = await table.run(lobby(WIN_IN_ONE))
         post = out[-1]
         assert "(spun 1 point)" not in post["text"] and "spun 1 point: move a piece" in post["text"]
@@ -306,13 +267,10 @@ async def test_winning_in_one_click_from_a_position() -> None:
         assert again[1]["text"] == t("en", "table.over")
         board = await table.run("@bob /alako board")
         assert board[0]["to"] == "channel" and board[0]["images"]
-    finally:
-        await table.close()
 
 
 async def test_the_ladder_climb_and_the_descent() -> None:
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         out = await table.run(lobby(LADDER))
         post = out[-1]
         assert "spun the ladder: climb or pass" in post["text"]
@@ -322,8 +280,6 @@ async def test_the_ladder_climb_and_the_descent() -> None:
         assert "His horse stays on d8." in out[0]["text"]
         _, info = await table.game()
         assert info["state"].sides[0].knight is None
-    finally:
-        await table.close()
 
 
 async def test_a_mounted_knight_rides_double_or_dismounts(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -336,8 +292,7 @@ async def test_a_mounted_knight_rides_double_or_dismounts(monkeypatch: pytest.Mo
         return buttons
 
     monkeypatch.setattr(AlakoTable, "choice_buttons", spy)
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         await table.run(lobby("south: Kd3 Hd3 Pe1; north: Kd11 Hf11 Pe11; turn: south; spun: 1"))
         assert labels["knight_n"] == "Knight ↑ d5" and labels["dismount_n"] == "Dismount ↑ d4"
         assert labels["princess_e"] == "Princess → f1" and "horse_n" not in labels
@@ -346,13 +301,10 @@ async def test_a_mounted_knight_rides_double_or_dismounts(monkeypatch: pytest.Mo
         _, info = await table.game()
         side = info["state"].sides[0]
         assert (side.knight, side.horse) == (3 * 9 + 3, 2 * 9 + 3)
-    finally:
-        await table.close()
 
 
 async def test_resigning_ends_the_game_for_the_other_side() -> None:
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY)
         out = await table.run("@zed /alako resign\n@bob /alako resign\n!press @bob Resign")
         assert out[0]["to"] == "private" and "watching" in out[0]["text"]
@@ -362,16 +314,13 @@ async def test_resigning_ends_the_game_for_the_other_side() -> None:
         assert "Dice seed:" in out[2]["text"] and out[2]["buttons"] == []
         _, info = await table.game()
         assert info["row"].status == "over" and info["state"].winner == 0
-    finally:
-        await table.close()
 
 
 # ---------------------------------------------------------------- declining, draws
 
 
 async def test_a_tower_or_wall_won_may_be_declined(fast_images: list[str]) -> None:
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         out = await table.run(lobby(TWO_WALLS))
         post = out[-1]
         assert post["buttons"][-1].endswith(":do:0:pass")
@@ -381,7 +330,7 @@ async def test_a_tower_or_wall_won_may_be_declined(fast_images: list[str]) -> No
         _, info = await table.game()
         assert info["state"].sides[0].line == () and info["state"].turn == 1
         # The same with the command, after a first wall of two.
-        table2 = await AlakoConsole().open()
+        table2 = await Table().open()
         try:
             await table2.run(lobby(TWO_WALLS))
             out = await table2.run("@alice /alako build segment:a3n\n@alice /alako pass")
@@ -391,13 +340,10 @@ async def test_a_tower_or_wall_won_may_be_declined(fast_images: list[str]) -> No
             assert len(info["state"].sides[0].line) == 1
         finally:
             await table2.close()
-    finally:
-        await table.close()
 
 
 async def test_a_draw_offered_off_turn_and_accepted_with_a_button(fast_images: list[str]) -> None:
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY)
         out = await table.run("@bob /alako draw")  # south is to spin: bob offers off turn
         post = out[0]
@@ -416,7 +362,7 @@ async def test_a_draw_offered_off_turn_and_accepted_with_a_button(fast_images: l
         )
         assert [d["to"] for d in refused] == ["private"] * 3
         assert "Your draw offer waits for an answer from 🔴 South (@alice)" in refused[0]["text"]
-        assert refused[1]["text"] == t("en", "alako.pick_draw_answer")
+        assert refused[1]["text"] == t("en", "table.pick_draw_answer")
         assert "watching" in refused[2]["text"]
         out = await press(table, "alice", post["buttons"][0])
         text = out[0]["text"]
@@ -432,13 +378,10 @@ async def test_a_draw_offered_off_turn_and_accepted_with_a_button(fast_images: l
             initial_state, RULES
         )
         assert RULES.to_dict(replayed) == info["row"].state
-    finally:
-        await table.close()
 
 
 async def test_a_draw_declined_by_button_or_by_playing_on(fast_images: list[str]) -> None:
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY)
         out = await table.run("@bob /alako draw action:offer")
         decline = out[0]["buttons"][1]
@@ -451,7 +394,7 @@ async def test_a_draw_declined_by_button_or_by_playing_on(fast_images: list[str]
             "@alice /alako draw action:decline"  # nothing to answer
         )
         assert out[0]["to"] == "private" and "already offered a draw" in out[0]["text"]
-        assert out[1]["text"] == t("en", "alako.nothing_to_answer")
+        assert out[1]["text"] == t("en", "table.nothing_to_answer", command="/alako draw")
         # South offers on her own turn: North must answer before anything else.
         out = await table.run("@alice /alako draw\n@bob /alako spin\n@alice /alako spin")
         assert out[0]["to"] == "channel" and "@bob, 🔵 North: 🔴 South offers" in out[0]["text"]
@@ -471,16 +414,13 @@ async def test_a_draw_declined_by_button_or_by_playing_on(fast_images: list[str]
         assert f"{label} plays on: the draw is declined." in out[0]["text"]
         _, info = await table.game()
         assert info["state"].offer is None and info["state"].ply == state.ply + 2
-    finally:
-        await table.close()
 
 
 # ---------------------------------------------------------------- errors
 
 
 async def test_every_error_is_private_and_explains() -> None:
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         before = await table.run(
             "@zed /alako spin\n"  # no game
             "@alice /alako new first:middle\n"  # bad option
@@ -503,23 +443,19 @@ async def test_every_error_is_private_and_explains() -> None:
             "@alice /alako build segment:a3n\n"  # the face is a move
             "@alice /alako pass\n"  # the face is a move
         )
-        texts = [d["text"] for d in out]
-        assert all(d["to"] == "private" for d in out)
-        assert "It is not your turn: waiting for 🔴 South (@alice)" in texts[0]
-        assert "You are watching this game" in texts[1]
+        texts = refused_privately(
+            out, "It is not your turn: waiting for 🔴 South (@alice)", "You are watching this game"
+        )
         assert texts[2] == t("en", "alako.phase_act")
         assert texts[3] == t("en", "alako.pick_piece")
         assert texts[4] == t("en", "alako.pick_direction")
         assert "'princess s' is not possible with 1 point: you may play knight n" in texts[5]
         assert texts[6] == t("en", "alako.use_move", face="1 point")
         assert texts[7] == t("en", "alako.use_move", face="1 point")
-    finally:
-        await table.close()
 
 
 async def test_build_errors_name_the_legal_segments() -> None:
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         await table.run(lobby(TWO_WALLS))
         out = await table.run(
             "@alice /alako build segment:e3n\n"  # not a next segment
@@ -527,32 +463,27 @@ async def test_build_errors_name_the_legal_segments() -> None:
             "@alice /alako build\n"  # no segment
             "@alice /alako move piece:knight direction:n\n"  # the face is a build
         )
-        texts = [d["text"] for d in out]
-        assert all(d["to"] == "private" for d in out)
-        assert "e3n does not continue your line: build on a4w, a3n, i3n, i4e" in texts[0]
-        assert "'zz' is not a segment" in texts[1]
+        texts = refused_privately(
+            out,
+            "e3n does not continue your line: build on a4w, a3n, i3n, i4e",
+            "'zz' is not a segment",
+        )
         assert texts[2] == t("en", "alako.segment_needed", example="d3n")
         assert texts[3] == t("en", "alako.use_build", face="2 walls")
         _, info = await table.game()
         assert info["state"].ply == 0  # nothing changed
-    finally:
-        await table.close()
 
 
 async def test_a_move_before_the_spin_says_to_spin() -> None:
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY)
         out = await table.run("@alice /alako move piece:knight direction:n")
         assert out[0]["to"] == "private" and out[0]["text"] == t("en", "alako.phase_spin")
-    finally:
-        await table.close()
 
 
 async def test_fuzzed_commands_never_crash_and_always_answer() -> None:
     rng = random.Random(8)
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY)
         service = table.console.service  # type: ignore[union-attr]
         world = table.console.world  # type: ignore[union-attr]
@@ -572,8 +503,6 @@ async def test_fuzzed_commands_never_crash_and_always_answer() -> None:
             assert deliveries, request
             for d in deliveries:
                 assert "went wrong on my side" not in d.text, (request, d.text)
-    finally:
-        await table.close()
 
 
 # ---------------------------------------------------------------- restarts and concurrency
@@ -582,7 +511,7 @@ async def test_fuzzed_commands_never_crash_and_always_answer() -> None:
 async def test_restart_in_the_middle_and_finish(tmp_path: Path, fast_images: list[str]) -> None:
     db = str(tmp_path / "plateau.db")
     rng = random.Random(4)
-    first = await AlakoConsole(db=db).open()
+    first = await Table(db=db).open()
     await first.run(LOBBY)
     for _ in range(9):  # a few turns, ending between a spin and its use or not
         _, info = await first.game()
@@ -591,8 +520,7 @@ async def test_restart_in_the_middle_and_finish(tmp_path: Path, fast_images: lis
     _, before = await first.game()
     await first.close()  # the process stops here
 
-    second = await AlakoConsole(db=db).open()
-    try:
+    async with Table(db=db) as second:
         _, after = await second.game()
         assert after["row"].state == before["row"].state
         resumed = second.deliveries()
@@ -600,13 +528,11 @@ async def test_restart_in_the_middle_and_finish(tmp_path: Path, fast_images: lis
         assert resumed[1]["buttons"] and resumed[1]["images"]  # the turn's buttons again
         info = await play_to_the_end(second, rng)
         assert info["state"].phase == OVER
-    finally:
-        await second.close()
 
 
 async def test_a_restart_while_lots_are_due_draws_them(tmp_path: Path) -> None:
     db = str(tmp_path / "plateau.db")
-    first = await AlakoConsole(db=db).open()
+    first = await Table(db=db).open()
     await first.run("\n".join(LOBBY.replace(" first:south", "").strip().splitlines()[:3]))
     game_id, info = await first.game()
     row = info["row"]  # the process stops right after the start, before the lots
@@ -615,45 +541,30 @@ async def test_a_restart_while_lots_are_due_draws_them(tmp_path: Path) -> None:
     await first.storage.save(row, [])  # type: ignore[union-attr]
     await first.close()
 
-    second = await AlakoConsole(db=db).open()
-    try:
+    async with Table(db=db) as second:
         resumed = second.deliveries()
         assert f"`{game_id}` is back after a restart" in resumed[0]["text"]
         assert "Drawing lots (D2 = " in resumed[1]["text"] and resumed[1]["buttons"]
         _, info = await second.game()
         assert info["state"].phase == SPIN
-    finally:
-        await second.close()
 
 
 async def test_rules_help_reads_the_rules_page() -> None:
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         out = await table.run("@alice /alako rules topic:ladder\n@alice /alako rules")
         assert out[0]["to"] == "private" and "## 7. Ladder" in out[0]["text"]
         assert "topics" in out[1]["text"] and "Cannon" in out[1]["text"]
-    finally:
-        await table.close()
 
 
 async def test_two_commands_at_once_apply_one_at_a_time() -> None:
-    storage = SqliteStorage(":memory:")
-    await storage.open()
-    try:
-        world = ConsoleWorld()
-        service = build_service(storage, world, 3)
-        console = Console(service, world, io.StringIO(), as_json=True)
+    async with console_over(seed=3) as console:
         await console.run(LOBBY.strip().splitlines())
-        place = Place(world.channel_id("general"), guild_id=1)
-        alice = world.user("alice")
-        spin = Request("alako", "spin", alice, place, {})
-        first, second = await asyncio.gather(service.handle(spin), service.handle(spin))
+        first, second = await at_once(console, "alice", "alako", "spin", {}, {})
         assert sorted([first[0].to, second[0].to]) == ["channel", "private"]
+        storage = console.service.storage
         row = (await storage.unfinished())[0]
         assert from_dict(row.state).ply == 1
         assert len(await storage.log(row.id)) == 1
-    finally:
-        await storage.close()
 
 
 # ---------------------------------------------------------------- language
@@ -661,8 +572,7 @@ async def test_two_commands_at_once_apply_one_at_a_time() -> None:
 
 async def test_french_players_read_french(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(i18n_rules, "FRENCH", {**i18n_rules.FRENCH, **RULES_FR})
-    table = await AlakoConsole().open()
-    try:
+    async with Table() as table:
         out = await table.run(
             "!locale @alice fr\n@alice /alako spin\n"
             + lobby(WIN_IN_ONE)
@@ -673,8 +583,6 @@ async def test_french_players_read_french(monkeypatch: pytest.MonkeyPatch) -> No
         assert private[1].startswith("Partie `")  # created
         assert "n'est pas possible avec ce lancer : vous pouvez jouer knight n" in private[2]
         assert private[3] == t("fr", "alako.phase_act")
-    finally:
-        await table.close()
 
 
 async def test_a_french_guild_reads_the_game_in_french() -> None:

@@ -3,12 +3,9 @@ catalog entry (``img.alako.*``) and every such entry is drawn."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
-from bot.i18n import CATALOG, picture_words
+from bot.i18n import picture_words
 from engine.alako import view
 from engine.alako.spinner import FACE_KINDS
 from renderer.alako import ENDINGS, AlakoImageOptions, _status, render_alako
@@ -22,21 +19,16 @@ from renderer.demo_alako import (
     start_state,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
-PREFIX = "img.alako."
+from .drawn_words import assert_every_drawn_word_is_catalogued, said_keys
+
 STATES = (start_state, moving_state, building_state, climbing_state, ladder_state, final_state)
 
 
 def test_every_word_drawn_in_alako_pictures_has_its_french() -> None:
-    text = (ROOT / "renderer" / "alako.py").read_text(encoding="utf-8")
-    keys = set(re.findall(r'say_?\(\s*(?:words,\s*)?"([a-z_0-9]+)"', text))
     dynamic = {f"seat_{s}" for s in ("south", "north")}  # _seat_word
     dynamic |= {f"face_{f}" for f in FACE_KINDS}  # _face_word
     dynamic |= {f"end_{e}" for e in ENDINGS}
-    drawn = {k for k in keys if not k.endswith("_")} | dynamic
-    catalog = {k.removeprefix(PREFIX) for k in CATALOG if k.startswith(PREFIX)}
-    assert sorted(drawn - catalog) == []
-    assert sorted(catalog - drawn) == []
+    assert_every_drawn_word_is_catalogued("alako", said_keys("alako.py") | dynamic)
 
 
 @pytest.mark.parametrize("make", STATES, ids=lambda f: f.__name__)

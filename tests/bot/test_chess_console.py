@@ -15,13 +15,12 @@ from engine.standard_chess import (
     OVER,
     RULES,
     Move,
-    from_dict,
     initial_state,
     legal_actions,
     san,
 )
 
-from .console_driver import Table, png_bytes
+from .console_driver import Table, png_bytes, refused_privately
 from .test_console import Posts
 
 LOBBY = """
@@ -45,23 +44,13 @@ def fast_images(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return calls
 
 
-async def _state(table: Table):  # type: ignore[no-untyped-def]
-    assert table.storage is not None
-    async with table.storage.db.execute("SELECT id FROM games ORDER BY created_at") as c:
-        last = (await c.fetchall())[-1][0]
-    row = await table.storage.load(last)
-    assert row is not None
-    return row, None if row.state is None else from_dict(row.state)
-
-
 async def test_a_whole_game_to_mate_with_pgn_export(fast_images: list[str]) -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY)
         out = await table.run("\n".join(FOOLS_MATE))
         assert all(d["to"] == "channel" for d in out)
         assert "Black plays **Qh4#**" in out[-1]["text"] and "0-1" in out[-1]["text"]
-        row, state = await _state(table)
+        row, state = await table.latest()
         assert state.phase == OVER and row.status == "over"
         assert fast_images == ["white"] * 5  # the thread's board never flips
         log = await table.storage.log(row.id)  # type: ignore[union-attr]
@@ -69,13 +58,10 @@ async def test_a_whole_game_to_mate_with_pgn_export(fast_images: list[str]) -> N
         export = (await table.run("@alice /chess export"))[0]
         assert export["to"] == "private"
         assert export["images"] == [f"chess-{row.id}.pgn", f"chess-{row.id}.txt"]
-    finally:
-        await table.close()
 
 
 async def test_pgn_and_record_of_an_export(tmp_path: Path) -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         table.console.image_dir = tmp_path  # type: ignore[union-attr]
         await table.run(LOBBY + "\n".join(FOOLS_MATE) + "\n@bob /chess export")
         files = sorted(tmp_path.iterdir())
@@ -85,13 +71,10 @@ async def test_pgn_and_record_of_an_export(tmp_path: Path) -> None:
         record = next(f for f in files if f.suffix == ".txt").read_text()
         replayed = GameRecord.parse_text(record).replay(initial_state, RULES)
         assert replayed.result == "0-1"
-    finally:
-        await table.close()
 
 
 async def test_errors_are_private_and_explain() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run(
             "@zed /chess move move:e4\n"  # no game
             "@alice /chess new color:purple\n"  # bad colour
@@ -113,28 +96,26 @@ async def test_errors_are_private_and_explain() -> None:
             "@alice /chess draw action:claim\n"  # nothing to claim
             "@bob /chess draw action:accept\n"  # nothing offered
         )
-        assert all(d["to"] == "private" for d in out), out
-        texts = [d["text"] for d in out]
-        assert "not your turn" in texts[0]
-        assert "Ke2 is not a legal move" in texts[1]
-        assert "not a chess action" in texts[2]
-        assert "it can go to e3, e4" in texts[3]
-        assert "only seated players" in texts[4]
-        assert "no draw can be claimed" in texts[5]
-    finally:
-        await table.close()
+        refused_privately(
+            out,
+            "not your turn",
+            "Ke2 is not a legal move",
+            "not a chess action",
+            "it can go to e3, e4",
+            "only seated players",
+            "no draw can be claimed",
+        )
 
 
 async def test_draw_offer_accept_and_claim() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY)
         out = await table.run("@alice /chess draw action:offer")
         assert "White offers a draw" in out[0]["text"]
         assert [b.split(":")[-1] for b in out[0]["buttons"]] == ["accept", "decline"]
         out = await table.run("@bob /chess draw action:accept")
         assert "draw by agreement" in out[0]["text"]
-        _, state = await _state(table)
+        _, state = await table.latest()
         assert state.termination == "agreement"
         await table.run(LOBBY)
         shuffle = ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]
@@ -142,17 +123,14 @@ async def test_draw_offer_accept_and_claim() -> None:
             await table.run(f"@{'alice' if n % 2 == 0 else 'bob'} /chess move move:{move}")
         out = await table.run("@bob /chess draw action:claim")
         assert "threefold repetition" in out[-1]["text"]
-    finally:
-        await table.close()
 
 
 async def test_import_continues_a_game_and_reviews_a_finished_one() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run("@alice /chess import color:black pgn:1. e4 e5 2. Nf3 Nc6 *")
         assert "imported game after 4 half-moves" in out[0]["text"]
         await table.run("@bob /chess join\n@alice /chess start")
-        row, state = await _state(table)
+        row, state = await table.latest()
         assert state.moves == ("e2e4", "e7e5", "g1f3", "b8c6") and state.turn == "white"
         assert row.seats["white"] != row.seats["black"]
         out = await table.run("@bob /chess move move:Bb5")
@@ -161,15 +139,13 @@ async def test_import_continues_a_game_and_reviews_a_finished_one() -> None:
         assert "already over (0-1, 4 half-moves)" in out[0]["text"]
         out = await table.run("@carol /chess import pgn:1. e4 e5 2. Ke3 *")
         assert out[0]["to"] == "private" and "cannot be read" in out[0]["text"]
-    finally:
-        await table.close()
 
 
 async def test_random_colours_and_a_restart_with_the_db(tmp_path: Path) -> None:
     db = str(tmp_path / "plateau.db")
     first = await Table(db=db, seed=11).open()
     await first.run("@alice /chess new color:random\n@bob /chess join\n@alice /chess start")
-    row, state = await _state(first)
+    row, state = await first.latest()
     assert state.phase != "toss" and state.host_color in ("white", "black")
     assert row.seats[state.host_color] == first.console.world.user("alice").id  # type: ignore[union-attr]
     log = await first.storage.log(row.id)  # type: ignore[union-attr]
@@ -181,39 +157,35 @@ async def test_random_colours_and_a_restart_with_the_db(tmp_path: Path) -> None:
     await first.run(f"@{users['white']} /chess move move:e4")
     await first.close()  # the process stops here
 
-    second = await Table(db=db, seed=12).open()
-    try:
+    async with Table(db=db, seed=12) as second:
         assert any("back after a restart" in d["text"] for d in second.deliveries())
         rng = random.Random(3)
         for _ in range(400):
-            row, state = await _state(second)
+            row, state = await second.latest()
             if state.phase == OVER:
                 break
             moves = [a for a in legal_actions(state) if isinstance(a, Move)]
             move = san(state, rng.choice(moves))
             await second.run(f"@{users[state.turn]} /chess move move:{move}")
-        row, state = await _state(second)
+        row, state = await second.latest()
         replayed = initial_state(row.config, bytes.fromhex(row.meta["seed"]), row.id, None)
         for entry in await second.storage.log(row.id):  # type: ignore[union-attr]
             replayed, _ = RULES.apply(replayed, RULES.parse_action(entry.action), entry.seat)
         assert replayed.moves == state.moves
         export = await second.run(f"@alice /chess export game:{row.id}")
         assert export[0]["images"][0].endswith(".pgn")
-    finally:
-        await second.close()
 
 
 async def test_a_whole_game_posts_one_board_a_move(monkeypatch: pytest.MonkeyPatch) -> None:
     """One picture a move; a draw offered and declined between moves is told in words."""
     posts = Posts(monkeypatch)
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY)
         posts.begin()
         users = {"white": "alice", "black": "bob"}
         rng = random.Random(5)
         moves = 0
-        while (state := (await _state(table))[1]).phase != OVER and moves < 120:
+        while (state := (await table.latest())[1]).phase != OVER and moves < 120:
             mover, other = users[state.turn], users["black" if state.turn == "white" else "white"]
             if moves == 10:
                 offer = await table.run(f"@{mover} /chess draw action:offer")
@@ -230,8 +202,6 @@ async def test_a_whole_game_posts_one_board_a_move(monkeypatch: pytest.MonkeyPat
             await table.run(f"@{who} /chess resign\n!press @{who} Resign")
             posts.end_turn()
         assert set(posts.turns) == {1}
-    finally:
-        await table.close()
 
 
 async def test_each_viewer_keeps_one_side_at_the_bottom(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -239,8 +209,7 @@ async def test_each_viewer_keeps_one_side_at_the_bottom(monkeypatch: pytest.Monk
     private board is seen from their own side."""
     monkeypatch.setattr(chess_table, "board_png", lambda seen, names, bottom, loc: bottom.encode())
     posts = Posts(monkeypatch)
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY + "\n".join(FOOLS_MATE[:3]))  # Black to move
         await table.run("@bob /chess board")  # in the thread
         await table.run("@bob /chess board\n@alice /chess board\n@zed /chess board")
@@ -250,14 +219,11 @@ async def test_each_viewer_keeps_one_side_at_the_bottom(monkeypatch: pytest.Monk
             ("private", "white"),
             ("private", "white"),  # a spectator: White's side
         ]
-    finally:
-        await table.close()
 
 
 async def test_an_opponent_given_as_a_console_mention() -> None:
     """``opponent:<@id>`` as the console prints a member: only that member may accept."""
-    table = await Table().open()
-    try:
+    async with Table() as table:
         world = table.console.world  # type: ignore[union-attr]
         bob = world.user("bob").id
         out = await table.run(f"@alice /chess new opponent:<@{bob}>")
@@ -265,10 +231,8 @@ async def test_an_opponent_given_as_a_console_mention() -> None:
         out = await table.run("@carol /chess join")
         assert out[0]["to"] == "private" and "for @bob only" in out[0]["text"]
         await table.run("@bob /chess join\n@alice /chess start")
-        row, _ = await _state(table)
+        row, _ = await table.latest()
         assert row.status == "running" and row.seats["black"] == bob
-    finally:
-        await table.close()
 
 
 @pytest.mark.parametrize("typed", ["opponent:@bob", "@bob", "color:black opponent:@bob"])
@@ -276,25 +240,19 @@ async def test_an_opponent_named_as_typed_in_the_console(typed: str) -> None:
     """``opponent:@bob`` as a person types it at the console, or ``@bob`` alone (the first
     option of ``new``; ``language`` comes last, as on Discord): the console sends bob's id,
     as Discord sends a picked member."""
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run(f"@alice /chess new {typed}")
         assert "@bob is invited" in out[0]["text"]
-        row, _ = await _state(table)
+        row, _ = await table.latest()
         assert row.meta["opponent"] == table.console.world.user("bob").id  # type: ignore[union-attr]
-    finally:
-        await table.close()
 
 
 @pytest.mark.parametrize("typed", ["@bob please", "bob", "@"])
 async def test_an_opponent_that_is_no_member_is_refused_saying_what_is_right(typed: str) -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         (refusal,) = await table.run(f"@alice /chess new opponent:{typed}")
         assert refusal["to"] == "private"
         assert refusal["text"] == "opponent must be a member, like @name (or their id)."
-    finally:
-        await table.close()
 
 
 RANDOM_LOBBY = "@bob /chess new color:random{lang}\n@carol /chess join\n@bob /chess start"
@@ -308,8 +266,7 @@ async def test_a_random_lobby_says_the_same_before_and_after_the_draw(lang: str,
     """Before the draw the lobby names a host and an opponent, never a colour; it keeps
     saying so as the game starts; the draw's line takes up the lobby's words and names
     both sides, as the seats say."""
-    table = await Table(seed=3).open()
-    try:
+    async with Table(seed=3) as table:
         out = await table.run(RANDOM_LOBBY.format(lang=lang))
         lobbies = [d["text"] for d in out if d["edits"]]
         assert len(lobbies) == 3 and all(said in text for text in lobbies)
@@ -317,7 +274,7 @@ async def test_a_random_lobby_says_the_same_before_and_after_the_draw(lang: str,
             assert not re.search(r"White|Black|Blancs|Noirs", text), text
         (toss,) = [d["text"] for d in out if d["images"]]
         assert toss.lower().startswith(said)
-        row, state = await _state(table)
+        row, state = await table.latest()
         side = {"white": ("White", "Blancs"), "black": ("Black", "Noirs")}
         world = table.console.world  # type: ignore[union-attr]
         host, guest = world.user("bob").id, world.user("carol").id
@@ -326,24 +283,19 @@ async def test_a_random_lobby_says_the_same_before_and_after_the_draw(lang: str,
         other = "black" if state.host_color == "white" else "white"
         assert f"@bob {'joue les' if french else 'plays'} {side[state.host_color][french]}" in toss
         assert f"@carol {'les' if french else 'plays'} {side[other][french]}" in toss
-    finally:
-        await table.close()
 
 
 @pytest.mark.parametrize(
     ("color", "chance"), [("white", False), ("black", False), ("random", True)]
 )
 async def test_a_dice_commitment_only_when_colours_are_drawn(color: str, chance: bool) -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run(
             f"@alice /chess new color:{color}\n@bob /chess join\n@alice /chess start"
         )
         (started,) = [d["text"] for d in out if "begins" in d["text"]]
         assert ("Dice commitment" in started) is chance
-        row, _ = await _state(table)
+        row, _ = await table.latest()
         assert (row.meta["commitment"] in started) is chance
         (export,) = await table.run("@bob /chess export")
         assert ("seed of the colour draw" in export["text"]) is chance
-    finally:
-        await table.close()

@@ -23,9 +23,11 @@ from .console_driver import (
     FakeImages,
     Table,
     army_lines,
+    at_once,
     console_over,
     line_for,
     play_to_the_end,
+    refused_privately,
 )
 
 FOUR = {"fire": "alice", "earth": "bob", "water": "carol", "air": "dave"}
@@ -38,6 +40,18 @@ LOBBY4 = """
 @dave /loka join army:air
 @alice /loka start
 """
+
+
+def super_d20(earth: str = "", air: str = "") -> str:
+    """Fire's queen on e5 attacks Earth's pawn on e6 with five supporters: a Super D20
+    (charge, prowess, 4 more). ``earth`` and ``air`` add pieces to those armies."""
+    fire = "fire: Ke1 Qe5 Rd6 Rf6 Bd5 Nf4 Nd4"
+    return f"{fire}; earth: Ka6 Pe6{earth}; water: Ke12; air: Kl7{air}; turn: fire"
+
+
+def opened(options: str) -> str:
+    """LOBBY4 with its ``/loka new`` given these options (a position, a rule switched off)."""
+    return f"@alice /loka new {options}\n" + "\n".join(LOBBY4.strip().splitlines()[1:])
 
 
 @pytest.fixture(autouse=True)
@@ -130,8 +144,7 @@ async def test_words_without_a_name_fill_the_options_in_order(
 
 
 async def test_too_many_words_without_a_name_are_answered_privately() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run("@alice /loka new players:2")
         out = await table.run("@alice /loka join fire earth air\n@alice /loka help me")
         assert [(d["to"], d["user"]) for d in out] == [("private", "alice")] * 2
@@ -142,13 +155,10 @@ async def test_too_many_words_without_a_name_are_answered_privately() -> None:
         assert out[1]["text"] == "/loka help takes no option. Too many words without a name: me"
         _, info = await table.game()
         assert info["row"].seats == {}  # nobody sat down
-    finally:
-        await table.close()
 
 
 async def test_a_whole_four_player_game_from_lobby_to_victory() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY4)
         info = await play_to_the_end(table, FOUR, random.Random(1))
         assert info["state"].phase == OVER
@@ -163,8 +173,6 @@ async def test_a_whole_four_player_game_from_lobby_to_victory() -> None:
         assert export[0]["to"] == "private" and export[0]["images"] == [
             f"loka-{info['row'].id}.txt"
         ]
-    finally:
-        await table.close()
 
 
 @pytest.mark.parametrize(
@@ -189,8 +197,7 @@ async def test_a_whole_four_player_game_from_lobby_to_victory() -> None:
 async def test_two_and_three_player_games(
     players: int, joins: list[str], users: dict[str, str]
 ) -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(
             f"@alice /loka new players:{players}\n" + "\n".join(joins) + "\n@alice /loka start"
         )
@@ -201,8 +208,6 @@ async def test_two_and_three_player_games(
         assert budgets == ([160, 160, 160, 160] if players == 2 else [120, 160, 120, 160])
         info = await play_to_the_end(table, users, random.Random(players))
         assert info["state"].phase == OVER
-    finally:
-        await table.close()
 
 
 def _uid(table: Table, name: str) -> int:
@@ -211,8 +216,7 @@ def _uid(table: Table, name: str) -> int:
 
 
 async def test_every_error_is_private_and_explains() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run(
             "@zed /loka move from:e2 to:e4\n"  # no game
             + LOBBY4
@@ -232,16 +236,12 @@ async def test_every_error_is_private_and_explains() -> None:
         assert any("no game called tiddlywinks" in t for t in texts)
         assert any("/loka fly is not a command" in t for t in texts)
         assert any("Armies are still being chosen" in t for t in texts)
-    finally:
-        await table.close()
 
 
 async def test_battle_errors_wrong_turn_illegal_move_bad_notation() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(
-            '@alice /loka new position:"fire: Ke1 Pe2; earth: Ka6; water: Ke12; air: Kl7; '
-            'turn: fire"\n' + "\n".join(LOBBY4.strip().splitlines()[1:])
+            opened('position:"fire: Ke1 Pe2; earth: Ka6; water: Ke12; air: Kl7; turn: fire"')
         )
         out = await table.run(
             "@bob /loka move from:a6 to:a7\n"  # not bob's turn
@@ -251,24 +251,22 @@ async def test_battle_errors_wrong_turn_illegal_move_bad_notation() -> None:
             "@zed /loka move from:e2 to:e4\n"  # spectator
             "@alice /loka odds from:e2 to:e3\n"  # no enemy there
         )
-        texts = [d["text"] for d in out]
-        assert all(d["to"] == "private" for d in out)
-        assert "It is not your turn: waiting for 🔥 Fire (@alice)" in texts[0]
-        assert "cannot go to e5; it can go to e3 e4" in texts[1]
-        assert "off the board: squares run from a1 to l12" in texts[2]
-        assert "belongs to earth" in texts[3]
-        assert "You are watching this game" in texts[4]
-        assert "no enemy on e3" in texts[5]
+        refused_privately(
+            out,
+            "It is not your turn: waiting for 🔥 Fire (@alice)",
+            "cannot go to e5; it can go to e3 e4",
+            "off the board: squares run from a1 to l12",
+            "belongs to earth",
+            "You are watching this game",
+            "no enemy on e3",
+        )
         ok = await table.run("@alice /loka move from:e2 to:e4")
         assert ok[0]["to"] == "channel" and "e2→e4" in ok[0]["text"]
         assert "@bob, 🌿 Earth to move." in ok[0]["text"]
-    finally:
-        await table.close()
 
 
 async def test_secret_drafts_never_reach_a_channel_before_the_reveal() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY4)
         await table.run(
             "@alice /loka army add piece:queen\n"
@@ -295,13 +293,10 @@ async def test_secret_drafts_never_reach_a_channel_before_the_reveal() -> None:
         }
         relay = [d for d in before if "queen hunt" in d["text"]]
         assert [(d["to"], d["user"]) for d in relay] == [("dm", "dave")]
-    finally:
-        await table.close()
 
 
 async def test_team_relay_stops_at_deployment_and_silence_applies() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY4)
         for user, _army in (
             ("alice", "fire"),
@@ -320,8 +315,6 @@ async def test_team_relay_stops_at_deployment_and_silence_applies() -> None:
         assert service.must_keep_silent(channel, _uid(table, "bob"))
         assert not service.must_keep_silent(channel, _uid(table, "zed"))
         assert not service.must_keep_silent(channel + 1, _uid(table, "bob"))
-    finally:
-        await table.close()
 
 
 async def test_a_fixed_seed_replays_identically(tmp_path: Path) -> None:
@@ -354,8 +347,7 @@ async def test_restart_in_the_middle_of_each_phase(tmp_path: Path, stop_after: s
     _, before = await first.game()
     await first.close()  # the process stops here
 
-    second = await Table(db=db).open()
-    try:
+    async with Table(db=db) as second:
         _, after = await second.game()
         assert after["row"].state == before["row"].state
         if stop_after == "lobby":
@@ -365,24 +357,19 @@ async def test_restart_in_the_middle_of_each_phase(tmp_path: Path, stop_after: s
             assert resumed
         info = await play_to_the_end(second, FOUR, rng)
         assert info["state"].phase == OVER
-    finally:
-        await second.close()
 
 
 async def test_two_commands_at_once_apply_one_at_a_time() -> None:
     async with console_over(seed=3) as console:
-        storage, world, service = console.service.storage, console.world, console.service
+        storage = console.service.storage
         await console.run(
             [
                 '@alice /loka new position:"fire: Ke1 Pe2; earth: Ka6; water: Ke12; air: Kl7"',
                 *LOBBY4.strip().splitlines()[1:],
             ]
         )
-        place = Place(world.channel_id("general"), guild_id=1)
-        alice = world.user("alice")
-        move = Request("loka", "move", alice, place, {"from": "e2", "to": "e4"})
-        again = Request("loka", "move", alice, place, {"from": "e2", "to": "e3"})
-        first, second = await asyncio.gather(service.handle(move), service.handle(again))
+        move, again = {"from": "e2", "to": "e4"}, {"from": "e2", "to": "e3"}
+        first, second = await at_once(console, "alice", "loka", "move", move, again)
         kinds = sorted([first[0].to, second[0].to])
         assert kinds == ["channel", "private"]  # one applied, the other refused privately
         row = (await storage.unfinished())[0]
@@ -454,13 +441,9 @@ async def test_fuzzed_commands_never_crash_and_always_answer_privately() -> None
 
 
 async def test_super_d20_times_out_to_keep() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         # Five supporters give the attacking queen a Super D20 (charge, prowess, 4 more).
-        await table.run(
-            '@alice /loka new position:"fire: Ke1 Qe5 Rd6 Rf6 Bd5 Nf4 Nd4; earth: Ka6 Pe6; '
-            'water: Ke12; air: Kl7; turn: fire"\n' + "\n".join(LOBBY4.strip().splitlines()[1:])
-        )
+        await table.run(opened(f'position:"{super_d20()}"'))
         out = await table.run("@alice /loka move from:e5 to:e6")
         # The attack is told in words; the board comes once the Super D20 is decided.
         assert [d["images"] for d in out if d["to"] == "channel"] == [[]]
@@ -481,22 +464,16 @@ async def test_super_d20_times_out_to_keep() -> None:
         assert sum(len(d["images"]) for d in timed if d["to"] == "channel") == 1
         _, info = await table.game()
         assert info["state"].pending is None
-    finally:
-        await table.close()
 
 
 async def test_french_players_read_french() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run("!locale @alice fr\n@alice /loka move from:e2 to:e4")
         assert "Aucune partie de loka ici" in out[0]["text"]
-    finally:
-        await table.close()
 
 
 async def test_dms_closed_keep_the_seat_free() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run("@alice /loka new\n!dms @bob closed\n@bob /loka join army:earth")
         refusal = out[-1]
         assert refusal["to"] == "private" and "direct messages" in refusal["text"]
@@ -504,18 +481,13 @@ async def test_dms_closed_keep_the_seat_free() -> None:
         assert info["row"].seats == {}
         out = await table.run("!dms @bob open\n@bob /loka join army:earth")
         assert "takes 🌿 Earth" in out[0]["text"]
-    finally:
-        await table.close()
 
 
 async def test_rules_help_reads_the_rules_page() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run("@alice /loka rules topic:combat\n@alice /loka rules")
         assert "Charge" in out[0]["text"] and out[0]["to"] == "private"
         assert "topics" in out[1]["text"]
-    finally:
-        await table.close()
 
 
 def test_console_json_lines_are_json(tmp_path: Path) -> None:
@@ -557,27 +529,19 @@ async def test_moves_in_different_games_at_once_all_apply() -> None:
 
 
 async def test_the_reroll_time_limit_is_an_option() -> None:
-    table = await Table().open()
-    try:
-        await table.run(
-            '@alice /loka new reroll_minutes:1 position:"fire: Ke1 Qe5 Rd6 Rf6 Bd5 Nf4 Nd4; '
-            'earth: Ka6 Pe6; water: Ke12; air: Kl7; turn: fire"\n'
-            + "\n".join(LOBBY4.strip().splitlines()[1:])
-        )
+    async with Table() as table:
+        await table.run(opened(f'reroll_minutes:1 position:"{super_d20()}"'))
         out = await table.run("@alice /loka move from:e5 to:e6")
         texts = [d["text"] for d in out]
         assert any("(1 minute, then keep.)" in text for text in texts), texts
         assert not any("1 minutes" in text for text in texts)
         timed = await table.run("!wait 61s")
         assert "Time is up" in timed[0]["text"]
-    finally:
-        await table.close()
 
 
 @pytest.mark.parametrize("size", ["8x8", "16x8"])
 async def test_a_whole_faceoff_game(size: str) -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(
             f"@alice /loka new board:faceoff size:{size} south:water north:earth\n"
             "@alice /loka join army:water\n@bob /loka join army:earth\n@alice /loka start"
@@ -594,13 +558,10 @@ async def test_a_whole_faceoff_game(size: str) -> None:
         info = await play_to_the_end(table, {"water": "alice", "earth": "bob"}, random.Random(8))
         assert info["state"].phase == OVER
         assert len(info["state"].winners) == 1
-    finally:
-        await table.close()
 
 
 async def test_a_faceoff_position_game_uses_the_positions_board() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(
             '@alice /loka new combat:off position:"board: faceoff; fire: Ke1 Qe2; air: Ke8; '
             'turn: fire"\n@alice /loka join army:fire\n@bob /loka join army:air\n'
@@ -608,13 +569,10 @@ async def test_a_faceoff_position_game_uses_the_positions_board() -> None:
         )
         out = await table.run("@alice /loka move from:e7 to:d8")
         assert any("Victory for 🔥 Fire!" in d["text"] for d in out)
-    finally:
-        await table.close()
 
 
 async def test_a_running_record_keeps_drafts_within_their_team(tmp_path: Path) -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY4)
         await table.run(
             "@alice /loka army add piece:queen\n@carol /loka army add piece:rook\n"
@@ -639,17 +597,11 @@ async def test_a_running_record_keeps_drafts_within_their_team(tmp_path: Path) -
         assert "fire: draft Q" in alice and "water: draft R" in alice and "earth:" not in alice
         zed = await record_of("zed")
         assert "draft" not in zed
-    finally:
-        await table.close()
 
 
 async def test_an_attack_is_told_with_its_boosts_dice_and_result() -> None:
-    table = await Table().open()
-    try:
-        await table.run(
-            '@alice /loka new position:"fire: Ke1 Qe5 Rd6 Rf6 Bd5 Nf4 Nd4; earth: Ka6 Pe6 '
-            'Pd7; water: Ke12; air: Kl7; turn: fire"\n' + "\n".join(LOBBY4.strip().splitlines()[1:])
-        )
+    async with Table() as table:
+        await table.run(opened(f'position:"{super_d20(earth=" Pd7")}"'))
         odds = await table.run("@alice /loka odds from:e5 to:e6")
         text = odds[0]["text"]
         assert (
@@ -662,8 +614,6 @@ async def test_an_attack_is_told_with_its_boosts_dice_and_result() -> None:
         assert "🔥 Fire: queen e5 attacks the 🌿 Earth pawn on e6!" in told
         assert "Attack (Super D20):" in told and "Defence (D6): pawn d7" in told
         assert "may re-roll the Super D20" in told
-    finally:
-        await table.close()
 
 
 async def test_a_thread_gets_one_board_a_turn_and_the_builders_edit_in_place(
@@ -673,8 +623,7 @@ async def test_a_thread_gets_one_board_a_turn_and_the_builders_edit_in_place(
     builders and the deployers' views are DMs edited in place (slots); the thread gets the
     board when deployment opens, when the battle starts and once each battle turn."""
     posts = Posts(monkeypatch)
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY4)
         posts.begin()
         rng = random.Random(1)
@@ -708,8 +657,6 @@ async def test_a_thread_gets_one_board_a_turn_and_the_builders_edit_in_place(
         assert len(views) == len(by_phase[DEPLOYMENT]) and all(v.files for v in views)
         # A command typed in the thread gets a short private line: no picture in it.
         assert not [d for d in posts.all if d.to == "private" and d.files]
-    finally:
-        await table.close()
 
 
 # ---------------------------------------------------------------- 3-player and handicap options
@@ -723,8 +670,7 @@ LOBBY3 = """
 
 
 async def test_three_player_and_handicap_options_reach_the_table() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run(
             '@alice /loka new players:3 solo:good solo_percent:80 budgets:"fire:120, eau:100" '
             "box:basic max_pawns:3 max_pieces:12" + LOBBY3
@@ -762,8 +708,6 @@ async def test_three_player_and_handicap_options_reach_the_table() -> None:
             in french[0]["text"]
         )
         assert "deux boîtes" in french[0]["text"] and "1 tuile de terrain" in french[0]["text"]
-    finally:
-        await table.close()
 
 
 @pytest.mark.parametrize(
@@ -798,8 +742,7 @@ async def test_wrong_army_options_are_refused_naming_what_is_right(line: str, wa
 
 
 async def test_selection_a_king_alone_is_an_army_and_a_confirmed_army_is_final() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY4)
         out = await table.run(
             "@alice /loka army confirm\n"  # nothing bought: the king alone
@@ -822,8 +765,6 @@ async def test_selection_a_king_alone_is_an_army_and_a_confirmed_army_is_final()
         _, info = await table.game()
         assert info["state"].phase == DEPLOYMENT
         assert info["state"].armies[0].reserve[1:] == (1, 0, 0, 0, 0, 0)  # the king alone
-    finally:
-        await table.close()
 
 
 async def test_teams_may_talk_only_where_a_team_has_two_people() -> None:
@@ -847,16 +788,11 @@ async def test_teams_may_talk_only_where_a_team_has_two_people() -> None:
                 assert ("Your ally sees" in d["text"]) is (d["user"] in allies), (new, d)
 
 
-BATTLE = (
-    '@alice /loka new reroll_minutes:1 position:"fire: Ke1 Qe5 Rd6 Rf6 Bd5 Nf4 Nd4; '
-    'earth: Ka6 Pe6 Pd7; water: Ke12; air: Kl7 Pk8; turn: fire"\n'
-    + "\n".join(LOBBY4.strip().splitlines()[1:])
-)
+BATTLE = opened(f'reroll_minutes:1 position:"{super_d20(earth=" Pd7", air=" Pk8")}"')
 
 
 async def test_looking_off_turn_and_odds_without_squares_say_what_is_wrong() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(BATTLE)
         out = await table.run(
             "@alice /loka odds\n"
@@ -864,15 +800,12 @@ async def test_looking_off_turn_and_odds_without_squares_say_what_is_wrong() -> 
             "@bob /loka moves square:e1\n"
             "@alice /loka moves square:e5\n"
         )
-        texts = [d["text"] for d in out]
-        assert all(d["to"] == "private" for d in out)
+        texts = refused_privately(out)
         assert texts[0].startswith("Give the attacking piece's square and the square it")
         waiting = "It is not your turn: waiting for 🔥 Fire (@alice)."
         assert texts[1].startswith("From a6: a5 b5 b6 a7 b7\n") and texts[1].endswith(waiting)
         assert texts[2] == "No legal move starts on e1.\n" + waiting
         assert "not your turn" not in texts[3]
-    finally:
-        await table.close()
 
 
 async def test_a_super_d20_names_who_decides_and_a_reroll_reads_in_order(
@@ -887,8 +820,7 @@ async def test_a_super_d20_names_who_decides_and_a_reroll_reads_in_order(
             return FakeImages.board(*args)
 
     monkeypatch.setattr(loka_table, "images", Recording)
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(BATTLE)
         out = await table.run("@alice /loka move from:e5 to:e6")
         assert "may re-roll the Super D20" in out[0]["text"]
@@ -900,16 +832,14 @@ async def test_a_super_d20_names_who_decides_and_a_reroll_reads_in_order(
         rolled = next(i for i, x in enumerate(lines) if x.endswith("(re-roll)"))
         assert decided < rolled
         assert boards[-1][-1] is None  # decided: nobody is highlighted any more
-    finally:
-        await table.close()
 
 
 async def test_a_player_whose_army_is_gone_is_told_so() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(
-            '@alice /loka new combat:off position:"fire: Ke1 Qk8; earth: Ka6; water: Ke12; '
-            'air: Kl7; turn: fire"\n' + "\n".join(LOBBY4.strip().splitlines()[1:])
+            opened(
+                'combat:off position:"fire: Ke1 Qk8; earth: Ka6; water: Ke12; air: Kl7; turn: fire"'
+            )
         )
         await table.run(
             "@alice /loka move from:k8 to:l7\n@bob /loka move from:a6 to:a7\n"
@@ -923,13 +853,10 @@ async def test_a_player_whose_army_is_gone_is_told_so() -> None:
         gone = "Your army is out of the game (🌪️ Air): there is nothing left for you to play."
         assert [text.startswith(gone) for text in texts] == [True, True, True, False]
         assert texts[3].startswith("You are watching this game")
-    finally:
-        await table.close()
 
 
 async def test_terrain_rolls_say_whose_roll_and_one_tile_is_one_tile() -> None:
-    table = await Table(seed=1).open()
-    try:
+    async with Table(seed=1) as table:
         await table.run(
             "@alice /loka new players:2 tiles:9\n@alice /loka join army:fire\n"
             "@bob /loka join army:earth\n@alice /loka start"
@@ -944,8 +871,6 @@ async def test_terrain_rolls_say_whose_roll_and_one_tile_is_one_tile() -> None:
         # A re-roll of an occupied square is told between the two pairs of rolls.
         i = next(i for i, x in enumerate(lines) if "already holds a tile" in x)
         assert "rolls the row die" in lines[i - 1] and "rolls the column die" in lines[i + 1]
-    finally:
-        await table.close()
 
 
 def test_a_tie_is_told_before_the_new_rolls() -> None:
@@ -969,8 +894,7 @@ def test_a_tie_is_told_before_the_new_rolls() -> None:
 
 async def _selection_posts(monkeypatch: pytest.MonkeyPatch, edits: int) -> Posts:
     posts = Posts(monkeypatch)
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(LOBBY4)
         fiddling = ["@alice /loka army add piece:pawn", "@alice /loka army remove piece:pawn"]
         await table.run("\n".join(fiddling * (edits // 2)))
@@ -984,8 +908,6 @@ async def _selection_posts(monkeypatch: pytest.MonkeyPatch, edits: int) -> Posts
             army = to_act(info["state"])[0]
             action = rng.choice(legal_actions(info["state"], army))
             await table.run(line_for(FOUR[army], action, army))
-    finally:
-        await table.close()
     return posts
 
 

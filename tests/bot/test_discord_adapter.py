@@ -12,9 +12,7 @@ import discord
 import pytest
 
 import bot.tables.loka as loka_table
-from bot.cogs.loka import LokaCog
 from bot.i18n import t
-from bot.tables.loka import LokaTable
 from tests.bot import discord_harness as harness
 from tests.bot.discord_harness import BOT_PERMISSIONS, MANAGER, png_bytes
 
@@ -32,8 +30,7 @@ def images(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 class Rig(harness.Rig):
-    tables = (LokaTable,)
-    cogs = (LokaCog,)
+    game = "loka"
     people_names = ("alice", "bob", "carol", "dave", "zed")
     seed = 11
 
@@ -42,7 +39,6 @@ class Rig(harness.Rig):
         self.bot.courier.dm_pauses = (0.0, 0.0)  # retry at once in tests
 
 
-rig = harness.rig_fixture(Rig)
 SEATS = (("alice", "fire"), ("bob", "earth"), ("carol", "water"), ("dave", "air"))
 
 

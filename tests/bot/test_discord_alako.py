@@ -4,16 +4,12 @@ refusals, French, and a button pressed on a message sent before a restart."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
-from typing import Any
 
 from bot.cogs.alako import AlakoCog
 from bot.i18n import t
-from bot.tables.alako import AlakoTable
-from engine.alako import RULES
 from tests.bot import discord_harness as harness
-from tests.bot.discord_harness import Exchange, FakeDiscord, mentions
+from tests.bot.discord_harness import mentions
 from tests.bot.rules_pages import rules_page_problems, undocumented_commands
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -22,57 +18,29 @@ ONE_WALL = "south: Kd1 Hf1 Pe1; north: Kd11 Hf11 Pe11 Wa8n; turn: north; spun: w
 
 
 class Rig(harness.Rig):
-    tables = (AlakoTable,)
-    cogs = (AlakoCog,)
+    game = "alako"
     people_names = ("alice", "bob", "carol")
-    seed = 7
-    rules = RULES
-
-
-rig = harness.rig_fixture(Rig)
-
-
-async def open_table(rig: Rig, **options: Any) -> tuple[str, int]:
-    return await rig.open_table(**options)
-
-
-async def seat_and_start(rig: Rig, game_id: str) -> Exchange:
-    return await rig.seat_and_start(game_id, {"alice": "south", "bob": "north"})
+    seats = (("alice", "south"), ("bob", "north"))
 
 
 # ---------------------------------------------------------------- commands
 
 
 async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
-    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
-    (alako,) = [c for c in sync.body if c["name"] == "alako"]
-    subs = {o["name"]: o for o in alako["options"]}
+    subs = harness.options(rig.synced_command())
     assert set(subs) == {
         *("new", "join", "leave", "start", "cancel", "spin", "move", "dismount", "build"),
         *("climb", "pass", "draw", "board", "resign", "export", "rules", "help"),
     }
     assert subs["spin"]["name_localizations"]["fr"] == "toupie"
-    move = {o["name"]: o for o in subs["move"]["options"]}
+    move = harness.options(subs["move"])
     assert [c["value"] for c in move["piece"]["choices"]] == ["knight", "horse", "princess"]
     assert [c["value"] for c in move["direction"]["choices"]] == ["n", "e", "s", "w"]
     assert move["piece"]["choices"][0]["name_localizations"]["fr"] == "chevalier"
-    build = {o["name"]: o for o in subs["build"]["options"]}
+    build = harness.options(subs["build"])
     assert build["segment"]["autocomplete"] is True and build["segment"]["required"] is True
-    new = {o["name"]: o for o in subs["new"]["options"]}
+    new = harness.options(subs["new"])
     assert [c["value"] for c in new["first"]["choices"]] == ["roll", "south", "north"]
-
-    name_rule = re.compile(r"^[-_'\w]{1,32}$")
-
-    def check(node: dict[str, Any]) -> None:
-        names = [node["name"], *node.get("name_localizations", {}).values()]
-        assert all(name_rule.match(n) and n == n.lower() for n in names), names
-        texts = [node.get("description", "x"), *node.get("description_localizations", {}).values()]
-        assert all(1 <= len(d) <= 100 for d in texts), texts
-        assert len(node.get("options", [])) <= 25 and len(node.get("choices", [])) <= 25
-        for child in node.get("options", []):
-            check(child)
-
-    check(alako)
 
 
 # ---------------------------------------------------------------- lobby and a game
@@ -81,16 +49,11 @@ async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Ri
 async def test_new_join_by_button_and_a_turn_in_two_clicks(rig: Rig) -> None:
     ex = await rig.slash("alice", "alako new", {"first": "south"})
     (lobby,) = ex.posts
-    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
+    game_id = harness.game_id_in(lobby.content)
     thread = lobby.channel_id
     assert thread in rig.world.threads()
-    assert lobby.custom_ids == [
-        f"plateau:alako:{game_id}:join:south",
-        f"plateau:alako:{game_id}:join:north",
-        f"plateau:alako:{game_id}:leave",
-        f"plateau:alako:{game_id}:start",
-    ]
-    ex = await seat_and_start(rig, game_id)
+    assert lobby.custom_ids == rig.lobby_buttons(game_id, "south", "north")
+    ex = await rig.seat_and_start(game_id)
     turn = ex.shown[-1]
     assert turn.channel_id == thread
     assert mentions(turn.content.splitlines()[-1]) == {rig["alice"].id}
@@ -115,8 +78,8 @@ async def test_new_join_by_button_and_a_turn_in_two_clicks(rig: Rig) -> None:
 
 
 async def test_a_knight_wins_with_one_click_and_the_game_closes(rig: Rig) -> None:
-    game_id, thread = await open_table(rig, position=WIN_IN_ONE)
-    ex = await seat_and_start(rig, game_id)
+    game_id, thread = await rig.open_table(position=WIN_IN_ONE)
+    ex = await rig.seat_and_start(game_id)
     turn = ex.shown[-1]
     assert "spun 1 point: move a piece" in turn.content
     (win,) = [c for c in turn.custom_ids if c.endswith(":knight_n")]
@@ -130,8 +93,8 @@ async def test_a_knight_wins_with_one_click_and_the_game_closes(rig: Rig) -> Non
 
 
 async def test_build_with_the_autocomplete_of_legal_segments(rig: Rig) -> None:
-    game_id, thread = await open_table(rig, position=ONE_WALL)
-    await seat_and_start(rig, game_id)
+    game_id, thread = await rig.open_table(position=ONE_WALL)
+    await rig.seat_and_start(game_id)
     choices = await rig.d.autocomplete(
         "alako build", "segment", {"segment": ""}, user=rig["bob"], channel=thread
     )
@@ -152,8 +115,8 @@ async def test_build_with_the_autocomplete_of_legal_segments(rig: Rig) -> None:
 async def test_errors_are_ephemeral_and_nothing_reaches_the_channel(rig: Rig) -> None:
     ex = await rig.slash("bob", "alako spin")
     assert "No alako game" in ex.text and ex.posts == []
-    game_id, thread = await open_table(rig, position=ONE_WALL)
-    await seat_and_start(rig, game_id)
+    game_id, thread = await rig.open_table(position=ONE_WALL)
+    await rig.seat_and_start(game_id)
     ex = await rig.slash("alice", "alako build", {"segment": "b8n"}, channel=thread)
     assert "It is not your turn" in ex.text and ex.posts == []
     ex = await rig.slash("bob", "alako build", {"segment": "e3n"}, channel=thread)
@@ -186,8 +149,8 @@ async def test_french_users_get_french_replies(rig: Rig) -> None:
 
 
 async def test_the_decline_button_sits_next_to_the_build_buttons(rig: Rig) -> None:
-    game_id, _ = await open_table(rig, position=ONE_WALL)
-    ex = await seat_and_start(rig, game_id)
+    game_id, _ = await rig.open_table(position=ONE_WALL)
+    ex = await rig.seat_and_start(game_id)
     turn = ex.shown[-1]
     assert turn.custom_ids == [
         f"plateau:alako:{game_id}:do:0:build_b8n",
@@ -202,16 +165,15 @@ async def test_the_decline_button_sits_next_to_the_build_buttons(rig: Rig) -> No
 
 
 async def test_a_draw_offer_with_accept_and_decline_buttons(rig: Rig) -> None:
-    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
-    (alako,) = [c for c in sync.body if c["name"] == "alako"]
+    alako = rig.synced_command()
     (draw,) = [o for o in alako["options"] if o["name"] == "draw"]
     (action,) = [o for o in draw["options"] if o["name"] == "action"]
     assert [c["value"] for c in action["choices"]] == ["offer", "accept", "decline"]
     assert action["choices"][2]["name_localizations"]["fr"] == "refuser"
     assert draw["name_localizations"]["fr"] == "nulle"
 
-    game_id, thread = await open_table(rig, first="south")
-    await seat_and_start(rig, game_id)
+    game_id, thread = await rig.open_table(first="south")
+    await rig.seat_and_start(game_id)
     ex = await rig.slash("bob", "alako draw", channel=thread)  # off turn
     (offer,) = ex.posts
     assert "North offers a draw" in offer.content
@@ -240,28 +202,20 @@ async def test_a_draw_offer_with_accept_and_decline_buttons(rig: Rig) -> None:
 
 
 async def test_a_spin_button_works_after_a_restart(tmp_path: Path) -> None:
-    rig = Rig(FakeDiscord(), str(tmp_path / "plateau.db"))
-    await rig.start()
-    try:
-        game_id, _ = await open_table(rig, first="north")
-        ex = await seat_and_start(rig, game_id)
+    async with Rig.running(str(tmp_path / "plateau.db")) as rig:
+        game_id, _ = await rig.open_table(first="north")
+        ex = await rig.seat_and_start(game_id)
         spin = ex.shown[-1].custom_ids[0]
         assert spin == f"plateau:alako:{game_id}:do:0:spin"
         message = rig.world.message_with(spin)
 
-        await rig.restart()  # a NEW bot over the same database and the same Discord
-        before = len(rig.world.calls)
-        await rig.d.bot.on_ready()  # resume: the game says it is back, with its buttons
-        resumed = [c for c in rig.world.calls[before:] if c.kind == "message"]
-        assert any(f"`{game_id}` is back" in c.content for c in resumed)
+        resumed = await rig.restart_and_resume(game_id)
         assert any(spin in c.custom_ids for c in resumed)
         ex = await rig.d.press(spin, user=rig["bob"], message=message)
         (post,) = ex.posts
         assert "North spins the top: **" in post.content
         assert bool(post.files) == ((await rig.state(game_id)).phase != "act")
         assert (await rig.state(game_id)).ply == 1
-    finally:
-        await rig.stop()
 
 
 def test_the_rules_page_writes_only_commands_the_cog_has() -> None:

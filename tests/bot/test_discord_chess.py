@@ -2,46 +2,32 @@
 
 from __future__ import annotations
 
-import re
-
-import pytest
-
 import bot.tables.chess as chess_table
 from bot.cogs.chess import ChessCog
 from bot.i18n import t
-from bot.tables.chess import ChessTable
 from tests.bot import discord_harness as harness
-from tests.bot.discord_harness import png_bytes
 from tests.bot.rules_pages import rules_page_problems, undocumented_commands
 
-
-@pytest.fixture(autouse=True)
-def images(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(chess_table, "board_png", lambda *a: png_bytes((32, 32), "darkgreen"))
+images = harness.board_stub(chess_table, "darkgreen")
 
 
 class Rig(harness.Rig):
-    tables = (ChessTable,)
-    cogs = (ChessCog,)
+    game = "chess"
     people_names = ("alice", "bob", "carol")
     seed = 5
 
 
-rig = harness.rig_fixture(Rig)
-
-
 async def test_commands_sync_with_french_names(rig: Rig) -> None:
-    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
-    (chess,) = [c for c in sync.body if c["name"] == "chess"]
+    chess = rig.synced_command()
     assert chess["name_localizations"]["fr"] == "échecs"
-    subs = {o["name"]: o for o in chess["options"]}
+    subs = harness.options(chess)
     assert set(subs) == {
         *("new", "import", "join", "leave", "start", "cancel", "move", "draw"),
         *("resign", "board", "export", "rules", "help"),
     }
-    move = {o["name"]: o for o in subs["move"]["options"]}
+    move = harness.options(subs["move"])
     assert move["move"]["autocomplete"] is True
-    draw = {o["name"]: o for o in subs["draw"]["options"]}
+    draw = harness.options(subs["draw"])
     assert [c["value"] for c in draw["action"]["choices"]] == [
         "offer",
         "accept",
@@ -57,13 +43,9 @@ async def test_new_join_move_autocomplete_resign(rig: Rig) -> None:
     assert rig.d is not None
     ex = await rig.slash("alice", "chess new", {"color": "white"})
     lobby = ex.shown[-1]
-    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
+    game_id = harness.game_id_in(lobby.content)
     thread = lobby.channel_id
-    assert lobby.custom_ids == [
-        f"plateau:chess:{game_id}:join:black",
-        f"plateau:chess:{game_id}:leave",
-        f"plateau:chess:{game_id}:start",
-    ]
+    assert lobby.custom_ids == rig.lobby_buttons(game_id, "black")
     ex = await rig.d.press(f"plateau:chess:{game_id}:join:black", user=rig["bob"])
     assert f"<@{rig['bob'].id}> takes Black" in ex.shown[-1].content
     ex = await rig.d.press(f"plateau:chess:{game_id}:start", user=rig["alice"])
@@ -104,7 +86,7 @@ async def test_an_invited_opponent_accepts_and_a_draw_offer_by_button(rig: Rig) 
     assert rig.d is not None
     ex = await rig.slash("alice", "chess new", {"opponent": str(rig["bob"].id), "color": "black"})
     lobby = ex.shown[-1]
-    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
+    game_id = harness.game_id_in(lobby.content)
     assert f"<@{rig['bob'].id}> is invited" in lobby.content
     ex = await rig.d.press(f"plateau:chess:{game_id}:join:white", user=rig["carol"])
     assert ex.posts == [] and ex.text == t("en", "chess.invited_only", user=f"<@{rig['bob'].id}>")

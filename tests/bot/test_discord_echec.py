@@ -12,11 +12,10 @@ import bot.tables.echec as echec_table
 from bot.catalogs.echec import MESSAGES
 from bot.cogs.echec import EchecButton, EchecCog
 from bot.i18n import t
-from bot.tables.echec import EchecTable
-from engine.echec import OPENING, RULES
+from engine.echec import OPENING
 from engine.echec.board import INDEX
 from tests.bot import discord_harness as harness
-from tests.bot.discord_harness import Exchange, FakeDiscord, mentions, png_bytes
+from tests.bot.discord_harness import mentions, png_bytes
 from tests.bot.rules_pages import command_tree, rules_page_problems, undocumented_commands
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -36,60 +35,33 @@ def fake_render(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
 
 class Rig(harness.Rig):
-    tables = (EchecTable,)
-    cogs = (EchecCog,)
+    game = "echec"
     people_names = ("alice", "bob", "carol")
-    seed = 7
-    rules = RULES
-
-
-rig = harness.rig_fixture(Rig)
-
-
-async def open_table(rig: Rig, **options: Any) -> tuple[str, int]:
-    return await rig.open_table(**options)
-
-
-async def seat_and_start(rig: Rig, game_id: str) -> Exchange:
-    return await rig.seat_and_start(game_id, {"alice": "south", "bob": "north"})
+    seats = (("alice", "south"), ("bob", "north"))
 
 
 # ---------------------------------------------------------------- commands
 
 
 async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
-    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
-    (echec,) = [c for c in sync.body if c["name"] == "echec"]
-    subs = {o["name"]: o for o in echec["options"]}
+    subs = harness.options(rig.synced_command())
     assert set(subs) == {
         *("new", "join", "leave", "start", "cancel", "place", "lift", "autoplace", "confirm"),
         *("roll", "advance", "turn", "attack", "end", "board", "resign", "export", "rules"),
         "help",
     }
     assert subs["advance"]["name_localizations"]["fr"] == "avancer"
-    new = {o["name"]: o for o in subs["new"]["options"]}
+    new = harness.options(subs["new"])
     assert [c["value"] for c in new["level"]["choices"]] == [1, 2]
     assert [c["value"] for c in new["placement"]["choices"]] == ["standard", "free", "secret"]
     assert new["placement"]["choices"][2]["name_localizations"]["fr"] == "placement secret"
-    place = {o["name"]: o for o in subs["place"]["options"]}
+    place = harness.options(subs["place"])
     assert place["unit"]["autocomplete"] and place["square"]["autocomplete"]
     assert [c["value"] for c in place["facing"]["choices"]] == ["n", "e", "s", "w"]
-    attack = {o["name"]: o for o in subs["attack"]["options"]}
+    attack = harness.options(subs["attack"])
     assert attack["unit"]["autocomplete"] and attack["target"]["autocomplete"]
-    turn = {o["name"]: o for o in subs["turn"]["options"]}
+    turn = harness.options(subs["turn"])
     assert set(turn) == {"unit", "facing", "game"}
-    name_rule = re.compile(r"^[-_'\w]{1,32}$")
-
-    def check(node: dict[str, Any]) -> None:
-        names = [node["name"], *node.get("name_localizations", {}).values()]
-        assert all(name_rule.match(n) and n == n.lower() for n in names), names
-        texts = [node.get("description", "x"), *node.get("description_localizations", {}).values()]
-        assert all(1 <= len(d) <= 100 for d in texts), texts
-        assert len(node.get("options", [])) <= 25 and len(node.get("choices", [])) <= 25
-        for child in node.get("options", []):
-            check(child)
-
-    check(echec)
 
 
 @pytest.mark.parametrize(
@@ -107,8 +79,7 @@ async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Ri
     ],
 )
 def test_each_button_stands_for_a_command(action: str, expected: Any) -> None:
-    assert EchecButton.to_request("g1", action) == expected
-    assert EchecButton.__discord_ui_compiled_template__.fullmatch(f"plateau:echec:g1:{action}")
+    assert harness.button_request(EchecButton, action) == expected
 
 
 # ---------------------------------------------------------------- playing
@@ -119,14 +90,9 @@ async def test_new_join_by_button_roll_and_play_with_autocomplete(rig: Rig) -> N
     (lobby,) = ex.posts
     (thread,) = rig.world.threads()
     assert lobby.channel_id == thread and "level 1 · standard set-up" in lobby.content
-    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
-    assert lobby.custom_ids == [
-        f"plateau:echec:{game_id}:join:south",
-        f"plateau:echec:{game_id}:join:north",
-        f"plateau:echec:{game_id}:leave",
-        f"plateau:echec:{game_id}:start",
-    ]
-    ex = await seat_and_start(rig, game_id)
+    game_id = harness.game_id_in(lobby.content)
+    assert lobby.custom_ids == rig.lobby_buttons(game_id, "south", "north")
+    ex = await rig.seat_and_start(game_id)
     opening = ex.shown[-1]
     assert opening.files and opening.files[0][1].startswith(PNG)
     assert opening.custom_ids == [f"plateau:echec:{game_id}:roll"]
@@ -175,8 +141,8 @@ async def test_new_join_by_button_roll_and_play_with_autocomplete(rig: Rig) -> N
 
 
 async def test_an_attack_from_the_autocomplete_shows_the_dice_and_the_board(rig: Rig) -> None:
-    game_id, thread = await open_table(rig, position=DUEL)
-    ex = await seat_and_start(rig, game_id)
+    game_id, thread = await rig.open_table(position=DUEL)
+    ex = await rig.seat_and_start(game_id)
     assert mentions(ex.shown[-1].content) == {rig["alice"].id}
     units = await rig.d.autocomplete(
         "echec attack", "unit", {"unit": ""}, user=rig["alice"], channel=thread
@@ -210,8 +176,8 @@ async def test_errors_are_ephemeral_and_nothing_reaches_the_channel(rig: Rig) ->
     assert "No echec game" in ex.text and ex.posts == []
     ex = await rig.slash("alice", "echec new", {"level": 1, "placement": "secret"})
     assert ex.posts == [] and ex.text.startswith("Not allowed") and "level 2" in ex.text
-    game_id, thread = await open_table(rig, position=DUEL)
-    await seat_and_start(rig, game_id)
+    game_id, thread = await rig.open_table(position=DUEL)
+    await rig.seat_and_start(game_id)
     ex = await rig.slash("alice", "echec advance", {"unit": "e1", "squares": 8}, channel=thread)
     assert ex.text.startswith("Not allowed") and "cannot advance 8" in ex.text
     assert ex.posts == [] and all(c.ephemeral for c in ex.replies)
@@ -223,8 +189,8 @@ async def test_errors_are_ephemeral_and_nothing_reaches_the_channel(rig: Rig) ->
 
 
 async def test_secret_placement_goes_to_its_owners_dm_only(rig: Rig, fake_render: list) -> None:
-    game_id, thread = await open_table(rig, level=2, placement="secret", units="M2")
-    ex = await seat_and_start(rig, game_id)
+    game_id, thread = await rig.open_table(level=2, placement="secret", units="M2")
+    ex = await rig.seat_and_start(game_id)
     alice_dm, bob_dm = rig.world.dm_of[rig["alice"].id], rig.world.dm_of[rig["bob"].id]
     assert {c.channel_id for c in ex.dms} == {alice_dm, bob_dm}
     assert all(c.custom_ids[-1] == f"plateau:echec:{game_id}:confirm" for c in ex.dms)
@@ -288,22 +254,14 @@ async def test_french_users_get_french_replies_and_a_french_lobby(rig: Rig) -> N
 
 
 async def test_buttons_survive_a_restart(tmp_path: Path) -> None:
-    rig = Rig(FakeDiscord(), str(tmp_path / "plateau.db"))
-    await rig.start()
-    try:
-        game_id, _ = await open_table(rig)
-        await seat_and_start(rig, game_id)
+    async with Rig.running(str(tmp_path / "plateau.db")) as rig:
+        game_id, _ = await rig.open_table()
+        await rig.seat_and_start(game_id)
         roll = rig.world.message_with(f"plateau:echec:{game_id}:roll")
 
-        await rig.restart()  # a NEW bot over the same database and the same Discord
-        before = len(rig.world.calls)
-        await rig.bot.on_ready()
-        resumed = [c for c in rig.world.calls[before:] if c.kind == "message"]
-        assert any(f"`{game_id}` is back" in c.content for c in resumed)
+        await rig.restart_and_resume(game_id)
         ex = await rig.d.press(f"plateau:echec:{game_id}:roll", user=rig["bob"], message=roll)
         assert "North rolls" in ex.shown[-1].content
-    finally:
-        await rig.stop()
 
 
 # ---------------------------------------------------------------- the rules page and hints
@@ -339,16 +297,13 @@ def test_every_command_and_option_a_caption_names_exists() -> None:
 async def test_a_base_is_named_by_its_square_as_the_rules_page_says(rig: Rig) -> None:
     """`/echec advance c2` on Discord: the square typed first fills `unit`, the first and
     required option of advance, turn and attack."""
-    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
-    (echec,) = [c for c in sync.body if c["name"] == "echec"]
-    subs = {o["name"]: o for o in echec["options"]}
+    echec = rig.synced_command()
+    subs = harness.options(echec)
     for command in ("advance", "turn", "attack"):
         first = subs[command]["options"][0]
         assert first["name"] == "unit" and first["required"], command
-    game_id, thread = await open_table(
-        rig, position="south: K1e1n I4c2n; north: K1e9s; turn: south"
-    )
-    await seat_and_start(rig, game_id)
+    game_id, thread = await rig.open_table(position="south: K1e1n I4c2n; north: K1e9s; turn: south")
+    await rig.seat_and_start(game_id)
     ex = await rig.slash("alice", "echec advance", {"unit": "c2"}, channel=thread)
     assert "South advances the infantry from c2 to c3." in ex.posts[0].content
     ex = await rig.slash("alice", "echec turn", {"unit": "c3", "facing": "e"}, channel=thread)

@@ -12,10 +12,8 @@ import bot.tables.inka as inka_table
 from bot.catalogs import inka as inka_catalog
 from bot.cogs.inka import InkaButton, InkaCog
 from bot.i18n import t
-from bot.tables.inka import InkaTable
 from engine.inka.temple import BRIDGED_LAYOUT, SAMPLE_LAYOUT
 from tests.bot import discord_harness as harness
-from tests.bot.discord_harness import Exchange, FakeDiscord, png_bytes
 from tests.bot.rules_pages import rules_page_problems, undocumented_commands
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,50 +24,33 @@ ENDGAME = (
 )
 
 
-@pytest.fixture(autouse=True)
-def images(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(inka_table, "board_png", lambda *a: png_bytes((32, 32), "tan"))
+images = harness.board_stub(inka_table, "tan")
 
 
 class Rig(harness.Rig):
-    tables = (InkaTable,)
-    cogs = (InkaCog,)
+    game = "inka"
     people_names = ("alice", "bob", "carol")
     seed = 5
-
-
-rig = harness.rig_fixture(Rig)
-
-
-async def open_game(rig: Rig, **options: Any) -> tuple[str, int]:
-    ex = await rig.slash("alice", "inka new", options)
-    lobby = ex.shown[-1]
-    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
-    return game_id, lobby.channel_id  # type: ignore[return-value]
-
-
-async def seat_and_start(rig: Rig, game_id: str) -> Exchange:
-    return await rig.seat_and_start(game_id, {"alice": "red", "bob": "blue"})
+    seats = (("alice", "red"), ("bob", "blue"))
 
 
 async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
-    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
-    (inka,) = [c for c in sync.body if c["name"] == "inka"]
-    subs = {o["name"]: o for o in inka["options"]}
+    inka = rig.synced_command()
+    subs = harness.options(inka)
     assert set(subs) == {
         *("new", "join", "leave", "start", "cancel", "choose", "place", "slide", "rotate"),
         *("go", "take", "passage", "shift", "block", "end", "preview"),
         *("board", "resign", "export", "rules", "help"),
     }
     assert subs["slide"]["name_localizations"]["fr"] == "glisser"
-    go = {o["name"]: o for o in subs["go"]["options"]}
+    go = harness.options(subs["go"])
     assert go["cell"]["autocomplete"] is True and go["cell"]["name_localizations"]["fr"] == "case"
-    rotate = {o["name"]: o for o in subs["rotate"]["options"]}
+    rotate = harness.options(subs["rotate"])
     assert [c["value"] for c in rotate["angle"]["choices"]] == ["cw60", "ccw60", "cw120", "ccw120"]
     assert rotate["corner"]["autocomplete"] is True
-    shift = {o["name"]: o for o in subs["shift"]["options"]}
+    shift = harness.options(subs["shift"])
     assert [c["value"] for c in shift["rhombus"]["choices"]] == ["A", "B", "C"]
-    new = {o["name"]: o for o in subs["new"]["options"]}
+    new = harness.options(subs["new"])
     assert [c["value"] for c in new["players"]["choices"]] == [2, 3, 4]
     for node in [inka, *inka["options"], *(o for s in inka["options"] for o in s["options"])]:
         texts = [node["description"], *node.get("description_localizations", {}).values()]
@@ -95,8 +76,7 @@ def _commands_named(text: str) -> list[tuple[str, list[str]]]:
 async def test_every_command_the_texts_name_exists_with_those_options(rig: Rig) -> None:
     """The prompts, refusals and the rules page name real commands: in English the command
     and option names the cog registers, in French their French names."""
-    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
-    (inka,) = [c for c in sync.body if c["name"] == "inka"]
+    inka = rig.synced_command()
 
     def names(node: dict, lang: str) -> str:
         return node.get("name_localizations", {}).get(lang, node["name"]) if lang else node["name"]
@@ -119,8 +99,8 @@ async def test_every_command_the_texts_name_exists_with_those_options(rig: Rig) 
 
 
 async def test_set_up_by_buttons_and_autocomplete(rig: Rig) -> None:
-    game_id, thread = await open_game(rig, players=2)
-    ex = await seat_and_start(rig, game_id)
+    game_id, thread = await rig.open_table(players=2)
+    ex = await rig.seat_and_start(game_id)
     opening = ex.shown[-1]
     assert "🎲 d2" in opening.content and opening.files[0][0].endswith(".png")
     assert opening.custom_ids == [
@@ -162,8 +142,8 @@ async def test_set_up_by_buttons_and_autocomplete(rig: Rig) -> None:
 
 
 async def test_a_turn_with_autocomplete_costs_a_button_and_the_escape(rig: Rig) -> None:
-    game_id, thread = await open_game(rig, position=ENDGAME)
-    ex = await seat_and_start(rig, game_id)
+    game_id, thread = await rig.open_table(position=ENDGAME)
+    ex = await rig.seat_and_start(game_id)
     assert f"<@{rig['alice'].id}>, 🔴 Red to play: 3 AP" in ex.shown[-1].content
     assert ex.shown[-1].custom_ids == [
         f"plateau:inka:{game_id}:take",
@@ -194,8 +174,8 @@ async def test_a_turn_with_autocomplete_costs_a_button_and_the_escape(rig: Rig) 
 
 
 async def test_french_errors_and_rules_are_private(rig: Rig) -> None:
-    game_id, thread = await open_game(rig, position=ENDGAME)
-    await seat_and_start(rig, game_id)
+    game_id, thread = await rig.open_table(position=ENDGAME)
+    await rig.seat_and_start(game_id)
     ex = await rig.slash(
         "alice", "inka slide", {"rhombus": "1", "direction": "up"}, channel=thread, locale="fr"
     )
@@ -205,25 +185,17 @@ async def test_french_errors_and_rules_are_private(rig: Rig) -> None:
 
 
 async def test_a_button_press_after_a_restart(tmp_path: Path) -> None:
-    rig = Rig(FakeDiscord(), str(tmp_path / "plateau.db"))
-    await rig.start()
-    try:
-        game_id, _ = await open_game(rig, players=2)
-        ex = await seat_and_start(rig, game_id)
+    async with Rig.running(str(tmp_path / "plateau.db")) as rig:
+        game_id, _ = await rig.open_table(players=2)
+        ex = await rig.seat_and_start(game_id)
         opening = rig.world.message_with(f"plateau:inka:{game_id}:choose:a6")
         first = "alice" if "🔴 Red chooses" in ex.shown[-1].content else "bob"
 
-        await rig.restart()  # a NEW bot over the same database and the same Discord
-        before = len(rig.world.calls)
-        await rig.d.bot.on_ready()  # type: ignore[attr-defined]
-        resumed = [c for c in rig.world.calls[before:] if c.kind == "message"]
-        assert any(f"`{game_id}` is back" in c.content for c in resumed)
+        await rig.restart_and_resume(game_id)
         ex = await rig.d.press(
             f"plateau:inka:{game_id}:choose:a6", user=rig[first], message=opening
         )
         assert "on start cell **a6**" in ex.shown[-1].content
-    finally:
-        await rig.stop()
 
 
 @pytest.mark.parametrize(
@@ -240,7 +212,7 @@ async def test_a_button_press_after_a_restart(tmp_path: Path) -> None:
     ],
 )
 def test_each_button_stands_for_a_command(action: str, expected: Any) -> None:
-    assert InkaButton.to_request("g1", action) == expected
+    assert harness.button_request(InkaButton, action) == expected
 
 
 def test_the_rules_page_writes_only_commands_the_cog_has() -> None:

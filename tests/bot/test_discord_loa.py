@@ -6,7 +6,6 @@ start, and :func:`seat` gives who plays which colour."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -15,11 +14,9 @@ import pytest
 import bot.tables.loa as loa_table
 from bot.cogs.loa import LoaButton, LoaCog
 from bot.i18n import t
-from bot.tables.loa import LoaTable
 from tests.bot import discord_harness as harness
 from tests.bot.discord_harness import (
     Exchange,
-    FakeDiscord,
     mentions,
     png_bytes,
 )
@@ -41,17 +38,8 @@ def images(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 class Rig(harness.Rig):
-    tables = (LoaTable,)
-    cogs = (LoaCog,)
+    game = "loa"
     people_names = ("alice", "bob", "carol", "dave")
-    seed = 7
-
-
-rig = harness.rig_fixture(Rig)
-
-
-async def open_table(rig: Rig, **options: Any) -> tuple[str, int]:
-    return await rig.open_table(**options)
 
 
 async def seat(rig: Rig, game_id: str, players: tuple[str, ...]) -> tuple[Exchange, dict]:
@@ -74,14 +62,12 @@ FOUR = ("alice", "bob", "carol", "dave")
 
 
 async def test_loa_commands_sync_within_discord_limits_with_french(rig: Rig) -> None:
-    syncs = [c for c in rig.world.calls if c.kind == "sync"]
-    (loa,) = [c for c in syncs[0].body if c["name"] == "loa"]
-    subs = {o["name"]: o for o in loa["options"]}
+    subs = harness.options(rig.synced_command())
     assert set(subs) == {
         *("new", "join", "leave", "start", "cancel", "move", "place", "moves", "board"),
         *("draw", "resign", "export", "rules", "help"),
     }
-    new = {o["name"]: o for o in subs["new"]["options"]}
+    new = harness.options(subs["new"])
     assert [c["value"] for c in new["variant"]["choices"]] == [
         *("standard", "scrambled", "parachute", "teams", "ambidextrous", "unbounded")
     ]
@@ -89,28 +75,15 @@ async def test_loa_commands_sync_within_discord_limits_with_french(rig: Rig) -> 
     assert new["variant"]["choices"][1]["name_localizations"]["fr"] == "Œufs brouillés"
     assert [c["value"] for c in new["first"]["choices"]] == ["white", "black"]
     assert subs["new"]["description_localizations"]["fr"].startswith("Ouvrir")
-    move = {o["name"]: o for o in subs["move"]["options"]}
+    move = harness.options(subs["move"])
     assert move["from"]["autocomplete"] and move["to"]["autocomplete"]
     # move:a2-c4 as the rules page writes moves, or from and to: none of them is required.
     assert [o["name"] for o in subs["move"]["options"]] == ["move", "from", "to", "game"]
     assert not any(o.get("required") for o in subs["move"]["options"])
     assert subs["place"]["options"][0]["autocomplete"] is True
-    join = {o["name"]: o for o in subs["join"]["options"]}
+    join = harness.options(subs["join"])
     assert [c["value"] for c in join["seat"]["choices"]] == [f"player{n}" for n in range(1, 5)]
     assert not join["seat"].get("required")
-
-    name_rule = re.compile(r"^[-_'\w]{1,32}$")
-
-    def check(node: dict[str, Any]) -> None:
-        names = [node["name"], *node.get("name_localizations", {}).values()]
-        assert all(name_rule.match(n) and n == n.lower() for n in names), names
-        texts = [node.get("description", "x"), *node.get("description_localizations", {}).values()]
-        assert all(1 <= len(d) <= 100 for d in texts), texts
-        assert len(node.get("options", [])) <= 25 and len(node.get("choices", [])) <= 25
-        for child in node.get("options", []):
-            check(child)
-
-    check(loa)
 
 
 @pytest.mark.parametrize(
@@ -129,8 +102,7 @@ async def test_loa_commands_sync_within_discord_limits_with_french(rig: Rig) -> 
     ],
 )
 def test_each_button_stands_for_a_command(action: str, expected: Any) -> None:
-    assert LoaButton.to_request("g1", action) == expected
-    assert LoaButton.__discord_ui_compiled_template__.fullmatch(f"plateau:loa:g1:{action}")
+    assert harness.button_request(LoaButton, action) == expected
 
 
 # ---------------------------------------------------------------- lobby and play
@@ -142,14 +114,10 @@ async def test_new_opens_a_thread_with_two_or_four_seat_buttons(rig: Rig) -> Non
     assert lobby.channel_id in rig.world.threads()
     assert "Scrambled Eggs · Black moves first · colours drawn by lot" in lobby.content
     assert f"Player 1: <@{rig['alice'].id}>" in lobby.content  # the host sits at once
-    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
-    prefix = f"plateau:loa:{game_id}"
-    assert lobby.custom_ids == [
-        *(f"{prefix}:join:{s}" for s in ("player1", "player2")),  # player 1's is disabled
-        f"{prefix}:leave",
-        f"{prefix}:start",
-    ]
-    game_id, _ = await open_table(rig, variant="teams")
+    game_id = harness.game_id_in(lobby.content)
+    # Player 1's join button is there, disabled.
+    assert lobby.custom_ids == rig.lobby_buttons(game_id, "player1", "player2")
+    game_id, _ = await rig.open_table(variant="teams")
     lobby = rig.world.posts()[-1]
     assert [c.split(":")[-1] for c in lobby.custom_ids] == [
         *("player1", "player2", "player3", "player4", "leave", "start")
@@ -158,7 +126,7 @@ async def test_new_opens_a_thread_with_two_or_four_seat_buttons(rig: Rig) -> Non
 
 
 async def test_a_game_with_autocomplete_to_a_win(rig: Rig, images: list[str]) -> None:
-    game_id, thread = await open_table(rig, position="white: b2 d3; black: e6 g8")
+    game_id, thread = await rig.open_table(position="white: b2 d3; black: e6 g8")
     ex, who = await seat(rig, game_id, TWO)
     w, b = who["white"], who["black"]
     first = ex.shown[-1]
@@ -198,7 +166,7 @@ async def test_a_game_with_autocomplete_to_a_win(rig: Rig, images: list[str]) ->
 
 
 async def test_parachute_placement_with_autocomplete(rig: Rig) -> None:
-    game_id, thread = await open_table(rig, variant="parachute")
+    game_id, thread = await rig.open_table(variant="parachute")
     _, who = await seat(rig, game_id, TWO)
     w, b = who["white"], who["black"]
     ex = await rig.slash(w, "loa move", {"from": "a2", "to": "c2"}, channel=thread)
@@ -213,7 +181,7 @@ async def test_parachute_placement_with_autocomplete(rig: Rig) -> None:
 
 
 async def test_moves_and_rules_are_private(rig: Rig) -> None:
-    game_id, thread = await open_table(rig)
+    game_id, thread = await rig.open_table()
     _, who = await seat(rig, game_id, TWO)
     squares = await rig.d.autocomplete(
         "loa moves", "square", {"square": ""}, user=rig[who["black"]], channel=thread
@@ -232,10 +200,8 @@ async def test_moves_and_rules_are_private(rig: Rig) -> None:
 
 
 async def test_a_draw_offer_answered_with_a_button_after_a_restart(tmp_path: Path) -> None:
-    rig = Rig(FakeDiscord(), str(tmp_path / "plateau.db"))
-    await rig.start()
-    try:
-        game_id, thread = await open_table(rig)
+    async with Rig.running(str(tmp_path / "plateau.db")) as rig:
+        game_id, thread = await rig.open_table()
         lobby = rig.world.message_with(f"plateau:loa:{game_id}:join:player2")
 
         await rig.restart()  # a new bot over the same database and the same Discord
@@ -259,19 +225,16 @@ async def test_a_draw_offer_answered_with_a_button_after_a_restart(tmp_path: Pat
         ex = await rig.d.press(f"plateau:loa:{game_id}:draw:accept", user=rig[b])
         assert "waits for an answer from White" in ex.text and ex.posts == []
 
-        await rig.restart()
-        await rig.bot.on_ready()
+        await rig.restart_and_resume(game_id)
         ex = await rig.d.press(f"plateau:loa:{game_id}:draw:accept", user=rig[w])
         assert "**Draw** by agreement" in ex.shown[-1].content
-    finally:
-        await rig.stop()
 
 
 # ---------------------------------------------------------------- teams
 
 
 async def test_teams_ping_each_partner_and_keep_the_players_silent(rig: Rig) -> None:
-    game_id, thread = await open_table(rig, variant="teams")
+    game_id, thread = await rig.open_table(variant="teams")
     ex, who = await seat(rig, game_id, FOUR)
     assert sorted(who.values()) == sorted(FOUR)
     turns = [("white1", "a2", "c4"), ("black1", "b1", "b3"), ("white2", "h2", "f4")]
@@ -294,7 +257,7 @@ async def test_french_players_get_french(rig: Rig) -> None:
     ex = await rig.slash("alice", "loa new", locale="fr", guild_locale="fr")
     assert "créée" in ex.text
     assert "Standard · les Blancs commencent · couleurs tirées au sort" in ex.shown[-1].content
-    game_id = re.search(r"`([0-9a-f]+)`", ex.shown[-1].content).group(1)  # type: ignore[union-attr]
+    game_id = harness.game_id_in(ex.shown[-1].content)
     thread = ex.shown[-1].channel_id
     await rig.d.press(f"plateau:loa:{game_id}:join:player2", user=rig["bob"], locale="fr")
     ex = await rig.d.press(f"plateau:loa:{game_id}:start", user=rig["alice"], locale="fr")

@@ -8,7 +8,6 @@ import asyncio
 import io
 import logging
 import os
-import re
 import signal
 from pathlib import Path
 from typing import Any
@@ -24,15 +23,13 @@ from bot.i18n import t
 from bot.logs import KeyValueFormatter, quiet_libraries
 from bot.model import Delivery
 from bot.storage import SqliteStorage
-from bot.tables.loka import LokaTable
-from engine.loka import DEPLOYMENT, RULES, Deploy, legal_actions, to_act
+from engine.loka import DEPLOYMENT, Deploy, legal_actions, to_act
 from engine.loka.config import BOX_SUPPLY
 from engine.loka.pieces import NAME
 from tests.bot import discord_harness as harness
 from tests.bot.discord_harness import (
     BOT_NO_THREADS,
     MANAGER,
-    FakeDiscord,
     mentions,
     png_bytes,
 )
@@ -87,18 +84,8 @@ def images(monkeypatch: pytest.MonkeyPatch) -> FakeImages:
 
 
 class Rig(harness.Rig):
-    tables = (LokaTable,)
-    cogs = (LokaCog,)
+    game = "loka"
     people_names = ("alice", "bob", "carol", "dave")
-    rules = RULES
-    seed = 7
-
-
-rig = harness.rig_fixture(Rig)
-
-
-async def open_table(rig: Rig, **options: Any) -> tuple[str, int]:
-    return await rig.open_table(**options)
 
 
 async def seat_everyone(rig: Rig, game_id: str) -> None:
@@ -121,10 +108,7 @@ def who_is_pinged(text: str, rig: Rig) -> str:
 
 
 async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
-    syncs = [c for c in rig.world.calls if c.kind == "sync"]
-    assert len(syncs) == 1
-    (loka,) = [c for c in syncs[0].body if c["name"] == "loka"]
-    subs = {o["name"]: o for o in loka["options"]}
+    subs = harness.options(rig.synced_command())
     assert set(subs) == {
         *("new", "join", "leave", "start", "cancel", "army", "team", "deploy", "autodeploy"),
         *("move", "reroll", "keep", "odds", "moves", "board", "resign", "export", "rules"),
@@ -132,9 +116,9 @@ async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Ri
     }
     assert subs["new"]["name_localizations"]["fr"] == "nouvelle"
     assert subs["new"]["description_localizations"]["fr"].startswith("Ouvrir")
-    army = {o["name"]: o for o in subs["army"]["options"]}
+    army = harness.options(subs["army"])
     assert set(army) == {"add", "remove", "show", "confirm"}
-    add = {o["name"]: o for o in army["add"]["options"]}
+    add = harness.options(army["add"])
     assert add["count"]["min_value"] == 1 and add["count"]["max_value"] == 16
     assert add["count"]["required"] is True and add["piece"]["required"] is True
     assert [c["value"] for c in add["piece"]["choices"]] == [
@@ -145,10 +129,10 @@ async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Ri
         "pawn",
     ]
     assert add["piece"]["choices"][0]["name_localizations"]["fr"] == "reine"
-    move = {o["name"]: o for o in subs["move"]["options"]}
+    move = harness.options(subs["move"])
     assert move["from"]["autocomplete"] and move["to"]["autocomplete"]
     assert move["from"]["name_localizations"]["fr"] == "de"
-    new = {o["name"]: o for o in subs["new"]["options"]}
+    new = harness.options(subs["new"])
     assert [c["value"] for c in new["players"]["choices"]] == [4, 3, 2]
     assert new["combat"]["choices"][1]["name_localizations"]["fr"] == "non"
     # The 3-player and handicap options (the box's choices are the engine's supplies).
@@ -160,20 +144,6 @@ async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Ri
     assert new["max_pawns"]["name_localizations"]["fr"] == "max_pions"
     assert not any(o["required"] for o in new.values() if "required" in o)
     assert subs["deploy"]["options"][1]["autocomplete"] is True
-
-    name_rule = re.compile(r"^[-_'\w]{1,32}$")
-
-    def check(node: dict[str, Any], depth: int = 0) -> None:
-        names = [node["name"], *node.get("name_localizations", {}).values()]
-        assert all(name_rule.match(n) and n == n.lower() for n in names), names
-        texts = [node.get("description", "x"), *node.get("description_localizations", {}).values()]
-        assert all(1 <= len(d) <= 100 for d in texts), texts
-        assert len(node.get("options", [])) <= 25
-        assert len(node.get("choices", [])) <= 25
-        for child in node.get("options", []):
-            check(child, depth + 1)
-
-    check(loka)
 
 
 # ---------------------------------------------------------------- lobby
@@ -187,15 +157,8 @@ async def test_new_opens_a_public_thread_with_the_lobby_and_seat_buttons(rig: Ri
     (lobby,) = ex.posts
     assert lobby.channel_id == thread
     assert "120 points" in lobby.content
-    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
-    assert lobby.custom_ids == [
-        f"plateau:loka:{game_id}:join:fire",
-        f"plateau:loka:{game_id}:join:water",
-        f"plateau:loka:{game_id}:join:earth",
-        f"plateau:loka:{game_id}:join:air",
-        f"plateau:loka:{game_id}:leave",
-        f"plateau:loka:{game_id}:start",
-    ]
+    game_id = harness.game_id_in(lobby.content)
+    assert lobby.custom_ids == rig.lobby_buttons(game_id, "fire", "water", "earth", "air")
     assert f"<#{thread}>" in ex.text  # the host is pointed to the thread, privately
     assert not lobby.data.get("embeds")
 
@@ -212,7 +175,7 @@ async def test_new_takes_the_three_player_and_handicap_options(rig: Rig) -> None
         "at most 12 pieces (king included) and 6 pawns an army",
     ):
         assert words in lobby.content
-    game_id = re.search(r"`([0-9a-f]+)`", lobby.content).group(1)  # type: ignore[union-attr]
+    game_id = harness.game_id_in(lobby.content)
     assert f"plateau:loka:{game_id}:join:earth" in lobby.custom_ids  # Earth + Air together
     assert f"plateau:loka:{game_id}:join:air" not in lobby.custom_ids
     assert rig.storage is not None
@@ -248,7 +211,7 @@ async def test_errors_are_ephemeral_and_nothing_reaches_the_channel(rig: Rig) ->
     ex = await rig.slash("bob", "loka move", {"from": "e2", "to": "e4"})
     assert "No loka game" in ex.text
     assert ex.posts == []
-    game_id, thread = await open_table(rig)
+    game_id, thread = await rig.open_table()
     ex = await rig.slash("bob", "loka start", channel=thread)
     assert ex.text == t("en", "table.host_only", user=f"<@{rig['alice'].id}>")
     assert ex.posts == []
@@ -261,7 +224,7 @@ async def test_errors_are_ephemeral_and_nothing_reaches_the_channel(rig: Rig) ->
 
 
 async def test_a_post_the_bot_may_not_make_is_reported_privately(rig: Rig) -> None:
-    game_id, thread = await open_table(rig)
+    game_id, thread = await rig.open_table()
     rig.world.locked_channels.add(thread)
     ex = await rig.d.press(f"plateau:loka:{game_id}:join:fire", user=rig["bob"])
     assert [c.refused for c in ex.shown] == [50001]  # the lobby's edit
@@ -269,7 +232,7 @@ async def test_a_post_the_bot_may_not_make_is_reported_privately(rig: Rig) -> No
 
 
 async def test_closed_dms_at_join_keep_the_seat_free_and_explain_privately(rig: Rig) -> None:
-    game_id, thread = await open_table(rig)
+    game_id, thread = await rig.open_table()
     rig.world.closed_dms.add(rig["bob"].id)
     ex = await rig.slash("bob", "loka join", {"army": "earth"}, channel=thread)
     assert ex.text == t("en", "error.dms_closed")
@@ -284,7 +247,7 @@ async def test_closed_dms_at_join_keep_the_seat_free_and_explain_privately(rig: 
 
 
 async def test_join_from_the_parent_channel_reaches_the_lobby_in_the_thread(rig: Rig) -> None:
-    _, thread = await open_table(rig)
+    _, thread = await rig.open_table()
     ex = await rig.slash("carol", "loka join", {"army": "water"})  # typed in the channel
     assert ex.shown[-1].channel_id == thread
 
@@ -293,7 +256,7 @@ async def test_join_from_the_parent_channel_reaches_the_lobby_in_the_thread(rig:
 
 
 async def test_a_secret_draft_goes_to_the_right_dm_only(rig: Rig, images: FakeImages) -> None:
-    game_id, thread = await open_table(rig, terrain="off")
+    game_id, thread = await rig.open_table(terrain="off")
     await seat_everyone(rig, game_id)
     ex = await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
     for name in rig.people:
@@ -331,7 +294,7 @@ async def test_a_secret_draft_goes_to_the_right_dm_only(rig: Rig, images: FakeIm
 
 
 async def test_a_dm_that_cannot_be_delivered_leaves_a_note_but_never_the_secret(rig: Rig) -> None:
-    game_id, thread = await open_table(rig, terrain="off")
+    game_id, thread = await rig.open_table(terrain="off")
     await seat_everyone(rig, game_id)
     rig.world.closed_dms.add(rig["carol"].id)  # closed after joining
     ex = await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
@@ -346,7 +309,7 @@ async def test_a_dm_that_cannot_be_delivered_leaves_a_note_but_never_the_secret(
 
 
 async def test_team_messages_go_to_the_ally_by_dm(rig: Rig) -> None:
-    game_id, thread = await open_table(rig, terrain="off")
+    game_id, thread = await rig.open_table(terrain="off")
     await seat_everyone(rig, game_id)
     await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
     ex = await rig.slash("alice", "loka team", {"message": "rush the left"}, channel=thread)
@@ -363,7 +326,7 @@ async def test_team_messages_go_to_the_ally_by_dm(rig: Rig) -> None:
 async def test_a_game_from_new_through_selection_and_deployment_to_the_battle(
     rig: Rig, images: FakeImages
 ) -> None:
-    game_id, thread = await open_table(rig, terrain="off", combat="off")
+    game_id, thread = await rig.open_table(terrain="off", combat="off")
     await seat_everyone(rig, game_id)
     await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
     for name, army in (("alice", "fire"), ("bob", "earth"), ("carol", "water"), ("dave", "air")):
@@ -428,7 +391,7 @@ async def test_the_set_up_shows_the_board_twice_in_the_thread_and_edits_the_dms(
     """Builders by button, terrain, then every piece placed by hand: the thread gets the
     board when deployment opens and when the battle starts; each deployment step is a line
     there, and the builders and the deployers' views are DMs edited in place."""
-    game_id, thread = await open_table(rig)  # terrain on
+    game_id, thread = await rig.open_table()  # terrain on
     await seat_everyone(rig, game_id)
     await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
     armies = {"fire": "alice", "earth": "bob", "water": "carol", "air": "dave"}
@@ -460,7 +423,7 @@ async def test_the_set_up_shows_the_board_twice_in_the_thread_and_edits_the_dms(
 async def test_a_quick_battle_to_victory_with_images_under_one_megabyte(
     rig: Rig, images: FakeImages
 ) -> None:
-    game_id, thread = await open_table(rig, position=QUICK, combat="off", terrain="off")
+    game_id, thread = await rig.open_table(position=QUICK, combat="off", terrain="off")
     await seat_everyone(rig, game_id)
     ex = await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
     assert who_is_pinged(ex.shown[-1].content, rig) == "alice"
@@ -494,7 +457,7 @@ async def test_a_quick_battle_to_victory_with_images_under_one_megabyte(
 
 
 async def test_autocomplete_offers_legal_squares_at_most_25(rig: Rig) -> None:
-    game_id, thread = await open_table(rig, position=QUICK, combat="off", terrain="off")
+    game_id, thread = await rig.open_table(position=QUICK, combat="off", terrain="off")
     await seat_everyone(rig, game_id)
     await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
     sources = await rig.d.autocomplete(
@@ -519,7 +482,7 @@ async def test_autocomplete_offers_legal_squares_at_most_25(rig: Rig) -> None:
 
 async def test_odds_moves_and_rules_are_private(rig: Rig) -> None:
     position = "fire: Ke1 Qd1; earth: Ka6 Pd5; water: Ke12; air: Kl7; turn: fire"
-    game_id, thread = await open_table(rig, position=position)
+    game_id, thread = await rig.open_table(position=position)
     await seat_everyone(rig, game_id)
     await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
     ex = await rig.slash("alice", "loka odds", {"from": "d1", "to": "d5"}, channel=thread)
@@ -538,7 +501,7 @@ async def test_french_users_get_french_replies_and_a_french_lobby(rig: Rig) -> N
     ex = await rig.slash("alice", "loka new", locale="fr", guild_locale="fr")
     assert "créée" in ex.text
     assert "ouverte par" in ex.shown[-1].content  # the guild speaks French too
-    game_id = re.search(r"`([0-9a-f]+)`", ex.shown[-1].content).group(1)  # type: ignore[union-attr]
+    game_id = harness.game_id_in(ex.shown[-1].content)
     ex = await rig.d.press(f"plateau:loka:{game_id}:join:fire", user=rig["bob"], locale="fr")
     assert ex.text == ""  # the press is answered by the lobby's edit, not by a "Done."
     assert [c.kind for c in ex.shown] == ["edit"] and "prend" in ex.shown[0].content
@@ -550,10 +513,8 @@ async def test_french_users_get_french_replies_and_a_french_lobby(rig: Rig) -> N
 
 
 async def test_buttons_and_games_survive_a_restart(tmp_path: Path) -> None:
-    rig = Rig(FakeDiscord(), str(tmp_path / "plateau.db"))
-    await rig.start()
-    try:
-        game_id, _ = await open_table(rig, terrain="off")
+    async with Rig.running(str(tmp_path / "plateau.db")) as rig:
+        game_id, _ = await rig.open_table(terrain="off")
         await rig.d.press(f"plateau:loka:{game_id}:join:fire", user=rig["alice"])
         lobby = rig.world.message_with(f"plateau:loka:{game_id}:join:earth")
 
@@ -564,18 +525,12 @@ async def test_buttons_and_games_survive_a_restart(tmp_path: Path) -> None:
             await rig.d.press(f"plateau:loka:{game_id}:join:{army}", user=rig[name])
         await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
 
-        await rig.restart()
-        before = len(rig.world.calls)
-        await rig.bot.on_ready()  # resume: the game says it is back
-        resumed = [c for c in rig.world.calls[before:] if c.kind == "message"]
-        assert any(f"`{game_id}` is back" in c.content for c in resumed)
+        await rig.restart_and_resume(game_id)
         ex = await rig.d.press(f"plateau:loka:{game_id}:army:water:add:knight", user=rig["carol"])
         (builder,) = ex.edits  # the builder sent before the restart, edited in place
         assert builder.channel_id == rig.world.dm_of[rig["carol"].id]
         assert "1 × knight" in builder.content
         assert [c.channel_id for c in ex.dms] == [rig.world.dm_of[rig["alice"].id]]
-    finally:
-        await rig.stop()
 
 
 @pytest.mark.parametrize(
@@ -600,12 +555,11 @@ async def test_buttons_and_games_survive_a_restart(tmp_path: Path) -> None:
     ],
 )
 def test_each_button_stands_for_a_command(action: str, expected: Any) -> None:
-    assert LokaButton.to_request("g1", action) == expected
-    assert LokaButton.__discord_ui_compiled_template__.fullmatch(f"plateau:loka:g1:{action}")
+    assert harness.button_request(LokaButton, action) == expected
 
 
 async def test_an_unknown_button_action_is_refused_privately(rig: Rig) -> None:
-    game_id, _ = await open_table(rig)
+    game_id, _ = await rig.open_table()
     message = rig.world.message_with(f"plateau:loka:{game_id}:leave")
     odd = f"plateau:loka:{game_id}:dance"
     message = {
@@ -648,7 +602,7 @@ async def test_private_deliveries_without_an_interaction_go_to_direct_messages(r
 
 
 async def start_quick(rig: Rig) -> tuple[str, int]:
-    game_id, thread = await open_table(rig, position=QUICK, combat="off", terrain="off")
+    game_id, thread = await rig.open_table(position=QUICK, combat="off", terrain="off")
     await seat_everyone(rig, game_id)
     await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
     return game_id, thread
@@ -693,7 +647,7 @@ async def test_logs_are_one_line_each_and_hold_no_secret(rig: Rig) -> None:
     root.setLevel(logging.DEBUG)  # the most talkative setting a deployment can choose
     quiet_libraries()
     try:
-        game_id, thread = await open_table(rig, terrain="off")
+        game_id, thread = await rig.open_table(terrain="off")
         await seat_everyone(rig, game_id)
         await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
         await rig.slash("alice", "loka army add", {"piece": "queen", "count": 3}, channel=thread)

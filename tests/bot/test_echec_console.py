@@ -3,7 +3,6 @@ errors, restarts, French."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import random
 from pathlib import Path
@@ -11,46 +10,29 @@ from pathlib import Path
 import pytest
 
 import bot.tables.echec as echec_table
-from bot.console import Console, ConsoleWorld, build_service
 from bot.model import Delivery, Request
 from bot.model import Place as Where
-from bot.storage import GameRow, SqliteStorage
 from bot.tables.echec import EchecTable, _formation, picture_name
 from engine.echec import (
-    BATTLE,
-    OPENING,
-    OVER,
-    PLACEMENT,
     RULES,
-    Advance,
-    Attack,
-    Confirm,
     EchecConfig,
-    EchecState,
-    End,
-    Lift,
-    Place,
-    Roll,
-    Turn,
     from_dict,
     legal_actions,
     new_game,
     state_from_position,
     to_act,
 )
+from engine.echec.actions import Advance, Attack, Confirm, End, Lift, Place, Roll, Turn
 from engine.echec.board import INDEX, NAMES
+from engine.echec.state import BATTLE, OPENING, OVER, PLACEMENT, EchecState
 from engine.echec.units import KIND
 from renderer.echec import ADVANCE, ATTACK, FLEE, TURN, EchecImageOptions, Stroke
 
-from .console_driver import Table, png_bytes
+from .console_driver import Table, at_once, console_over, lobby_lines, png_bytes, refused_privately
 from .test_console import Posts
 
 USERS = {"south": "alice", "north": "bob"}
-LOBBY = """
-@alice /echec join seat:south
-@bob /echec join seat:north
-@alice /echec start
-"""
+LOBBY = lobby_lines("echec", USERS, new=None) + "\n"  # the lines that follow a /echec new
 
 
 class FakeRender:
@@ -71,16 +53,6 @@ def fake_render(monkeypatch: pytest.MonkeyPatch) -> FakeRender:
     fake = FakeRender()
     monkeypatch.setattr(echec_table, "render", fake)
     return fake
-
-
-async def current(table: Table) -> tuple[GameRow, EchecState | None]:
-    """The last game's row and state."""
-    assert table.storage is not None
-    async with table.storage.db.execute("SELECT id FROM games ORDER BY created_at") as cursor:
-        last = (await cursor.fetchall())[-1][0]
-    row = await table.storage.load(last)
-    assert row is not None
-    return row, None if row.state is None else from_dict(row.state)
 
 
 def line_for(user: str, action: object) -> str:
@@ -127,7 +99,7 @@ async def play_to_the_end(
     """Both players act until the game ends: placing (by hand or by autoplace), rolling,
     then fighting."""
     for _ in range(max_steps):
-        _, state = await current(table)
+        _, state = await table.latest()
         assert state is not None
         if state.phase == OVER:
             return state
@@ -153,16 +125,15 @@ def channel(deliveries: list[dict]) -> list[dict]:
 
 
 async def test_a_whole_level_1_game_from_lobby_to_victory() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run("@alice /echec new\n" + LOBBY)
         assert "level 1 · standard set-up" in out[0]["text"]
         start = channel(out)[-1]
         assert "Roll for the first move" in start["text"] and start["images"]
-        assert start["buttons"] == [f"plateau:echec:{(await current(table))[0].id}:roll"]
+        assert start["buttons"] == [f"plateau:echec:{(await table.latest())[0].id}:roll"]
         state = await play_to_the_end(table, random.Random(1))
         assert state.phase == OVER and state.winners
-        row, _ = await current(table)
+        row, _ = await table.latest()
         assert row.status == "over"
         texts = [d["text"] for d in channel(table.deliveries())]
         assert any("moves first!" in t for t in texts)
@@ -172,19 +143,16 @@ async def test_a_whole_level_1_game_from_lobby_to_victory() -> None:
         assert "Dice seed:" in texts[-1]
         export = await table.run("@bob /echec export")
         assert export[0]["to"] == "private" and export[0]["images"] == [f"echec-{row.id}.txt"]
-    finally:
-        await table.close()
 
 
 async def test_a_battle_turn_posts_the_board_once_and_two_actions_pass_it() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run("@alice /echec new\n" + LOBBY)
-        while (await current(table))[1].phase == OPENING:  # type: ignore[union-attr]
-            _, state = await current(table)
+        while (await table.latest())[1].phase == OPENING:  # type: ignore[union-attr]
+            _, state = await table.latest()
             assert state is not None
             await table.run(f"@{USERS[to_act(state)[0]]} /echec roll")
-        _, state = await current(table)
+        _, state = await table.latest()
         assert state is not None and state.phase == BATTLE
         mover, other = state.turn, "north" if state.turn == "south" else "south"
         assert mover is not None
@@ -202,8 +170,6 @@ async def test_a_battle_turn_posts_the_board_once_and_two_actions_pass_it() -> N
         # The other player ends the turn at once: the turn comes back.
         out = await table.run(f"@{USERS[other]} /echec end")
         assert f"@{USERS[mover]}, {mover.capitalize()} to act (turn 3)" in out[0]["text"]
-    finally:
-        await table.close()
 
 
 @pytest.mark.parametrize("new", ["", "level:2 placement:free", "level:2 placement:secret"])
@@ -214,13 +180,12 @@ async def test_a_whole_game_posts_one_board_a_turn(
     Placement is no turn: placed by hand, a free placement edits one channel message and a
     secret one edits each player's DM (slots)."""
     posts = Posts(monkeypatch)
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(f"@alice /echec new {new}\n" + LOBBY)
         posts.begin()
         rng = random.Random(4)
         placing: list[Delivery] = []
-        while (state := (await current(table))[1]).phase != OVER:  # type: ignore[union-attr]
+        while (state := (await table.latest())[1]).phase != OVER:  # type: ignore[union-attr]
             seat = to_act(state)[0]
             user = USERS[seat]
             if state.phase == PLACEMENT:
@@ -232,7 +197,7 @@ async def test_a_whole_game_posts_one_board_a_turn(
                 posts.begin()  # placement is no turn: its posts are checked below
                 continue
             out = await table.run(line_for(user, pick(state, seat, rng)))
-            after = (await current(table))[1]
+            after = (await table.latest())[1]
             assert after is not None
             if after.phase != state.phase or not set(to_act(after)) & {seat}:
                 shown = posts.end_turn()
@@ -249,14 +214,11 @@ async def test_a_whole_game_posts_one_board_a_turn(
             assert dms and all(d.slot and d.slot.startswith("placement:") for d in dms)
             (shown,) = [d for d in placing if d.to == "channel" and d.files]
             assert "revealed at once" in shown.text  # nothing before both confirmed
-    finally:
-        await table.close()
 
 
 @pytest.mark.parametrize("placement", ["free", "secret"])
 async def test_a_level_2_game_with_every_optional_unit(placement: str) -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run(
             f"@alice /echec new level:2 placement:{placement} units:P4 P2 M2 H2 H1 massive:on\n"
             + LOBBY
@@ -265,13 +227,11 @@ async def test_a_level_2_game_with_every_optional_unit(placement: str) -> None:
         assert "massive infantry" in out[0]["text"]
         state = await play_to_the_end(table, random.Random(3), placement="hand")
         assert state.phase == OVER
-        log = await table.storage.log((await current(table))[0].id)  # type: ignore[union-attr]
+        log = await table.storage.log((await table.latest())[0].id)  # type: ignore[union-attr]
         placed = [e.action for e in log if e.action.startswith("place")]
         assert "place mercenaries 2 h2 n" in placed or any("mercenaries" in p for p in placed)
         assert any(p.startswith("place heavy 2") for p in placed)
         assert any(p.startswith("place peasants 4") for p in placed)
-    finally:
-        await table.close()
 
 
 # ---------------------------------------------------------------- secrecy
@@ -280,8 +240,7 @@ async def test_a_level_2_game_with_every_optional_unit(placement: str) -> None:
 async def test_secret_placement_reaches_only_its_owner_until_both_confirm(
     fake_render: FakeRender,
 ) -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         start = await table.run("@alice /echec new level:2 placement:secret units:M2\n" + LOBBY)
         dms = [d for d in start if d["to"] == "dm"]
         assert sorted(d["user"] for d in dms) == ["alice", "bob"]
@@ -329,13 +288,10 @@ async def test_secret_placement_reaches_only_its_owner_until_both_confirm(
         (post,) = reveal
         assert "revealed at once" in post["text"] and post["images"]
         assert not fake_render.views[-1].side("south").hidden
-    finally:
-        await table.close()
 
 
 async def test_the_record_leaves_out_the_other_sides_secret_placing(tmp_path: Path) -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run("@alice /echec new level:2 placement:secret\n" + LOBBY)
         await table.run("@alice /echec place unit:archers square:b1 facing:n")
         await table.run("@bob /echec place unit:archers square:h9 facing:s")
@@ -345,16 +301,13 @@ async def test_the_record_leaves_out_the_other_sides_secret_placing(tmp_path: Pa
         (export,) = await service.handle(Request("echec", "export", bob, where, {}))
         text = export.files[0].data.decode()
         assert "place archers h9 s" in text and "b1" not in text
-    finally:
-        await table.close()
 
 
 # ---------------------------------------------------------------- errors
 
 
 async def test_every_error_is_private_and_explains() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run(
             "@zed /echec advance unit:c2\n"  # no game
             "@alice /echec new level:1 placement:secret\n"  # a level 2 option
@@ -362,12 +315,14 @@ async def test_every_error_is_private_and_explains() -> None:
             "@alice /echec new level:2 units:M2 M1\n"  # two mercenary bases
             "@alice /echec new level:3\n"
         )
-        assert all(d["to"] == "private" for d in out)
-        assert "No echec game" in out[0]["text"]
-        assert "level 2 options" in out[1]["text"]
-        assert "'Z9' is not an optional unit" in out[2]["text"]
-        assert "one base of mercenaries" in out[3]["text"]
-        assert "level must be a whole number from 1 to 2" in out[4]["text"]
+        refused_privately(
+            out,
+            "No echec game",
+            "level 2 options",
+            "'Z9' is not an optional unit",
+            "one base of mercenaries",
+            "level must be a whole number from 1 to 2",
+        )
         await table.run("@alice /echec new\n" + LOBBY)
         out = await table.run(
             "@alice /echec advance unit:c2\n"  # the opening: roll first
@@ -381,10 +336,10 @@ async def test_every_error_is_private_and_explains() -> None:
         assert out[2]["to"] == "private" and "watching" in out[2]["text"]
         assert out[3]["to"] == "channel"
         assert out[4]["to"] == "private" and "not your turn" in out[4]["text"]
-        while (await current(table))[1].phase == OPENING:  # type: ignore[union-attr]
-            _, state = await current(table)
+        while (await table.latest())[1].phase == OPENING:  # type: ignore[union-attr]
+            _, state = await table.latest()
             await table.run(f"@{USERS[to_act(state)[0]]} /echec roll")  # type: ignore[arg-type]
-        _, state = await current(table)
+        _, state = await table.latest()
         assert state is not None
         mover = USERS[state.turn]  # type: ignore[index]
         waiter = "bob" if mover == "alice" else "alice"
@@ -398,22 +353,21 @@ async def test_every_error_is_private_and_explains() -> None:
             f"@{mover} /echec advance\n"
             f"@{mover} /echec confirm\n"
         )
-        assert all(d["to"] == "private" for d in out)
-        assert "not your turn" in out[0]["text"]
-        assert "there is no base on e5" in out[1]["text"]
-        assert "cannot attack c5" in out[2]["text"]
-        assert "is not a direction" in out[3]["text"]
-        assert "cannot advance 3" in out[4]["text"]
+        refused_privately(
+            out,
+            "not your turn",
+            "there is no base on e5",
+            "cannot attack c5",
+            "is not a direction",
+            "cannot advance 3",
+        )
         assert out[5]["text"] == "Give the square of your base, like unit:c2."
         assert "use /echec advance, /echec turn, /echec attack or /echec end" in out[6]["text"]
         assert "Game `" not in " ".join(d["text"] for d in out)
-    finally:
-        await table.close()
 
 
 async def test_french_players_read_french() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run("!locale @alice fr\n!locale @bob fr")
         out = await table.run("@alice /echec new level:2 placement:secret\n" + LOBBY)
         assert "créée" in out[1]["text"]
@@ -427,8 +381,6 @@ async def test_french_players_read_french() -> None:
         assert out[0]["text"].startswith("Refusé : placez vos socles sur vos deux premières")
         assert "roi (1) en e9, face au sud" in out[1]["text"]
         assert "Les armées se placent" in out[-1]["text"]
-    finally:
-        await table.close()
 
 
 # ---------------------------------------------------------------- restarts
@@ -443,17 +395,16 @@ async def test_a_restart_in_the_middle_then_the_game_finishes(tmp_path: Path, st
     if stop_in in (OPENING, BATTLE):
         await first.run("@bob /echec autoplace\n@bob /echec confirm")
     if stop_in == BATTLE:
-        while (await current(first))[1].phase == OPENING:  # type: ignore[union-attr]
-            _, state = await current(first)
+        while (await first.latest())[1].phase == OPENING:  # type: ignore[union-attr]
+            _, state = await first.latest()
             await first.run(f"@{USERS[to_act(state)[0]]} /echec roll")  # type: ignore[arg-type]
-        _, state = await current(first)
+        _, state = await first.latest()
         await first.run(f"@{USERS[state.turn]} /echec end")  # type: ignore[index, union-attr]
-    before, _ = await current(first)
+    before, _ = await first.latest()
     await first.close()  # the process stops here
 
-    second = await Table(db=db).open()
-    try:
-        after, state = await current(second)
+    async with Table(db=db) as second:
+        after, state = await second.latest()
         assert after.state == before.state and state is not None and state.phase == stop_in
         resumed = second.deliveries()
         assert any("is back after a restart" in d["text"] for d in resumed)
@@ -462,8 +413,6 @@ async def test_a_restart_in_the_middle_then_the_game_finishes(tmp_path: Path, st
             assert not any("South:" in d["text"] for d in resumed)
         final = await play_to_the_end(second, random.Random(8))
         assert final.phase == OVER
-    finally:
-        await second.close()
 
 
 async def test_a_fixed_seed_replays_identically() -> None:
@@ -479,42 +428,30 @@ async def test_a_fixed_seed_replays_identically() -> None:
 
 
 async def test_two_commands_at_once_apply_one_at_a_time() -> None:
-    storage = SqliteStorage(":memory:")
-    await storage.open()
-    try:
-        world = ConsoleWorld()
-        service = build_service(storage, world, 3)
-        console = Console(service, world, io.StringIO(), as_json=True)
+    async with console_over(seed=3) as console:
         await console.run(
             [
                 '@alice /echec new position:"south: K1e1n I4c2n; north: K1e9s; turn: south"',
                 *LOBBY.strip().splitlines(),
             ]
         )
-        where = Where(world.channel_id("general"), guild_id=1)
-        alice = world.user("alice")
-        ahead = Request("echec", "advance", alice, where, {"unit": "c2"})
-        first, second = await asyncio.gather(service.handle(ahead), service.handle(ahead))
+        ahead = {"unit": "c2"}
+        first, second = await at_once(console, "alice", "echec", "advance", ahead, ahead)
         assert sorted([first[0].to, second[0].to]) == ["channel", "private"]
-        row = (await storage.unfinished())[0]
+        row = (await console.service.storage.unfinished())[0]
         assert from_dict(row.state).ply == 1  # type: ignore[arg-type]
-    finally:
-        await storage.close()
 
 
 async def test_resigning_ends_the_game_for_the_other_side() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run("@alice /echec new level:2 placement:secret\n" + LOBBY)
         await table.run("@alice /echec place unit:archers square:b1 facing:n")
         out = await table.resign("bob", "echec")
         (post,) = [d for d in out if d["to"] == "channel"]
         assert "North resigns." in post["text"] and "Victory for South!" in post["text"]
         assert post["images"] == []  # a resignation during secret placement shows nothing
-        _, state = await current(table)
+        _, state = await table.latest()
         assert state is not None and state.phase == OVER
-    finally:
-        await table.close()
 
 
 def test_the_table_lists_its_commands() -> None:
@@ -531,8 +468,7 @@ async def test_an_archers_volley_draws_its_target_block(monkeypatch: pytest.Monk
         return png_bytes()
 
     monkeypatch.setattr(echec_table, "render", render)
-    table = await Table().open()
-    try:
+    async with Table() as table:
         position = "south: K1e1n A4c1n; north: K1e9s I4c3s; turn: south"
         await table.run(f'@alice /echec new position:"{position}"\n' + LOBBY)
         seen = len(drawn)
@@ -543,19 +479,14 @@ async def test_an_archers_volley_draws_its_target_block(monkeypatch: pytest.Monk
         assert drawn[-1].volley == "c1"  # type: ignore[attr-defined]
         await table.run("@bob /echec end")
         assert drawn[-1].volley is None  # type: ignore[attr-defined]
-    finally:
-        await table.close()
 
 
 async def test_rules_help_is_private() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run("@bob /echec rules topic:panic\n@bob /echec rules")
         assert [d["to"] for d in out] == ["private", "private"]
         assert out[0]["text"].startswith("## 6. Panic")
         assert "topics:" in out[1]["text"]
-    finally:
-        await table.close()
 
 
 def test_every_engine_refusal_has_its_french_with_known_values() -> None:
@@ -608,8 +539,7 @@ async def test_the_real_renderer_posts_small_valid_pictures(
         return made[-1]
 
     monkeypatch.setattr(echec_table, "render", render)
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run("@alice /echec new level:2 placement:secret units:P3 M1 H2\n" + LOBBY)
         await table.run("@alice /echec autoplace\n@bob /echec autoplace")
         await table.run("@alice /echec confirm\n@bob /echec confirm")
@@ -619,31 +549,25 @@ async def test_the_real_renderer_posts_small_valid_pictures(
         for blob in made:
             assert blob.startswith(b"\x89PNG") and len(blob) < 1_000_000
             assert Image.open(io.BytesIO(blob)).size[0] > 700
-    finally:
-        await table.close()
 
 
 async def test_each_army_may_have_its_own_optional_units() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run("@alice /echec new south_units:P4 P2 north_units:M1 H2\n" + LOBBY)
         assert "level 2 · free placement · South: P4 P2 · North: M1 H2" in out[0]["text"]
-        _, state = await current(table)
+        _, state = await table.latest()
         assert state is not None
         assert ("P", 2) in state.side("south").reserve and ("M", 1) in state.side("north").reserve
         assert ("M", 1) not in state.side("south").reserve
         final = await play_to_the_end(table, random.Random(4))
         assert final.phase == OVER
-    finally:
-        await table.close()
 
 
 # ---------------------------------------------------------------- what a turn's picture shows
 
 
 async def test_a_turns_picture_gets_both_of_its_actions(fake_render: FakeRender) -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         position = "south: K1e1n I4c2n I4e4n; north: K1e9s I4e5s I4a8s; turn: south"
         await table.run(f'@alice /echec new position:"{position}"\n' + LOBBY)
         await table.run("@alice /echec advance unit:c2\n@alice /echec attack unit:e4 target:e5")
@@ -659,8 +583,6 @@ async def test_a_turns_picture_gets_both_of_its_actions(fake_render: FakeRender)
         assert fake_render.options[-1].actions == (Stroke(TURN, "a8", "a8"),)
         await table.run("@alice /echec end")  # a turn with no action shows none
         assert fake_render.options[-1].actions == ()
-    finally:
-        await table.close()
 
 
 async def test_a_panic_retreat_is_one_stroke_in_the_turns_picture(
@@ -671,8 +593,7 @@ async def test_a_panic_retreat_is_one_stroke_in_the_turns_picture(
 
     for value in die.FACE_OF_VALUE:
         monkeypatch.setitem(die.FACE_OF_VALUE, value, die.PANIC)
-    table = await Table().open()
-    try:
+    async with Table() as table:
         position = "south: K1e1n P2b4n; north: K1e9s I4b5s; turn: south"
         await table.run(f'@alice /echec new position:"{position}"\n' + LOBBY)
         out = await table.run("@alice /echec attack unit:b4 target:b5\n@alice /echec end")
@@ -681,8 +602,6 @@ async def test_a_panic_retreat_is_one_stroke_in_the_turns_picture(
             Stroke(ATTACK, "b4", "b5"),
             Stroke(FLEE, "b4", "b2"),
         )
-    finally:
-        await table.close()
 
 
 @pytest.mark.parametrize(
@@ -699,15 +618,12 @@ async def test_a_panic_retreat_is_one_stroke_in_the_turns_picture(
 async def test_captions_read_as_sentences_in_both_languages(
     language: str, advanced: str, turned: str
 ) -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         position = "south: K1e1n I4c2n A4c1n; north: K1e9s I4c8s A4c9s; turn: south"
         await table.run(f'@alice /echec new language:{language} position:"{position}"\n' + LOBBY)
         out = await table.run("@alice /echec advance unit:c2\n@alice /echec turn unit:e1 to:w")
         assert out[0]["text"].startswith(advanced)
         assert out[1]["text"].startswith(turned)
-    finally:
-        await table.close()
 
 
 # ---------------------------------------------------------------- secrets in file names
@@ -718,10 +634,9 @@ async def test_secret_pictures_and_counts_do_not_change_when_the_other_side_plac
 ) -> None:
     """South's own DM picture is named without a counter, and nothing South is shown (its
     picture's name, its view, its words) moves while North places and lifts in secret."""
-    table = await Table().open()
-    try:
+    async with Table() as table:
         start = await table.run("@alice /echec new level:2 placement:secret units:P3\n" + LOBBY)
-        row, _ = await current(table)
+        row, _ = await table.latest()
         game_id = row.id
         own = [d for d in start if d["to"] == "dm" and d["user"] == "alice"]
         assert own[-1]["images"] == [f"echec-{game_id}-south.png"]
@@ -743,8 +658,6 @@ async def test_secret_pictures_and_counts_do_not_change_when_the_other_side_plac
         assert {d["user"] for d in told} == {"bob"}  # South is told nothing
         assert all(name == f"echec-{game_id}-north.png" for d in told for name in d["images"])
         assert await south_looks() == before
-    finally:
-        await table.close()
 
 
 def test_public_picture_names_hold_only_public_facts() -> None:
@@ -768,24 +681,20 @@ def test_public_picture_names_hold_only_public_facts() -> None:
 async def test_advance_c2_as_the_rules_page_writes_it() -> None:
     """``/echec advance c2`` (docs/rules/echec.md): words without a name fill ``unit``, then
     ``squares``, as Discord's client fills the options in order."""
-    table = await Table().open()
-    try:
+    async with Table() as table:
         position = "south: K1e1n I4c2n C2a1n; north: K1e9s I4c8s; turn: south"
         await table.run(f'@alice /echec new position:"{position}"\n' + LOBBY)
         out = await table.run("@alice /echec advance c2\n@alice /echec advance a1 3")
         assert out[0]["text"].startswith("South advances the infantry from c2 to c3.")
-        _, state = await current(table)
+        _, state = await table.latest()
         assert state is not None
         squares = {NAMES[sq]: base.kind for sq, base in enumerate(state.board) if base}
         assert squares["c3"] == "I" and squares["a4"] == "C"
         assert "c2" not in squares and "a1" not in squares
-    finally:
-        await table.close()
 
 
 async def test_too_many_words_without_a_name_say_the_options_in_order() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         position = "south: K1e1n I4c2n; north: K1e9s I4c8s; turn: south"
         await table.run(f'@alice /echec new position:"{position}"\n' + LOBBY)
         out = await table.run("@alice /echec advance c2 1 now\n@alice /echec end now")
@@ -795,8 +704,6 @@ async def test_too_many_words_without_a_name_say_the_options_in_order() -> None:
             "only). Too many words without a name: c2 1 now"
         )
         assert out[1]["text"].startswith("/echec end takes these options, in order: game:<id>")
-        _, state = await current(table)
+        _, state = await table.latest()
         assert state is not None and state.board[INDEX["c2"]] is not None  # nothing moved
         assert state.turn == "south" and state.actions_left == 2
-    finally:
-        await table.close()

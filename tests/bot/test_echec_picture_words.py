@@ -4,21 +4,16 @@ English ones while English stays exactly what the renderer draws with no words g
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
-from bot.i18n import CATALOG, picture_words
+from bot.i18n import picture_words
 from engine.echec import view
 from engine.echec.units import KIND
 from renderer.demo_echec import NAMES, attack_state, midgame_state, placement_state
 from renderer.echec import ACTION_VERBS, FACING_WORDS, EchecImageOptions, render_echec
 
-ROOT = Path(__file__).resolve().parents[2]
+from .drawn_words import assert_every_drawn_word_is_catalogued, said_keys
 
 
 def test_every_word_drawn_in_echec_pictures_has_its_french() -> None:
-    text = (ROOT / "renderer" / "echec.py").read_text(encoding="utf-8")
-    keys = set(re.findall(r'say_?\(\s*(?:words,\s*)?"([a-z_]+)"', text))
     dynamic = {f"seat_{s}" for s in ("south", "north")}
     dynamic |= {f"the_{k.name}" for k in KIND.values()}
     dynamic |= {f"did_{v}" for v in ACTION_VERBS}
@@ -26,10 +21,7 @@ def test_every_word_drawn_in_echec_pictures_has_its_french() -> None:
     dynamic |= {
         f"end_{e}" for e in ("king_eliminated", "army_eliminated", "resigned", "turn_limit")
     }
-    drawn = {k for k in keys if not k.endswith("_")} | dynamic
-    catalog = {k.removeprefix("img.echec.") for k in CATALOG if k.startswith("img.echec.")}
-    assert sorted(drawn - catalog) == []
-    assert sorted(catalog - drawn) == []
+    assert_every_drawn_word_is_catalogued("echec", said_keys("echec.py") | dynamic)
 
 
 def test_echec_pictures_speak_the_readers_language() -> None:

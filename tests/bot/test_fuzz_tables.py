@@ -14,7 +14,6 @@ each test prints what it found."""
 from __future__ import annotations
 
 import importlib
-import io
 import logging
 import os
 import random
@@ -24,16 +23,15 @@ from typing import Any
 
 import pytest
 
-from bot.console import Console, ConsoleWorld, build_service
+from bot.console import Console, ConsoleWorld
 from bot.games import tables
 from bot.i18n import t
 from bot.model import Actor, Delivery, Place, Request
 from bot.options import GameId, Number, Text, UserId, declared
 from bot.service import TableService
-from bot.storage import SqliteStorage
 from engine.errors import EngineError
 
-from .console_driver import FakeImages
+from .console_driver import FakeImages, console_over
 
 KINDS = sorted(t.kind for t in tables())
 TOTAL = int(os.environ.get("PLATEAU_FUZZ", "0")) or 900  # commands, over all the games
@@ -517,34 +515,21 @@ class Fuzzer:
 
 @pytest.mark.parametrize("kind", KINDS)
 async def test_random_and_hostile_commands_never_crash_a_table(kind: str) -> None:
-    storage = SqliteStorage(":memory:")
-    await storage.open()
-    try:
-        world = ConsoleWorld()
-        service = build_service(storage, world, 5)
-        console = Console(service, world, io.StringIO(), as_json=True)
-        fuzzer = Fuzzer(kind, service, console, world)
+    async with console_over(seed=5) as console:
+        fuzzer = Fuzzer(kind, console.service, console, console.world)
         await fuzzer.setup()
-        (row,) = await storage.unfinished()
+        (row,) = await console.service.storage.unfinished()
         assert row.status == "running", f"{kind} did not start"  # so the fuzz reaches play
         found = await fuzzer.run(PER_GAME)
         print(found.report(kind))
         assert found.raised == 0, "\n".join(found.examples)
         assert found.internal == 0, "\n".join(found.examples)
         assert found.unsendable == 0, "\n".join(found.examples)
-    finally:
-        await storage.close()
 
 
 async def test_hostile_console_lines_are_answered() -> None:
     """The console table reads a line into the same request: hostile text there too."""
-    storage = SqliteStorage(":memory:")
-    await storage.open()
-    try:
-        world = ConsoleWorld()
-        service = build_service(storage, world, 5)
-        out = io.StringIO()
-        console = Console(service, world, out, as_json=True)
+    async with console_over(seed=5) as console:
         rng = random.Random("console")
         lines = ["@alice /loka new", "@alice /chess new", "@bob /chess join"]
         for _ in range(60):
@@ -555,11 +540,9 @@ async def test_hostile_console_lines_are_answered() -> None:
                 f"@{rng.choice(USERS)} /{kind} {rng.choice(['new', 'move'])} {name}:{text}"
             )
         await console.run(lines)
-        said = out.getvalue()
+        said = console.out.getvalue()
         assert not any(apology in said for apology in APOLOGY)
         said.encode("utf-8")
-    finally:
-        await storage.close()
 
 
 # ---------------------------------------------------------------- the parsers themselves

@@ -12,6 +12,8 @@ from bot.i18n import CATALOG, placeholders, t
 from bot.i18n_rules import FRENCH, engine_text
 from engine.errors import IllegalAction
 
+from .drawn_words import assert_every_drawn_word_is_catalogued, said_keys
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -95,13 +97,6 @@ def test_locale_fallback(locale: str | None) -> None:
 
 
 def test_every_word_drawn_in_loka_pictures_has_its_french() -> None:
-    keys = set()
-    for name in ("loka.py", "dice.py"):
-        text = (ROOT / "renderer" / name).read_text(encoding="utf-8")
-        keys |= set(re.findall(r'say_?\(\s*(?:words,\s*)?"([a-z_]+)"', text))
-        # A counted text draws its key for many and its ``_one`` key for one.
-        for key in re.findall(r'say_counted\(\s*(?:options\.)?words,\s*"([a-z_]+)"', text):
-            keys |= {key, key + "_one"}
     dynamic = {"attack", "defence"}  # the badge's two dice, by side
     dynamic |= {f"army_{a}" for a in ("fire", "earth", "water", "air")}
     dynamic |= {f"piece_{p}" for p in ("king", "queen", "rook", "bishop", "knight", "pawn")}
@@ -120,10 +115,7 @@ def test_every_word_drawn_in_loka_pictures_has_its_french() -> None:
     dynamic |= {
         f"end_{e}" for e in ("kings_taken", "resignation", "mutual_destruction", "no_moves")
     }
-    drawn = {k for k in keys if not k.endswith("_")} | dynamic
-    catalog = {k.removeprefix("img.loka.") for k in CATALOG if k.startswith("img.loka.")}
-    assert sorted(drawn - catalog) == []
-    assert sorted(catalog - drawn) == []
+    assert_every_drawn_word_is_catalogued("loka", said_keys("loka.py", "dice.py") | dynamic)
 
 
 def test_loka_pictures_speak_the_readers_language() -> None:

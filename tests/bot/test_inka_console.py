@@ -4,7 +4,6 @@ escape, private errors, French, buttons, and a restart over the same SQLite file
 
 from __future__ import annotations
 
-import asyncio
 import random
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,6 @@ from engine.inka import (
     Rotate,
     Slide,
     Take,
-    from_dict,
     legal_actions,
     to_act,
 )
@@ -37,7 +35,7 @@ from engine.inka.record import initial_state
 from engine.inka.state import DESTINATION_NAMES
 from engine.inka.temple import BRIDGED_LAYOUT, SAMPLE_LAYOUT
 
-from .console_driver import Table, png_bytes
+from .console_driver import Table, at_once, lobby_lines, png_bytes
 from .test_console import Posts
 
 RHOMBI = " ".join(f"{n}={a}/{b}" for n, (a, b) in sorted(BRIDGED_LAYOUT.items()))
@@ -49,6 +47,7 @@ ENDGAME = (
 )
 USERS = ("alice", "bob", "carol", "dave")
 SEATS = ("red", "blue", "green", "yellow")
+TWO = {"red": "alice", "blue": "bob"}
 
 
 @pytest.fixture(autouse=True)
@@ -57,27 +56,13 @@ def fast_images(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, tuple[str, .
     whether cell names were asked for."""
     calls: list[tuple[int, tuple[str, ...], bool]] = []
 
-    def board(
-        seen: Any,
-        names: dict[str, str],
-        locale: str | None = None,
-        moved: tuple[Any, ...] = (),
-        labels: bool = False,
-    ) -> bytes:
+    # The table passes all five, in order (bot.tables.inka._board).
+    def board(seen: Any, names: object, locale: object, moved: tuple, labels: bool) -> bytes:
         calls.append((seen.ply, tuple(m.name for m in moved), labels))
         return png_bytes()
 
     monkeypatch.setattr(inka_table, "board_png", board)
     return calls
-
-
-async def _state(table: Table) -> tuple[Any, Any]:
-    assert table.storage is not None
-    async with table.storage.db.execute("SELECT id FROM games ORDER BY created_at") as c:
-        last = (await c.fetchall())[-1][0]
-    row = await table.storage.load(last)
-    assert row is not None
-    return row, None if row.state is None else from_dict(row.state)
 
 
 def line_for(user: str, action: object) -> str:
@@ -109,9 +94,9 @@ def line_for(user: str, action: object) -> str:
 
 
 def lobby(players: int) -> str:
-    lines = [f"@alice /inka new players:{players}"]
-    lines += [f"@{u} /inka join seat:{s}" for u, s in zip(USERS[:players], SEATS, strict=False)]
-    return "\n".join([*lines, "@alice /inka start"])
+    return lobby_lines(
+        "inka", dict(zip(SEATS, USERS[:players], strict=False)), f"players:{players}"
+    )
 
 
 def pick(state: Any, rng: random.Random) -> object:
@@ -136,32 +121,32 @@ async def test_set_up_and_a_random_playout_ending_with_resignations(
     users = dict(zip(SEATS, USERS, strict=False))
     try:
         out = await table.run(lobby(players))
-        row, state = await _state(table)
+        row, state = await table.latest()
         assert state.phase == START
         assert "🎲 d" in out[-1]["text"] and "chooses a start cell first" in out[-1]["text"]
         assert out[-1]["buttons"] == [
             f"plateau:inka:{row.id}:choose:{c}" for c in ("l6", "l18", "a18", "a6")
         ]
         for _ in range(steps):
-            row, state = await _state(table)
+            row, state = await table.latest()
             seat = to_act(state)[0]
             action = pick(state, rng)
             produced = await table.run(line_for(users[seat], action))
             assert [d["to"] for d in produced] == ["channel"], produced
-            after = (await _state(table))[1]
+            after = (await table.latest())[1]
             # The temple once a turn, as it passes; the steps of a turn are told in words.
             passed = after.phase != state.phase or to_act(after)[:1] != to_act(state)[:1]
             assert bool(produced[0]["images"]) == passed, "the temple once a turn"
             assert after.ply == state.ply + 1
             if after.phase == OVER:
                 break
-        row, state = await _state(table)
+        row, state = await table.latest()
         assert state.phase in (PLAY, OVER)
         while state.phase != OVER:  # everyone but the last resigns
             seat = next(s for s in to_act(state))
             done = await table.resign(users[seat], "inka")
             assert "resigns" in done[0]["text"]
-            row, state = await _state(table)
+            row, state = await table.latest()
         assert row.status == "over" and state.winner is not None
         assert "The dice seed was" in done[0]["text"]
         export = (await table.run("@alice /inka export"))[0]
@@ -190,14 +175,14 @@ async def test_a_whole_game_posts_one_board_a_turn(
         await table.run(lobby(players))
         posts.begin()
         steps = 0
-        while (state := (await _state(table))[1]).phase != OVER:
+        while (state := (await table.latest())[1]).phase != OVER:
             seat = to_act(state)[0]
             steps += 1
             if steps > 120:
                 (post,) = await table.resign(users[seat], "inka")
             else:
                 (post,) = await table.run(line_for(users[seat], pick(state, rng)))
-            after = (await _state(table))[1]
+            after = (await table.latest())[1]
             if after.phase != state.phase or to_act(after)[:1] != (seat,):
                 posts.end_turn()
             else:
@@ -209,13 +194,9 @@ async def test_a_whole_game_posts_one_board_a_turn(
 
 
 async def test_a_position_played_to_the_escape() -> None:
-    table = await Table().open()
-    try:
-        await table.run(
-            f'@alice /inka new position:"{ENDGAME}"\n'
-            "@alice /inka join seat:red\n@bob /inka join seat:blue\n@alice /inka start"
-        )
-        row, state = await _state(table)
+    async with Table() as table:
+        await table.run(lobby_lines("inka", TWO, f'position:"{ENDGAME}"'))
+        row, state = await table.latest()
         assert state.phase == PLAY and to_act(state) == ("blue",)
         out = await table.run("@bob /inka rotate rhombus:7 corner:3 angle:ccw60")
         assert "turns rhombus **7** about its 3h corner, ccw60" in out[0]["text"]
@@ -233,21 +214,18 @@ async def test_a_position_played_to_the_escape() -> None:
         assert "walks g12 → **k5** past snakes: 1 AP (1 left)" in text
         assert "🏆 🔴 Red escapes the temple with all three statues and wins!" in text
         assert out[0]["buttons"] == []
-        row, state = await _state(table)
+        row, state = await table.latest()
         assert row.status == "over" and state.winner == "red"
         late = await table.run("@bob /inka end")
         assert late[0]["to"] == "private" and "No inka game is running here" in late[0]["text"]
         board = await table.run("@bob /inka board")
         assert board[0]["to"] == "channel" and board[0]["images"]
-    finally:
-        await table.close()
 
 
 async def test_errors_are_private_and_say_what_would_be_right() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(lobby(2))
-        _, state = await _state(table)
+        _, state = await table.latest()
         first = to_act(state)[0]
         me, other = ("alice", "bob") if first == "red" else ("bob", "alice")
         cases = {
@@ -264,7 +242,7 @@ async def test_errors_are_private_and_say_what_would_be_right() -> None:
             assert [d["to"] for d in out] == ["private"], line
             assert expected in out[0]["text"], (line, out[0]["text"])
         await table.run(f"@{me} /inka choose cell:l6\n@{other} /inka choose cell:a18")
-        _, state = await _state(table)
+        _, state = await table.latest()
         placer = {"red": "alice", "blue": "bob"}[to_act(state)[0]]
         out = await table.run(f"@{placer} /inka place cells:f12/h12")
         assert out[0]["to"] == "private" and "do not share an edge" in out[0]["text"]
@@ -281,18 +259,12 @@ async def test_errors_are_private_and_say_what_would_be_right() -> None:
             and out[0]["images"]
             and "nothing was played" in out[0]["text"]
         )
-        assert (await _state(table))[1] == state
-    finally:
-        await table.close()
+        assert (await table.latest())[1] == state
 
 
 async def test_turn_errors_in_play() -> None:
-    table = await Table().open()
-    try:
-        await table.run(
-            f'@alice /inka new position:"{ENDGAME}"\n'
-            "@alice /inka join seat:red\n@bob /inka join seat:blue\n@alice /inka start"
-        )
+    async with Table() as table:
+        await table.run(lobby_lines("inka", TWO, f'position:"{ENDGAME}"'))
         cases = {
             "@bob /inka slide rhombus:7 direction:sw distance:5": "at most 2 steps sw",
             "@bob /inka slide rhombus:7 direction:up": "'up' is not a direction",
@@ -316,8 +288,6 @@ async def test_turn_errors_in_play() -> None:
         assert "your pawn has acted this turn" in out[0]["text"]
         out = await table.run("@bob /inka go cell:k16")  # one walk between paid actions
         assert out[0]["to"] == "private" and "has just walked" in out[0]["text"]
-    finally:
-        await table.close()
 
 
 async def test_a_turns_picture_highlights_the_rhombi_it_moved(
@@ -325,12 +295,8 @@ async def test_a_turns_picture_highlights_the_rhombi_it_moved(
 ) -> None:
     """The picture posted when a turn ends highlights what its player slid (the next turn
     starts clean); a preview names the cells."""
-    table = await Table().open()
-    try:
-        await table.run(
-            f'@alice /inka new position:"{ENDGAME}"\n'
-            "@alice /inka join seat:red\n@bob /inka join seat:blue\n@alice /inka start"
-        )
+    async with Table() as table:
+        await table.run(lobby_lines("inka", TWO, f'position:"{ENDGAME}"'))
         fast_images.clear()
         await table.run("@bob /inka slide rhombus:7 direction:sw\n@bob /inka end")
         assert [moved for _, moved, _ in fast_images] == [("7",)]
@@ -338,17 +304,13 @@ async def test_a_turns_picture_highlights_the_rhombi_it_moved(
         assert fast_images[-1][2] is True  # the preview, with the cells' names
         await table.run("@alice /inka end")
         assert fast_images[-1][1:] == ((), False)  # red moved nothing
-    finally:
-        await table.close()
 
 
 async def test_french_players_read_french() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run(
             "!locale @alice fr\n!locale @bob fr\n"
-            f'@alice /inka new position:"{ENDGAME}"\n'
-            "@alice /inka join seat:red\n@bob /inka join seat:blue\n@alice /inka start"
+            + lobby_lines("inka", TWO, f'position:"{ENDGAME}"')
         )
         assert "Bleu" in out[-1]["text"] and "à 🔵 Bleu de jouer : 3 PA" in out[-1]["text"]
         out = await table.run("@bob /inka slide rhombus:7 direction:sw distance:5")
@@ -360,42 +322,29 @@ async def test_french_players_read_french() -> None:
         assert "« z1 » n'est pas dans le temple" in out[0]["text"]
         out = await table.run("@bob /inka end")
         assert "🔵 Bleu termine son tour (3 PA perdus)." in out[0]["text"]
-    finally:
-        await table.close()
 
 
 async def test_a_restart_in_the_middle_then_the_end(tmp_path: Path) -> None:
     db = str(tmp_path / "plateau.db")
-    table = await Table(db=db).open()
-    try:
-        await table.run(
-            f'@alice /inka new position:"{ENDGAME}"\n'
-            "@alice /inka join seat:red\n@bob /inka join seat:blue\n@alice /inka start\n"
-            "@bob /inka end"
-        )
-    finally:
-        await table.close()
-    table = await Table(db=db, seed=11).open()
-    try:
+    async with Table(db=db) as table:
+        await table.run(lobby_lines("inka", TWO, f'position:"{ENDGAME}"') + "\n@bob /inka end")
+    async with Table(db=db, seed=11) as table:
         back = table.deliveries()
         assert "is back" in back[0]["text"]
         assert back[1]["text"].startswith("@")  # a ping (the console learns names later)
         assert "🔴 Red to play: 3 AP" in back[1]["text"]
         out = await table.run("@alice /inka take\n@alice /inka go cell:b19")
         assert "escapes the temple" in out[-1]["text"]
-        row, state = await _state(table)
+        row, state = await table.latest()
         assert row.status == "over" and state.winner == "red"
-    finally:
-        await table.close()
 
 
 async def test_start_and_build_by_the_commands_buttons_would_send() -> None:
     """Buttons carry the start cells; autocomplete offers placements, reachable cells with
     their AP cost, and only to the seat to act."""
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run(lobby(2))
-        row, state = await _state(table)
+        row, state = await table.latest()
         service = table.console.service  # type: ignore[union-attr]
         users = {"red": "alice", "blue": "bob"}
         first = to_act(state)[0]
@@ -421,7 +370,7 @@ async def test_start_and_build_by_the_commands_buttons_would_send() -> None:
             ("a6 · south-west", "a6"),
         ]
         await table.run(f"@{other.name} /inka choose cell:a6")
-        row, state = await _state(table)
+        row, state = await table.latest()
         placer = table.console.world.user(users[to_act(state)[0]])  # type: ignore[union-attr]
         pairs = await complete(placer, "place", "cells", "k7")
         assert 0 < len(pairs) <= 25 and all(v.startswith("k7") for _, v in pairs)
@@ -430,7 +379,7 @@ async def test_start_and_build_by_the_commands_buttons_would_send() -> None:
             user = users[to_act(state)[0]]
             out = await table.run(f"@{user} /inka place cells:{a}/{b}")
             assert out[0]["to"] == "channel", out
-            row, state = await _state(table)
+            row, state = await table.latest()
         assert "The temple is built" in out[0]["text"]
         assert out[0]["buttons"] == [f"plateau:inka:{row.id}:end"]
         mover = table.console.world.user(users[to_act(state)[0]])  # type: ignore[union-attr]
@@ -446,25 +395,17 @@ async def test_start_and_build_by_the_commands_buttons_would_send() -> None:
         assert await complete(other if mover != other else actor, "go", "cell", "") == []
         previews = await complete(other if mover != other else actor, "preview", "action", "sl")
         assert previews and all(v.startswith("slide ") for _, v in previews)
-    finally:
-        await table.close()
 
 
 async def test_the_real_picture_is_a_png_of_the_temple(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.undo()  # the real renderer
-    table = await Table().open()
-    try:
-        await table.run(
-            f'@alice /inka new position:"{ENDGAME}"\n'
-            "@alice /inka join seat:red\n@bob /inka join seat:blue\n@alice /inka start"
-        )
+    async with Table() as table:
+        await table.run(lobby_lines("inka", TWO, f'position:"{ENDGAME}"'))
         out = await table.run("@bob /inka board")
         assert out[0]["images"]
-        _, state = await _state(table)
+        _, state = await table.latest()
         data = inka_table.board_png(state, {"red": "alice", "blue": "bob"})
         assert data.startswith(b"\x89PNG") and len(data) < 1_000_000
-    finally:
-        await table.close()
 
 
 async def test_symbols_shift_destination_rhombi_and_passages_have_buttons() -> None:
@@ -474,13 +415,9 @@ async def test_symbols_shift_destination_rhombi_and_passages_have_buttons() -> N
         "red: c7; blue: j7; rhombi: 1=d7/e7 2=e8/e9 3=j8/i8 4=i9/i10; "
         "A: g11/g12 red blue; B: g13/f13 red blue; C: f11/f12 red blue; turn: red"
     )
-    table = await Table().open()
-    try:
-        out = await table.run(
-            f'@alice /inka new position:"{position}"\n'
-            "@alice /inka join seat:red\n@bob /inka join seat:blue\n@alice /inka start"
-        )
-        row, _ = await _state(table)
+    async with Table() as table:
+        out = await table.run(lobby_lines("inka", TWO, f'position:"{position}"'))
+        row, _ = await table.latest()
         out = await table.run("@alice /inka go cell:f8")
         assert "pawn phase now (2 AP left)" in out[0]["text"]
         out = await table.run("@alice /inka shift rhombus:A direction:ne distance:2")
@@ -496,31 +433,16 @@ async def test_symbols_shift_destination_rhombi_and_passages_have_buttons() -> N
         ]
         out = await table.run("@bob /inka passage to:h15")  # what the button sends
         assert "takes the secret passage h9 → **h15** (1 AP, 2 left)" in out[0]["text"]
-    finally:
-        await table.close()
 
 
 async def test_two_presses_at_once_apply_once() -> None:
-    table = await Table().open()
-    try:
-        await table.run(
-            f'@alice /inka new position:"{ENDGAME}"\n'
-            "@alice /inka join seat:red\n@bob /inka join seat:blue\n@alice /inka start\n"
-            "@bob /inka end"
-        )
-        console = table.console
-        assert console is not None
-        alice = console.world.user("alice")
-        place = Place(console.world.channel_id("general"), guild_id=1)
-        press = Request("inka", "take", alice, place, {})
-        first, second = await asyncio.gather(
-            console.service.handle(press), console.service.handle(press)
-        )
+    async with Table() as table:
+        await table.run(lobby_lines("inka", TWO, f'position:"{ENDGAME}"') + "\n@bob /inka end")
+        assert table.console is not None
+        first, second = await at_once(table.console, "alice", "inka", "take", {}, {})
         outcomes = sorted(d.to for d in [*first, *second])
         assert outcomes == ["channel", "private"]
         refusal = next(d for d in [*first, *second] if d.to == "private")
         assert "already taken" in refusal.text
-        _, state = await _state(table)
+        _, state = await table.latest()
         assert state.statues[0] == ("blue",) and state.ap == 2
-    finally:
-        await table.close()

@@ -4,9 +4,7 @@ channel language, or the reader's for a private picture."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
-from pathlib import Path
 
 from bot.i18n import CATALOG, picture_words, placeholders
 from bot.tables import inka as inka_table
@@ -23,7 +21,8 @@ from engine.inka.perft import DEFAULT_POSITION
 from renderer.demo_inka import NAMES
 from renderer.inka import InkaImageOptions, render_inka
 
-ROOT = Path(__file__).resolve().parents[2]
+from .drawn_words import assert_every_drawn_word_is_catalogued, catalog_keys, said_keys
+
 PREFIX = "img.inka."
 SEATS = ("red", "blue", "green", "yellow")
 TERMINATIONS = ("escaped", "resignation")  # engine.inka's finish(..., termination)
@@ -44,14 +43,9 @@ def final_state() -> InkaState:
 
 
 def test_every_word_drawn_in_inka_pictures_has_its_french() -> None:
-    text = (ROOT / "renderer" / "inka.py").read_text(encoding="utf-8")
-    keys = set(re.findall(r'say_?\(\s*(?:(?:self\.)?words,\s*)?"([a-z_]+)"', text))
     dynamic = {f"seat_{s}" for s in SEATS} | {f"end_{e}" for e in TERMINATIONS}
-    drawn = {k for k in keys if not k.endswith("_")} | dynamic
-    catalog = {k.removeprefix(PREFIX) for k in CATALOG if k.startswith(PREFIX)}
-    assert sorted(drawn - catalog) == []
-    assert sorted(catalog - drawn) == []
-    for key in catalog:
+    assert_every_drawn_word_is_catalogued("inka", said_keys("inka.py") | dynamic)
+    for key in catalog_keys("inka"):
         english, french = CATALOG[PREFIX + key]
         assert placeholders(english) == placeholders(french), key
 

@@ -15,11 +15,11 @@ import pytest
 
 import bot.tables.loa as loa_table
 from engine.dice import Dice
-from engine.loa import RULES, VARIANTS, Move, Place, from_dict, legal_actions, to_act
+from engine.loa import RULES, VARIANTS, Move, Place, legal_actions, to_act
 from engine.loa.record import initial_state
 from engine.record import GameRecord
 
-from .console_driver import Table, png_bytes
+from .console_driver import Table, png_bytes, refused_privately
 from .test_console import Posts
 
 TWO = ("alice", "bob")
@@ -53,7 +53,7 @@ def lobby(variant: str, players: tuple[str, ...], extra: str = "") -> str:
 
 async def drawn(table: Table) -> dict[str, str]:
     """Who plays which seat (colour) in the latest game, as the draw made it."""
-    row, _ = await _latest(table)
+    row, _ = await table.latest()
     return {seat: row.meta["names"][str(user)] for seat, user in row.seats.items()}
 
 
@@ -64,15 +64,6 @@ def line_for(user: str, action: object) -> str:
     if isinstance(action, Place):
         return f"@{user} /loa place square:{action.square}"
     raise AssertionError(f"no console line for {action}")
-
-
-async def _latest(table: Table):  # type: ignore[no-untyped-def]
-    assert table.storage is not None
-    async with table.storage.db.execute("SELECT id FROM games ORDER BY created_at") as c:
-        last = (await c.fetchall())[-1][0]
-    row = await table.storage.load(last)
-    assert row is not None
-    return row, None if row.state is None else from_dict(row.state)
 
 
 def choose(state, seat: str, rng: random.Random):  # type: ignore[no-untyped-def]
@@ -98,7 +89,7 @@ def choose(state, seat: str, rng: random.Random):  # type: ignore[no-untyped-def
 async def play_out(table: Table, users: dict[str, str], rng: random.Random, limit: int = 600):  # type: ignore[no-untyped-def]
     """Legal moves and placements, typed as console lines, until the game ends."""
     for _ in range(limit):
-        row, state = await _latest(table)
+        row, state = await table.latest()
         if state.over:
             return row, state
         seat = to_act(state)[0]
@@ -118,8 +109,7 @@ def _uid(table: Table, name: str) -> int:
 @pytest.mark.parametrize("variant", VARIANTS)
 async def test_a_whole_game_of_every_variant(variant: str, tmp_path: Path) -> None:
     players = FOUR if variant == "teams" else TWO
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run(lobby(variant, players))
         users = await drawn(table)
         assert sorted(users.values()) == sorted(players)
@@ -144,8 +134,6 @@ async def test_a_whole_game_of_every_variant(variant: str, tmp_path: Path) -> No
         assert export["to"] == "private" and "Position now:" in export["text"]
         record = GameRecord.parse_text(Path(export["images"][0]).read_text())
         assert record.replay(initial_state, RULES).pieces == state.pieces
-    finally:
-        await table.close()
 
 
 @pytest.mark.parametrize("variant", ["standard", "parachute"])
@@ -156,18 +144,17 @@ async def test_a_whole_game_posts_one_board_a_turn(
     comes once the piece is placed. A picture is named by the game and its public ply only
     (nothing in this game is secret, so no name can give anything away)."""
     posts = Posts(monkeypatch)
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(lobby(variant, TWO))
         users = await drawn(table)
         posts.begin()
         rng = random.Random(variant)
         placed = 0
-        while not (state := (await _latest(table))[1]).over:
+        while not (state := (await table.latest())[1]).over:
             seat = to_act(state)[0]
             action = choose(state, seat, rng)
             (post,) = await table.run(line_for(users[seat], action))
-            row, after = await _latest(table)
+            row, after = await table.latest()
             if after.over or to_act(after)[0] != seat:
                 assert post["images"] == [f"loa-{row.id}-{after.ply}.png"]
                 posts.end_turn()
@@ -176,20 +163,17 @@ async def test_a_whole_game_posts_one_board_a_turn(
                 assert not post["images"] and "/loa moves" in post["text"]
         assert set(posts.turns) == {1}
         assert placed == (12 if variant == "parachute" else 0)
-    finally:
-        await table.close()
 
 
 async def test_a_connection_win_from_a_position_with_captures_logged() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(lobby("standard", TWO, f'position:"{ONE_MOVE_WIN}"'))
         who = await drawn(table)
         out = await table.run(f"@{who['white']} /loa move move:b2-c2")  # as the rules write it
         (post,) = out
         assert "White plays **b2-c2**" in post["text"]
         assert f"**White wins** (@{who['white']}): all its pieces are connected." in post["text"]
-        row, state = await _latest(table)
+        row, state = await table.latest()
         assert state.winners == ("white",) and row.status == "over"
         out = await table.run(f"@{who['black']} /loa move from:e6 to:e5")
         assert out[0]["to"] == "private"
@@ -198,27 +182,23 @@ async def test_a_connection_win_from_a_position_with_captures_logged() -> None:
         who = await drawn(table)
         out = await table.run(f"@{who['white']} /loa move from:a1 to:a3")
         assert "**a1xa3** and captures" in out[0]["text"]
-        row, _ = await _latest(table)
+        row, _ = await table.latest()
         log = await table.storage.log(row.id)  # type: ignore[union-attr]
         assert [e.action for e in log] == ["lots", "a1xa3"]
-    finally:
-        await table.close()
 
 
 # ---------------------------------------------------------------- draws
 
 
 async def test_a_draw_is_offered_off_turn_and_answered_by_the_other_side() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(lobby("standard", TWO))
         w, b = (await drawn(table))["white"], (await drawn(table))["black"]
         out = await table.run(f"@{b} /loa draw")  # Black offers while White is to move
         assert "Black offers a draw" in out[0]["text"] and f"@{w}" in out[0]["text"]
         assert [b.rsplit(":", 1)[-1] for b in out[0]["buttons"]] == ["accept", "decline"]
         out = await table.run(f"@{b} /loa move from:b1 to:b3\n@{b} /loa draw action:accept")
-        assert all(d["to"] == "private" for d in out)
-        assert f"waits for an answer from White (@{w})" in out[0]["text"]
+        refused_privately(out, f"waits for an answer from White (@{w})")
         out = await table.run(f"@{w} /loa move from:a2 to:c4")
         assert "answer the draw offer first" in out[0]["text"]
         out = await table.run(f"@{w} /loa draw action:decline")
@@ -232,11 +212,9 @@ async def test_a_draw_is_offered_off_turn_and_answered_by_the_other_side() -> No
         await table.run(
             f"@{w} /loa move from:a2 to:c4\n@{w} /loa draw\n@{b} /loa draw action:accept"
         )
-        row, state = await _latest(table)
+        row, state = await table.latest()
         assert state.termination == "agreement" and row.status == "over"
         assert "**Draw** by agreement" in table.deliveries()[-1]["text"]
-    finally:
-        await table.close()
 
 
 # ---------------------------------------------------------------- colours by lot
@@ -247,13 +225,12 @@ async def test_the_host_sits_at_once_and_the_colours_are_drawn_by_the_games_dice
     the seats it made, logged, and it gives each player either colour over a few games."""
     whites = set()
     for seed in range(6):
-        table = await Table(seed=seed).open()
-        try:
+        async with Table(seed=seed) as table:
             out = await table.run("@alice /loa new")
             assert "Player 1: @alice\nPlayer 2: free" in out[0]["text"]
             assert "colours drawn by lot at the start" in out[0]["text"]
             out = await table.run("@bob /loa join\n@alice /loa start")
-            row, state = await _latest(table)
+            row, state = await table.latest()
             lobby_post, started = out[-2], out[-1]
             assert "Player 1: @alice\nPlayer 2: @bob" in lobby_post["text"]
             value, _ = Dice(bytes.fromhex(row.meta["seed"]), row.id).roll(2)
@@ -269,19 +246,16 @@ async def test_the_host_sits_at_once_and_the_colours_are_drawn_by_the_games_dice
             (entry,) = await table.storage.log(row.id)  # type: ignore[union-attr]
             assert (entry.seat, entry.action, entry.rolls) == ("white", "lots", [[0, 2, value]])
             whites.add(white)
-        finally:
-            await table.close()
     assert whites == {"alice", "bob"}
 
 
 async def test_four_players_are_drawn_into_teams_and_colours() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run(lobby("teams", FOUR))
         who = await drawn(table)
         assert sorted(who) == ["black1", "black2", "white1", "white2"]
         assert sorted(who.values()) == sorted(FOUR)
-        _, state = await _latest(table)
+        _, state = await table.latest()
         numbers = {name: n for n, name in enumerate(FOUR, 1)}
         assert state.lots == tuple(numbers[who[s]] for s in state.seats)
         line = out[-1]["text"].splitlines()[0]
@@ -291,13 +265,10 @@ async def test_four_players_are_drawn_into_teams_and_colours() -> None:
             assert f"{label} @{who[seat]} (player {numbers[who[seat]]})" in line
         out = await table.run("@erin /loa join")
         assert out[0]["to"] == "private"
-    finally:
-        await table.close()
 
 
 async def test_the_lobby_refuses_colours_and_a_full_table() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run("@alice /loa new")
         out = await table.run("@bob /loa join seat:white")  # colours are not chosen: drawn
         assert out[0]["to"] == "private" and "Choose a seat: player1, player2" in out[0]["text"]
@@ -306,16 +277,13 @@ async def test_the_lobby_refuses_colours_and_a_full_table() -> None:
         assert out[1]["to"] == "private" and "Player 1 is taken by @alice" in out[1]["text"]
         out = await table.run("@alice /loa move move:a2-c4")  # before the start
         assert out[0]["to"] == "private" and "not started" in out[0]["text"]
-    finally:
-        await table.close()
 
 
 # ---------------------------------------------------------------- errors
 
 
 async def test_every_error_is_private_and_explains() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run(
             "@zed /loa move from:b1 to:b3\n"  # no game
             "@alice /loa new variant:chess\n"  # no such variant
@@ -341,34 +309,32 @@ async def test_every_error_is_private_and_explains() -> None:
             f"@{w} /loa move move:@e4\n"  # a placement is not a move
             f"@{w} /loa move move:a2+c4\n"  # not a move at all
         )
-        assert all(d["to"] == "private" for d in out), out
-        texts = [d["text"] for d in out]
-        assert "not your turn" in texts[0]
-        assert "moves exactly 6 squares along that line" in texts[1]
-        assert "the piece on b1 is black" in texts[2]
-        assert "off the board" in texts[3]
-        assert "only in Parachute" in texts[4]
-        assert "only seated players" in texts[5]
-        assert "No legal move starts on d4" in texts[6]
-        assert "No draw offer waits" in texts[7]
-        assert "Give a move, like move:b1-b3" in texts[8]
-        assert "Give the move one way" in texts[9]
-        assert "Give a move, like move:b1-b3" in texts[10]
-        assert "is not a Lines of Action action" in texts[11]
-        _, state = await _latest(table)
+        refused_privately(
+            out,
+            "not your turn",
+            "moves exactly 6 squares along that line",
+            "the piece on b1 is black",
+            "off the board",
+            "only in Parachute",
+            "only seated players",
+            "No legal move starts on d4",
+            "No draw offer waits",
+            "Give a move, like move:b1-b3",
+            "Give the move one way",
+            "Give a move, like move:b1-b3",
+            "is not a Lines of Action action",
+        )
+        _, state = await table.latest()
         assert state.ply == 0  # nothing changed
         await table.run(f"@{TWO[0]} /loa cancel")
         await table.run(lobby("standard", TWO, 'position:"white: a1 c3; black: b2 h7"'))
         out = await table.run(f"@{(await drawn(table))['white']} /loa move from:a1 to:d4")
         assert out[0]["to"] == "private"
         assert "would jump the enemy piece on b2" in out[0]["text"]
-    finally:
-        await table.close()
 
 
 async def test_parachute_placements_and_their_errors() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(lobby("parachute", TWO))
         w, b = (await drawn(table))["white"], (await drawn(table))["black"]
         out = await table.run(f"@{w} /loa place square:e4")
@@ -383,13 +349,10 @@ async def test_parachute_placements_and_their_errors() -> None:
         out = await table.run(f"@{w} /loa place square:e4")
         assert "White places a Black piece on **e4** (5 left to place)" in out[0]["text"]
         assert f"@{b}, Black to move" in out[0]["text"]
-    finally:
-        await table.close()
 
 
 async def test_moves_are_private_with_the_targets_drawn(fast_images: list[dict]) -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run(lobby("standard", TWO))
         out = await table.run(f"@{(await drawn(table))['black']} /loa moves square:b1")
         assert out[0]["to"] == "private" and out[0]["text"] == "From b1: b1-h1, b1-b3, b1-d3"
@@ -400,41 +363,36 @@ async def test_moves_are_private_with_the_targets_drawn(fast_images: list[dict])
         }
         out = await table.run("@zed /loa moves")  # a spectator: the seat on turn
         assert out[0]["to"] == "private" and out[0]["text"].startswith("White: 36 legal moves")
-    finally:
-        await table.close()
 
 
 # ---------------------------------------------------------------- teams
 
 
 async def test_teams_ping_each_partner_on_their_own_turn_and_relay_nothing() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         out = await table.run(lobby("teams", FOUR))
         who = await drawn(table)
         assert f"@{who['white1']}, White 1 (a-file) to move" in out[-1]["text"]
         order = []
         rng = random.Random(5)
         for _ in range(8):
-            _, state = await _latest(table)
+            _, state = await table.latest()
             seat = to_act(state)[0]
             out = await table.run(line_for(who[seat], choose(state, seat, rng)))
             order.append(seat)
             pinged = [u for u in FOUR if f"@{u}," in out[0]["text"]]
-            assert pinged == [who[to_act((await _latest(table))[1])[0]]]
+            assert pinged == [who[to_act((await table.latest())[1])[0]]]
         assert order == ["white1", "black1", "white2", "black2"] * 2
         out = await table.run(f"@{who['white2']} /loa move from:a3 to:c3")  # White 1's piece
         assert "your partner's" in out[0]["text"] or "not your turn" in out[0]["text"]
         out = await table.run(f"@{who['white1']} /loa team message:go left")
         assert out[0]["to"] == "private" and "is not a command" in out[0]["text"]
         assert not [d for d in table.deliveries() if d["to"] == "dm"]
-        row, _ = await _latest(table)
+        row, _ = await table.latest()
         assert row.meta["silence"] is True
         out = await table.resign(who["black1"], "loa")
         winners = f"(@{who['white1']}, @{who['white2']})"
         assert f"**White wins** {winners} by resignation" in out[0]["text"]
-    finally:
-        await table.close()
 
 
 # ---------------------------------------------------------------- restart and language
@@ -447,14 +405,13 @@ async def test_a_restart_with_the_db_in_the_middle_of_a_game(tmp_path: Path) -> 
     who = await drawn(first)
     rng = random.Random(2)
     for _ in range(6):
-        _, state = await _latest(first)
+        _, state = await first.latest()
         seat = to_act(state)[0]
         await first.run(line_for(who[seat], choose(state, seat, rng)))
-    row, before = await _latest(first)
+    row, before = await first.latest()
     await first.close()  # the process stops here
 
-    second = await Table(db=db, seed=12).open()
-    try:
+    async with Table(db=db, seed=12) as second:
         resumed = second.deliveries()
         assert any(f"`{row.id}` is back" in d["text"] for d in resumed)
         ping = _uid(second, who[to_act(before)[0]])  # a name the new console has not seen yet
@@ -464,13 +421,10 @@ async def test_a_restart_with_the_db_in_the_middle_of_a_game(tmp_path: Path) -> 
         assert state.over and row.status == "over"
         log = await second.storage.log(row.id)  # type: ignore[union-attr]
         assert len(log) >= 8 and [e.action for e in log].count("lots") == 1
-    finally:
-        await second.close()
 
 
 async def test_french_players_read_french() -> None:
-    table = await Table().open()
-    try:
+    async with Table() as table:
         await table.run("!locale @alice fr\n!locale @bob fr")
         out = await table.run("@alice /loa new variant:scrambled")
         assert "Œufs brouillés" in out[0]["text"]  # the host's language: the console has no guild's
@@ -490,5 +444,3 @@ async def test_french_players_read_french() -> None:
         assert "qu'au Parachute" in out[0]["text"]
         out = await table.run(f"@{w} /loa moves square:a4")
         assert out[0]["text"].startswith("Depuis a4 :")
-    finally:
-        await table.close()

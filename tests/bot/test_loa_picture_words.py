@@ -4,36 +4,28 @@ channel's language, or the reader's for private pictures."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from bot.i18n import CATALOG
 from bot.tables import loa as loa_table
 from engine.loa import LoaConfig, new_game, view
 from renderer.demo_loa import NAMES, played
 from renderer.loa import LoaImageOptions, render_loa
 
-ROOT = Path(__file__).resolve().parents[2]
-PREFIX = "img.loa."
+from .drawn_words import assert_every_drawn_word_is_catalogued, said_keys
 
 
 def drawn_keys() -> set[str]:
-    text = (ROOT / "renderer" / "loa.py").read_text(encoding="utf-8")
-    keys = set(re.findall(r'say\(\s*(?:words,\s*)?"([a-z_0-9]+)"', text))
     dynamic = {f"seat_{s}" for s in ("white", "black", "white1", "black1", "white2", "black2")}
     dynamic |= {f"{k}_{c}" for k in ("holds", "held") for c in ("white", "black")}
-    return {k for k in keys if not k.endswith("_")} | dynamic
+    return said_keys("loa.py") | dynamic
 
 
 def test_every_word_drawn_in_loa_pictures_has_its_catalog_entry() -> None:
     drawn = drawn_keys()
-    catalog = {k.removeprefix(PREFIX) for k in CATALOG if k.startswith(PREFIX)}
     assert len(drawn) > 10
-    assert sorted(drawn - catalog) == []
-    assert sorted(catalog - drawn) == []
+    assert_every_drawn_word_is_catalogued("loa", drawn)
 
 
 def test_the_seats_in_the_catalog_are_the_engines() -> None:

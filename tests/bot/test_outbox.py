@@ -15,14 +15,10 @@ from typing import Any
 import pytest
 
 import bot.tables.loka as loka_table
-from bot.cogs.echec import EchecCog
-from bot.cogs.loka import LokaCog
 from bot.console import Console, ConsoleWorld, build_service
 from bot.games import tables
 from bot.model import Delivery
 from bot.storage import Owed, SqliteStorage
-from bot.tables.echec import EchecTable
-from bot.tables.loka import LokaTable
 from tests.bot import discord_harness as harness
 from tests.bot.console_driver import FakeImages
 from tests.bot.discord_harness import FakeDiscord
@@ -375,16 +371,14 @@ def test_every_game_is_covered() -> None:
 
 
 class LokaRig(harness.Rig):
-    tables = (LokaTable,)
-    cogs = (LokaCog,)
-    rules = loka_table.RULES
+    game = "loka"
+    seats = (("alice", "fire"), ("bob", "earth"), ("carol", "water"), ("dave", "air"))
 
 
 class EchecRig(harness.Rig):
-    tables = (EchecTable,)
-    cogs = (EchecCog,)
+    game = "echec"
     people_names = ("alice", "bob")
-    rules = EchecTable.rules
+    seats = (("alice", "south"), ("bob", "north"))
 
 
 def _crash_on_send(rig: harness.Rig) -> None:
@@ -400,17 +394,9 @@ def _dm_messages(world: FakeDiscord, user: harness.User) -> list[dict[str, Any]]
 
 
 async def test_loka_start_crash_on_discord_builders_and_post_arrive_once(tmp_path: Path) -> None:
-    rig = LokaRig(FakeDiscord(), str(tmp_path / "p.db"))
-    await rig.start()
-    try:
+    async with LokaRig.running(str(tmp_path / "p.db")) as rig:
         game_id, thread = await rig.open_table(players=4, points=160)
-        for name, army in (
-            ("alice", "fire"),
-            ("bob", "earth"),
-            ("carol", "water"),
-            ("dave", "air"),
-        ):
-            await rig.d.press(f"plateau:loka:{game_id}:join:{army}", user=rig[name])
+        await rig.seat(game_id)
         lobby_posts = len(rig.world.posts(thread))
         _crash_on_send(rig)
         await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
@@ -438,24 +424,14 @@ async def test_loka_start_crash_on_discord_builders_and_post_arrive_once(tmp_pat
         await rig.bot.on_ready()  # nothing is owed any more
         assert sum(SELECTION in c.content for c in rig.world.posts(thread)) == 1
         assert await rig.storage.unsent() == []
-    finally:
-        await rig.stop()
 
 
 async def test_a_post_sent_but_not_marked_is_not_posted_twice(tmp_path: Path) -> None:
     """The adapter dies after Discord took a post, before it marked it sent: the restart
     sends it again with the same nonce, and Discord gives back the first one."""
-    rig = LokaRig(FakeDiscord(), str(tmp_path / "p.db"))
-    await rig.start()
-    try:
+    async with LokaRig.running(str(tmp_path / "p.db")) as rig:
         game_id, thread = await rig.open_table(players=4, points=160)
-        for name, army in (
-            ("alice", "fire"),
-            ("bob", "earth"),
-            ("carol", "water"),
-            ("dave", "air"),
-        ):
-            await rig.d.press(f"plateau:loka:{game_id}:join:{army}", user=rig[name])
+        await rig.seat(game_id)
         service = rig.bot.service
         marked: list[Delivery] = []
         delivered = service.delivered
@@ -478,18 +454,12 @@ async def test_a_post_sent_but_not_marked_is_not_posted_twice(tmp_path: Path) ->
             if int(m["channel_id"]) == thread and SELECTION in m["content"]
         ]
         assert len(shown) == 1
-    finally:
-        await rig.stop()
 
 
 async def test_echec_secret_placement_dms_survive_a_crash_on_discord(tmp_path: Path) -> None:
-    rig = EchecRig(FakeDiscord(), str(tmp_path / "p.db"))
-    await rig.start()
-    try:
+    async with EchecRig.running(str(tmp_path / "p.db")) as rig:
         game_id, thread = await rig.open_table(level=2, placement="secret")
-        for name, seat in (("alice", "south"), ("bob", "north")):
-            await rig.d.press(f"plateau:echec:{game_id}:join:{seat}", user=rig[name])
-        await rig.d.press(f"plateau:echec:{game_id}:start", user=rig["alice"])
+        await rig.seat_and_start(game_id)
         placement = {n: _dm_messages(rig.world, rig[n]) for n in ("alice", "bob")}
         assert all(len(dms) == 2 for dms in placement.values())  # the probe, the placement
         _crash_on_send(rig)
@@ -501,5 +471,3 @@ async def test_echec_secret_placement_dms_survive_a_crash_on_discord(tmp_path: P
         (dm,) = [m for m in after if "Place" in m["content"] or "place" in m["content"]]
         assert dm["edited_timestamp"] is not None
         assert len(_dm_messages(rig.world, rig["bob"])) == 2
-    finally:
-        await rig.stop()

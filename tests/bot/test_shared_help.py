@@ -18,7 +18,6 @@ from tests.bot.console_driver import console_over
 
 KINDS = sorted(table.kind for table in tables())
 COGS = {cog.kind: cog for cog in cogs()}
-TABLES = {table.kind: type(table) for table in tables()}
 LOCALES = {"en": "en-US", "fr": "fr"}
 
 
@@ -82,15 +81,10 @@ async def rig(request: pytest.FixtureRequest) -> AsyncIterator[harness.Rig]:
     kind = request.param
 
     class GameRig(harness.Rig):
-        tables = (TABLES[kind],)
-        cogs = (COGS[kind],)
+        game = kind
 
-    running = GameRig(harness.FakeDiscord())
-    await running.start()
-    try:
+    async with GameRig.running() as running:
         yield running
-    finally:
-        await running.stop()
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

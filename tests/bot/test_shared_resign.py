@@ -133,9 +133,7 @@ async def test_text_console_shows_the_button_and_the_press(tmp_path: Path) -> No
 
 
 class ChessRig(harness.Rig):
-    tables = (type(TABLES["chess"]),)
-    cogs = (COGS["chess"],)
-    rules = TABLES["chess"].rules
+    game = "chess"
 
 
 @pytest.fixture

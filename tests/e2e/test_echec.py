@@ -11,23 +11,11 @@ from typing import Any
 
 from bot.i18n import picture_words
 from devtools.standin import Exchange, Message, StandIn
-from engine.echec import (
-    BATTLE,
-    OPENING,
-    OVER,
-    PLACEMENT,
-    RULES,
-    SEATS,
-    Advance,
-    Attack,
-    End,
-    Turn,
-    apply,
-    legal_actions,
-    view,
-)
+from engine.echec import RULES, SEATS, apply, legal_actions, view
+from engine.echec.actions import Advance, Attack, End, Turn
 from engine.echec.board import NAMES, OTHER, SIZE, step
 from engine.echec.combat import targets
+from engine.echec.state import BATTLE, OPENING, OVER, PLACEMENT
 from engine.echec.units import KIND, KING, dice_for
 from renderer.echec import EchecImageOptions, render_echec
 from tests.e2e.harness import BotProcess, Table

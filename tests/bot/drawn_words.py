@@ -1,0 +1,40 @@
+"""The words a game's pictures draw, read from its renderer, and its catalog's picture
+entries (``img.<game>.*``): each game's picture-words test declares only the keys it builds
+at drawing time (a seat's name, an ending)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.i18n import CATALOG
+
+ROOT = Path(__file__).resolve().parents[2]
+# say("key", ...), say_(words, "key", ...), say(self.words, "key", ...)
+SAID = re.compile(r'say_?\(\s*(?:(?:self\.)?words,\s*)?"([a-z_0-9]+)"')
+# A counted text draws its key for many and its ``_one`` key for one.
+COUNTED = re.compile(r'say_counted\(\s*(?:options\.)?words,\s*"([a-z_]+)"')
+
+
+def said_keys(*renderers: str) -> set[str]:
+    """The keys the renderer modules (``renderer/<name>``) name literally; a key ending in
+    ``_`` is a prefix completed at drawing time, so it is left out."""
+    keys: set[str] = set()
+    for name in renderers:
+        text = (ROOT / "renderer" / name).read_text(encoding="utf-8")
+        keys |= set(SAID.findall(text))
+        keys |= {k + one for k in COUNTED.findall(text) for one in ("", "_one")}
+    return {k for k in keys if not k.endswith("_")}
+
+
+def catalog_keys(game: str) -> set[str]:
+    """The picture entries of a game's catalog, without their ``img.<game>.`` prefix."""
+    prefix = f"img.{game}."
+    return {k.removeprefix(prefix) for k in CATALOG if k.startswith(prefix)}
+
+
+def assert_every_drawn_word_is_catalogued(game: str, drawn: set[str]) -> None:
+    """Every word drawn has its catalog entry (its French), and no entry is left unused."""
+    catalog = catalog_keys(game)
+    assert sorted(drawn - catalog) == []
+    assert sorted(catalog - drawn) == []
