@@ -1,0 +1,399 @@
+"""The table service under load: live games through the real tables, renderers and storage.
+
+Run: ``python bench/load.py [--game loka|loa|chess] [--games 300] [--think 10] [--seconds 60]``
+(``--help`` lists the rest). Two measures, each of one move from its arrival to the end of
+its reply, board image included (validate, apply, persist, render, encode):
+
+- **capacity** (closed loop): ``--concurrency`` players each send a move as soon as their
+  last one is answered, for ``--capacity-moves`` moves in all; moves per second is what the
+  service can take.
+- **open loop**: ``--games`` live games; each game's next move arrives after an exponential
+  pause of mean ``--think`` seconds whether or not its last one was answered (it waits its
+  turn behind it, as a player's move waits for the board), for ``--seconds``. Latency counts
+  from the arrival, so a queue shows. Moves still unanswered ``--drain`` seconds after the
+  last arrival count at the age they reached (their figures are then lower bounds).
+
+Both print moves per second and the p50, p99 and max latency. The moves are legal ones drawn
+at random in advance (no game ends on purpose), so choosing them costs nothing while timed.
+Storage: SQLite in a temporary file, or ``--db`` as ``PLATEAU_DB`` takes it (a path,
+``sqlite:///...``, or ``postgresql://...`` where :mod:`bot.storage` has PostgreSQL).
+``--processes``: only 1 for now."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot import rendering
+from bot import storage as storage_module
+from bot.model import Actor, Place, Request
+from bot.service import Ids, Table, TableService
+from bot.storage import SqliteStorage, Storage
+from bot.tables.chess import ChessTable
+from bot.tables.loa import LoaTable
+from bot.tables.loka import LokaTable
+from engine import loa, loka, standard_chess
+
+Options = dict[str, str]
+
+# Four full armies and terrain, combat off (no dice): a busy board from the first move.
+LOKA_POSITION = (
+    "fire: Ke1 Qf4 Rd1 Bg1 Nh1 Pd2 Pe3 Pf2 Pg3; earth: Ka6 Qd7 Ra4 Ba5 Nc4 Pb4 Pc5 Pb6; "
+    "water: Kf12 Qg9 Rd12 Be12 Ng12 Pd11 Pe10 Pf11; air: Kl7 Qi6 Rl4 Bl5 Nl6 Pk4 Pj5 Pk6; "
+    "terrain: castle@f6 lake@e7 marsh@g6 pass@f5/n portal@d5 portal@i8; turn: fire"
+)
+LOKA_ARMIES = ("fire", "earth", "water", "air")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One game as the bench plays it: its table, the commands that open and start a game
+    (user, command, options), and how a legal engine move is typed (None: not a move)."""
+
+    name: str
+    table: Callable[[], Table]
+    rules: Any
+    legal: Callable[[Any, str], list[Any]]
+    setup: tuple[tuple[int, str, Options], ...]
+    typed: Callable[[Any], Options | None]
+
+
+def _squares(action: Any, move: type) -> Options | None:
+    return {"from": action.src, "to": action.dst} if isinstance(action, move) else None
+
+
+KINDS = {
+    "loka": Kind(
+        "loka",
+        LokaTable,
+        loka.RULES,
+        loka.legal_actions,
+        (
+            (1, "new", {"position": LOKA_POSITION, "combat": "off"}),
+            *((n, "join", {"army": army}) for n, army in enumerate(LOKA_ARMIES, 1)),
+            (1, "start", {}),
+        ),
+        lambda a: _squares(a, loka.Move),
+    ),
+    "loa": Kind(
+        "loa",
+        LoaTable,
+        loa.RULES,
+        loa.legal_actions,
+        ((1, "new", {}), (2, "join", {}), (1, "start", {})),
+        lambda a: _squares(a, loa.Move),
+    ),
+    "chess": Kind(
+        "chess",
+        ChessTable,
+        standard_chess.RULES,
+        standard_chess.legal_actions,
+        ((1, "new", {"color": "white"}), (2, "join", {}), (1, "start", {})),
+        lambda a: {"move": a.text} if isinstance(a, standard_chess.Move) else None,
+    ),
+}
+
+
+def request(kind: str, user: int, command: str, channel: int, options: Options) -> Request:
+    return Request(kind, command, Actor(user, f"u{user}"), Place(channel, guild_id=1), options)
+
+
+@dataclass
+class Game:
+    """One live game and the moves it will be sent, in order: (user, options)."""
+
+    channel: int
+    script: list[tuple[int, Options]] = field(default_factory=list)
+    sent: int = 0
+
+    def next(self) -> tuple[int, Options]:
+        move = self.script[self.sent]
+        self.sent += 1
+        return move
+
+    @property
+    def left(self) -> int:
+        return len(self.script) - self.sent
+
+
+def script(
+    kind: Kind, state: Any, users: dict[str, int], moves: int, seed: int
+) -> list[tuple[int, Options]]:
+    """``moves`` random legal moves from ``state``, avoiding one that ends the game."""
+    rng = random.Random(seed)
+    out: list[tuple[int, Options]] = []
+    for _ in range(moves):
+        if kind.rules.outcome(state) is not None:
+            break
+        seat = kind.rules.to_act(state)[0]
+        actions = [a for a in kind.legal(state, seat) if kind.typed(a) is not None]
+        if not actions:  # only a pass or a placement is left: the bench types moves only
+            break
+        rng.shuffle(actions)
+        for action in actions[:4]:  # a few tries at a move that does not end the game
+            after, _ = kind.rules.apply(state, action, seat)
+            if kind.rules.outcome(after) is None:
+                break
+        out.append((users[seat], kind.typed(action)))  # type: ignore[arg-type]
+        state = after
+    return out
+
+
+async def open_storage(db: str) -> Storage:
+    """The backend ``bot.storage.storage_for`` picks for ``db`` (as ``PLATEAU_DB``); before
+    it existed (at the "before" commit), SQLite at a path, and no PostgreSQL."""
+    chosen = getattr(storage_module, "storage_for", None)
+    if chosen is not None:
+        storage: Storage = chosen(db)
+    elif _storage_name(db) == "PostgreSQL":
+        raise SystemExit("PostgreSQL: not available yet (bot.storage has no such backend)")
+    else:
+        storage = SqliteStorage(db.removeprefix("sqlite:///"))
+    await storage.open()
+    return storage
+
+
+class Recorder:
+    """Latencies in seconds, and the refusals (a scripted move the service turned down)."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.refused: list[str] = []
+        self.waiting: list[float] = []  # open loop: ages of the moves unanswered at the end
+
+    async def send(self, service: TableService, kind: str, game: Game, arrival: float) -> None:
+        user, options = game.next()
+        out = await service.handle(request(kind, user, "move", game.channel, options))
+        self.latencies.append(time.perf_counter() - arrival)
+        if not out or out[0].to != "channel" or not out[0].files:
+            self.refused.append(out[0].text if out else "no reply")
+
+
+def figures(latencies: list[float]) -> str:
+    if not latencies:
+        return "no moves"
+    ordered = sorted(latencies)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return (
+        f"p50 {statistics.median(ordered) * 1e3:.0f} ms, p99 {p99 * 1e3:.0f} ms, "
+        f"max {ordered[-1] * 1e3:.0f} ms"
+    )
+
+
+async def capacity(
+    service: TableService, kind: str, games: list[Game], share: int, concurrency: int
+) -> tuple[int, float, Recorder]:
+    """Closed loop: ``concurrency`` players, each sending the next move of a game nobody
+    else is playing as soon as their last move is answered; ``share`` moves per game (the
+    rest of its moves are the open loop's)."""
+    ready: asyncio.Queue[Game] = asyncio.Queue()
+    for game in games:
+        ready.put_nowait(game)
+    recorder = Recorder()
+
+    async def player() -> None:
+        while not ready.empty():
+            game = ready.get_nowait()
+            await recorder.send(service, kind, game, time.perf_counter())
+            if game.sent < share and game.left:
+                ready.put_nowait(game)
+
+    start = time.perf_counter()
+    await asyncio.gather(*(player() for _ in range(concurrency)))
+    return len(recorder.latencies), time.perf_counter() - start, recorder
+
+
+async def open_loop(
+    service: TableService,
+    kind: str,
+    games: list[Game],
+    arrivals: list[list[float]],
+    drain: float,
+) -> Recorder:
+    """Each game's moves at their arrival times (seconds from now), one after another.
+    Unanswered ``drain`` seconds after the last arrival, a move counts as waiting."""
+    recorder = Recorder()
+    start = time.perf_counter()
+    done = [0] * len(games)
+
+    async def play(i: int) -> None:
+        for at in arrivals[i]:
+            arrival = start + at
+            await asyncio.sleep(max(0.0, arrival - time.perf_counter()))
+            await recorder.send(service, kind, games[i], arrival)
+            done[i] += 1
+
+    tasks = [asyncio.create_task(play(i)) for i in range(len(games))]
+    last = max((a[-1] for a in arrivals if a), default=0.0)
+    await asyncio.wait(tasks, timeout=max(0.0, start + last + drain - time.perf_counter()))
+    cut = time.perf_counter()
+    recorder.waiting = [cut - (start + a) for i, at in enumerate(arrivals) for a in at[done[i] :]]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return recorder
+
+
+async def profile(service: TableService, kind: str, games: list[Game], moves: int) -> None:
+    """``moves`` moves one at a time under pyinstrument (the ``bench`` extra), the renderer
+    called in line (its threads would hide it from the profiler), and the call tree."""
+    from pyinstrument import Profiler
+
+    async def in_line(run: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        return run(*args, **kwargs)
+
+    to_thread, asyncio.to_thread = asyncio.to_thread, in_line  # type: ignore[assignment]
+    recorder = Recorder()
+    profiler = Profiler(interval=0.0005)
+    try:
+        with profiler:
+            for i in range(moves):
+                await recorder.send(service, kind, games[i % len(games)], time.perf_counter())
+    finally:
+        asyncio.to_thread = to_thread
+    print(f"{moves} moves one at a time: mean {statistics.mean(recorder.latencies) * 1e3:.1f} ms")
+    print(profiler.output_text(unicode=True, show_all=False))
+
+
+def poisson_arrivals(rng: random.Random, think: float, seconds: float) -> list[float]:
+    out, at = [], rng.expovariate(1 / think)
+    while at < seconds:
+        out.append(at)
+        at += rng.expovariate(1 / think)
+    return out
+
+
+async def run(args: argparse.Namespace, db: str) -> dict[str, Recorder]:
+    """Open the games, then the runs ``args`` asks for; prints their figures and gives
+    them by name (``capacity``, ``open``)."""
+    storage = await open_storage(db)
+    try:
+        return await _run(args, db, storage)
+    finally:
+        await storage.close()
+
+
+async def _run(args: argparse.Namespace, db: str, storage: Storage) -> dict[str, Recorder]:
+    kind = KINDS[args.game]
+    service = TableService(storage, [kind.table()], ids=Ids(seed=args.seed))
+    rng = random.Random(args.seed)
+    arrivals = [poisson_arrivals(rng, args.think, args.seconds) for _ in range(args.games)]
+    if args.only == "capacity":
+        arrivals = [[] for _ in range(args.games)]
+    share = 0 if args.only == "open" else math.ceil(args.capacity_moves / args.games)
+    if args.profile:
+        share = math.ceil(args.profile / args.games)
+
+    t0 = time.perf_counter()
+    games = []
+    for i in range(args.games):
+        game = Game(10_000 + i)
+        for user, command, options in kind.setup:
+            out = await service.handle(request(kind.name, user, command, game.channel, options))
+            assert out and out[0].to != "private", out[0].text
+        row = (await storage.games_in_channel(game.channel))[0]
+        state = kind.rules.from_dict(row.state)
+        game.script = script(kind, state, row.seats, share + len(arrivals[i]), args.seed + i)
+        games.append(game)
+    print(
+        f"{args.game}: {args.games} games opened and {sum(len(g.script) for g in games)} moves "
+        f"drawn in {time.perf_counter() - t0:.1f} s; storage {_storage_name(db)}, 1 process"
+    )
+
+    runs: dict[str, Recorder] = {}
+    if args.profile:
+        await profile(service, kind.name, games, args.profile)
+        return runs
+    if args.only != "open":
+        moves, took, recorder = await capacity(service, kind.name, games, share, args.concurrency)
+        runs["capacity"] = recorder
+        print(
+            f"capacity (closed loop, {args.concurrency} at once): {moves} moves in "
+            f"{took:.1f} s = {moves / took:.1f} moves/s; {figures(recorder.latencies)}"
+            + _refusals(recorder)
+        )
+    if args.only != "capacity":
+        # A game its random moves brought to an end early sends only the moves it has.
+        arrivals = [a[: g.left] for a, g in zip(arrivals, games, strict=True)]
+        offered = sum(map(len, arrivals))
+        recorder = runs["open"] = await open_loop(service, kind.name, games, arrivals, args.drain)
+        waiting = recorder.waiting
+        answered = len(recorder.latencies)
+        print(
+            f"open loop: {args.games} games, a move every {args.think:g} s each "
+            f"({args.games / args.think:.1f} moves/s offered), {offered} moves over "
+            f"{args.seconds:g} s, {answered} answered: {figures(recorder.latencies + waiting)}"
+            + _refusals(recorder)
+        )
+        if waiting:
+            print(
+                f"  {len(waiting)} moves still unanswered {args.drain:g} s after the last "
+                "arrival, counted at their age then: the figures are lower bounds"
+            )
+    return runs
+
+
+def _refusals(recorder: Recorder) -> str:
+    if not recorder.refused:
+        return ""
+    return f"; {len(recorder.refused)} REFUSED, first: {recorder.refused[0][:200]!r}"
+
+
+def _storage_name(db: str) -> str:
+    return "PostgreSQL" if db.startswith(("postgresql://", "postgres://")) else "SQLite"
+
+
+def options(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=sorted(KINDS), default="loka")
+    parser.add_argument("--games", type=int, default=300, help="live games (open loop)")
+    parser.add_argument("--think", type=float, default=10.0, help="mean seconds between moves")
+    parser.add_argument("--seconds", type=float, default=60.0, help="open loop: arrivals for")
+    parser.add_argument("--drain", type=float, default=20.0, help="open loop: wait at the end")
+    parser.add_argument("--capacity-moves", type=int, default=1200)
+    parser.add_argument("--concurrency", type=int, default=32, help="capacity: moves at once")
+    parser.add_argument("--only", choices=("capacity", "open"), default=None)
+    parser.add_argument("--db", default=None, help="SQLite path or postgresql:// URL")
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", type=int, default=0, help="profile this many moves")
+    parser.add_argument(
+        "--render-processes",
+        type=int,
+        default=None,
+        help="render workers, as the bot's PLATEAU_RENDER_PROCESSES (default: one per core; 0: "
+        "threads)",
+    )
+    args = parser.parse_args(argv)
+    if args.processes != 1:
+        raise SystemExit("--processes: only 1 for now (no path past one process yet)")
+    return args
+
+
+def main() -> None:
+    args = options()
+    # Pictures are drawn where the bot draws them (bot.rendering), warmed before timing.
+    workers = rendering.start(0 if args.profile else args.render_processes)
+    try:
+        asyncio.run(rendering.warm())
+        print(f"rendering: {f'{workers} worker processes' if workers else 'threads'}")
+        with tempfile.TemporaryDirectory() as folder:
+            asyncio.run(run(args, args.db or str(Path(folder) / "bench.db")))
+    finally:
+        rendering.stop()
+
+
+if __name__ == "__main__":
+    main()
