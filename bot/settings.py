@@ -6,11 +6,15 @@ Every setting is listed in ``.env.example``. The token is never printed (not eve
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+# PLATEAU_DB: a SQLite file path (or sqlite:///path), or a PostgreSQL URL.
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+SQLITE_SCHEME = "sqlite:///"
 
 
 class SettingsError(ValueError):
@@ -20,12 +24,20 @@ class SettingsError(ValueError):
 @dataclass(frozen=True)
 class Settings:
     token: str | None = field(default=None, repr=False)
-    db: str = "./plateau.db"
+    # A PostgreSQL URL may hold a password: kept out of ``repr``, logged as ``db_shown``.
+    db: str = field(default="./plateau.db", repr=False)
     dev_guild: int | None = None
     log_level: str = "INFO"
     # Discord's REST and gateway bases; set only behind a proxy or for a local stand-in.
     api_base: str | None = None
     gateway_url: str | None = None
+    # Worker processes drawing pictures: None one per core, 0 none (threads in the bot).
+    render_processes: int | None = None
+
+    @property
+    def db_shown(self) -> str:
+        """``db`` without a password, for logs."""
+        return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", self.db)
 
 
 def read_dotenv(path: Path) -> dict[str, str]:
@@ -63,17 +75,29 @@ def load(environ: Mapping[str, str] | None = None, dotenv: Path | None = Path(".
     level = (get("PLATEAU_LOG_LEVEL") or "INFO").upper()
     if level not in LEVELS:
         raise SettingsError(f"PLATEAU_LOG_LEVEL is one of {', '.join(LEVELS)}, not {level!r}")
+    db = get("PLATEAU_DB") or "./plateau.db"
+    if "://" in db and not db.startswith((*POSTGRES_SCHEMES, SQLITE_SCHEME)):
+        raise SettingsError(
+            "PLATEAU_DB is a SQLite file, sqlite:///path or postgresql://..., "
+            f"not a {db.split('://')[0]}:// URL"
+        )
     api_base = get("DISCORD_API_BASE")
     gateway = get("DISCORD_GATEWAY_URL")
     if api_base is not None and not api_base.startswith(("http://", "https://")):
         raise SettingsError(f"DISCORD_API_BASE must be an http(s) URL, not {api_base!r}")
     if gateway is not None and not gateway.startswith(("ws://", "wss://")):
         raise SettingsError(f"DISCORD_GATEWAY_URL must be a ws(s) URL, not {gateway!r}")
+    processes = get("PLATEAU_RENDER_PROCESSES")
+    if processes is not None and not processes.isdigit():
+        raise SettingsError(
+            f"PLATEAU_RENDER_PROCESSES must be a number of processes (0: none), not {processes!r}"
+        )
     return Settings(
         token=get("DISCORD_TOKEN"),
-        db=get("PLATEAU_DB") or "./plateau.db",
+        db=db,
         dev_guild=int(guild) if guild else None,
         log_level=level,
         api_base=api_base.rstrip("/") if api_base else None,
         gateway_url=gateway,
+        render_processes=int(processes) if processes is not None else None,
     )

@@ -18,7 +18,7 @@ import bot.tables.loka as loka_table
 from bot.console import Console, ConsoleWorld, build_service
 from bot.games import tables
 from bot.model import Delivery
-from bot.storage import Owed, SqliteStorage
+from bot.storage import Owed, SqlStorage, storage_for
 from tests.bot import discord_harness as harness
 from tests.bot.console_driver import FakeImages
 from tests.bot.discord_harness import FakeDiscord
@@ -56,7 +56,7 @@ class Recorder(Console):
 
 @dataclass
 class Run:
-    storage: SqliteStorage
+    storage: SqlStorage
     console: Recorder
 
     async def close(self) -> None:
@@ -65,7 +65,7 @@ class Run:
 
 async def start(db: str) -> Run:
     """A process over ``db``: it prints first what it resumes (the outbox, then the games)."""
-    storage = SqliteStorage(db)
+    storage = storage_for(db)
     await storage.open()
     world = ConsoleWorld()
     console = Recorder(build_service(storage, world, SEED), world, io.StringIO(), as_json=True)
@@ -239,10 +239,7 @@ SCENES = [
 
 
 @pytest.mark.parametrize("scene", SCENES, ids=[s.name for s in SCENES])
-async def test_a_crash_between_commit_and_send_loses_no_message(
-    tmp_path: Path, scene: Scene
-) -> None:
-    db = str(tmp_path / "p.db")
+async def test_a_crash_between_commit_and_send_loses_no_message(db: str, scene: Scene) -> None:
     first = await start(db)
     try:
         await first.console.run(scene.setup.strip().splitlines())
@@ -292,9 +289,8 @@ async def test_a_crash_between_commit_and_send_loses_no_message(
         await third.close()
 
 
-async def test_what_was_sent_before_the_crash_is_not_sent_again(tmp_path: Path) -> None:
+async def test_what_was_sent_before_the_crash_is_not_sent_again(db: str) -> None:
     """The adapter dies after its second message: the first two are not sent again."""
-    db = str(tmp_path / "p.db")
     first = await start(db)
     try:
         await first.console.run(
@@ -324,8 +320,8 @@ async def test_what_was_sent_before_the_crash_is_not_sent_again(tmp_path: Path) 
         await second.close()
 
 
-async def test_outbox_rows_keep_pictures_buttons_and_slots(tmp_path: Path) -> None:
-    storage = SqliteStorage(str(tmp_path / "p.db"))
+async def test_outbox_rows_keep_pictures_buttons_and_slots(db: str) -> None:
+    storage = storage_for(db)
     await storage.open()
     try:
         world = ConsoleWorld()

@@ -1,0 +1,457 @@
+"""Storage: every SQL statement of the bot sits behind :class:`Storage`.
+
+Two backends share these statements (:class:`SqlStorage`): SQLite through aiosqlite, the
+embedded default (``bot.storage.sqlite``), and PostgreSQL through asyncpg for several bot
+processes (``bot.storage.postgres``). Both apply the same numbered migrations at start-up.
+A move is written as one transaction: the new snapshot with a version check, its row in the
+append-only action log, and what it owes players (the outbox). A crash leaves the old state
+or the new with all it owes, never half."""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+import time
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import asdict, dataclass, field, fields
+from importlib import resources
+from typing import Any, Protocol
+
+from bot.model import Attachment, Button, Delivery
+
+
+class VersionConflict(Exception):
+    """Someone else changed the game since it was loaded."""
+
+
+class DuplicateGame(Exception):
+    """A new game's id is taken already (another process, or an earlier run, took it)."""
+
+
+@dataclass
+class Owed(Delivery):
+    """A delivery kept in the outbox until the adapter has sent it and called
+    :meth:`Storage.sent` with its ``outbox_id``. Its ``nonce`` stays the same on every try,
+    so that Discord drops a repeat of a post that did arrive."""
+
+    outbox_id: int = 0
+    nonce: str = ""
+
+
+@dataclass
+class GameRow:
+    id: str
+    kind: str
+    guild_id: int | None
+    channel_id: int
+    origin_channel_id: int
+    host_id: int
+    status: str
+    config: dict[str, Any]
+    state: dict[str, Any] | None
+    meta: dict[str, Any]
+    version: int = 0
+    created_at: float = field(default_factory=time.time)
+    updated_at: float = field(default_factory=time.time)
+
+    @property
+    def seats(self) -> dict[str, int]:
+        return {seat: int(user) for seat, user in self.meta.get("seats", {}).items()}
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    user_id: int | None
+    seat: str | None
+    action: str
+    rolls: list[list[int]]
+    at: float = 0.0
+    n: int = 0
+
+
+class Storage(Protocol):
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def create(self, game: GameRow, owed: Sequence[Delivery] = ()) -> list[Owed]:
+        """Insert a new game with what it owes (the outbox); raise :class:`DuplicateGame`
+        if its id is taken."""
+        ...
+
+    async def load(self, game_id: str) -> GameRow | None: ...
+
+    async def has_game(self, game_id: str) -> bool: ...
+
+    async def count_games(self) -> int: ...
+
+    async def save(
+        self, game: GameRow, log: list[LogEntry], owed: Sequence[Delivery] = ()
+    ) -> list[Owed]:
+        """Write ``game`` if its stored version is still ``game.version`` (then bump it),
+        append ``log`` and put ``owed`` in the outbox, in one transaction; raise
+        :class:`VersionConflict` otherwise. Gives ``owed`` as outbox rows, in order."""
+        ...
+
+    async def unsent(self) -> list[Owed]:
+        """The outbox: what was owed and not sent yet, oldest first."""
+        ...
+
+    async def sent(self, outbox_id: int) -> None:
+        """An outbox row was sent: it leaves the outbox."""
+        ...
+
+    async def games_in_channel(self, channel_id: int, *, ended: bool = False) -> list[GameRow]:
+        """Lobbies and running games of a channel or thread (and finished ones if ``ended``)."""
+        ...
+
+    async def games_of_user(self, user_id: int) -> list[GameRow]: ...
+
+    async def unfinished(self) -> list[GameRow]: ...
+
+    async def log(self, game_id: str) -> list[LogEntry]: ...
+
+    async def set_locale(self, user_id: int, locale: str) -> None: ...
+
+    async def locale(self, user_id: int) -> str | None: ...
+
+    async def post_of(self, recipient: int, slot: str) -> tuple[int, int] | None:
+        """The ``(channel id, message id)`` holding a slot's message for a recipient."""
+        ...
+
+    async def set_post(
+        self, recipient: int, slot: str, channel_id: int, message_id: int
+    ) -> None: ...
+
+
+ACTIVE = ("lobby", "running")
+
+
+class Session(Protocol):
+    """One connection, held alone while a storage operation runs. SQL is written with ``?``
+    placeholders; a backend turns them into its own."""
+
+    async def fetch(self, sql: str, *args: Any) -> list[Any]: ...
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        """Run one statement; gives how many rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Sequence[tuple[Any, ...]]) -> None: ...
+
+    async def insert(self, sql: str, *args: Any) -> int:
+        """Run one INSERT; gives the new row's ``id``."""
+        ...
+
+    def transaction(self) -> AbstractAsyncContextManager[None]:
+        """Commit on leaving, roll back on any exception."""
+        ...
+
+
+async def _fetchrow(session: Session, sql: str, *args: Any) -> Any | None:
+    rows = await session.fetch(sql, *args)
+    return rows[0] if rows else None
+
+
+class SqlStorage:
+    """The :class:`Storage` operations, once for every backend. A backend gives a
+    :class:`Session` (:meth:`session`), opens and closes its connections, applies the
+    migrations, and says which error is a taken game id."""
+
+    _handle: Any = None  # the backend's connection or connection pool, while open
+
+    def opened(self) -> Any:
+        if self._handle is None:
+            raise RuntimeError("storage is not open")
+        return self._handle
+
+    async def close(self) -> None:
+        if self._handle is not None:
+            await self._handle.close()
+            self._handle = None
+
+    def session(self) -> AbstractAsyncContextManager[Session]:
+        raise NotImplementedError
+
+    def is_duplicate_game(self, exc: Exception) -> bool:
+        raise NotImplementedError
+
+    async def create(self, game: GameRow, owed: Sequence[Delivery] = ()) -> list[Owed]:
+        async with self.session() as s, s.transaction():
+            try:
+                await s.execute(
+                    "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    game.id,
+                    game.kind,
+                    game.guild_id,
+                    game.channel_id,
+                    game.origin_channel_id,
+                    game.host_id,
+                    game.status,
+                    json.dumps(game.config),
+                    None if game.state is None else json.dumps(game.state),
+                    json.dumps(game.meta),
+                    game.version,
+                    game.created_at,
+                    game.updated_at,
+                )
+            except Exception as exc:
+                if self.is_duplicate_game(exc):
+                    raise DuplicateGame(game.id) from exc
+                raise
+            await _write_seats(s, game)
+            return await _write_outbox(s, game.id, owed, time.time())
+
+    async def save(
+        self, game: GameRow, log: list[LogEntry], owed: Sequence[Delivery] = ()
+    ) -> list[Owed]:
+        now = time.time()
+        async with self.session() as s, s.transaction():
+            changed = await s.execute(
+                "UPDATE games SET status=?, channel_id=?, state=?, meta=?, version=version+1, "
+                "updated_at=? WHERE id=? AND version=?",
+                game.status,
+                game.channel_id,
+                None if game.state is None else json.dumps(game.state),
+                json.dumps(game.meta),
+                now,
+                game.id,
+                game.version,
+            )
+            if changed != 1:
+                raise VersionConflict(game.id)
+            await _write_seats(s, game)
+            if log:
+                # The UPDATE above holds the game's row: no other save numbers its log now.
+                (last,) = await _fetchrow(
+                    s, "SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?", game.id
+                )
+                await s.executemany(
+                    "INSERT INTO actions (game_id, n, user_id, seat, action, rolls, at) "
+                    "VALUES (?,?,?,?,?,?,?)",
+                    [
+                        (game.id, last + i, e.user_id, e.seat, e.action, json.dumps(e.rolls), now)
+                        for i, e in enumerate(log, 1)
+                    ],
+                )
+            stored = await _write_outbox(s, game.id, owed, now)
+        game.version += 1
+        game.updated_at = now
+        return stored
+
+    async def load(self, game_id: str) -> GameRow | None:
+        async with self.session() as s:
+            row = await _fetchrow(s, "SELECT * FROM games WHERE id = ?", game_id)
+        return None if row is None else _row(row)
+
+    async def has_game(self, game_id: str) -> bool:
+        async with self.session() as s:
+            return await _fetchrow(s, "SELECT 1 FROM games WHERE id = ?", game_id) is not None
+
+    async def count_games(self) -> int:
+        async with self.session() as s:
+            (count,) = await _fetchrow(s, "SELECT COUNT(*) FROM games")
+        return int(count)
+
+    async def unsent(self) -> list[Owed]:
+        async with self.session() as s:
+            rows = await s.fetch("SELECT id, nonce, delivery FROM outbox ORDER BY id")
+            files: dict[int, list[Attachment]] = {}
+            for outbox_id, name, data in await s.fetch(
+                "SELECT outbox_id, name, data FROM outbox_files ORDER BY outbox_id, n"
+            ):
+                files.setdefault(outbox_id, []).append(Attachment(name, bytes(data)))
+        return [_unpack(r[0], r[1], r[2], files.get(r[0], [])) for r in rows]
+
+    async def sent(self, outbox_id: int) -> None:
+        async with self.session() as s:
+            await s.execute("DELETE FROM outbox WHERE id = ?", outbox_id)
+
+    async def _query(self, sql: str, *args: Any) -> list[GameRow]:
+        async with self.session() as s:
+            return [_row(r) for r in await s.fetch(sql, *args)]
+
+    async def games_in_channel(self, channel_id: int, *, ended: bool = False) -> list[GameRow]:
+        statuses = "('lobby', 'running', 'over')" if ended else "('lobby', 'running')"
+        return await self._query(
+            "SELECT * FROM games WHERE (channel_id = ? OR origin_channel_id = ?) "
+            f"AND status IN {statuses} ORDER BY created_at",
+            channel_id,
+            channel_id,
+        )
+
+    async def games_of_user(self, user_id: int) -> list[GameRow]:
+        return await self._query(
+            "SELECT DISTINCT g.* FROM games g JOIN seats s ON s.game_id = g.id "
+            "WHERE s.user_id = ? AND g.status IN ('lobby', 'running') ORDER BY g.created_at",
+            user_id,
+        )
+
+    async def unfinished(self) -> list[GameRow]:
+        return await self._query(
+            "SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY created_at"
+        )
+
+    async def log(self, game_id: str) -> list[LogEntry]:
+        async with self.session() as s:
+            rows = await s.fetch(
+                "SELECT n, user_id, seat, action, rolls, at FROM actions "
+                "WHERE game_id = ? ORDER BY n",
+                game_id,
+            )
+        return [
+            LogEntry(r["user_id"], r["seat"], r["action"], json.loads(r["rolls"]), r["at"], r["n"])
+            for r in rows
+        ]
+
+    async def set_locale(self, user_id: int, locale: str) -> None:
+        async with self.session() as s:
+            await s.execute(
+                "INSERT INTO users VALUES (?, ?) ON CONFLICT (user_id) "
+                "DO UPDATE SET locale = excluded.locale",
+                user_id,
+                locale,
+            )
+
+    async def locale(self, user_id: int) -> str | None:
+        async with self.session() as s:
+            row = await _fetchrow(s, "SELECT locale FROM users WHERE user_id = ?", user_id)
+        return None if row is None else row[0]
+
+    async def post_of(self, recipient: int, slot: str) -> tuple[int, int] | None:
+        async with self.session() as s:
+            row = await _fetchrow(
+                s,
+                "SELECT channel_id, message_id FROM posts WHERE recipient = ? AND slot = ?",
+                recipient,
+                slot,
+            )
+        return None if row is None else (row[0], row[1])
+
+    async def set_post(self, recipient: int, slot: str, channel_id: int, message_id: int) -> None:
+        async with self.session() as s:
+            await s.execute(
+                "INSERT INTO posts VALUES (?, ?, ?, ?) ON CONFLICT (recipient, slot) "
+                "DO UPDATE SET channel_id = excluded.channel_id, "
+                "message_id = excluded.message_id",
+                recipient,
+                slot,
+                channel_id,
+                message_id,
+            )
+
+
+async def _write_outbox(
+    s: Session, game_id: str, owed: Sequence[Delivery], now: float
+) -> list[Owed]:
+    stored: list[Owed] = []
+    for delivery in owed:
+        nonce = secrets.token_hex(8)
+        outbox_id = await s.insert(
+            "INSERT INTO outbox (game_id, created_at, nonce, delivery) VALUES (?,?,?,?)",
+            game_id,
+            now,
+            nonce,
+            _pack(delivery),
+        )
+        await s.executemany(
+            "INSERT INTO outbox_files VALUES (?,?,?,?)",
+            [(outbox_id, n, a.name, a.data) for n, a in enumerate(delivery.files)],
+        )
+        stored.append(_owed(delivery, outbox_id, nonce))
+    return stored
+
+
+async def _write_seats(s: Session, game: GameRow) -> None:
+    await s.execute("DELETE FROM seats WHERE game_id = ?", game.id)
+    await s.executemany(
+        "INSERT INTO seats VALUES (?,?,?)",
+        [(game.id, seat, user) for seat, user in game.seats.items()],
+    )
+
+
+# ---------------------------------------------------------------- migrations
+
+# The migrations are written in SQLite's SQL. PostgreSQL reads them with these words
+# changed: Discord ids are 64-bit (SQLite's INTEGER is, PostgreSQL's is not), its REAL is
+# 32-bit, and it names bytes and row ids its own way. Where statements differ whole (the
+# log's triggers), a number has one file per dialect: ``NNN_name.sqlite.sql`` and
+# ``NNN_name.postgresql.sql``.
+POSTGRES_WORDS = (
+    (r"\bINTEGER PRIMARY KEY AUTOINCREMENT\b", "BIGSERIAL PRIMARY KEY"),
+    (r"\bINTEGER\b", "BIGINT"),
+    (r"\bREAL\b", "DOUBLE PRECISION"),
+    (r"\bBLOB\b", "BYTEA"),
+)
+DIALECTS = ("sqlite", "postgresql")
+
+
+def migrations(dialect: str) -> list[tuple[int, str]]:
+    """``(version, SQL)`` of every migration for ``dialect``, in order."""
+    if dialect not in DIALECTS:
+        raise ValueError(f"no such dialect: {dialect}")
+    folder = resources.files("bot") / "migrations"
+    scripts: list[tuple[int, str]] = []
+    for path in sorted(folder.iterdir(), key=lambda p: p.name):
+        parts = path.name.split(".")
+        if parts[-1] != "sql" or (len(parts) == 3 and parts[1] != dialect):
+            continue
+        sql = path.read_text(encoding="utf-8")
+        if dialect == "postgresql" and len(parts) == 2:
+            for pattern, word in POSTGRES_WORDS:
+                sql = re.sub(pattern, word, sql)
+        scripts.append((int(path.name.split("_")[0]), sql))
+    versions = [version for version, _ in scripts]
+    if len(set(versions)) != len(versions):
+        raise RuntimeError(f"two {dialect} migrations share a number: {versions}")
+    return scripts
+
+
+# ---------------------------------------------------------------- rows
+
+
+def _pack(delivery: Delivery) -> str:
+    """A delivery as JSON, without its files' bytes (they go to ``outbox_files``)."""
+    return json.dumps(
+        {
+            "to": delivery.to,
+            "text": delivery.text,
+            "channel_id": delivery.channel_id,
+            "user_id": delivery.user_id,
+            "buttons": [asdict(b) for b in delivery.buttons],
+            "secret": delivery.secret,
+            "closes": delivery.closes,
+            "slot": delivery.slot,
+        }
+    )
+
+
+def _unpack(outbox_id: int, nonce: str, payload: str, files: list[Attachment]) -> Owed:
+    data = json.loads(payload)
+    data["buttons"] = [Button(**b) for b in data["buttons"]]
+    return Owed(**data, files=files, outbox_id=outbox_id, nonce=nonce)
+
+
+def _owed(delivery: Delivery, outbox_id: int, nonce: str) -> Owed:
+    values = {f.name: getattr(delivery, f.name) for f in fields(Delivery)}
+    return Owed(**values, outbox_id=outbox_id, nonce=nonce)
+
+
+def _row(row: Any) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        kind=row["kind"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        origin_channel_id=row["origin_channel_id"],
+        host_id=row["host_id"],
+        status=row["status"],
+        config=json.loads(row["config"]),
+        state=None if row["state"] is None else json.loads(row["state"]),
+        meta=json.loads(row["meta"]),
+        version=row["version"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )

@@ -1,0 +1,90 @@
+"""The scale-out backend: PostgreSQL through asyncpg, shared by several bot processes.
+
+A connection pool serves the games; each operation holds one connection, and a move's
+transaction relies on the row lock of its version-checked UPDATE (READ COMMITTED): a
+second writer of the same game waits, then finds the version moved on."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from typing import Any
+
+import asyncpg
+
+from bot.storage.base import SqlStorage, migrations
+
+# Any number: processes that start at once apply the migrations one after the other.
+MIGRATION_LOCK = 0x504C4154
+
+
+@lru_cache(maxsize=256)
+def _numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2, ...`` (no statement has a literal ``?``)."""
+    count = iter(range(1, sql.count("?") + 1))
+    return re.sub(r"\?", lambda _: f"${next(count)}", sql)
+
+
+class _PostgresSession:
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self.conn = conn
+
+    async def fetch(self, sql: str, *args: Any) -> list[Any]:
+        return list(await self.conn.fetch(_numbered(sql), *args))
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        status = await self.conn.execute(_numbered(sql), *args)
+        # "UPDATE 1", "INSERT 0 1", "DELETE 3": the last word counts the rows.
+        last = status.rsplit(" ", 1)[-1]
+        return int(last) if last.isdigit() else 0
+
+    async def executemany(self, sql: str, rows: Sequence[tuple[Any, ...]]) -> None:
+        if rows:
+            await self.conn.executemany(_numbered(sql), rows)
+
+    async def insert(self, sql: str, *args: Any) -> int:
+        return int(await self.conn.fetchval(_numbered(sql) + " RETURNING id", *args))
+
+    def transaction(self) -> Any:
+        return self.conn.transaction()
+
+
+class PostgresStorage(SqlStorage):
+    """``url`` is a ``postgresql://user:password@host:port/database`` address."""
+
+    dialect = "postgresql"
+
+    def __init__(self, url: str, *, pool_size: int = 10) -> None:
+        self.url = url
+        self.pool_size = pool_size
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        pool: asyncpg.Pool = self.opened()
+        return pool
+
+    async def open(self) -> None:
+        self._handle = await asyncpg.create_pool(self.url, min_size=1, max_size=self.pool_size)
+        await self._migrate()
+
+    @asynccontextmanager
+    async def session(self) -> AsyncIterator[_PostgresSession]:
+        async with self.pool.acquire() as conn:
+            yield _PostgresSession(conn)
+
+    def is_duplicate_game(self, exc: Exception) -> bool:
+        return isinstance(exc, asyncpg.UniqueViolationError) and exc.constraint_name == "games_pkey"
+
+    async def _migrate(self) -> None:
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)"
+            )
+            done = {row[0] for row in await conn.fetch("SELECT version FROM schema_migrations")}
+            for version, sql in migrations(self.dialect):
+                if version not in done:
+                    await conn.execute(sql)
+                    await conn.execute("INSERT INTO schema_migrations VALUES ($1)", version)
