@@ -3,12 +3,19 @@
 Run: ``python bench/render.py [--repeats N]``. Targets (issue 3): the median render is at
 most 1.5x the time Pillow needs just to encode that same final image to PNG with the same
 settings, and under 40 ms. Also printed: the first render (empty caches), and renders of a
-game moving on (a new position every time, so the cells of the moved pieces are new)."""
+game moving on (a new position every time, so the cells of the moved pieces are new).
+
+Then (issue 15) the PNG settings: encode time and size of the same board at several zlib
+levels, palette and RGB, which chose ``renderer.png.COMPRESS_LEVEL`` (a level changes no
+pixel: the picture reads the same at 400 px wide); and pictures per second drawn through
+``bot.rendering`` in threads and in a process pool (``--pool 0`` skips that part)."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import io
+import os
 import statistics
 import sys
 import time
@@ -16,19 +23,69 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from PIL import Image
+
+from bot import rendering
+from bot.tables import loka_images
 from engine.loka import view
 from renderer.demo import NAMES, crowded_state
 from renderer.loka import LokaImageOptions, loka_image, render_loka
 from renderer.png import COMPRESS_LEVEL, encode_png
+
+LEVELS = (1, 2, 3, 6, 9)
 
 
 def median_ms(times: list[float]) -> float:
     return statistics.median(times) * 1e3
 
 
+def png_settings(image: Image.Image, repeats: int) -> None:
+    """Median encode time and size per zlib level, palette (as drawn) and RGB, interleaved
+    so that a busy machine weighs on every setting alike."""
+    modes = {"P": image, "RGB": image.convert("RGB")}
+    times: dict[tuple[str, int], list[float]] = {}
+    sizes: dict[tuple[str, int], int] = {}
+    for _ in range(repeats):
+        for mode, picture in modes.items():
+            for level in LEVELS:
+                out = io.BytesIO()
+                t0 = time.perf_counter()
+                picture.save(out, "PNG", compress_level=level)
+                times.setdefault((mode, level), []).append(time.perf_counter() - t0)
+                sizes[mode, level] = len(out.getvalue())
+    print(f"PNG settings (median of {repeats}; * the one in use):")
+    for (mode, level), spent in times.items():
+        mark = "*" if mode == "P" and level == COMPRESS_LEVEL else " "
+        kb = sizes[mode, level] / 1024
+        print(f" {mark} {mode:<3} level {level}: {median_ms(spent):6.2f} ms {kb:6.0f} KB")
+
+
+async def throughput(processes: int, pictures: int) -> float:
+    """Board pictures per second through ``bot.rendering`` (0 processes: threads), eight in
+    flight at a time as a busy bot would have, each a new position."""
+    rendering.start(processes)
+    try:
+        await rendering.warm()
+        views = [view(crowded_state(plies=6 + i % 40), None) for i in range(pictures)]
+        names = dict(NAMES)
+        gate = asyncio.Semaphore(8)
+
+        async def one(seen: object) -> bytes:
+            async with gate:
+                return await rendering.render(loka_images.board, seen, names, [], "fire")
+
+        t0 = time.perf_counter()
+        await asyncio.gather(*(one(v) for v in views))
+        return pictures / (time.perf_counter() - t0)
+    finally:
+        rendering.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=200)
+    parser.add_argument("--pool", type=int, default=os.cpu_count() or 1, help="processes")
+    parser.add_argument("--pictures", type=int, default=200, help="for the throughput")
     args = parser.parse_args()
 
     state = crowded_state(plies=6)
@@ -70,6 +127,12 @@ def main() -> None:
     print(f"render / encode: {render / encode:.2f}x (target <= 1.5x)")
     print(f"first render, empty caches: {cold * 1e3:.0f} ms")
     print(f"a game moving on (40 new positions): median {median_ms(moving):.2f} ms")
+    png_settings(image, max(args.repeats // 5, 10))
+    if args.pool:
+        for processes in (0, args.pool):
+            rate = asyncio.run(throughput(processes, args.pictures))
+            where = f"{processes} processes" if processes else "threads (no pool)"
+            print(f"board pictures/s, {where}: {rate:.0f}")
 
 
 if __name__ == "__main__":

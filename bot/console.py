@@ -34,13 +34,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot import rendering
 from bot import settings as settings_module
 from bot.games import guide, tables
 from bot.logs import setup as setup_logging
 from bot.model import Actor, Button, Delivery, Place, Request
 from bot.options import UserId, declared
 from bot.service import Ids, TableService
-from bot.storage import SqliteStorage
+from bot.storage import SqlStorage, storage_for
 
 _MENTION = re.compile(r"<@(\d+)>")
 _MEMBER = re.compile(r"@(\S+)")  # a member as typed at the console, as a line names its user
@@ -338,7 +339,7 @@ class Console:
             self.out.write(f"[console] {text}\n")
 
 
-def build_service(storage: SqliteStorage, world: ConsoleWorld, seed: int | None) -> TableService:
+def build_service(storage: SqlStorage, world: ConsoleWorld, seed: int | None) -> TableService:
     async def probe(user_id: int, text: str) -> bool:
         return user_id not in world.closed_dms
 
@@ -356,7 +357,7 @@ async def run(
     as_json: bool = False,
     image_dir: Path | None = None,
 ) -> None:
-    storage = SqliteStorage(db)
+    storage = storage_for(db)
     await storage.open()
     try:
         world = ConsoleWorld()
@@ -390,9 +391,20 @@ def main(argv: list[str] | None = None) -> int:
     setup_logging(settings.log_level, secrets=[settings.token] if settings.token else [])
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
-    asyncio.run(
-        run(
-            sys.stdin, sys.stdout, db=args.db, seed=args.seed, as_json=args.json, image_dir=args.out
+    # One person at a terminal: threads draw at once, where worker processes would first
+    # spend seconds warming up; PLATEAU_RENDER_PROCESSES asks for the bot's pool.
+    rendering.start(settings.render_processes or 0)
+    try:
+        asyncio.run(
+            run(
+                sys.stdin,
+                sys.stdout,
+                db=args.db,
+                seed=args.seed,
+                as_json=args.json,
+                image_dir=args.out,
+            )
         )
-    )
+    finally:
+        rendering.stop()
     return 0

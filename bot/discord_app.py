@@ -25,6 +25,7 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot import rendering
 from bot.cogs import TableButton, TableCog, command_guide
 from bot.games import cogs, tables
 from bot.i18n import CATALOG, language, t
@@ -32,8 +33,7 @@ from bot.logs import event, safe_options
 from bot.model import Actor, Button, Delivery, Place, Request, ThreadOpener
 from bot.service import TableService
 from bot.settings import Settings
-from bot.storage import Owed, SqliteStorage
-from renderer.warm import warm
+from bot.storage import Owed, SqlStorage, storage_for
 
 log = logging.getLogger("plateau.discord")
 
@@ -389,7 +389,7 @@ class PlateauBot(commands.Bot):
     async def _warm(self) -> None:
         started = time.perf_counter()
         try:
-            drawn = await asyncio.to_thread(warm)
+            drawn = await rendering.warm()
         except Exception:
             log.exception("warming the renderer failed")  # pictures are then drawn cold
             return
@@ -720,7 +720,7 @@ class PlateauBot(commands.Bot):
 # ---------------------------------------------------------------- running it
 
 
-def build_service(storage: SqliteStorage) -> TableService:
+def build_service(storage: SqlStorage) -> TableService:
     return TableService(storage, tables())
 
 
@@ -736,15 +736,16 @@ def use_endpoints(api_base: str | None, gateway_url: str | None) -> None:
 async def serve(settings: Settings) -> int:
     """Run the bot until SIGINT or SIGTERM, then close it and the storage cleanly."""
     use_endpoints(settings.api_base, settings.gateway_url)
-    storage = SqliteStorage(settings.db)
+    storage = storage_for(settings.db)
     await storage.open()
+    rendering.start(settings.render_processes)  # its workers start and warm in setup_hook
     bot = PlateauBot(build_service(storage), dev_guild=settings.dev_guild, warm_renderer=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
-    event(log, "starting", db=settings.db, dev_guild=settings.dev_guild)
+    event(log, "starting", db=settings.db_shown, dev_guild=settings.dev_guild)
     runner = asyncio.create_task(bot.start(settings.token or ""), name="plateau-bot")
     stopper = asyncio.create_task(stop.wait(), name="plateau-stop")
     code = 0
@@ -765,6 +766,7 @@ async def serve(settings: Settings) -> int:
             if not task.done():
                 task.cancel()
         await asyncio.gather(runner, stopper, return_exceptions=True)
+        await asyncio.to_thread(rendering.stop)
         await storage.close()
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):

@@ -11,8 +11,11 @@ from collections.abc import Iterable
 
 from PIL import Image
 
-# zlib level 6 (the PNG default): ~4x smaller than level 1 on palette images for a few ms.
-COMPRESS_LEVEL = 6
+# zlib level 3, by measurement (``python bench/render.py``, a crowded 1002x1162 Loka board
+# in P mode): level 3 encodes in ~4.5 ms to ~93 KB; level 6 (the PNG default) ~9.9 ms to
+# ~81 KB, level 9 ~60 ms to ~74 KB, levels 1-2 ~4.1 ms to ~101-105 KB. The level changes no
+# pixel, so a picture reads the same at 400 px wide; encoding is most of a picture's time.
+COMPRESS_LEVEL = 3
 
 
 def encode_png(image: Image.Image) -> bytes:

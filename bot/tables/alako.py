@@ -7,9 +7,9 @@ the game has no secret."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any, ClassVar
 
+from bot import rendering
 from bot.i18n import picture_words, t
 from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, NUMBER, POSITION, TEXT, Declarations
@@ -381,7 +381,7 @@ async def _board(game: TableGame, state: AlakoState) -> Attachment:
     options = AlakoImageOptions(
         names=game.names_by_seat(), words=picture_words(game.locale, "alako")
     )
-    data = await asyncio.to_thread(render_alako, view(state, None), options=options)
+    data = await rendering.render(render_alako, view(state, None), options=options)
     return Attachment(f"alako-{game.row.id}-{state.ply}.png", data)
 
 

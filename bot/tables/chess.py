@@ -4,12 +4,12 @@ seats, turns, log, resigning, record and restarts come from :mod:`bot.tables.bas
 
 from __future__ import annotations
 
-import asyncio
 import datetime
 import re
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from bot import rendering
 from bot.i18n import picture_words, t
 from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, PGN, TEXT, USER, Declarations
@@ -67,7 +67,7 @@ async def _picture(
     seen: ChessState, names: dict[str, str], bottom: str, locale: str | None
 ) -> bytes:
     """:func:`board_png` off the event loop."""
-    return await asyncio.to_thread(board_png, seen, names, bottom, locale)
+    return await rendering.render(board_png, seen, names, bottom, locale)
 
 
 class ChessTable(SeatedTable):

@@ -9,10 +9,10 @@ channel only hears who is ready, and sees both armies once both have confirmed."
 
 from __future__ import annotations
 
-import asyncio
 import re
 from typing import Any, ClassVar
 
+from bot import rendering
 from bot.i18n import picture_words, t
 from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, LONG_TEXT, NUMBER, POSITION, TEXT, Declarations
@@ -693,7 +693,7 @@ async def _board(
         actions=_strokes_to_draw(game, state),
         words=picture_words(locale or game.locale, "echec"),
     )
-    data = await asyncio.to_thread(render, seen, options=options)
+    data = await rendering.render(render, seen, options=options)
     return Attachment(picture_name(game.row.id, state, seat), data)
 
 

@@ -6,10 +6,10 @@ seed, so everything is told in the game's channel."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from typing import Any, ClassVar
 
+from bot import rendering
 from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.options import GAME, NUMBER, POSITION, TEXT, Declarations
@@ -545,7 +545,7 @@ async def _board(
 ) -> Attachment:
     """The temple, its words in ``locale``: the game's channel's, or the reader's for a
     private picture (a preview, with the cells' names)."""
-    data = await asyncio.to_thread(
+    data = await rendering.render(
         board_png,
         view(state, None),
         game.names_by_seat(),

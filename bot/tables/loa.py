@@ -15,11 +15,11 @@ there) removes what seated players write in the game's thread."""
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import fields, replace
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
+from bot import rendering
 from bot.i18n import picture_words, t
 from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, POSITION, TEXT, Declarations
@@ -489,7 +489,7 @@ async def _board(
     seen = view(state, None)
     names = game.names_by_seat()
     said = words(game.locale if locale is None else locale)
-    data = await asyncio.to_thread(board_png, seen, names, bottom, targets, selected, said)
+    data = await rendering.render(board_png, seen, names, bottom, targets, selected, said)
     return Attachment(f"loa-{game.row.id}-{state.ply}.png", data)
 
 

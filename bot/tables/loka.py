@@ -4,11 +4,11 @@ log, resigning, record and restarts come from :mod:`bot.tables.base`."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from bot import rendering
 from bot.i18n import LANGUAGES, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.options import GAME, LONG_TEXT, NUMBER, POSITION, TEXT, Declarations
@@ -968,7 +968,7 @@ async def _card(
     game: Game, army: str, draft: tuple[int, ...], budget: int, state: LokaState, locale: str
 ) -> Attachment:
     player = game.names_by_seat().get(army, "")
-    data = await asyncio.to_thread(
+    data = await rendering.render(
         images.army_card, army, draft, budget, state.config.costs, player, locale
     )
     return Attachment(f"army-{army}.png", data)
@@ -986,7 +986,7 @@ async def _board(
     seen = view(state, None)
     # While a Super D20 waits, its banner card shows who must decide.
     deciding = to_act(state)[0] if state.pending is not None else None
-    data = await asyncio.to_thread(
+    data = await rendering.render(
         images.board,
         seen,
         game.names_by_seat(),
@@ -1002,7 +1002,7 @@ async def _board(
 
 
 async def _summary(game: Game, state: LokaState) -> Attachment:
-    data = await asyncio.to_thread(
+    data = await rendering.render(
         images.summary, view(state, None), game.names_by_seat(), game.locale
     )
     return Attachment(f"loka-{game.row.id}-end.png", data)

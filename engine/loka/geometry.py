@@ -81,6 +81,11 @@ class Geometry:
         self._build_moves()
         self._build_seats()
 
+    def __reduce__(self) -> tuple[object, tuple[str, tuple[int, int], tuple[str, ...]]]:
+        # One object per layout: the renderer's caches key on it (by identity) and test
+        # `is CROSS`, so a copy sent to a render worker unpickles as that process's own one.
+        return geometry_for, (self.name, (self.width, self.height), self.seat_names)
+
     def index(self, file: int, rank: int) -> int:
         """The square at zero-based (file, rank), or -1 when it is not on the board."""
         if 0 <= file < self.width and 0 <= rank < self.height:

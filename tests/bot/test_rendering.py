@@ -1,0 +1,198 @@
+"""The render pool: pictures drawn in worker processes, failures and dead workers surfaced or
+recovered, and views that reach a worker drawn exactly as here, from warm caches."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot import rendering, settings
+from bot.tables import loka_images
+from engine.loka import view
+from renderer import loka as loka_renderer
+from renderer.demo import NAMES, crowded_state, final_state
+
+# Module-level, so that a worker imports them by name as it would a renderer.
+
+
+def where() -> tuple[int, int]:
+    return os.getpid(), threading.get_ident()
+
+
+def fail(message: str) -> bytes:
+    raise ValueError(message)
+
+
+def nap(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def die_once(marker: str) -> int:
+    """Kills its worker the first time (as a crash would), then answers."""
+    if not Path(marker).exists():
+        Path(marker).touch()
+        os._exit(1)
+    return os.getpid()
+
+
+def die() -> int:
+    os._exit(1)
+
+
+@pytest.fixture(autouse=True)
+def no_pool_left() -> Iterator[None]:
+    yield
+    rendering.stop()
+
+
+async def test_without_a_pool_pictures_are_drawn_in_a_thread_here() -> None:
+    pid, thread = await rendering.render(where)
+    assert rendering.running() is None
+    assert pid == os.getpid() and thread != threading.get_ident()
+
+
+async def test_the_pool_draws_in_other_processes_at_once() -> None:
+    assert rendering.start(2, warm_workers=False) == 2
+    await rendering.warm()  # both workers up
+    started = time.perf_counter()
+    pids = await asyncio.gather(rendering.render(nap, 0.6), rendering.render(nap, 0.6))
+    # Two workers side by side: both naps end well before they would one after the other.
+    assert time.perf_counter() - started < 1.1
+    assert os.getpid() not in pids and len(set(pids)) == 2
+
+
+async def test_the_event_loop_keeps_running_while_a_picture_is_drawn() -> None:
+    rendering.start(1, warm_workers=False)
+    await rendering.warm()
+    ticks = 0
+
+    async def tick() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    ticker = asyncio.create_task(tick())
+    await rendering.render(nap, 0.5)
+    ticker.cancel()
+    assert ticks >= 20
+
+
+async def test_a_function_a_worker_cannot_import_is_drawn_here() -> None:
+    """A test's stand-in (a lambda, a local function) cannot be sent to a worker."""
+    rendering.start(1, warm_workers=False)
+    assert await rendering.render(lambda: os.getpid()) == os.getpid()
+
+
+async def test_a_failure_in_a_worker_is_raised_here_and_the_pool_goes_on() -> None:
+    rendering.start(1, warm_workers=False)
+    with pytest.raises(ValueError, match="no such square"):
+        await asyncio.wait_for(rendering.render(fail, "no such square"), 60)
+    assert await asyncio.wait_for(rendering.render(nap, 0), 60) != os.getpid()
+    pool = rendering.running()
+    assert pool is not None and pool.restarts == 0
+
+
+async def test_a_dead_worker_is_replaced_and_the_picture_drawn_again(tmp_path: Path) -> None:
+    rendering.start(1, warm_workers=False)
+    first = await rendering.render(nap, 0)
+    again = await asyncio.wait_for(rendering.render(die_once, str(tmp_path / "died")), 60)
+    pool = rendering.running()
+    assert pool is not None and pool.restarts == 1
+    assert again not in (first, os.getpid())  # a new worker drew it
+
+
+async def test_a_picture_that_kills_every_worker_is_a_clean_error() -> None:
+    rendering.start(1, warm_workers=False)
+    with pytest.raises(rendering.RenderError):
+        await asyncio.wait_for(rendering.render(die), 60)
+    pool = rendering.running()
+    assert pool is not None and pool.restarts == 2
+    assert await asyncio.wait_for(rendering.render(nap, 0), 60) != os.getpid()
+
+
+async def test_warmed_workers_draw_a_loka_game_exactly_as_here() -> None:
+    """Each worker warms every game's pictures; a view pickled to a worker keeps its board
+    layout (the cross is recognised by identity) and its pictures match this process's."""
+    rendering.start(2)
+    pool = rendering.running()
+    assert pool is not None
+    drawn = await pool.warm()  # every game's samples, in each of the two workers
+    assert len(drawn) == 2 and os.getpid() not in drawn
+    assert len(set(drawn.values())) == 1 and min(drawn.values()) > 6
+    names = dict(NAMES)
+    for seen in (view(crowded_state(plies=6), None), view(final_state(), None)):
+        board = loka_images.board(seen, names, [], "fire")
+        assert await rendering.render(loka_images.board, seen, names, [], "fire") == board
+    summary = loka_images.summary(view(final_state(), None), names)
+    assert await rendering.render(loka_images.summary, view(final_state(), None), names) == (
+        summary
+    )
+
+
+KILLED_BOT = """
+import asyncio, sys
+from bot import rendering
+from tests.bot.test_rendering import nap
+
+async def main():
+    rendering.start(1, warm_workers=False)
+    print(await rendering.render(nap, 0), flush=True)
+    await asyncio.sleep(60)
+
+asyncio.run(main())
+"""
+
+
+def gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            return "State:\tZ" in status.read()  # dead, not yet reaped
+    except FileNotFoundError:
+        return True
+
+
+def test_workers_end_when_the_bot_is_killed_outright() -> None:
+    bot = subprocess.Popen([sys.executable, "-c", KILLED_BOT], stdout=subprocess.PIPE, text=True)
+    try:
+        assert bot.stdout is not None
+        worker = int(bot.stdout.readline())
+        assert not gone(worker)
+    finally:
+        bot.send_signal(signal.SIGKILL)
+        bot.wait()
+    deadline = time.monotonic() + 20
+    while not gone(worker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert gone(worker)
+
+
+def test_a_view_sent_to_a_worker_hits_the_renderer_caches() -> None:
+    """The static layer is cached by geometry: an unpickled view must find it again."""
+    seen = view(crowded_state(plies=6), None)
+    loka_images.board(seen, dict(NAMES), [], "fire")
+    misses = loka_renderer._static.cache_info().misses
+    loka_images.board(pickle.loads(pickle.dumps(seen)), dict(NAMES), [], "fire")
+    assert loka_renderer._static.cache_info().misses == misses
+
+
+def test_the_setting_counts_processes() -> None:
+    assert settings.load({}, None).render_processes is None
+    assert settings.load({"PLATEAU_RENDER_PROCESSES": "0"}, None).render_processes == 0
+    assert settings.load({"PLATEAU_RENDER_PROCESSES": "3"}, None).render_processes == 3
+    with pytest.raises(settings.SettingsError, match="PLATEAU_RENDER_PROCESSES"):
+        settings.load({"PLATEAU_RENDER_PROCESSES": "all"}, None)
+    assert rendering.processes_for(None) == (os.cpu_count() or 1)
+    assert rendering.processes_for(0) == 0
+    assert rendering.start(0) == 0 and rendering.running() is None
