@@ -1,14 +1,20 @@
 """Loka image speed: a full crowded board, against the bare PNG encode of the same image.
 
-Run: ``python bench/render.py [--repeats N]``. Targets (issue 3): the median render is at
-most 1.5x the time Pillow needs just to encode that same final image to PNG with the same
-settings, and under 40 ms. Also printed: the first render (empty caches), and renders of a
-game moving on (a new position every time, so the cells of the moved pieces are new).
+Run: ``python bench/render.py [--repeats N] [--game loka|chess|loa]``. Targets (issue 3):
+the median Loka render is at most 1.5x the time Pillow needs just to encode that same final
+image to PNG with the same settings, and under 40 ms. Also printed: the first render (empty
+caches), and renders of a game moving on (a new position every time, so the cells of the
+moved pieces are new).
 
 Then (issue 15) the PNG settings: encode time and size of the same board at several zlib
 levels, palette and RGB, which chose ``renderer.png.COMPRESS_LEVEL`` (a level changes no
 pixel: the picture reads the same at 400 px wide); and pictures per second drawn through
-``bot.rendering`` in threads and in a process pool (``--pool 0`` skips that part)."""
+``bot.rendering`` in threads and in a process pool (``--pool 0`` skips that part).
+
+``--game chess`` or ``--game loa`` (issue 15) measures that game's board the same way: the
+median render of one position against the bare PNG encode of its image, the first render
+with empty caches (the palette is fitted then), and a game moving on (a new position each
+render)."""
 
 from __future__ import annotations
 
@@ -19,7 +25,10 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -27,7 +36,13 @@ from PIL import Image
 
 from bot import rendering
 from bot.tables import loka_images
+from engine import loa
 from engine.loka import view
+from engine.standard_chess import apply as chess_apply
+from engine.standard_chess import legal_actions as chess_moves
+from renderer import chess as chess_art
+from renderer import demo_chess, demo_loa
+from renderer import loa as loa_art
 from renderer.demo import NAMES, crowded_state
 from renderer.loka import LokaImageOptions, loka_image, render_loka
 from renderer.png import COMPRESS_LEVEL, encode_png
@@ -81,12 +96,71 @@ async def throughput(processes: int, pictures: int) -> float:
         rendering.stop()
 
 
+def chess_game(plies: int) -> list[object]:
+    """The positions of a chess game of ``plies`` moves, each the first legal one after a
+    fixed stride (varied, deterministic)."""
+    state, seen = demo_chess.game(), []
+    for ply in range(plies):
+        moves = chess_moves(state)
+        state, _ = chess_apply(state, moves[(ply * 7 + 3) % len(moves)])
+        seen.append(state)
+    return seen
+
+
+def two_colour_game(game: str, repeats: int) -> None:
+    """Chess or Lines of Action: one position's render against its bare encode, the first
+    render with empty caches, and a game moving on."""
+    image_of: Callable[[Any], Image.Image]
+    render: Callable[[Any], bytes]
+    if game == "chess":
+        art, positions = chess_art, chess_game(40)
+        chess_options = chess_art.ChessImageOptions(names=demo_chess.NAMES)
+        image_of = partial(chess_art.chess_image, options=chess_options)
+        render = partial(chess_art.render_chess, options=chess_options)
+    else:
+        art = loa_art
+        positions = [loa.view(demo_loa.played("standard", n), None) for n in range(1, 41)]
+        loa_options = loa_art.LoaImageOptions(names=demo_loa.NAMES)
+        image_of = partial(loa_art.loa_image, options=loa_options)
+        render = partial(loa_art.render_loa, options=loa_options)
+    board = positions[len(positions) // 2]
+    art.clear_caches()
+    t0 = time.perf_counter()
+    first = render(board)
+    cold = time.perf_counter() - t0
+    renders, encodes = [], []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        data = render(board)
+        renders.append(time.perf_counter() - t0)
+        image = image_of(board)
+        t0 = time.perf_counter()
+        out = io.BytesIO()
+        image.save(out, "PNG", compress_level=COMPRESS_LEVEL)
+        encodes.append(time.perf_counter() - t0)
+    assert data == first
+    moving = []
+    for seen in positions:
+        t0 = time.perf_counter()
+        render(seen)
+        moving.append(time.perf_counter() - t0)
+    print(f"{game}: {image.width}x{image.height} px, {image.mode} mode, {len(data) // 1024} KB")
+    print(f"render (median of {repeats}): {median_ms(renders):.2f} ms")
+    print(f"bare PNG encode of the same image: {median_ms(encodes):.2f} ms")
+    print(f"first render, empty caches: {cold * 1e3:.0f} ms")
+    print(f"a game moving on ({len(positions)} new positions): median {median_ms(moving):.2f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=200)
     parser.add_argument("--pool", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--pictures", type=int, default=200, help="for the throughput")
+    parser.add_argument("--game", choices=("loka", "chess", "loa"), default="loka")
     args = parser.parse_args()
+    if args.game != "loka":
+        two_colour_game(args.game, args.repeats)
+        return
 
     state = crowded_state(plies=6)
     board = view(state, "fire")

@@ -9,8 +9,11 @@ linked and haloed, and the winner's card speaks in bold white on deep green. The
 variant draws the bounding box of the pieces and the printed 8x8 area with a margin of one
 square; squares outside the printed board are greyer, and its edge is drawn as a frame.
 
-The static layer (background, squares, coordinates) is cached per theme, area and size;
-piece sprites and overlays are cached too, so an image is one copy and a few pastes."""
+Everything is drawn in palette mode with one fixed palette per theme: the static layer
+(background, squares, coordinates) is cached per theme, area and size, and so are each
+square's *cell* (its ground, tints, piece and move mark) and each banner card; the
+Parachute panel is drawn in RGB over its own strip and only that strip is mapped back.
+So an image is one copy and a few pastes, and no picture is mapped to a palette whole."""
 
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from engine.loa.config import COLOURS, MARK, PARACHUTE, seat_colour
 from engine.loa.notation import Coord, parse_square
 from engine.loa.rules import PLACE
 from engine.loa.state import LoaState
-from renderer.board import DOT, RING, TINT, overlay
+from renderer.board import DOT, RING, TINT, compose_cell, overlay
 from renderer.fonts import draw_text, fit, printable, text_width
 from renderer.options import ImageOptions
 from renderer.png import encode_png, fit_palette, to_palette
@@ -121,20 +124,28 @@ def _coord_label(value: int, file: bool) -> str:
     return str(value + 1)
 
 
+def _ground(coord: Coord, theme: Theme) -> RGB:
+    """A square's colour: the theme's inside the printed board, greyer beyond it."""
+    f, r = coord
+    dark = (f + r) % 2 == 0
+    if 0 <= f < 8 and 0 <= r < 8:
+        return theme.dark_square if dark else theme.light_square
+    return OUTSIDE[1] if dark else OUTSIDE[0]
+
+
 @lru_cache(maxsize=16)
 def _static(theme: Theme, lay: Layout) -> Image.Image:
+    """The cached empty board, in the theme's palette."""
+    return to_palette(_draw_static(theme, lay), _palette(theme))
+
+
+def _draw_static(theme: Theme, lay: Layout) -> Image.Image:
     image = Image.new("RGB", (lay.width, lay.height), theme.background)
     draw = ImageDraw.Draw(image)
     for f in range(lay.files[0], lay.files[1] + 1):
         for r in range(lay.ranks[0], lay.ranks[1] + 1):
-            inside = 0 <= f < 8 and 0 <= r < 8
-            dark = (f + r) % 2 == 0
-            if inside:
-                colour = theme.dark_square if dark else theme.light_square
-            else:
-                colour = OUTSIDE[1] if dark else OUTSIDE[0]
             x0, y0, x1, y1 = lay.box((f, r))
-            draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=colour)
+            draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=_ground((f, r), theme))
     if lay.files != (0, 7) or lay.ranks != (0, 7):
         a, b = lay.box((0, 0)), lay.box((7, 7))
         left, top = min(a[0], b[0]), min(a[1], b[1])
@@ -237,9 +248,20 @@ def _detail(view: LoaState, index: int, options: LoaImageOptions) -> str:
     return detail
 
 
+@dataclass(frozen=True)
+class _Card:
+    """What one seat's banner card shows."""
+
+    ground: RGB
+    colour: str  # of the icon's piece
+    marked: bool
+    title: str
+    detail: str
+    strong: bool  # bold white: the seat that acts, or that won
+
+
 def _draw_banner(image: Image.Image, view: LoaState, lay: Layout, options: LoaImageOptions) -> None:
     theme = options.theme
-    draw = ImageDraw.Draw(image)
     seats = view.seats
     per_row = 2
     card_h = (lay.banner - round(lay.banner * 0.1)) // (len(seats) // 2)
@@ -248,32 +270,46 @@ def _draw_banner(image: Image.Image, view: LoaState, lay: Layout, options: LoaIm
     winners = set(view.winners or ())
     for i, seat in enumerate(seats):
         row, col = (i // 2, i % 2) if len(seats) == 4 else (0, i)
-        x0 = 6 + col * width
-        y0 = 4 + row * card_h
-        box = (x0 + 3, y0 + 3, x0 + width - 3, y0 + card_h - 3)
         lit = seat in active
         ground = LIT if lit else theme.banner
         if seat in winners:
             ground = WON
-        draw.rounded_rectangle(box, radius=card_h // 5, fill=ground)
-        icon = round(card_h * 0.8)
-        sprite = piece_sprite(icon, COLOURS[i % 2], len(seats) == 4 and i >= 2)
-        image.paste(sprite, (box[0] + 6, (box[1] + box[3] - icon) // 2), sprite)
-        tx = box[0] + 12 + icon
-        size = max(10, round(card_h * 0.36))
-        cy = (box[1] + box[3]) / 2
         title = options.say("seat_" + seat, _seat_title(seat))
         name = printable(options.names.get(seat, ""))
-        detail = _detail(view, i, options)
-        strong = lit or seat in winners  # bold white: the seat that acts, or that won
-        room = box[2] - tx - 10
-        text = fit(f"{title}  {name}".strip(), size, room // 2, bold=True)
-        draw_text(draw, (tx, cy), text, size, theme.text, anchor="lm", bold=strong)
-        small = max(9, round(size * (0.9 if strong else 0.8)))
-        rest = room - text_width(text, size, bold=True) - 16
-        ink = theme.text if strong else theme.muted_text
-        said = fit(detail, small, rest, bold=strong)
-        draw_text(draw, (box[2] - 10, cy), said, small, ink, anchor="rm", bold=strong)
+        card = _Card(
+            ground,
+            COLOURS[i % 2],
+            len(seats) == 4 and i >= 2,
+            f"{title}  {name}".strip(),
+            _detail(view, i, options),
+            lit or seat in winners,
+        )
+        image.paste(_card(theme, width, card_h, card), (6 + col * width, 4 + row * card_h))
+
+
+@lru_cache(maxsize=512)
+def _card(theme: Theme, width: int, card_h: int, card: _Card) -> Image.Image:
+    """One seat's card in the theme's palette (cached: a move changes a card or two)."""
+    image = Image.new("RGB", (width, card_h), theme.background)
+    draw = ImageDraw.Draw(image)
+    box = (3, 3, width - 3, card_h - 3)
+    draw.rounded_rectangle(box, radius=card_h // 5, fill=card.ground)
+    icon = round(card_h * 0.8)
+    sprite = piece_sprite(icon, card.colour, card.marked)
+    image.paste(sprite, (box[0] + 6, (box[1] + box[3] - icon) // 2), sprite)
+    tx = box[0] + 12 + icon
+    size = max(10, round(card_h * 0.36))
+    cy = (box[1] + box[3]) / 2
+    strong = card.strong
+    room = box[2] - tx - 10
+    text = fit(card.title, size, room // 2, bold=True)
+    draw_text(draw, (tx, cy), text, size, theme.text, anchor="lm", bold=strong)
+    small = max(9, round(size * (0.9 if strong else 0.8)))
+    rest = room - text_width(text, size, bold=True) - 16
+    ink = theme.text if strong else theme.muted_text
+    said = fit(card.detail, small, rest, bold=strong)
+    draw_text(draw, (box[2] - 10, cy), said, small, ink, anchor="rm", bold=strong)
+    return to_palette(image, _palette(theme))
 
 
 def _to_act(view: LoaState) -> list[str]:
@@ -287,7 +323,7 @@ def _draw_panel(image: Image.Image, view: LoaState, lay: Layout, options: LoaIma
     """Parachute: the pieces each player still holds, stacked beside the board."""
     theme = options.theme
     draw = ImageDraw.Draw(image)
-    x0 = lay.width - lay.panel
+    x0 = image.width - lay.panel  # the panel's strip, or the whole picture
     top = lay.banner + lay.margin
     size = max(10, round(lay.square * 0.22))
     icon = round(lay.square * 0.46)
@@ -316,46 +352,88 @@ def _draw_panel(image: Image.Image, view: LoaState, lay: Layout, options: LoaIma
 # ---------------------------------------------------------------- the image
 
 
-def loa_image(view: LoaState, *, options: LoaImageOptions = LoaImageOptions()) -> Image.Image:
-    lay = layout_for(view, options)
+# What a square carries beyond its ground, in drawing order: tints as overlay arguments
+# (colour, edge), the piece as (colour, marked) or None, the move mark (DOT, RING) or None.
+Stack = tuple[
+    tuple[tuple[tuple[int, ...], tuple[int, ...] | None], ...], tuple[str, bool] | None, str | None
+]
+
+
+def _layers(theme: Theme, square: int, stack: Stack) -> list[tuple[Image.Image, tuple[int, int]]]:
+    """The RGBA layers (image, offset) of a square's stack, in drawing order."""
+    tints, piece, target = stack
+    layers = [(overlay(square, TINT, *tint), (0, 0)) for tint in tints]
+    if piece is not None:
+        size = round(square * 0.94)
+        offset = (square - size) // 2
+        layers.append((piece_sprite(size, *piece), (offset, offset)))
+    if target is not None:
+        layers.append((overlay(square, target, theme.legal_target), (0, 0)))
+    return layers
+
+
+@lru_cache(maxsize=4096)
+def _cell(theme: Theme, lay: Layout, coord: Coord, stack: Stack) -> Image.Image:
+    """One square with its stack, in the theme's palette (on the static layer's pixels:
+    the unbounded board's frame crosses some squares)."""
+    base = _static(theme, lay).crop(lay.box(coord))
+    return compose_cell(base, _layers(theme, lay.square, stack), _palette(theme))
+
+
+def _stacks(view: LoaState, options: LoaImageOptions) -> dict[Coord, Stack]:
+    """What each square that is not bare carries."""
     theme = options.theme
-    image = _static(theme, lay).copy()
-    tiles: dict[Coord, list[Image.Image]] = {}
-    tint = overlay(lay.square, TINT, theme.last_move, theme.last_move_edge)
-    if view.last_move is not None:
-        for coord in view.last_move:
-            tiles.setdefault(coord, []).append(tint)
-    if view.last_place is not None:
-        tiles.setdefault(view.last_place, []).append(tint)
+    tints: dict[Coord, list[tuple[tuple[int, ...], tuple[int, ...] | None]]] = {}
+    last = (theme.last_move, theme.last_move_edge)
+    for coord in (*(view.last_move or ()), *([view.last_place] if view.last_place else [])):
+        tints.setdefault(coord, []).append(last)
     if options.selected is not None:
         coord = parse_square(options.selected, bounded=False)
-        tiles.setdefault(coord, []).append(overlay(lay.square, TINT, theme.selected))
-    for coord, layers in tiles.items():
-        _paste(image, lay, coord, layers)
-    _draw_winning_group(image, view, lay)
-    psize = round(lay.square * 0.94)
-    offset = (lay.square - psize) // 2
-    occupied = set()
-    for f, r, code in view.pieces:
-        occupied.add((f, r))
-        sprite = piece_sprite(psize, COLOURS[code & 1], bool(code & MARK))
-        x0, y0, _, _ = lay.box((f, r))
-        image.paste(sprite, (x0 + offset, y0 + offset), sprite)
-    for name in options.targets:
-        coord = parse_square(name, bounded=False)
-        kind = RING if coord in occupied else DOT
-        _paste(image, lay, coord, [overlay(lay.square, kind, theme.legal_target)])
+        tints.setdefault(coord, []).append((theme.selected, None))
+    pieces = {(f, r): (COLOURS[code & 1], bool(code & MARK)) for f, r, code in view.pieces}
+    targets = {parse_square(name, bounded=False) for name in options.targets}
+    return {
+        coord: (
+            tuple(tints.get(coord, ())),
+            pieces.get(coord),
+            (RING if coord in pieces else DOT) if coord in targets else None,
+        )
+        for coord in {*tints, *pieces, *targets}
+    }
+
+
+def loa_image(view: LoaState, *, options: LoaImageOptions = LoaImageOptions()) -> Image.Image:
+    """The image of :func:`render_loa`, as a Pillow image in the theme's palette."""
+    lay = layout_for(view, options)
+    theme = options.theme
+    palette = _palette(theme)
+    image = _static(theme, lay).copy()
+    stacks = _stacks(view, options)
+    won = view.termination == "connected" and bool(view.winners)
+    for coord, stack in stacks.items():
+        if won:  # the group goes between the tints and the pieces
+            stack = (stack[0], None, None)
+        if stack != ((), None, None):
+            image.paste(_cell(theme, lay, coord, stack), lay.box(coord)[:2])
+    if won:
+        _draw_winning_group(image, view, lay)
+        for coord, (_, piece, target) in stacks.items():
+            box = lay.box(coord)
+            layers = _layers(theme, lay.square, ((), piece, target))
+            image.paste(compose_cell(image.crop(box), layers, palette), box[:2])
     _draw_banner(image, view, lay, options)
     if lay.panel:
-        _draw_panel(image, view, lay, options)
+        box = (lay.width - lay.panel, 0, lay.width, lay.height)
+        strip = image.crop(box).convert("RGB")  # drawn in RGB; only this strip mapped back
+        _draw_panel(strip, view, lay, options)
+        image.paste(to_palette(strip, palette), box[:2])
     return image
 
 
 def _draw_winning_group(image: Image.Image, view: LoaState, lay: Layout) -> None:
     """Under the winners' pieces: a halo round each, and a bar to each touching neighbour,
-    so the connected group reads at a glance (a resignation or a draw shows none)."""
-    if view.termination != "connected" or not view.winners:
-        return
+    so the connected group reads at a glance (drawn only when a side connected: a
+    resignation or a draw shows none)."""
     colour = COLOURS.index("black" if view.winners[0].startswith("black") else "white")
     group = {(f, r) for f, r, code in view.pieces if code & 1 == colour}
     draw = ImageDraw.Draw(image)
@@ -373,14 +451,6 @@ def _draw_winning_group(image: Image.Image, view: LoaState, lay: Layout) -> None
     for coord in group:
         cx, cy = centre(coord)
         draw.ellipse((cx - halo, cy - halo, cx + halo, cy + halo), fill=WON)
-
-
-def _paste(image: Image.Image, lay: Layout, coord: Coord, layers: list[Image.Image]) -> None:
-    box = lay.box(coord)
-    cell = image.crop(box).convert("RGBA")
-    for layer in layers:
-        cell.alpha_composite(layer)
-    image.paste(cell.convert("RGB"), box[:2])
 
 
 @lru_cache(maxsize=4)
@@ -426,11 +496,9 @@ def _palette(theme: Theme) -> Image.Image:
 
 def render_loa(view: LoaState, *, options: LoaImageOptions = LoaImageOptions()) -> bytes:
     """The PNG of a view (from ``engine.loa.view``), in the theme's fixed palette."""
-    image = loa_image(view, options=options)
-    return encode_png(to_palette(image, _palette(options.theme)))
+    return encode_png(loa_image(view, options=options))
 
 
 def clear_caches() -> None:
-    _static.cache_clear()
-    _palette.cache_clear()
-    piece_sprite.cache_clear()
+    for cached in (_static, _cell, _card, _palette, piece_sprite):
+        cached.cache_clear()

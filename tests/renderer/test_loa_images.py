@@ -12,8 +12,8 @@ from PIL import Image
 
 from engine.loa import LoaConfig, LoaState, Move, apply, new_game, state_from_position, view
 from renderer.demo_loa import NAMES, played, unbounded_state
-from renderer.loa import WON, LoaImageOptions, _detail, layout_for, render_loa, square_box
-from tests.renderer.helpers import changed_box, decode
+from renderer.loa import EDGE, WON, LoaImageOptions, _detail, layout_for, render_loa, square_box
+from tests.renderer.helpers import changed_box, decode, near
 
 OPTIONS = LoaImageOptions(names=NAMES)
 
@@ -202,3 +202,13 @@ def test_the_banner_says_place_during_a_parachute_placement() -> None:
     moving = decode(render_loa(replace(seen, step="move"), options=OPTIONS))
     box = changed_box(placing, moving)
     assert box is not None and box[3] <= lay.banner
+
+
+def test_the_printed_boards_frame_stays_under_pieces_on_its_edge() -> None:
+    """The unbounded board's frame crosses the edge squares' pixels: a piece drawn there
+    (a cached cell) keeps it, as an empty edge square does."""
+    state = view(unbounded_state(), None)
+    image = decode(render_loa(state, options=OPTIONS))
+    for name in ("a5", "a3"):  # a white piece on a5, nothing on a3
+        x0, y0, _, y1 = square_box(state, name, OPTIONS)
+        assert near(image.getpixel((x0, (y0 + y1) // 2)), EDGE, 12), name
