@@ -16,20 +16,31 @@ its reply, board image included (validate, apply, persist, render, encode):
 Both print moves per second and the p50, p99 and max latency. The moves are legal ones drawn
 at random in advance (no game ends on purpose), so choosing them costs nothing while timed.
 Storage: SQLite in a temporary file, or ``--db`` as ``PLATEAU_DB`` takes it (a path,
-``sqlite:///...``, or ``postgresql://...`` where :mod:`bot.storage` has PostgreSQL).
-``--processes``: only 1 for now."""
+``sqlite:///...``, or ``postgresql://...`` where :mod:`bot.storage` has PostgreSQL), or
+``postgres-temp``: a throw-away PostgreSQL server (:mod:`devtools.pgserver`) for the run.
+
+``--processes N``: N bench processes on the one database, as N shard processes would be,
+each with its own table service and render pool, serving its own share of the games (game
+``i`` is process ``i % N``'s) and of the ``--concurrency`` players. Each opens its games
+before the clock starts; the runs start together. Capacity is the moves of all over the
+common wall time, the latencies are those of all."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import math
+import multiprocessing
+import os
+import queue
 import random
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +55,7 @@ from bot.storage import SqliteStorage, Storage
 from bot.tables.chess import ChessTable
 from bot.tables.loa import LoaTable
 from bot.tables.loka import LokaTable
+from devtools.pgserver import temporary_server
 from engine import loa, loka, standard_chess
 
 Options = dict[str, str]
@@ -165,13 +177,30 @@ async def open_storage(db: str) -> Storage:
     return storage
 
 
+@dataclass
 class Recorder:
-    """Latencies in seconds, and the refusals (a scripted move the service turned down)."""
+    """Latencies in seconds, and the refusals (a scripted move the service turned down), of
+    one run between ``start`` and ``end`` (``time.perf_counter``, which every process of
+    the machine shares)."""
 
-    def __init__(self) -> None:
-        self.latencies: list[float] = []
-        self.refused: list[str] = []
-        self.waiting: list[float] = []  # open loop: ages of the moves unanswered at the end
+    latencies: list[float] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+    waiting: list[float] = field(default_factory=list)  # open loop: unanswered at the end
+    offered: int = 0  # open loop: the moves that arrived
+    start: float = 0.0
+    end: float = 0.0
+
+    @classmethod
+    def merged(cls, parts: Sequence[Recorder]) -> Recorder:
+        """The runs of several processes as one: their moves, over their common time."""
+        return cls(
+            [x for part in parts for x in part.latencies],
+            [x for part in parts for x in part.refused],
+            [x for part in parts for x in part.waiting],
+            sum(part.offered for part in parts),
+            min(part.start for part in parts),
+            max(part.end for part in parts),
+        )
 
     async def send(self, service: TableService, kind: str, game: Game, arrival: float) -> None:
         user, options = game.next()
@@ -194,7 +223,7 @@ def figures(latencies: list[float]) -> str:
 
 async def capacity(
     service: TableService, kind: str, games: list[Game], share: int, concurrency: int
-) -> tuple[int, float, Recorder]:
+) -> Recorder:
     """Closed loop: ``concurrency`` players, each sending the next move of a game nobody
     else is playing as soon as their last move is answered; ``share`` moves per game (the
     rest of its moves are the open loop's)."""
@@ -210,9 +239,10 @@ async def capacity(
             if game.sent < share and game.left:
                 ready.put_nowait(game)
 
-    start = time.perf_counter()
+    recorder.start = time.perf_counter()
     await asyncio.gather(*(player() for _ in range(concurrency)))
-    return len(recorder.latencies), time.perf_counter() - start, recorder
+    recorder.end = time.perf_counter()
+    return recorder
 
 
 async def open_loop(
@@ -224,8 +254,8 @@ async def open_loop(
 ) -> Recorder:
     """Each game's moves at their arrival times (seconds from now), one after another.
     Unanswered ``drain`` seconds after the last arrival, a move counts as waiting."""
-    recorder = Recorder()
-    start = time.perf_counter()
+    recorder = Recorder(offered=sum(map(len, arrivals)))
+    recorder.start = start = time.perf_counter()
     done = [0] * len(games)
 
     async def play(i: int) -> None:
@@ -238,7 +268,7 @@ async def open_loop(
     tasks = [asyncio.create_task(play(i)) for i in range(len(games))]
     last = max((a[-1] for a in arrivals if a), default=0.0)
     await asyncio.wait(tasks, timeout=max(0.0, start + last + drain - time.perf_counter()))
-    cut = time.perf_counter()
+    recorder.end = cut = time.perf_counter()
     recorder.waiting = [cut - (start + a) for i, at in enumerate(arrivals) for a in at[done[i] :]]
     for task in tasks:
         task.cancel()
@@ -275,65 +305,53 @@ def poisson_arrivals(rng: random.Random, think: float, seconds: float) -> list[f
     return out
 
 
-async def run(args: argparse.Namespace, db: str) -> dict[str, Recorder]:
-    """Open the games, then the runs ``args`` asks for; prints their figures and gives
-    them by name (``capacity``, ``open``)."""
-    storage = await open_storage(db)
-    try:
-        return await _run(args, db, storage)
-    finally:
-        await storage.close()
+@dataclass(frozen=True)
+class Opened:
+    """What one bench process opened before its clock started."""
+
+    games: int
+    moves: int
+    seconds: float
+    renderers: int  # its render worker processes (0: threads)
 
 
-async def _run(args: argparse.Namespace, db: str, storage: Storage) -> dict[str, Recorder]:
-    kind = KINDS[args.game]
-    service = TableService(storage, [kind.table()], ids=Ids(seed=args.seed))
-    rng = random.Random(args.seed)
-    arrivals = [poisson_arrivals(rng, args.think, args.seconds) for _ in range(args.games)]
-    if args.only == "capacity":
-        arrivals = [[] for _ in range(args.games)]
-    share = 0 if args.only == "open" else math.ceil(args.capacity_moves / args.games)
-    if args.profile:
-        share = math.ceil(args.profile / args.games)
+class Report:
+    """The figures as printed: of one process, or of several put together."""
 
-    t0 = time.perf_counter()
-    games = []
-    for i in range(args.games):
-        game = Game(10_000 + i)
-        for user, command, options in kind.setup:
-            out = await service.handle(request(kind.name, user, command, game.channel, options))
-            assert out and out[0].to != "private", out[0].text
-        row = (await storage.games_in_channel(game.channel))[0]
-        state = kind.rules.from_dict(row.state)
-        game.script = script(kind, state, row.seats, share + len(arrivals[i]), args.seed + i)
-        games.append(game)
-    print(
-        f"{args.game}: {args.games} games opened and {sum(len(g.script) for g in games)} moves "
-        f"drawn in {time.perf_counter() - t0:.1f} s; storage {_storage_name(db)}, 1 process"
-    )
+    def __init__(self, args: argparse.Namespace, db: str) -> None:
+        self.args = args
+        self.db = db
 
-    runs: dict[str, Recorder] = {}
-    if args.profile:
-        await profile(service, kind.name, games, args.profile)
-        return runs
-    if args.only != "open":
-        moves, took, recorder = await capacity(service, kind.name, games, share, args.concurrency)
-        runs["capacity"] = recorder
+    def opened(self, parts: Sequence[Opened]) -> None:
+        args, processes = self.args, len(parts)
+        where = f"storage {_storage_name(self.db)}, {processes} process"
+        if processes > 1:
+            workers = max(part.renderers for part in parts)
+            plural = "es" if workers > 1 else ""
+            rendering = f"{workers} render worker process{plural}" if workers else "render threads"
+            where += f"es on one database, each with its own service and {rendering}"
         print(
-            f"capacity (closed loop, {args.concurrency} at once): {moves} moves in "
-            f"{took:.1f} s = {moves / took:.1f} moves/s; {figures(recorder.latencies)}"
-            + _refusals(recorder)
+            f"{args.game}: {sum(p.games for p in parts)} games opened and "
+            f"{sum(p.moves for p in parts)} moves drawn in "
+            f"{max(p.seconds for p in parts):.1f} s; {where}"
         )
-    if args.only != "capacity":
-        # A game its random moves brought to an end early sends only the moves it has.
-        arrivals = [a[: g.left] for a, g in zip(arrivals, games, strict=True)]
-        offered = sum(map(len, arrivals))
-        recorder = runs["open"] = await open_loop(service, kind.name, games, arrivals, args.drain)
-        waiting = recorder.waiting
+
+    def measured(self, name: str, parts: Sequence[Recorder]) -> Recorder:
+        """Prints the ``capacity`` or ``open`` run of ``parts`` put together; returns it."""
+        args, recorder = self.args, Recorder.merged(parts)
         answered = len(recorder.latencies)
+        if name == "capacity":
+            took = recorder.end - recorder.start
+            print(
+                f"capacity (closed loop, {args.concurrency} at once): {answered} moves in "
+                f"{took:.1f} s = {answered / took:.1f} moves/s; {figures(recorder.latencies)}"
+                + _refusals(recorder)
+            )
+            return recorder
+        waiting = recorder.waiting
         print(
             f"open loop: {args.games} games, a move every {args.think:g} s each "
-            f"({args.games / args.think:.1f} moves/s offered), {offered} moves over "
+            f"({args.games / args.think:.1f} moves/s offered), {recorder.offered} moves over "
             f"{args.seconds:g} s, {answered} answered: {figures(recorder.latencies + waiting)}"
             + _refusals(recorder)
         )
@@ -342,7 +360,175 @@ async def _run(args: argparse.Namespace, db: str, storage: Storage) -> dict[str,
                 f"  {len(waiting)} moves still unanswered {args.drain:g} s after the last "
                 "arrival, counted at their age then: the figures are lower bounds"
             )
+        return recorder
+
+
+class Alone:
+    """The pace of a lone bench process: nobody to wait for, figures printed at once."""
+
+    def __init__(self, report: Report) -> None:
+        self.report = report
+
+    async def opened(self, opened: Opened) -> None:
+        self.report.opened([opened])
+
+    async def measured(self, name: str, recorder: Recorder) -> None:
+        self.report.measured(name, [recorder])
+
+
+class Crew:
+    """The pace of one of several bench processes: what it measured goes to the coordinator
+    (:func:`coordinate`), and each run starts once every process is ready for it."""
+
+    def __init__(self, messages: Any, barrier: Any) -> None:
+        self.messages = messages
+        self.barrier = barrier
+
+    async def opened(self, opened: Opened) -> None:
+        self.messages.put(("opened", opened))
+        await asyncio.to_thread(self.barrier.wait)
+
+    async def measured(self, name: str, recorder: Recorder) -> None:
+        self.messages.put((name, recorder))
+        await asyncio.to_thread(self.barrier.wait)
+
+
+async def run(args: argparse.Namespace, db: str) -> dict[str, Recorder]:
+    """One bench process (this one): open the games, then the runs ``args`` asks for;
+    prints their figures and gives them by name (``capacity``, ``open``)."""
+    storage = await open_storage(db)
+    try:
+        return await serve(args, storage, Alone(Report(args, db)))
+    finally:
+        await storage.close()
+
+
+async def serve(
+    args: argparse.Namespace,
+    storage: Storage,
+    pace: Alone | Crew,
+    worker: int = 0,
+    renderers: int = 0,
+) -> dict[str, Recorder]:
+    """Bench process ``worker`` of ``args.processes``: opens its share of the games (game
+    ``i`` is process ``i % processes``'s), then runs what ``args`` asks for at ``pace``.
+    Gives this process's runs by name (``capacity``, ``open``)."""
+    kind = KINDS[args.game]
+    # Distinct game ids in every process; process 0's are those of a lone process.
+    service = TableService(storage, [kind.table()], ids=Ids(seed=args.seed + 1_000_003 * worker))
+    rng = random.Random(args.seed)
+    arrivals = [poisson_arrivals(rng, args.think, args.seconds) for _ in range(args.games)]
+    if args.only == "capacity":
+        arrivals = [[] for _ in range(args.games)]
+    share = 0 if args.only == "open" else math.ceil(args.capacity_moves / args.games)
+    if args.profile:
+        share = math.ceil(args.profile / args.games)
+    mine = range(worker, args.games, args.processes)
+    arrivals = [arrivals[i] for i in mine]
+
+    t0 = time.perf_counter()
+    games = []
+    for i, arrived in zip(mine, arrivals, strict=True):
+        game = Game(10_000 + i)
+        for user, command, options in kind.setup:
+            out = await service.handle(request(kind.name, user, command, game.channel, options))
+            assert out and out[0].to != "private", out[0].text
+        row = (await storage.games_in_channel(game.channel))[0]
+        state = kind.rules.from_dict(row.state)
+        game.script = script(kind, state, row.seats, share + len(arrived), args.seed + i)
+        games.append(game)
+    moves = sum(len(g.script) for g in games)
+    await pace.opened(Opened(len(games), moves, time.perf_counter() - t0, renderers))
+
+    runs: dict[str, Recorder] = {}
+    if args.profile:
+        await profile(service, kind.name, games, args.profile)
+        return runs
+    if args.only != "open":
+        # The players too are shared out: as many moves in flight in all as one process has.
+        players = len(range(worker, args.concurrency, args.processes))
+        runs["capacity"] = await capacity(service, kind.name, games, share, players)
+        await pace.measured("capacity", runs["capacity"])
+    if args.only != "capacity":
+        # A game its random moves brought to an end early sends only the moves it has.
+        arrivals = [a[: g.left] for a, g in zip(arrivals, games, strict=True)]
+        runs["open"] = await open_loop(service, kind.name, games, arrivals, args.drain)
+        await pace.measured("open", runs["open"])
     return runs
+
+
+def worker(args: argparse.Namespace, db: str, index: int, messages: Any, barrier: Any) -> None:
+    """Bench process ``index`` of ``args.processes`` (spawned by :func:`coordinate`): its
+    own render pool (``--render-processes``, or the cores shared out, at least one each)
+    and table service on the shared database ``db``."""
+    cores = os.cpu_count() or 1
+    chosen = args.render_processes
+    renderers = rendering.start(max(1, cores // args.processes) if chosen is None else chosen)
+
+    async def work() -> None:
+        await rendering.warm()
+        storage = await open_storage(db)
+        try:
+            await serve(args, storage, Crew(messages, barrier), index, renderers)
+        finally:
+            await storage.close()
+
+    try:
+        asyncio.run(work())
+    except BaseException:
+        barrier.abort()  # the other processes stop waiting for this one
+        raise
+    finally:
+        rendering.stop()
+
+
+def coordinate(args: argparse.Namespace, db: str) -> dict[str, Recorder]:
+    """Runs ``args.processes`` bench processes on ``db`` and prints their figures put
+    together (:class:`Report`); gives the runs put together by name."""
+    asyncio.run(_migrated(db))  # once, before the processes share the database
+    context = multiprocessing.get_context("spawn")
+    messages = context.Queue()
+    barrier = context.Barrier(args.processes)
+    processes = [
+        context.Process(target=worker, args=(args, db, i, messages, barrier), name=f"bench-{i}")
+        for i in range(args.processes)
+    ]
+    for process in processes:
+        process.start()
+    report = Report(args, db)
+    expected = ["opened", *(name for name in ("capacity", "open") if args.only in (None, name))]
+    parts: dict[str, list[Any]] = defaultdict(list)
+    runs: dict[str, Recorder] = {}
+    try:
+        while expected:
+            try:
+                name, part = messages.get(timeout=1)
+            except queue.Empty:
+                if any(p.exitcode is not None for p in processes):
+                    raise SystemExit("a bench process ended early (its error is above)") from None
+                continue
+            parts[name].append(part)
+            if len(parts[name]) < args.processes:
+                continue
+            expected.remove(name)
+            if name == "opened":
+                report.opened(parts[name])
+            else:
+                runs[name] = report.measured(name, parts[name])
+        for process in processes:
+            process.join()
+    finally:
+        barrier.abort()
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+                process.join()
+    return runs
+
+
+async def _migrated(db: str) -> None:
+    storage = await open_storage(db)
+    await storage.close()
 
 
 def _refusals(recorder: Recorder) -> str:
@@ -355,6 +541,26 @@ def _storage_name(db: str) -> str:
     return "PostgreSQL" if db.startswith(("postgresql://", "postgres://")) else "SQLite"
 
 
+@contextmanager
+def database(db: str | None) -> Iterator[str]:
+    """The database of the run, as ``PLATEAU_DB`` names it: ``db`` itself; a SQLite file in
+    a temporary folder for None; a throw-away PostgreSQL server for ``postgres-temp``."""
+    if db == POSTGRES_TEMP:
+        with temporary_server() as server:
+            if server.url is None:
+                raise SystemExit(f"{POSTGRES_TEMP}: no server: {server.skip_reason}")
+            yield server.url
+        return
+    if db is not None:
+        yield db
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        yield str(Path(folder) / "bench.db")
+
+
+POSTGRES_TEMP = "postgres-temp"
+
+
 def options(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=sorted(KINDS), default="loka")
@@ -365,34 +571,47 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--capacity-moves", type=int, default=1200)
     parser.add_argument("--concurrency", type=int, default=32, help="capacity: moves at once")
     parser.add_argument("--only", choices=("capacity", "open"), default=None)
-    parser.add_argument("--db", default=None, help="SQLite path or postgresql:// URL")
-    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument(
+        "--db",
+        default=None,
+        help=f"SQLite path or postgresql:// URL (an empty database), or {POSTGRES_TEMP}: a "
+        "throw-away PostgreSQL server",
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="bench processes sharing the database"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", type=int, default=0, help="profile this many moves")
     parser.add_argument(
         "--render-processes",
         type=int,
         default=None,
-        help="render workers, as the bot's PLATEAU_RENDER_PROCESSES (default: one per core; 0: "
-        "threads)",
+        help="render workers of each bench process, as the bot's PLATEAU_RENDER_PROCESSES "
+        "(default: the cores shared out among the bench processes, at least one each; "
+        "0: threads)",
     )
     args = parser.parse_args(argv)
-    if args.processes != 1:
-        raise SystemExit("--processes: only 1 for now (no path past one process yet)")
+    if args.processes < 1:
+        parser.error("--processes: at least 1")
+    if args.profile and args.processes != 1:
+        parser.error("--profile: one process only")
     return args
 
 
 def main() -> None:
     args = options()
-    # Pictures are drawn where the bot draws them (bot.rendering), warmed before timing.
-    workers = rendering.start(0 if args.profile else args.render_processes)
-    try:
-        asyncio.run(rendering.warm())
-        print(f"rendering: {f'{workers} worker processes' if workers else 'threads'}")
-        with tempfile.TemporaryDirectory() as folder:
-            asyncio.run(run(args, args.db or str(Path(folder) / "bench.db")))
-    finally:
-        rendering.stop()
+    with database(args.db) as db:
+        if args.processes > 1:
+            coordinate(args, db)
+            return
+        # Pictures are drawn where the bot draws them (bot.rendering), warmed before timing.
+        workers = rendering.start(0 if args.profile else args.render_processes)
+        try:
+            asyncio.run(rendering.warm())
+            print(f"rendering: {f'{workers} worker processes' if workers else 'threads'}")
+            asyncio.run(run(args, db))
+        finally:
+            rendering.stop()
 
 
 if __name__ == "__main__":

@@ -1,19 +1,26 @@
 """bench/load.py measures moves, not refusals: every move it draws in advance is one the
-real table service accepts and answers with the board, in both of its runs."""
+real table service accepts and answers with the board, in both of its runs; with several
+bench processes on one database, each move is played and counted once."""
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from bench.load import options, run
+from bot.storage import storage_for
+
+LOAD = Path(__file__).resolve().parent.parent / "bench" / "load.py"
+SMALL = "--games 3 --think 0.2 --seconds 1 --capacity-moves 6 --concurrency 2 --drain 60"
 
 
 @pytest.mark.parametrize("game", ["loka", "loa", "chess"])
 async def test_every_move_is_answered_with_its_board(game: str, tmp_path: Path) -> None:
-    small = "--games 3 --think 0.2 --seconds 1 --capacity-moves 6 --concurrency 2 --drain 60"
-    args = options(["--game", game, *small.split()])
+    args = options(["--game", game, *SMALL.split()])
     runs = await run(args, str(tmp_path / "bench.db"))
     closed, opened = runs["capacity"], runs["open"]
     assert len(closed.latencies) == 6 and not closed.refused
@@ -21,6 +28,43 @@ async def test_every_move_is_answered_with_its_board(game: str, tmp_path: Path) 
     assert len(opened.latencies) >= 3 and not opened.refused and not opened.waiting
 
 
-def test_more_than_one_process_is_refused_plainly() -> None:
-    with pytest.raises(SystemExit, match="only 1 for now"):
-        options(["--processes", "2"])
+async def _moves_stored(db: str) -> int:
+    storage = storage_for(db)
+    await storage.open()
+    try:
+        async with storage.session() as session:
+            return int((await session.fetch("SELECT count(*) FROM actions"))[0][0])
+    finally:
+        await storage.close()
+
+
+async def test_two_processes_on_one_database_count_every_move_once(db: str) -> None:
+    """``db``: a SQLite file, then a PostgreSQL database (skipped, saying why, without a
+    server). Two bench processes, each with a render worker, share four games."""
+    argv = ["--processes", "2", "--render-processes", "1", "--db", db, *SMALL.split()]
+    done = subprocess.run(
+        [sys.executable, str(LOAD), *argv, "--games", "4", "--capacity-moves", "8"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = done.stdout
+    backend = "PostgreSQL" if db.startswith("postgresql://") else "SQLite"
+    opened = re.search(rf"4 games opened and (\d+) moves drawn .*storage {backend}, 2 proc", out)
+    closed = re.search(
+        r"capacity \(closed loop, 2 at once\): (\d+) moves in ([\d.]+) s = ([\d.]+) moves/s; "
+        r"p50 (\d+) ms, p99 (\d+) ms, max (\d+) ms\n",
+        out,
+    )
+    loop = re.search(r"open loop: 4 games, .* (\d+) moves over 1 s, (\d+) answered: p50", out)
+    assert opened and closed and loop, out
+    assert "REFUSED" not in out and "unanswered" not in out, out
+    drawn, offered, answered = int(opened[1]), int(loop[1]), int(loop[2])
+    # Two capacity moves per game, in both processes together.
+    assert int(closed[1]) == 8 and float(closed[3]) > 0
+    assert int(closed[4]) <= int(closed[5]) <= int(closed[6])
+    # Every drawn move was sent once and stored once: none lost, none played twice.
+    assert answered == offered > 0 and drawn == 8 + offered
+    assert await _moves_stored(db) == drawn
