@@ -33,6 +33,7 @@ from bot.logs import event, safe_options
 from bot.model import Actor, Button, Delivery, Place, Request, ThreadOpener
 from bot.service import TableService
 from bot.settings import Settings
+from bot.shards import Shards, ShardTaken
 from bot.storage import Owed, SqlStorage, storage_for
 
 log = logging.getLogger("plateau.discord")
@@ -337,6 +338,7 @@ class PlateauBot(commands.Bot):
         expire_every: float | None = EXPIRE_SECONDS,
         cogs: Iterable[type[TableCog]] = COGS,
         warm_renderer: bool = False,
+        **client_options: Any,
     ) -> None:
         discord.VoiceClient.warn_nacl = False  # no voice here: no warnings about it
         discord.VoiceClient.warn_dave = False
@@ -350,6 +352,7 @@ class PlateauBot(commands.Bot):
                 guild=True, dm_channel=False, private_channel=False
             ),
             allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+            **client_options,
         )
         self.service = service
         self.service.dm_probe = self.probe_dm
@@ -436,7 +439,9 @@ class PlateauBot(commands.Bot):
             await asyncio.sleep(self.archive_delay)
             try:
                 channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
-                if isinstance(channel, discord.Thread):  # a game in a plain channel stays
+                # A game in a plain channel stays; another shard's thread is not ours (only
+                # the process that posted the game's end gets here, which owns it).
+                if isinstance(channel, discord.Thread) and self.service.owns(channel.guild.id):
                     await channel.edit(archived=True)
                     event(log, "archived", thread=channel_id)
             except discord.HTTPException as exc:
@@ -717,11 +722,38 @@ class PlateauBot(commands.Bot):
         await self.courier.send([Delivery("dm", text, user_id=message.author.id)])
 
 
+class ShardedPlateauBot(PlateauBot, commands.AutoShardedBot):
+    """The same bot over Discord's sharding: the gateway connections of this process's
+    shards (``PLATEAU_SHARD_COUNT``, ``PLATEAU_SHARD_IDS``); see :func:`make_bot`."""
+
+    _logged_in = False
+
+    async def login(self, token: str) -> None:
+        self._logged_in = True  # discord.py makes the shards' event queue first thing here
+        await super().login(token)
+
+    async def close(self) -> None:
+        # An AutoShardedClient closed before it logged in (a start that failed at once)
+        # fails on that missing queue; such a bot has nothing open to close.
+        if self._logged_in:
+            await super().close()
+
+
 # ---------------------------------------------------------------- running it
 
 
-def build_service(storage: SqlStorage) -> TableService:
-    return TableService(storage, tables())
+def make_bot(service: TableService, shards: Shards | None = None, **options: Any) -> PlateauBot:
+    """A plain client unsharded (``shards`` None), else an AutoShardedClient of ``shards``."""
+    if shards is None:
+        return PlateauBot(service, **options)
+    return ShardedPlateauBot(
+        service, shard_count=shards.count, shard_ids=list(shards.ids), **options
+    )
+
+
+def build_service(storage: SqlStorage, shards: Shards | None = None) -> TableService:
+    """The service of a process serving ``shards`` (None: unsharded, every guild)."""
+    return TableService(storage, tables(), owns=(shards or Shards()).owns)
 
 
 def use_endpoints(api_base: str | None, gateway_url: str | None) -> None:
@@ -738,14 +770,35 @@ async def serve(settings: Settings) -> int:
     use_endpoints(settings.api_base, settings.gateway_url)
     storage = storage_for(settings.db)
     await storage.open()
+    # Held until the process ends: no other process handles these shards' games meanwhile.
+    # Unsharded is shard 0 of 1, so two unsharded bots on one database refuse too.
+    shards = settings.shards or Shards()
+    try:
+        claim = await storage.claim_shards(shards)
+    except ShardTaken as exc:
+        event(log, "shard_taken", level=logging.ERROR, shard=exc.shard, hint=str(exc))
+        await storage.close()
+        return 1
     rendering.start(settings.render_processes)  # its workers start and warm in setup_hook
-    bot = PlateauBot(build_service(storage), dev_guild=settings.dev_guild, warm_renderer=True)
+    bot = make_bot(
+        build_service(storage, shards),
+        settings.shards,
+        dev_guild=settings.dev_guild,
+        warm_renderer=True,
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
-    event(log, "starting", db=settings.db_shown, dev_guild=settings.dev_guild)
+    event(
+        log,
+        "starting",
+        db=settings.db_shown,
+        dev_guild=settings.dev_guild,
+        shards=",".join(map(str, shards.ids)),
+        shard_count=shards.count,
+    )
     runner = asyncio.create_task(bot.start(settings.token or ""), name="plateau-bot")
     stopper = asyncio.create_task(stop.wait(), name="plateau-stop")
     code = 0
@@ -767,6 +820,7 @@ async def serve(settings: Settings) -> int:
                 task.cancel()
         await asyncio.gather(runner, stopper, return_exceptions=True)
         await asyncio.to_thread(rendering.stop)
+        await claim.release()
         await storage.close()
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError):

@@ -21,7 +21,7 @@ import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from bot.i18n import t
@@ -30,6 +30,7 @@ from bot.logs import event
 from bot.model import Actor, CommandHelp, Delivery, Request
 from bot.options import check_request
 from bot.storage import DuplicateGame, GameRow, LogEntry, Owed, Storage, VersionConflict
+from bot.storage.base import Lru
 from engine.errors import EngineError
 
 log = logging.getLogger("plateau.service")
@@ -43,6 +44,22 @@ ID_TRIES = 8
 # after a lost race does not greet the same user twice.
 _probed: ContextVar[dict[int, bool] | None] = ContextVar("plateau_probed", default=None)
 _jitter = random.Random()  # its own: the console's seeded scripts never see it
+
+
+@dataclass
+class _Run:
+    """What the current run of a command (see ``TableService.retrying``) read from storage:
+    its ``load`` under the game's lock, or a second ``find_game`` alike, reuses that read."""
+
+    games: set[str] = field(default_factory=set)
+    # find_game's arguments -> the (id, version) it found
+    found: dict[tuple[Any, ...], tuple[str, int]] = field(default_factory=dict)
+
+
+_run: ContextVar[_Run | None] = ContextVar("plateau_run", default=None)
+# How many games' newest rows a process keeps for that reuse: a row needs only to outlive
+# its command's wait for the game's lock, so a few per command in flight.
+HOT_GAMES = 1024
 
 
 class UserError(Exception):
@@ -78,6 +95,10 @@ async def _always_reachable(user_id: int, text: str) -> bool:
     return True
 
 
+def _every_guild(guild_id: int | None) -> bool:
+    return True
+
+
 def no_guide(kind: str, locale: str) -> list[CommandHelp]:
     """Without an adapter nothing says how commands are typed: the console and the bot each
     give their guide (the service never imports them)."""
@@ -110,6 +131,7 @@ class TableService:
         clock: Callable[[], float] = time.time,
         dm_probe: DmProbe = _always_reachable,
         guide: Guide = no_guide,
+        owns: Callable[[int | None], bool] = _every_guild,
     ) -> None:
         self.storage = storage
         self.tables = {table.kind: table for table in tables}
@@ -117,8 +139,12 @@ class TableService:
         self.clock = clock
         self.dm_probe = dm_probe
         self.guide = guide
+        # Which guilds' games this process times out and resumes (its shards'; None: DMs).
+        self.owns = owns
         # Held only while a command uses it: a finished or idle game's lock goes away.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        # Each game's newest row this process read or wrote (its own copy): see ``load``.
+        self._hot: Lru[str, GameRow] = Lru(HOT_GAMES)
         self._locales: dict[int, str] = {}
         self._cooldowns: dict[str, float] = {}
         # channel -> game -> users who must keep silent there: kept current on every save,
@@ -205,6 +231,7 @@ class TableService:
         """``run`` again (it loads afresh, so it checks again) when another process changed
         the game first; the last :class:`VersionConflict` is raised."""
         for attempt in range(1, TRIES + 1):
+            fresh = _run.set(_Run())  # every run reads afresh: none reuses a stale row
             try:
                 return await run()
             except VersionConflict as exc:
@@ -212,6 +239,8 @@ class TableService:
                     raise
                 event(log, "version_conflict", level=logging.INFO, game=str(exc), attempt=attempt)
                 await asyncio.sleep(_jitter.uniform(0, 0.005 * attempt))  # part the racers
+            finally:
+                _run.reset(fresh)
         raise AssertionError("unreachable")
 
     async def reachable(self, user_id: int, text: str) -> bool:
@@ -226,9 +255,28 @@ class TableService:
         return answer
 
     async def load(self, game_id: str) -> GameRow:
+        """The game's row, to change under its lock. A game this run of a command (see
+        :meth:`retrying`) has read already is not read again: it is that row, or a newer one
+        if this process saved the game since. A change by another process meanwhile fails
+        the save's version check, and the command runs again from fresh reads."""
+        run = _run.get()
+        hot = self._hot.get(game_id) if run is not None and game_id in run.games else None
+        if hot is not None:
+            return hot.copy()
         game = await self.storage.load(game_id)
         if game is None:
             raise UserError("error.no_such_game", game=game_id)
+        return self._seen(game)
+
+    def _seen(self, game: GameRow) -> GameRow:
+        """``game`` was just read from storage (or written): keep a copy of it, unless a
+        newer version is kept already, for this run's :meth:`load`."""
+        hot = self._hot.get(game.id)
+        if hot is None or hot.version < game.version:
+            self._hot.put(game.id, game.copy())
+        run = _run.get()
+        if run is not None:
+            run.games.add(game.id)
         return game
 
     async def save(
@@ -244,6 +292,7 @@ class TableService:
         told = told or []
         owed = [d for d in told if d.to != "private"]  # the actor's own reply is not kept
         stored = await self.storage.save(game, log_entries or [], owed)
+        self._seen(game)
         self.note_silence(game)
         return _as_owed(told, owed, stored)
 
@@ -306,7 +355,25 @@ class TableService:
         self, request: Request, kind: str, *, lobby_only: bool = False, ended: bool = False
     ) -> GameRow:
         """The game a command reaches (see the issue): ``game:<id>``, else the game of this
-        thread or channel, else the user's only game that awaits them."""
+        thread or channel, else the user's only game that awaits them. A :meth:`load` of it
+        later in the same run reuses this read, as does the same search again unless this
+        process changed the game since."""
+        run = _run.get()
+        asked = (kind, lobby_only, ended, request.place.channel_id, request.actor.id)
+        asked += (str(request.options.get("game") or ""),)
+        if run is not None and asked in run.found:
+            game_id, version = run.found[asked]
+            hot = self._hot.get(game_id)
+            if hot is not None and hot.version == version:
+                return hot.copy()
+        game = self._seen(await self._find_game(request, kind, lobby_only=lobby_only, ended=ended))
+        if run is not None:
+            run.found[asked] = (game.id, game.version)
+        return game
+
+    async def _find_game(
+        self, request: Request, kind: str, *, lobby_only: bool, ended: bool
+    ) -> GameRow:
         wanted = request.options.get("game")
         if wanted:
             game = await self.load(str(wanted))
@@ -356,15 +423,18 @@ class TableService:
 
     async def resume(self) -> list[Delivery]:
         """After a restart: first what was owed and not sent before it (the outbox), then
-        every unfinished game, with a ping for whoever must act."""
-        owed = await self.storage.unsent()
+        every unfinished game, with a ping for whoever must act. Only the games of the
+        guilds this process owns: another shard's process resumes its own."""
+        owed = await self.storage.unsent(self.owns)
         if owed:
             event(log, "outbox_unsent", deliveries=len(owed))
         deliveries: list[Delivery] = list(owed)
         # A game whose last news is still owed would say it twice (the same board, the same
-        # ping): the resume leaves out what the outbox is about to send.
+        # ping): the resume leaves out what the outbox is about to send, and a thread that
+        # has a post owed gets that post (the latest board, whose turn) and no second one.
         said = {_seen_as(d) for d in owed}
-        for game in await self.storage.unfinished():
+        news = {d.channel_id for d in owed if d.to == "channel"}
+        for game in await self.own_unfinished():
             self.note_silence(game)
             table = self.tables.get(game.kind)
             if table is None:
@@ -374,16 +444,21 @@ class TableService:
             except Exception:  # one game's trouble must not keep the others silent
                 log.exception("resuming game %s failed", game.id)
                 continue
-            deliveries.extend(d for d in resumed if _seen_as(d) not in said)
+            deliveries.extend(
+                d
+                for d in resumed
+                if _seen_as(d) not in said and not (d.to == "channel" and d.channel_id in news)
+            )
         return deliveries
 
     async def expire(self) -> list[Delivery]:
         """Apply time-outs that have run out (the Super D20 'keep', ...). Each game on its
         own: a race lost to another process (which applied it) or a failure is logged, and
-        the other games' time-outs still apply."""
+        the other games' time-outs still apply. Only the games of the guilds this process
+        owns."""
         now = self.clock()
         deliveries: list[Delivery] = []
-        for game in await self.storage.unfinished():
+        for game in await self.own_unfinished():
             table = self.tables.get(game.kind)
             if table is None or not game.meta.get("deadline") or game.meta["deadline"] > now:
                 continue
@@ -394,6 +469,10 @@ class TableService:
             except Exception:
                 log.exception("time-out of game %s failed", game.id)
         return deliveries
+
+    async def own_unfinished(self) -> list[GameRow]:
+        """Lobbies and running games of the guilds this process owns."""
+        return [g for g in await self.storage.unfinished() if self.owns(g.guild_id)]
 
 
 def _list(games: list[GameRow]) -> str:

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.shards import Shards
+
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 # PLATEAU_DB: a SQLite file path (or sqlite:///path), or a PostgreSQL URL.
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -33,6 +35,9 @@ class Settings:
     gateway_url: str | None = None
     # Worker processes drawing pictures: None one per core, 0 none (threads in the bot).
     render_processes: int | None = None
+    # Discord's sharding: None (neither PLATEAU_SHARD_COUNT nor PLATEAU_SHARD_IDS set) is a
+    # plain client; else this process's shards, an AutoShardedClient.
+    shards: Shards | None = None
 
     @property
     def db_shown(self) -> str:
@@ -93,6 +98,7 @@ def load(environ: Mapping[str, str] | None = None, dotenv: Path | None = Path(".
             f"PLATEAU_RENDER_PROCESSES must be a number of processes (0: none), not {processes!r}"
         )
     return Settings(
+        shards=read_shards(get("PLATEAU_SHARD_COUNT"), get("PLATEAU_SHARD_IDS")),
         token=get("DISCORD_TOKEN"),
         db=db,
         dev_guild=int(guild) if guild else None,
@@ -101,3 +107,26 @@ def load(environ: Mapping[str, str] | None = None, dotenv: Path | None = Path(".
         gateway_url=gateway,
         render_processes=int(processes) if processes is not None else None,
     )
+
+
+def read_shards(count: str | None, ids: str | None) -> Shards | None:
+    """``PLATEAU_SHARD_COUNT`` (a positive number) and ``PLATEAU_SHARD_IDS`` (this process's
+    shards, comma-separated, each below the count; unset: all of them)."""
+    if count is None and ids is None:
+        return None
+    if count is None or not count.isdigit() or int(count) < 1:
+        raise SettingsError(
+            "PLATEAU_SHARD_COUNT must be the number of shards (a positive number, such as 2), "
+            f"not {count!r}"
+        )
+    total = int(count)
+    if ids is None:
+        return Shards(tuple(range(total)), total)
+    parts = [part.strip() for part in ids.split(",")]
+    if not all(part.isdigit() and int(part) < total for part in parts):
+        raise SettingsError(
+            f"PLATEAU_SHARD_IDS must be shard numbers from 0 to {total - 1} separated by "
+            f"commas (such as 0 or 0,1), not {ids!r}"
+        )
+    chosen = tuple(sorted({int(part) for part in parts}))
+    return Shards(chosen, total)

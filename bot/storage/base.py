@@ -13,13 +13,15 @@ import json
 import re
 import secrets
 import time
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from importlib import resources
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot.model import Attachment, Button, Delivery
+from bot.shards import Release, ShardClaim, Shards, claim
 
 
 class VersionConflict(Exception):
@@ -55,10 +57,49 @@ class GameRow:
     version: int = 0
     created_at: float = field(default_factory=time.time)
     updated_at: float = field(default_factory=time.time)
+    # The seats as stored when the row was read or last written (None: not stored yet): a
+    # save rewrites the seats table only when they changed.
+    stored_seats: dict[str, int] | None = field(default=None, compare=False, repr=False)
 
     @property
     def seats(self) -> dict[str, int]:
         return {seat: int(user) for seat, user in self.meta.get("seats", {}).items()}
+
+    def copy(self) -> GameRow:
+        """A row of its own to hand out again. Tables change ``meta`` in place, so it is
+        copied (through JSON, as a reload would give it); they only ever replace ``state``
+        and never change ``config``, so those are shared."""
+        return replace(self, meta=json.loads(json.dumps(self.meta)))
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Lru(Generic[K, V]):
+    """A small bounded map that forgets what was used least recently."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        value = self._items.get(key)
+        if value is not None:
+            self._items.move_to_end(key)
+        return value
+
+    def put(self, key: K, value: V) -> None:
+        self._items[key] = value
+        self._items.move_to_end(key)
+        if len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+    def pop(self, key: K) -> None:
+        self._items.pop(key, None)
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 @dataclass(frozen=True)
@@ -95,8 +136,9 @@ class Storage(Protocol):
         :class:`VersionConflict` otherwise. Gives ``owed`` as outbox rows, in order."""
         ...
 
-    async def unsent(self) -> list[Owed]:
-        """The outbox: what was owed and not sent yet, oldest first."""
+    async def unsent(self, owns: Callable[[int | None], bool] | None = None) -> list[Owed]:
+        """The outbox: what was owed and not sent yet, oldest first; only the rows of games
+        whose guild ``owns`` accepts, if given (a process's own shards)."""
         ...
 
     async def sent(self, outbox_id: int) -> None:
@@ -127,6 +169,8 @@ class Storage(Protocol):
 
 
 ACTIVE = ("lobby", "running")
+# Parsed states kept (a few hundred KB for a thousand crowded Loka games).
+PARSED_STATES = 4096
 
 
 class Session(Protocol):
@@ -161,6 +205,24 @@ class SqlStorage:
     migrations, and says which error is a taken game id."""
 
     _handle: Any = None  # the backend's connection or connection pool, while open
+    _states: Lru[tuple[str, int], dict[str, Any]] | None = None
+
+    @property
+    def parsed_states(self) -> Lru[tuple[str, int], dict[str, Any]]:
+        """Game states parsed from JSON, by ``(game id, version)``: a hot game's state is
+        read again (the version says which) but not parsed again. Shared, never changed in
+        place: tables replace a row's ``state``, they do not edit it."""
+        if self._states is None:
+            self._states = Lru(PARSED_STATES)
+        return self._states
+
+    def _row(self, row: Any) -> GameRow:
+        key = (row["id"], row["version"])
+        state = self.parsed_states.get(key)
+        if state is None and row["state"] is not None:
+            state = json.loads(row["state"])
+            self.parsed_states.put(key, state)
+        return _row(row, state)
 
     def opened(self) -> Any:
         if self._handle is None:
@@ -202,7 +264,11 @@ class SqlStorage:
                     raise DuplicateGame(game.id) from exc
                 raise
             await _write_seats(s, game)
-            return await _write_outbox(s, game.id, owed, time.time())
+            stored = await _write_outbox(s, game.id, owed, time.time())
+        game.stored_seats = game.seats
+        if game.state is not None:
+            self.parsed_states.put((game.id, game.version), game.state)
+        return stored
 
     async def save(
         self, game: GameRow, log: list[LogEntry], owed: Sequence[Delivery] = ()
@@ -222,29 +288,32 @@ class SqlStorage:
             )
             if changed != 1:
                 raise VersionConflict(game.id)
-            await _write_seats(s, game)
+            if game.seats != game.stored_seats:
+                await _write_seats(s, game)
             if log:
-                # The UPDATE above holds the game's row: no other save numbers its log now.
-                (last,) = await _fetchrow(
-                    s, "SELECT COALESCE(MAX(n), 0) FROM actions WHERE game_id = ?", game.id
-                )
+                # Each row numbers itself after the last (no separate SELECT): the UPDATE
+                # above holds the game's row, so no other save appends to its log meanwhile.
                 await s.executemany(
-                    "INSERT INTO actions (game_id, n, user_id, seat, action, rolls, at) "
-                    "VALUES (?,?,?,?,?,?,?)",
+                    "INSERT INTO actions (game_id, n, user_id, seat, action, rolls, at) VALUES "
+                    "(?, (SELECT COALESCE(MAX(n), 0) + 1 FROM actions WHERE game_id = ?),"
+                    "?,?,?,?,?)",
                     [
-                        (game.id, last + i, e.user_id, e.seat, e.action, json.dumps(e.rolls), now)
-                        for i, e in enumerate(log, 1)
+                        (game.id, game.id, e.user_id, e.seat, e.action, json.dumps(e.rolls), now)
+                        for e in log
                     ],
                 )
             stored = await _write_outbox(s, game.id, owed, now)
         game.version += 1
         game.updated_at = now
+        game.stored_seats = game.seats
+        if game.state is not None:
+            self.parsed_states.put((game.id, game.version), game.state)
         return stored
 
     async def load(self, game_id: str) -> GameRow | None:
         async with self.session() as s:
             row = await _fetchrow(s, "SELECT * FROM games WHERE id = ?", game_id)
-        return None if row is None else _row(row)
+        return None if row is None else self._row(row)
 
     async def has_game(self, game_id: str) -> bool:
         async with self.session() as s:
@@ -255,9 +324,14 @@ class SqlStorage:
             (count,) = await _fetchrow(s, "SELECT COUNT(*) FROM games")
         return int(count)
 
-    async def unsent(self) -> list[Owed]:
+    async def unsent(self, owns: Callable[[int | None], bool] | None = None) -> list[Owed]:
         async with self.session() as s:
-            rows = await s.fetch("SELECT id, nonce, delivery FROM outbox ORDER BY id")
+            rows = await s.fetch(
+                "SELECT o.id, o.nonce, o.delivery, g.guild_id FROM outbox o "
+                "LEFT JOIN games g ON g.id = o.game_id ORDER BY o.id"
+            )
+            if owns is not None:
+                rows = [r for r in rows if owns(r[3])]
             files: dict[int, list[Attachment]] = {}
             for outbox_id, name, data in await s.fetch(
                 "SELECT outbox_id, name, data FROM outbox_files ORDER BY outbox_id, n"
@@ -271,7 +345,7 @@ class SqlStorage:
 
     async def _query(self, sql: str, *args: Any) -> list[GameRow]:
         async with self.session() as s:
-            return [_row(r) for r in await s.fetch(sql, *args)]
+            return [self._row(r) for r in await s.fetch(sql, *args)]
 
     async def games_in_channel(self, channel_id: int, *, ended: bool = False) -> list[GameRow]:
         statuses = "('lobby', 'running', 'over')" if ended else "('lobby', 'running')"
@@ -342,6 +416,17 @@ class SqlStorage:
                 message_id,
             )
 
+    async def claim_shards(self, shards: Shards, *, wait: float | None = None) -> ShardClaim:
+        """Hold ``shards`` alone for as long as this process lives (or until the claim is
+        released): a shard another live process holds is waited for ``wait`` seconds, then
+        :class:`bot.shards.ShardTaken` (None: ``bot.shards.CLAIM_WAIT``). Only the bot's
+        start-up claims, never :meth:`open` (tests open several storages on one database)."""
+        return await claim(self.take_shard, shards, wait=wait)
+
+    async def take_shard(self, shard: int) -> Release | None:
+        """The backend's try-lock of one shard, released by the process's death."""
+        raise NotImplementedError
+
 
 async def _write_outbox(
     s: Session, game_id: str, owed: Sequence[Delivery], now: float
@@ -356,10 +441,11 @@ async def _write_outbox(
             nonce,
             _pack(delivery),
         )
-        await s.executemany(
-            "INSERT INTO outbox_files VALUES (?,?,?,?)",
-            [(outbox_id, n, a.name, a.data) for n, a in enumerate(delivery.files)],
-        )
+        if delivery.files:
+            await s.executemany(
+                "INSERT INTO outbox_files VALUES (?,?,?,?)",
+                [(outbox_id, n, a.name, a.data) for n, a in enumerate(delivery.files)],
+            )
         stored.append(_owed(delivery, outbox_id, nonce))
     return stored
 
@@ -439,8 +525,8 @@ def _owed(delivery: Delivery, outbox_id: int, nonce: str) -> Owed:
     return Owed(**values, outbox_id=outbox_id, nonce=nonce)
 
 
-def _row(row: Any) -> GameRow:
-    return GameRow(
+def _row(row: Any, state: dict[str, Any] | None) -> GameRow:
+    game = GameRow(
         id=row["id"],
         kind=row["kind"],
         guild_id=row["guild_id"],
@@ -449,9 +535,11 @@ def _row(row: Any) -> GameRow:
         host_id=row["host_id"],
         status=row["status"],
         config=json.loads(row["config"]),
-        state=None if row["state"] is None else json.loads(row["state"]),
+        state=state,
         meta=json.loads(row["meta"]),
         version=row["version"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
     )
+    game.stored_seats = game.seats
+    return game

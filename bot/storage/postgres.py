@@ -14,10 +14,14 @@ from typing import Any
 
 import asyncpg
 
+from bot.shards import Release
 from bot.storage.base import SqlStorage, migrations
 
 # Any number: processes that start at once apply the migrations one after the other.
 MIGRATION_LOCK = 0x504C4154
+# The first key of the advisory lock a process holds on each of its shards (the shard is
+# the second).
+SHARD_LOCK = 0x504C5348
 
 
 @lru_cache(maxsize=256)
@@ -76,6 +80,21 @@ class PostgresStorage(SqlStorage):
 
     def is_duplicate_game(self, exc: Exception) -> bool:
         return isinstance(exc, asyncpg.UniqueViolationError) and exc.constraint_name == "games_pkey"
+
+    async def take_shard(self, shard: int) -> Release | None:
+        """A session advisory lock on a connection of its own, outside the pool, open for
+        the process's life: the server drops it when that connection ends, even when the
+        process is killed. (So not behind a transaction-pooling proxy such as PgBouncer.)"""
+        conn = await asyncpg.connect(self.url)
+        try:
+            taken = await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCK, shard)
+        except BaseException:
+            await conn.close()
+            raise
+        if not taken:
+            await conn.close()
+            return None
+        return conn.close
 
     async def _migrate(self) -> None:
         async with self.pool.acquire() as conn, conn.transaction():

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import fcntl
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -10,6 +12,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.shards import Release
 from bot.storage.base import SqlStorage, migrations
 
 
@@ -78,6 +81,24 @@ class SqliteStorage(SqlStorage):
     def is_duplicate_game(self, exc: Exception) -> bool:
         return isinstance(exc, sqlite3.IntegrityError) and "games.id" in str(exc)
 
+    async def take_shard(self, shard: int) -> Release | None:
+        """An exclusive ``flock`` on ``<db>.shard-<n>.lock``: the kernel drops it when the
+        process dies, however. (``flock``, not ``lockf``: a second open in the same process
+        is refused too.) An in-memory database is seen by no other process."""
+        if self.path == ":memory:":
+            return _nothing
+        fd = os.open(f"{self.path}.shard-{shard}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return None
+
+        async def release() -> None:
+            os.close(fd)  # closing the file drops its lock
+
+        return release
+
     async def _migrate(self) -> None:
         await self.db.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)"
@@ -90,3 +111,7 @@ class SqliteStorage(SqlStorage):
             await self.db.executescript(
                 f"BEGIN;\n{sql}\nINSERT INTO schema_migrations VALUES ({version});\nCOMMIT;"
             )
+
+
+async def _nothing() -> None:
+    return None

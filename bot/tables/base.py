@@ -20,12 +20,14 @@ from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.options import Declarations
 from bot.service import TableService, UserError
 from bot.storage import GameRow, LogEntry
+from bot.storage.base import Lru
 from engine.dice import commitment
 from engine.protocol import Event
 from engine.record import GameRecord, Opening, RecordEntry, Roll
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 BOARD_COOLDOWN = 60.0  # seconds between two public /board posts of one game
+ENGINE_STATES = 1024  # engine states kept per game kind, of the hottest games
 HELP_LIMIT = 1900  # characters in one help message (Discord takes 2,000)
 
 Handler = Callable[[TableService, Request], Awaitable[list[Delivery]]]
@@ -78,10 +80,13 @@ class Change:
 class TableGame:
     """A loaded game row with its engine state, and who sits where."""
 
-    def __init__(self, row: GameRow, rules: Any) -> None:
+    def __init__(self, row: GameRow, rules: Any, state: Any = None) -> None:
+        """``state``: the engine state of ``row.state`` if known already (else built)."""
         self.row = row
         self.rules = rules
-        self.state: Any = None if row.state is None else rules.from_dict(row.state)
+        if state is None and row.state is not None:
+            state = rules.from_dict(row.state)
+        self.state: Any = state
 
     @property
     def meta(self) -> dict[str, Any]:
@@ -132,6 +137,8 @@ class SeatedTable:
     options: ClassVar[Declarations] = {}
 
     def __init__(self) -> None:
+        # (game id, version) -> (the state's dict, its engine state): see :meth:`game`.
+        self._engine_states: Lru[tuple[str, int], tuple[Any, Any]] = Lru(ENGINE_STATES)
         self.commands: dict[str, Handler] = {
             "new": self.new,
             "join": self.join,
@@ -151,7 +158,16 @@ class SeatedTable:
     # ------------------------------------------------------------ hooks
 
     def game(self, row: GameRow) -> TableGame:
-        return TableGame(row, self.rules)
+        """The row with its engine state. A hot game's state is not built again from its
+        dict: engine states are immutable, so the one built (or saved) for that very dict
+        (storage shares a parsed state by game and version) is used again."""
+        key = (row.id, row.version)
+        known = self._engine_states.get(key)
+        state = known[1] if known is not None and known[0] is row.state else None
+        game = TableGame(row, self.rules, state)
+        if known is None and game.state is not None:
+            self._engine_states.put(key, (row.state, game.state))
+        return game
 
     def configure(self, request: Request) -> tuple[dict[str, Any], dict[str, Any]]:
         """The engine config (as a dict) and extra table data from ``/<game> new``."""
@@ -348,7 +364,9 @@ class SeatedTable:
         the change. Call it under the game's lock; gives what ``tell`` said."""
         logs = self.stage(service, game, entries)
         told = await tell() if tell is not None else []
-        return await service.save(game.row, logs, told)
+        saved = await service.save(game.row, logs, told)
+        self._engine_states.put((game.row.id, game.row.version), (game.row.state, game.state))
+        return saved
 
     async def act(
         self,

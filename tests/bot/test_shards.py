@@ -1,0 +1,292 @@
+"""Discord's sharding (issue 15): several processes share one database, each serving the
+guilds of its shards. The settings that name them; Discord's guild -> shard formula; two
+services owning shards 0 and 1 of one database (SQLite and PostgreSQL, the ``db`` fixture):
+each times out and resumes only its own games, outbox included, and no time-out applies
+twice; a held shard cannot be claimed again while its holder lives, even across processes,
+and is free once the holder releases it or is killed."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import discord
+import pytest
+
+import bot.shards as shards_module
+from bot import discord_app, settings
+from bot.console import ConsoleWorld, parse_line
+from bot.games import tables
+from bot.model import Delivery, Place, Request
+from bot.service import Ids, TableService
+from bot.shards import Shards, ShardTaken, shard_of
+from bot.storage import Owed, SqlStorage, storage_for
+
+# The contract suite's two processes on one database, its timed Loka game, its fast images.
+from tests.storage.test_contract import TIMED, fast_loka_images, two_processes
+
+__all__ = ["fast_loka_images", "two_processes"]  # fixtures, used by name
+
+ROOT = Path(__file__).resolve().parents[2]
+# Guilds on shard 0 and shard 1 of 2: a Discord id holds its creation time above bit 22.
+GUILD_0 = (1_200_000_000_000 << 22) | 12345
+GUILD_1 = (1_200_000_000_001 << 22) | 12345
+
+# ---------------------------------------------------------------- settings
+
+
+def test_no_shard_setting_is_a_plain_client() -> None:
+    assert settings.load({}, None).shards is None
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "expected"),
+    [
+        ("2", None, Shards((0, 1), 2)),
+        ("2", "1", Shards((1,), 2)),
+        ("4", " 3, 1 ,1", Shards((1, 3), 4)),
+        ("1", "0", Shards((0,), 1)),
+    ],
+)
+def test_shard_settings_are_read(count: str, ids: str | None, expected: Shards) -> None:
+    env = {"PLATEAU_SHARD_COUNT": count, **({"PLATEAU_SHARD_IDS": ids} if ids else {})}
+    assert settings.load(env, None).shards == expected
+
+
+@pytest.mark.parametrize(
+    ("env", "named"),
+    [
+        ({"PLATEAU_SHARD_COUNT": "0"}, "PLATEAU_SHARD_COUNT must be the number of shards"),
+        ({"PLATEAU_SHARD_COUNT": "two"}, "PLATEAU_SHARD_COUNT must be the number of shards"),
+        ({"PLATEAU_SHARD_COUNT": "-2"}, "PLATEAU_SHARD_COUNT must be the number of shards"),
+        ({"PLATEAU_SHARD_IDS": "0"}, "PLATEAU_SHARD_COUNT must be the number of shards"),
+        ({"PLATEAU_SHARD_COUNT": "2", "PLATEAU_SHARD_IDS": "2"}, "from 0 to 1 separated by"),
+        ({"PLATEAU_SHARD_COUNT": "2", "PLATEAU_SHARD_IDS": "0;1"}, "from 0 to 1 separated by"),
+        ({"PLATEAU_SHARD_COUNT": "2", "PLATEAU_SHARD_IDS": "0,,1"}, "from 0 to 1 separated by"),
+    ],
+)
+def test_bad_shard_settings_are_refused_naming_the_form(env: dict[str, str], named: str) -> None:
+    with pytest.raises(settings.SettingsError, match=named):
+        settings.load(env, None)
+
+
+def test_the_guild_to_shard_formula_is_discords() -> None:
+    for guild in (1, GUILD_0, GUILD_1, 81384788765712384, 2**63 - 1, 1 << 22):
+        for count in (1, 2, 3, 7, 16):
+            # discord.py's own Guild.shard_id, on a guild of a client with ``count`` shards.
+            theirs = discord.Guild.shard_id.fget(  # type: ignore[attr-defined]
+                SimpleNamespace(id=guild, _state=SimpleNamespace(shard_count=count))
+            )
+            assert shard_of(guild, count) == theirs
+    assert (shard_of(GUILD_0, 2), shard_of(GUILD_1, 2)) == (0, 1)
+    # What has no guild (DMs, the console) is shard 0's, where Discord sends DMs.
+    assert Shards((0,), 2).owns(None) and not Shards((1,), 2).owns(None)
+    assert Shards().owns(GUILD_0) and Shards().owns(GUILD_1) and Shards().owns(None)
+
+
+async def test_a_sharded_bot_is_an_auto_sharded_client_of_its_shards() -> None:
+    service = TableService(storage_for(":memory:"), tables())
+    plain = discord_app.make_bot(service, sync_commands=False, expire_every=None)
+    sharded = discord_app.make_bot(service, Shards((1,), 2), sync_commands=False, expire_every=None)
+    try:
+        assert type(plain) is discord_app.PlateauBot
+        assert not isinstance(plain, discord.AutoShardedClient)
+        assert isinstance(sharded, discord.AutoShardedClient)
+        assert isinstance(sharded, discord_app.PlateauBot)
+        assert (sharded.shard_count, sharded.shard_ids) == (2, [1])
+    finally:
+        await plain.close()
+        await sharded.close()
+
+
+# ---------------------------------------------------------------- two shards, one database
+
+
+def shard_services(
+    storages: tuple[SqlStorage, SqlStorage], world: ConsoleWorld
+) -> tuple[TableService, TableService]:
+    """Two processes' services over one database: shard 0 of 2, then shard 1 of 2."""
+
+    def service(shard: int) -> TableService:
+        owns = Shards((shard,), 2).owns
+        return TableService(storages[shard], tables(), ids=Ids(), clock=world.clock, owns=owns)
+
+    return service(0), service(1)
+
+
+async def play(
+    service: TableService, world: ConsoleWorld, guild: int, channel: str, script: str
+) -> list[Delivery]:
+    """The console's lines, typed in ``channel`` of ``guild``; what they told, unsent."""
+    told: list[Delivery] = []
+    for line in script.splitlines():
+        match = re.fullmatch(r"@(\S+)\s+(.*)", line)
+        assert match is not None
+        game, command, options = parse_line(match.group(2), service.tables)
+        place = Place(world.channel_id(channel), guild_id=guild)
+        told += await service.handle(
+            Request(game, command, world.user(match.group(1)), place, options)
+        )
+    return told
+
+
+CHANNELS = {"zero-a": GUILD_0, "zero-b": GUILD_0, "one-a": GUILD_1, "one-b": GUILD_1}
+
+
+async def timed_games(a: TableService, b: TableService, world: ConsoleWorld) -> dict[int, set[int]]:
+    """A timed game in each channel of ``CHANNELS``, each opened by its guild's process;
+    the outbox rows each guild's games left unsent."""
+    owed: dict[int, set[int]] = {GUILD_0: set(), GUILD_1: set()}
+    for channel, guild in CHANNELS.items():
+        told = await play(a if guild == GUILD_0 else b, world, guild, channel, TIMED)
+        owed[guild] |= {d.outbox_id for d in told if isinstance(d, Owed)}
+    return owed
+
+
+async def test_each_process_times_out_only_its_own_games_and_each_once(
+    two_processes: tuple[SqlStorage, SqlStorage],
+) -> None:
+    first = two_processes[0]
+    world = ConsoleWorld()
+    a, b = shard_services(two_processes, world)
+    await timed_games(a, b, world)
+    games = await first.unfinished()
+    assert len(games) == 4 and all(g.meta["deadline"] for g in games)
+    before = {g.id: len(await first.log(g.id)) for g in games}
+
+    assert await a.expire() == [] and await b.expire() == []  # not yet
+    world.offset += 61
+    told_a, told_b = await asyncio.gather(a.expire(), b.expire())
+
+    def channels(told: list[Delivery]) -> set[int]:
+        return {d.channel_id for d in told if d.to == "channel" and "Time is up" in d.text}
+
+    own = {
+        guild: {world.channel_id(c) for c, g in CHANNELS.items() if g == guild}
+        for guild in (GUILD_0, GUILD_1)
+    }
+    assert channels(told_a) == own[GUILD_0]
+    assert channels(told_b) == own[GUILD_1]
+    for game in await first.unfinished():
+        assert not game.meta["deadline"]
+        added = (await first.log(game.id))[before[game.id] :]
+        # One time-out each, taken by the table itself (no user).
+        assert [e.user_id for e in added] == [None], added
+    assert await a.expire() == [] and await b.expire() == []
+
+
+async def test_each_process_resumes_only_its_own_games_and_outbox(
+    two_processes: tuple[SqlStorage, SqlStorage],
+) -> None:
+    world = ConsoleWorld()
+    owed = await timed_games(*shard_services(two_processes, world), world)  # never sent
+    assert owed[GUILD_0] and owed[GUILD_1]
+
+    # Both processes restart.
+    a, b = shard_services(two_processes, world)
+    resumed_a, resumed_b = await asyncio.gather(a.resume(), b.resume())
+    assert {d.outbox_id for d in resumed_a if isinstance(d, Owed)} == owed[GUILD_0]
+    assert {d.outbox_id for d in resumed_b if isinstance(d, Owed)} == owed[GUILD_1]
+    for resumed, guild in ((resumed_a, GUILD_0), (resumed_b, GUILD_1)):
+        own = {world.channel_id(c) for c, g in CHANNELS.items() if g == guild}
+        posts = {d.channel_id for d in resumed if d.to == "channel"}
+        assert posts == own
+        # Every own running game gets its owed post or else a resume post, never both, and
+        # none of the other's.
+        news = {d.channel_id for d in resumed if isinstance(d, Owed) and d.to == "channel"}
+        resumes = {d.channel_id for d in resumed if "after a restart" in d.text}
+        assert resumes | news == own and not resumes & news
+
+
+# ---------------------------------------------------------------- claims
+
+
+async def test_a_held_shard_is_refused_until_its_holder_releases_it(
+    two_processes: tuple[SqlStorage, SqlStorage],
+) -> None:
+    first, second = two_processes
+    held = await first.claim_shards(Shards((1,), 2), wait=0)
+    with pytest.raises(ShardTaken, match=r"shard 1 of 2 .*PLATEAU_SHARD_IDS") as refused:
+        await second.claim_shards(Shards((0, 1), 2), wait=0.3)
+    assert refused.value.shard == 1
+    # The refused claim let go of shard 0, which it had taken first.
+    other = await second.claim_shards(Shards((0,), 2), wait=0)
+    await other.release()
+
+    async def release_soon() -> None:
+        await asyncio.sleep(0.3)
+        await held.release()
+
+    releasing = asyncio.create_task(release_soon())
+    # A claimer waits a while for a holder that is shutting down.
+    taken = await second.claim_shards(Shards((0, 1), 2), wait=5)
+    await releasing
+    with pytest.raises(ShardTaken):
+        await first.claim_shards(Shards(), wait=0)  # unsharded is shard 0 of 1
+    await taken.release()
+    await (await first.claim_shards(Shards(), wait=0)).release()
+
+
+CLAIMER = """
+import asyncio, sys
+from bot.shards import Shards
+from bot.storage import storage_for
+
+async def main():
+    storage = storage_for(sys.argv[1])
+    await storage.open()
+    claim = await storage.claim_shards(Shards((0,), 2), wait=0)
+    print("held", flush=True)
+    await asyncio.Event().wait()
+    await claim.release()  # never reached: it is killed
+
+asyncio.run(main())
+"""
+
+
+async def test_a_killed_holder_releases_its_shard(db: str) -> None:
+    storage = storage_for(db)
+    await storage.open()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", CLAIMER, db], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout is not None
+        line = await asyncio.wait_for(asyncio.to_thread(holder.stdout.readline), 30)
+        assert line.strip() == "held"
+        with pytest.raises(ShardTaken):
+            await storage.claim_shards(Shards((0,), 2), wait=0.3)
+        os.kill(holder.pid, signal.SIGKILL)  # no clean-up of any kind
+        await asyncio.to_thread(holder.wait, 10)
+        claim = await storage.claim_shards(Shards((0,), 2), wait=10)
+        await claim.release()
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+            holder.wait()
+        await storage.close()
+
+
+async def test_the_bot_exits_when_its_shard_is_held(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def start(self: discord_app.PlateauBot, token: str, *, reconnect: bool = True) -> None:
+        raise AssertionError("a bot without its shard must not connect")
+
+    monkeypatch.setattr(discord_app.PlateauBot, "start", start)
+    monkeypatch.setattr(shards_module, "CLAIM_WAIT", 0.3)
+    other = storage_for(db)
+    await other.open()
+    held = await other.claim_shards(Shards((1,), 2), wait=0)
+    try:
+        config = settings.Settings(token="x", db=db, shards=Shards((1,), 2))
+        assert await asyncio.wait_for(discord_app.serve(config), 10) == 1
+    finally:
+        await held.release()
+        await other.close()
