@@ -8,6 +8,11 @@ against it over real HTTP and a real websocket on 127.0.0.1.
             ...  # start the bot, then:
             exchange = await standin.slash(alice, games, "loka new", {"players": 4})
 
+Sharded bots: ``StandIn(shards=2)`` recommends two shards (``GET /gateway/bot``);
+``standin.guild(shard=(1, 2))`` adds a guild of shard 1 (``text_channel(..., guild=id)`` puts
+channels in it); each session gets only its shard's guilds and events (DMs: shard 0), and
+``standin.gateway.sessions_of(interaction_id)`` says which session an interaction went to.
+
 See :class:`StandIn` for the controls and :class:`Exchange` for what an action returns."""
 
 from .clock import Clock

@@ -2,7 +2,12 @@
 
 HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, sequence numbers, RESUME with replay,
 and controls to send RECONNECT (op 7) or INVALID_SESSION (op 9) or drop the socket, so a
-test can watch discord.py come back."""
+test can watch discord.py come back.
+
+Sharding as Discord does it: a session that identifies with ``shard: [id, count]`` gets the
+guilds with ``(guild_id >> 22) % count == id`` and their events, and DMs when ``id`` is 0;
+a session without ``shard`` gets everything. Several sessions may be live at once (one per
+shard, from one process or several)."""
 
 from __future__ import annotations
 
@@ -40,6 +45,19 @@ class Session:
     log: list[tuple[int, str]] = field(default_factory=list)  # (seq, frame text)
     invalid: bool = False
     socket: Connection | None = None
+    interactions: list[int] = field(default_factory=list)  # ids dispatched to this session
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this session gets the events of ``guild_id`` (None: a DM's)."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        return shard_of(guild_id, count) == shard_id
+
+
+def shard_of(guild_id: int | None, count: int) -> int:
+    """Discord's rule: a guild's shard is ``(guild_id >> 22) % count``; DMs go to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % count
 
 
 @dataclass(eq=False)
@@ -85,6 +103,8 @@ class Gateway:
         self._writers: set[asyncio.Task[None]] = set()
         # interaction "sent" hooks for frames buffered while the session was disconnected
         self._pending_hooks: dict[str, dict[int, Callable[[], None]]] = {}
+        # [id, count] of every IDENTIFY made while a live session already served that shard
+        self.shard_taken_twice: list[list[int]] = []
         world.listeners.append(self.publish)
 
     # ------------------------------------------------------------ state
@@ -114,11 +134,18 @@ class Gateway:
         sessions = [s for s in self.sessions.values() if not s.invalid]
         return sessions[-1].intents if sessions else 0
 
-    async def wait_live(self, *, after: int = -1, timeout: float = 20.0) -> None:
-        """Until some session is live (and, with ``after``, went live after that generation)."""
+    def live_shards(self) -> list[list[int]]:
+        return [s.shard for s in self.live_sessions if s.shard is not None]
+
+    async def wait_live(
+        self, *, after: int = -1, timeout: float = 20.0, shard: list[int] | None = None
+    ) -> None:
+        """Until some session is live (and, with ``after``, went live after that generation;
+        with ``shard``, a session of that ``[id, count]``)."""
 
         def ready() -> bool:
-            return self.connected and self.generation > after
+            live = self.connected if shard is None else shard in self.live_shards()
+            return live and self.generation > after
 
         async with self._live:
             try:
@@ -137,20 +164,28 @@ class Gateway:
     # ------------------------------------------------------------ dispatching
 
     def publish(self, event: str, data: dict[str, Any]) -> None:
-        """A world event, to every session that should get it (intents permitting)."""
+        """A world event, to every session that should get it (shard and intents permitting)."""
+        guild = data.get("id") if event.startswith("GUILD_") else None
+        guild = data.get("guild_id") or guild
         for session in list(self.sessions.values()):
-            if session.invalid:
+            if session.invalid or not session.serves(None if guild is None else int(guild)):
                 continue
             shaped = shape_for_intents(event, data, session.intents, self.world.bot.id)
             if shaped is not None:
                 self._dispatch(session, event, shaped)
 
     def dispatch_interaction(self, data: dict[str, Any], on_sent: Callable[[], None]) -> None:
-        sessions = [s for s in self.sessions.values() if not s.invalid]
+        guild = int(data["guild_id"]) if data.get("guild_id") else None
+        sessions = [s for s in self.sessions.values() if not s.invalid and s.serves(guild)]
         if not sessions:
-            raise AssertionError("no gateway session to send the interaction to")
+            raise AssertionError(f"no gateway session serves guild {guild}")
         for session in sessions:
+            session.interactions.append(int(data["id"]))
             self._dispatch(session, "INTERACTION_CREATE", data, on_sent)
+
+    def sessions_of(self, interaction_id: int) -> list[Session]:
+        """The sessions an interaction was dispatched to."""
+        return [s for s in self.sessions.values() if interaction_id in s.interactions]
 
     def _dispatch(
         self,
@@ -251,11 +286,28 @@ class Gateway:
         if intents & PRIVILEGED & ~self.privileged_intents:
             await conn.ws.close(code=4014, message=b"Disallowed intent(s)")
             return
-        session = Session(secrets.token_hex(16), intents, data.get("shard"))
+        shard = data.get("shard")
+        if shard is not None:
+            valid = isinstance(shard, list) and len(shard) == 2
+            if not valid or not all(isinstance(n, int) for n in shard):
+                await conn.ws.close(code=4010, message=b"Invalid shard")
+                return
+            if not 0 <= shard[0] < shard[1]:
+                await conn.ws.close(code=4010, message=b"Invalid shard")
+                return
+            if shard in self.live_shards():
+                self.shard_taken_twice.append(shard)
+        for earlier in self.sessions.values():
+            # A fresh IDENTIFY supersedes the shard's disconnected sessions (a restarted bot
+            # never resumes them): they stop collecting events to replay.
+            if earlier.shard == shard and earlier.socket is None:
+                earlier.invalid = True
+        session = Session(secrets.token_hex(16), intents, shard)
         self.sessions[session.id] = session
         conn.session, conn.kind = session, "identified"
         session.socket = conn
         world = self.world
+        guilds = [g for g in world.guild_ids if session.serves(g)]
         flags = 0
         for intent, flag in APP_FLAGS.items():
             if self.privileged_intents & intent:
@@ -263,7 +315,7 @@ class Gateway:
         ready = {
             "v": 10,
             "user": {**world.bot.payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(world.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.url,
@@ -280,8 +332,9 @@ class Gateway:
         if session.shard is not None:
             ready["shard"] = session.shard
         self._dispatch(session, "READY", ready)
-        guild = world.guild_payload(full=True, all_members=bool(intents & GUILD_MEMBERS))
-        self._dispatch(session, "GUILD_CREATE", guild)
+        for gid in guilds:
+            guild = world.guild_payload(gid, full=True, all_members=bool(intents & GUILD_MEMBERS))
+            self._dispatch(session, "GUILD_CREATE", guild)
         await self._went_live()
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
@@ -322,7 +375,7 @@ class Gateway:
         if data.get("limit"):
             members = members[: int(data["limit"])]
         chunk = {
-            "guild_id": str(world.guild_id),
+            "guild_id": str(data.get("guild_id") or world.guild_id),
             "members": [world.member_payload(m) for m in members],
             "chunk_index": 0,
             "chunk_count": 1,

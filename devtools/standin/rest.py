@@ -141,8 +141,10 @@ class RestApi:
         *,
         gateway_url: Callable[[], str],
         token: str | None = None,
+        shards: int = 1,
     ) -> None:
         self.world = world
+        self.shards = shards  # what GET /gateway/bot recommends
         self.limits = limits
         self.activity = activity
         self.gateway_url = gateway_url
@@ -300,7 +302,7 @@ class RestApi:
             channel + "/threads/archived/public": {"GET": self._archived_threads},
             guild: {"GET": self._get_guild},
             guild + "/channels": {"GET": self._get_guild_channels},
-            guild + "/roles": {"GET": lambda ctx: self.world.guild_payload()["roles"]},
+            guild + "/roles": {"GET": self._get_roles},
             guild + "/members": {"GET": self._get_members},
             guild + "/members/{user_id}": {"GET": self._get_member},
             guild + "/threads/active": {"GET": self._active_threads},
@@ -346,7 +348,7 @@ class RestApi:
             "team": None,
             "flags": (1 << 13) | (1 << 15) | (1 << 19),
             "bot": self.bot_user_payload(),
-            "approximate_guild_count": 1,
+            "approximate_guild_count": len(w.guild_ids),
             "redirect_uris": [],
             "interactions_endpoint_url": None,
             "install_params": {"scopes": ["bot", "applications.commands"], "permissions": "0"},
@@ -359,7 +361,7 @@ class RestApi:
     def _gateway_bot(self, ctx: Ctx) -> dict[str, Any]:
         return {
             "url": self.gateway_url(),
-            "shards": 1,
+            "shards": self.shards,
             "session_start_limit": {
                 "total": 1000,
                 "remaining": 999,
@@ -542,24 +544,28 @@ class RestApi:
         threads = [t for t in w.threads() if not t.archived]
         return {"threads": [w.channel_payload(t) for t in threads], "members": []}
 
-    def _guild_or_404(self, ctx: Ctx) -> None:
-        if ctx.params["guild_id"] != str(self.world.guild_id):
+    def _guild_or_404(self, ctx: Ctx) -> int:
+        gid = ctx.params["guild_id"]
+        if not gid.isdigit() or int(gid) not in self.world.guild_ids:
             raise L.unknown("Guild")
+        return int(gid)
 
     def _get_guild(self, ctx: Ctx) -> dict[str, Any]:
-        self._guild_or_404(ctx)
-        out = self.world.guild_payload()
+        out = self.world.guild_payload(self._guild_or_404(ctx))
         if ctx.query.get("with_counts") in ("true", "1", "True"):
             out["approximate_member_count"] = len(self.world.members)
             out["approximate_presence_count"] = len(self.world.members)
         return out
 
+    def _get_roles(self, ctx: Ctx) -> list[dict[str, Any]]:
+        return self.world.guild_payload(self._guild_or_404(ctx))["roles"]
+
     def _get_guild_channels(self, ctx: Ctx) -> list[dict[str, Any]]:
-        w = self.world
+        w, gid = self.world, self._guild_or_404(ctx)
         return [
             w.channel_payload(c)
             for c in w.channels.values()
-            if c.guild_id and not c.is_thread and not c.deleted
+            if c.guild_id == gid and not c.is_thread and not c.deleted
         ]
 
     def _get_members(self, ctx: Ctx) -> list[dict[str, Any]]:

@@ -49,11 +49,13 @@ class StandIn(Driver):
         rate_limit: tuple[int, float] = (50, 1.0),
         fail_rate: float = 0.0,
         seed: int | None = None,
+        shards: int = 1,
         **world: Any,
     ) -> None:
-        """The other keywords set up the guild and the bot, as :class:`World` takes them
-        (``guild_name``, ``guild_locale``, ``community``, ``size_limit``, ``bot_name``,
-        ``bot_permissions``, ``everyone_permissions``)."""
+        """``shards`` is the shard count ``GET /gateway/bot`` recommends. The other keywords
+        set up the guild and the bot, as :class:`World` takes them (``guild_name``,
+        ``guild_locale``, ``community``, ``size_limit``, ``bot_name``, ``bot_permissions``,
+        ``everyone_permissions``)."""
         self.host, self.port = host, port
         self.clock = clock or Clock()
         self.quiet, self.timeout = quiet, timeout
@@ -75,6 +77,7 @@ class StandIn(Driver):
             self.activity,
             gateway_url=lambda: self.gateway_url,
             token=token,
+            shards=shards,
         )
         self.page_log: list[str] = []
         self.page_channel: Channel | None = None
@@ -170,10 +173,22 @@ class StandIn(Driver):
         except KeyError:
             return self.world.add_member(name, locale=locale, permissions=permissions)
 
+    def guild(self, name: str | None = None, *, shard: tuple[int, int] | None = None) -> int:
+        """Another guild with the bot in it (the first is :attr:`guild_id`); its id falls in
+        shard ``(shard_id, count)`` when given. Its channels: ``text_channel(..., guild=id)``."""
+        return self.world.add_guild(name, shard=shard)
+
     def text_channel(
-        self, name: str, *, topic: str | None = None, bot_permissions: Any = None
+        self,
+        name: str,
+        *,
+        topic: str | None = None,
+        bot_permissions: Any = None,
+        guild: int | None = None,
     ) -> Channel:
-        channel = self.world.add_text_channel(name, topic=topic, bot_permissions=bot_permissions)
+        channel = self.world.add_text_channel(
+            name, topic=topic, bot_permissions=bot_permissions, guild_id=guild
+        )
         if self.page_channel is None:
             self.page_channel = channel
         return channel
@@ -226,9 +241,13 @@ class StandIn(Driver):
         """Close (or cut) the gateway socket; returns once the client is back."""
         await self.gateway.drop(code=code, abrupt=abrupt)
 
-    async def wait_ready(self, timeout: float | None = None) -> None:
-        """Until the bot has identified (READY and GUILD_CREATE sent)."""
-        await self.gateway.wait_live(timeout=timeout or self.timeout)
+    async def wait_ready(
+        self, timeout: float | None = None, *, shard: list[int] | None = None, after: int = -1
+    ) -> None:
+        """Until the bot has identified (READY and GUILD_CREATE sent): any session, or one of
+        ``shard`` (``[id, count]``); with ``after``, one that went live after that
+        ``gateway.generation``."""
+        await self.gateway.wait_live(timeout=timeout or self.timeout, shard=shard, after=after)
 
     # ------------------------------------------------------------ inspection
 

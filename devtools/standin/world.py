@@ -28,7 +28,9 @@ APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 
 
 class World:
-    """One guild, its members and channels, one bot application, and all that happened."""
+    """One guild (or several: :meth:`add_guild`), its members and channels, one bot
+    application, and all that happened. Every member belongs to every guild; the guilds share
+    their settings (locale, features, permissions) and differ by id, name and channels."""
 
     def __init__(
         self,
@@ -51,6 +53,7 @@ class World:
         self.owner_id = self.new_id()
         self.bot_role_id = self.new_id()
         self.guild_name = guild_name
+        self.guild_names: dict[int, str] = {self.guild_id: guild_name}
         self.locale = guild_locale
         self.features: list[str] = ["COMMUNITY"] if community else []
         self.size_limit = size_limit
@@ -86,6 +89,22 @@ class World:
         self.violations.append(M.Violation(kind, detail, request, code, self.clock.now()))
 
     @property
+    def guild_ids(self) -> list[int]:
+        return list(self.guild_names)
+
+    def add_guild(self, name: str | None = None, *, shard: tuple[int, int] | None = None) -> int:
+        """Another guild the bot is in; with ``shard=(shard_id, count)`` its id falls in that
+        shard (``(guild_id >> 22) % count``). A bot already connected gets GUILD_CREATE."""
+        wall = self.clock.wall()
+        gid = self._ids.in_shard(wall, *shard) if shard is not None else self.new_id()
+        self.guild_names[gid] = name or f"{self.guild_name} {len(self.guild_names) + 1}"
+        self.emit("GUILD_CREATE", self.guild_payload(gid, full=True))
+        return gid
+
+    def _guild(self, guild_id: Any) -> int:
+        return self.guild_id if guild_id is None else int(guild_id)
+
+    @property
     def community(self) -> bool:
         return "COMMUNITY" in self.features
 
@@ -115,13 +134,18 @@ class World:
         raise KeyError(f"no member named {name!r}")
 
     def add_text_channel(
-        self, name: str, *, topic: str | None = None, bot_permissions: Any = None
+        self,
+        name: str,
+        *,
+        topic: str | None = None,
+        bot_permissions: Any = None,
+        guild_id: int | None = None,
     ) -> Channel:
         channel = Channel(
             self.new_id(),
             M.TEXT,
             name,
-            self.guild_id,
+            self._guild(guild_id),
             position=len([c for c in self.channels.values() if c.type == M.TEXT]),
             topic=topic,
             bot_permissions=None if bot_permissions is None else L.as_bits(bot_permissions),
@@ -158,9 +182,8 @@ class World:
         bits = L.as_bits(permissions)
         if channel is None:
             self.bot_guild_permissions = bits
-            self.emit(
-                "GUILD_ROLE_UPDATE", {"guild_id": str(self.guild_id), "role": self._roles()[1]}
-            )
+            for gid in self.guild_ids:
+                self.emit("GUILD_ROLE_UPDATE", {"guild_id": str(gid), "role": self._roles(gid)[1]})
             targets = [c for c in self.channels.values() if c.type == M.TEXT]
         else:
             target = self.channel(channel)
@@ -184,10 +207,11 @@ class World:
         if community is not None:
             self.features = ["COMMUNITY"] if community else []
         if name is not None:
-            self.guild_name = name
+            self.guild_name = self.guild_names[self.guild_id] = name
         if size_limit is not None:
             self.size_limit = size_limit
-        self.emit("GUILD_UPDATE", self.guild_payload())
+        for gid in self.guild_ids:
+            self.emit("GUILD_UPDATE", self.guild_payload(gid))
 
     # ------------------------------------------------------------ permissions
 
@@ -229,7 +253,7 @@ class World:
 
     # ------------------------------------------------------------ payloads
 
-    def _roles(self) -> list[dict[str, Any]]:
+    def _roles(self, guild_id: int | None = None) -> list[dict[str, Any]]:
         def role(rid: int, name: str, bits: int, position: int, **extra: Any) -> dict[str, Any]:
             return {
                 "id": str(rid),
@@ -248,7 +272,7 @@ class World:
             }
 
         return [
-            role(self.guild_id, "@everyone", self.everyone_permissions, 0),
+            role(self._guild(guild_id), "@everyone", self.everyone_permissions, 0),
             role(
                 self.bot_role_id,
                 self.bot.name,
@@ -268,10 +292,13 @@ class World:
         """A guild member as Discord lists it (the bot with its role)."""
         return self.bot_member_payload() if member is self.bot else member.member_payload()
 
-    def guild_payload(self, *, full: bool = False, all_members: bool = False) -> dict[str, Any]:
+    def guild_payload(
+        self, guild_id: int | None = None, *, full: bool = False, all_members: bool = False
+    ) -> dict[str, Any]:
+        gid = self._guild(guild_id)
         out: dict[str, Any] = {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(gid),
+            "name": self.guild_names[gid],
             "icon": None,
             "splash": None,
             "discovery_splash": None,
@@ -283,7 +310,7 @@ class World:
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": self._roles(),
+            "roles": self._roles(gid),
             "emojis": [],
             "stickers": [],
             "features": list(self.features),
@@ -308,7 +335,7 @@ class World:
             members = [self.bot_member_payload()]
             if all_members:
                 members += [m.member_payload() for m in humans]
-            live = [c for c in self.channels.values() if not c.deleted and c.guild_id]
+            live = [c for c in self.channels.values() if not c.deleted and c.guild_id == gid]
             out.update(
                 joined_at=self.bot.joined_at,
                 large=False,
@@ -339,7 +366,7 @@ class World:
         out: dict[str, Any] = {
             "id": str(channel.id),
             "type": channel.type,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(channel.guild_id),
             "name": channel.name,
             "parent_id": _sid(channel.parent_id),
             "last_message_id": _sid(channel.last_message_id),
@@ -769,7 +796,7 @@ class World:
             tid,
             kind,
             name,
-            self.guild_id,
+            parent.guild_id,
             parent_id=parent.id,
             owner_id=self.bot.id,
             auto_archive_duration=duration,
@@ -835,7 +862,7 @@ class World:
 
     def sync_commands(self, guild_id: Any, commands: Any) -> list[dict[str, Any]]:
         """A bulk overwrite: checked as Discord does, stored with stable ids."""
-        if guild_id is not None and int(guild_id) != self.guild_id:
+        if guild_id is not None and int(guild_id) not in self.guild_names:
             raise L.missing_access(f"guild {guild_id}")
         L.check_commands(commands)
         scope = None if guild_id is None else int(guild_id)
@@ -931,15 +958,15 @@ class World:
         }
         if channel.guild_id:
             payload.update(
-                guild_id=str(self.guild_id),
+                guild_id=str(channel.guild_id),
                 guild_locale=self.guild_locale,
                 guild={
-                    "id": str(self.guild_id),
+                    "id": str(channel.guild_id),
                     "locale": self.guild_locale,
                     "features": list(self.features),
                 },
                 context=0,
-                authorizing_integration_owners={"0": str(self.guild_id)},
+                authorizing_integration_owners={"0": str(channel.guild_id)},
                 member=user.member_payload(permissions=self.member_permissions_in(user, channel)),
             )
         else:

@@ -1,7 +1,8 @@
 """The bot as a guild meets it: ``python -m bot`` in its own process, logged in to the
 project's Discord stand-in (devtools.standin) over real HTTP and a real websocket, with the
 real renderer. Tests act as members through the stand-in and read the game's state from the
-bot's SQLite file (as a player reads the board) to choose their moves."""
+bot's database (its SQLite file, or PostgreSQL) as a player reads the board, to choose their
+moves. Several processes may share one stand-in and one PostgreSQL database, one per shard."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ import signal
 import sqlite3
 import sys
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.settings import POSTGRES_SCHEMES
 from devtools.standin import Exchange, Message, StandIn
 
 TOKEN = "standin-bot-token"  # the stand-in accepts any token; never a real one
@@ -25,12 +28,25 @@ STARTUP_SECONDS = 90.0
 
 
 class BotProcess:
-    """``python -m bot`` pointed at a stand-in; stoppable, killable, restartable."""
+    """``python -m bot`` pointed at a stand-in; stoppable, killable, restartable.
 
-    def __init__(self, standin: StandIn, folder: Path) -> None:
+    ``db``: a PostgreSQL URL (default: a SQLite file in ``folder``); ``shards``: the shard ids
+    this process serves among ``shard_count`` (default: unsharded)."""
+
+    def __init__(
+        self,
+        standin: StandIn,
+        folder: Path,
+        *,
+        db: str | None = None,
+        shards: tuple[int, ...] = (),
+        shard_count: int = 1,
+    ) -> None:
         self.standin = standin
         self.folder = folder
-        self.db = folder / "plateau.db"
+        folder.mkdir(parents=True, exist_ok=True)
+        self.db = db or str(folder / "plateau.db")
+        self.shards = [[shard, shard_count] for shard in shards]
         self.log = folder / "bot.log"
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0
@@ -41,11 +57,15 @@ class BotProcess:
             "DISCORD_TOKEN": TOKEN,
             "DISCORD_API_BASE": self.standin.api_base,
             "DISCORD_GATEWAY_URL": self.standin.gateway_url,
-            "PLATEAU_DB": str(self.db),
+            "PLATEAU_DB": self.db,
             "PLATEAU_LOG_LEVEL": "INFO",
             "PLATEAU_DEV_GUILD": "",
+            # Empty is unset: a sharded run here never leaks into a plain one.
+            "PLATEAU_SHARD_COUNT": str(self.shards[0][1]) if self.shards else "",
+            "PLATEAU_SHARD_IDS": ",".join(str(shard) for shard, _ in self.shards),
         }
         synced_before = len(self._syncs())
+        generation = self.standin.gateway.generation
         with self.log.open("a") as out:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable,
@@ -65,7 +85,9 @@ class BotProcess:
             if loop.time() > deadline:
                 raise AssertionError(f"the bot did not sync its commands:\n{self.tail()}")
             await asyncio.sleep(0.05)
-        await self.standin.wait_ready(timeout=STARTUP_SECONDS)
+        # Another process's session may be live already: wait for this one's shards.
+        for shard in self.shards or [None]:
+            await self.standin.wait_ready(STARTUP_SECONDS, shard=shard, after=generation)
         # The renderer warms its caches in a thread at start-up: let it finish so that the
         # test's pace does not depend on it.
         await self.wait_for_log("event=renderer_warm", since=self.starts - 1)
@@ -122,18 +144,47 @@ class BotProcess:
 
     # ------------------------------------------------------------ reading the game
 
-    def row(self, game_id: str) -> dict[str, Any]:
+    def query(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+        """The rows of ``sql`` (parameters written ``$1``, ``$2``...) in the bot's database."""
+        if self.db.startswith(POSTGRES_SCHEMES):
+            # asyncpg needs a loop of its own: the test's is busy serving the stand-in.
+            with ThreadPoolExecutor(1) as pool:
+                return pool.submit(asyncio.run, _postgres_rows(self.db, sql, args)).result()
         with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True) as db:
             db.row_factory = sqlite3.Row
-            row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-        assert row is not None, f"no game {game_id}"
-        out = dict(row)
+            rows = db.execute(re.sub(r"\$(\d+)", r"?\1", sql), args).fetchall()
+        return [dict(row) for row in rows]
+
+    async def fetch(self, sql: str, *args: Any) -> list[dict[str, Any]]:
+        """:meth:`query` without stopping the stand-in (it shares the test's loop)."""
+        return await asyncio.to_thread(self.query, sql, *args)
+
+    def actions(self, game_id: str) -> list[dict[str, Any]]:
+        """The game's action log, in order."""
+        return self.query(
+            "SELECT n, user_id, seat, action FROM actions WHERE game_id = $1 ORDER BY id", game_id
+        )
+
+    def row(self, game_id: str) -> dict[str, Any]:
+        rows = self.query("SELECT * FROM games WHERE id = $1", game_id)
+        assert rows, f"no game {game_id}"
+        out = rows[0]
         for key in ("config", "state", "meta"):
             out[key] = json.loads(out[key]) if out[key] else None
         return out
 
     def state(self, game_id: str, rules: Any) -> Any:
         return rules.from_dict(self.row(game_id)["state"])
+
+
+async def _postgres_rows(url: str, sql: str, args: tuple[Any, ...]) -> list[dict[str, Any]]:
+    import asyncpg  # only where a PostgreSQL database is used
+
+    db = await asyncpg.connect(url)
+    try:
+        return [dict(row) for row in await db.fetch(sql, *args)]
+    finally:
+        await db.close()
 
 
 def game_id_in(messages: list[Message]) -> str:
@@ -156,11 +207,19 @@ def check_exchange(ex: Exchange) -> None:
 class Table:
     """One game's members and thread on a stand-in, with a bot process behind it."""
 
-    def __init__(self, standin: StandIn, bot: BotProcess, kind: str, names: tuple[str, ...]):
+    def __init__(
+        self,
+        standin: StandIn,
+        bot: BotProcess,
+        kind: str,
+        names: tuple[str, ...],
+        *,
+        guild: int | None = None,
+    ) -> None:
         self.standin = standin
         self.bot = bot
         self.kind = kind
-        self.channel = standin.text_channel(f"{kind}-games")
+        self.channel = standin.text_channel(f"{kind}-games", guild=guild)
         self.people = {name: standin.member(name) for name in names}
         self.thread: Any = None
         self.game_id = ""
