@@ -178,17 +178,9 @@ class StandIn(Driver):
         shard ``(shard_id, count)`` when given. Its channels: ``text_channel(..., guild=id)``."""
         return self.world.add_guild(name, shard=shard)
 
-    def text_channel(
-        self,
-        name: str,
-        *,
-        topic: str | None = None,
-        bot_permissions: Any = None,
-        guild: int | None = None,
-    ) -> Channel:
-        channel = self.world.add_text_channel(
-            name, topic=topic, bot_permissions=bot_permissions, guild_id=guild
-        )
+    def text_channel(self, name: str, *, guild: int | None = None, **options: Any) -> Channel:
+        """A text channel (``topic``, ``bot_permissions``: see ``World.add_text_channel``)."""
+        channel = self.world.add_text_channel(name, guild_id=guild, **options)
         if self.page_channel is None:
             self.page_channel = channel
         return channel
