@@ -1,4 +1,5 @@
-"""Layering: the engine stays pure, and imports only flow engine <- renderer <- bot."""
+"""Layering: the engine stays pure, and imports only flow engine <- renderer <- bot, and
+engine <- ai <- bot (the computer players are pure too, on the engine alone)."""
 
 import ast
 import subprocess
@@ -11,7 +12,11 @@ ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {
     "engine": {"discord", "PIL", "aiosqlite", "asyncio", "random", "renderer", "bot", "sqlite3"},
     "renderer": {"discord", "aiosqlite", "asyncio", "bot", "random"},
+    "ai": {"discord", "PIL", "aiosqlite", "asyncio", "renderer", "bot", "sqlite3", "devtools"},
 }
+# The project layers each layer may import (besides its own modules).
+PROJECT_LAYERS = ("engine", "renderer", "ai", "bot", "devtools")
+MAY_IMPORT = {"engine": set(), "ai": {"engine"}}
 
 
 def _imported_roots(path: Path) -> set[str]:
@@ -35,19 +40,41 @@ def test_layers_import_only_downwards() -> None:
     assert offenders == []
 
 
-def test_importing_the_engine_loads_no_io_library() -> None:
+def test_layers_import_only_the_project_layers_below() -> None:
+    offenders = []
+    for layer, allowed in MAY_IMPORT.items():
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            bad = _imported_roots(path) & (set(PROJECT_LAYERS) - allowed - {layer})
+            if bad:
+                offenders.append(f"{path.relative_to(ROOT)} imports {sorted(bad)}")
+    assert offenders == []
+
+
+def _loaded_io_libraries(package: str, skip: tuple[str, ...] = ()) -> str:
     code = (
         "import importlib, pkgutil, sys\n"
-        "import engine\n"
-        "for m in pkgutil.walk_packages(engine.__path__, 'engine.'):\n"
-        "    importlib.import_module(m.name)\n"
+        f"import {package}\n"
+        f"for m in pkgutil.walk_packages({package}.__path__, '{package}.'):\n"
+        f"    if m.name not in {skip!r}:\n"
+        "        importlib.import_module(m.name)\n"
         "bad = sorted(n for n in ('discord', 'PIL', 'aiosqlite', 'asyncio') if n in sys.modules)\n"
         "print(','.join(bad))\n"
     )
-    out = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     ).stdout.strip()
+
+
+def test_importing_the_engine_loads_no_io_library() -> None:
+    out = _loaded_io_libraries("engine")
     assert out == "", f"the engine pulls in {out}"
+
+
+def test_importing_the_ai_loads_no_io_library() -> None:
+    """Only ``ai.stockfish`` talks to a process (python-chess's UCI support runs on
+    asyncio); ``ai.player`` imports it lazily, for chess alone."""
+    out = _loaded_io_libraries("ai", skip=("ai.stockfish",))
+    assert out == "", f"the ai pulls in {out}"
 
 
 # ---------------------------------------------------------------- no import cycle
@@ -58,7 +85,9 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _import_graph(layers: tuple[str, ...] = ("engine", "renderer", "bot")) -> dict[str, set[str]]:
+def _import_graph(
+    layers: tuple[str, ...] = ("engine", "renderer", "ai", "bot"),
+) -> dict[str, set[str]]:
     """Module -> the project modules it imports anywhere: at the top, inside a function (a
     lazy import is still a dependency) or for type checking only."""
     paths = {_module_name(p): p for layer in layers for p in (ROOT / layer).rglob("*.py")}
@@ -133,6 +162,7 @@ def test_the_import_graph_reads_lazy_imports() -> None:
     assert "bot.service" in graph["bot.tables.base"]
     assert "bot.cogs" in graph["bot.games"]  # imported inside a function
     assert "bot.cogs.loka" in graph and "bot.cogs" in graph["bot.cogs.loka"]
+    assert "ai.search" in graph["ai.player"] and "ai.stockfish" in graph["ai.player"]
 
 
 def test_no_module_imports_itself_around_a_loop() -> None:

@@ -1,0 +1,127 @@
+"""What the computer players know of Échec au Roi (issue 16).
+
+The secrets of a view are the dice seed and, during secret placement (level 2), the other
+army's placement: its bases are off the view's board and its reserve is empty
+(``hide_side``), only whether it is ready shows. A determinization reseeds the dice and
+places that army's bases (``config.army``) at random on its home ranks, the king on its
+royal square, mostly facing the enemy: all of them when it has confirmed, a random part of
+them when it has not (the rest stays in its reserve).
+
+The evaluation weighs each side's figures (the dice a base rolls times the hits it takes to
+remove), bases able to attack now and threats on a king; the rollout policy confirms
+placements, places facing the enemy, and prefers attacks, then advances.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from ai.knowledge import Knowledge, reseeded, squash
+from engine import echec
+from engine.echec.actions import Action, Advance, Attack, Confirm, Place, Roll
+from engine.echec.board import FACINGS, FORWARD, ROYAL, SEATS
+from engine.echec.combat import targets
+from engine.echec.config import SECRET
+from engine.echec.setup import home_squares
+from engine.echec.state import OPENING, PLACEMENT, Base, EchecState, Side
+from engine.echec.units import KIND, KING, dice_for
+
+FORWARD_SHARE = 0.8  # how often a sampled base faces the enemy
+KING_THREAT = 3.0  # per enemy base that may attack a king now
+ATTACK_SHARE = 0.25  # of a target's worth, for a base that may attack it now
+SCALE = 5.0  # worth ahead that makes a win about 69% likely (a full base: 4)
+
+
+def _sampled_side(
+    state: EchecState, board: list[Base | None], seat: str, side: Side, rng: random.Random
+) -> Side:
+    """Place ``seat``'s hidden army on ``board`` (all of it if confirmed, else a random
+    part) and return its side as the engine would hold it."""
+    army = list(state.config.army(seat))
+    placed = len(army) if side.confirmed else rng.randint(0, len(army))
+    chosen = sorted(rng.sample(range(len(army)), placed))
+    free = [sq for sq in home_squares(seat) if sq != ROYAL[seat] and board[sq] is None]
+    rng.shuffle(free)
+    for i in chosen:
+        kind, figures = army[i]
+        sq = ROYAL[seat] if kind == KING else free.pop()
+        facing = FORWARD[seat] if rng.random() < FORWARD_SHARE else rng.choice(FACINGS)
+        board[sq] = Base(seat, kind, figures, facing)
+    reserve = tuple(unit for i, unit in enumerate(army) if i not in chosen)
+    return Side(reserve=reserve, confirmed=side.confirmed, resigned=side.resigned)
+
+
+def determinize(view: EchecState, seat: str, rng: random.Random) -> EchecState:
+    """A full state consistent with ``seat``'s view: new dice, and during secret placement
+    a sampled placement of the other army."""
+    state = reseeded(view, rng)
+    if state.phase != PLACEMENT or state.config.placement != SECRET:
+        return state
+    board = list(state.board)
+    sides = tuple(
+        _sampled_side(state, board, s, side, rng) if side.hidden else side
+        for s, side in zip(SEATS, state.sides, strict=True)
+    )
+    return replace(state, board=tuple(board), sides=sides)  # type: ignore[arg-type]
+
+
+def worth(kind: str, figures: int) -> float:
+    """A base's worth: the dice it rolls times the hits it takes to remove, a full base of
+    infantry being 4 (so losing figures costs more and more)."""
+    return dice_for(kind, figures) * figures * KIND[kind].hits_per_figure / 4
+
+
+def _scores(state: EchecState) -> dict[str, float]:
+    scores = dict.fromkeys(SEATS, 0.0)
+    for s, side in zip(SEATS, state.sides, strict=True):
+        scores[s] += sum(worth(kind, n) for kind, n in side.reserve if kind != KING)
+    board = state.board
+    for sq, base in enumerate(board):
+        if base is None:
+            continue
+        if base.kind != KING:
+            scores[base.seat] += worth(base.kind, base.figures)
+        if state.phase in (PLACEMENT, OPENING):
+            continue
+        for t in targets(board, sq):
+            target = board[t]
+            assert target is not None
+            if target.kind == KING:
+                scores[base.seat] += KING_THREAT
+            else:
+                scores[base.seat] += ATTACK_SHARE * worth(target.kind, target.figures)
+    return scores
+
+
+def evaluate(state: EchecState, seat: str) -> float:
+    """The estimated chance that ``seat`` wins, from figures and facing (who may attack
+    whom now, a king under threat most of all)."""
+    result = echec.outcome(state)
+    if result is not None:
+        return 0.5 if result.is_draw else float(seat in result.winners)
+    scores = _scores(state)
+    diff = sum(v if s == seat else -v for s, v in scores.items())
+    return squash(diff / SCALE)
+
+
+def policy(state: EchecState, seat: str, actions: list[Action], rng: random.Random) -> Action:
+    """A cheap rollout player: confirm a placement, place facing the enemy, roll; in the
+    battle attack most of the time, else advance, else anything."""
+    if state.phase == PLACEMENT:
+        if Confirm() in actions:
+            return Confirm()
+        places = [a for a in actions if isinstance(a, Place) and a.facing == FORWARD[seat]]
+        return rng.choice(places or actions)
+    if state.phase == OPENING:
+        return Roll()
+    attacks = [a for a in actions if isinstance(a, Attack)]
+    if attacks and rng.random() < 0.9:
+        return rng.choice(attacks)
+    advances = [a for a in actions if isinstance(a, Advance)]
+    if advances and rng.random() < 0.7:
+        return rng.choice(advances)
+    return rng.choice(actions)
+
+
+KNOWLEDGE = Knowledge(echec.RULES, determinize, evaluate, policy)

@@ -1,0 +1,187 @@
+"""What the computer players know of Loka (issue 16).
+
+The secrets of a Loka view are the dice seed and, during army selection, the drafts of the
+other team's armies (``Army(budget, confirmed, hidden=True)``). A determinization reseeds
+the dice and gives every hidden army a plausible draft: one that spends its budget, as
+players do, so that no further piece fits. An unconfirmed hidden army gets such a draft too
+(still unconfirmed), which it may change in the playout like any player.
+
+The evaluation counts army points per team (pieces on the board, in reserve or drafted, at
+the game's costs, each living king worth ``KING_POINTS``), less a penalty for enemy pieces
+near a king; the rollout policy confirms full drafts, re-rolls a Super D20 that is losing
+and prefers capturing the most valuable target it can reach.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from functools import lru_cache
+
+from ai.knowledge import Knowledge, reseeded, squash
+from engine import loka
+from engine.loka.actions import Action, Confirm, Draft, Keep, Move, Reroll
+from engine.loka.config import LokaConfig
+from engine.loka.geometry import Geometry
+from engine.loka.pieces import BOUGHT, KING
+from engine.loka.setup import all_drafts, draft_cost
+from engine.loka.state import BATTLE, SELECTION, Army, LokaState
+
+KING_POINTS = 150  # what a living army's king weighs against its bought pieces
+DANGER_POINTS = 15  # per enemy piece within two squares of a king
+NEAR = 2  # squares (king distance) that count as near a king
+SCALE = 100  # points ahead that make a win about 73% likely (a queen up: 71%)
+
+
+_FULL: dict[tuple, tuple[Draft, ...]] = {}
+
+
+def _full_drafts(config: LokaConfig, budget: int) -> tuple[Draft, ...]:
+    """The legal drafts to which no further piece fits (those that spend the budget), per
+    army limits and budget (cached: configs hold dicts, so they are not hashable)."""
+    key = (
+        tuple(sorted(config.costs.items())),
+        config.max_pieces,
+        config.max_pawns,
+        config.box,
+        budget,
+    )
+    if key not in _FULL:
+        drafts = all_drafts(config, budget)
+        cheapest = min(config.costs[kind] for kind in BOUGHT)
+        full = tuple(d for d in drafts if budget - draft_cost(config, d.counts) < cheapest)
+        _FULL[key] = full or drafts
+    return _FULL[key]
+
+
+def plausible_draft(config: LokaConfig, budget: int, rng: random.Random) -> Draft:
+    """A draft a player might well choose: a random one that spends the budget."""
+    return rng.choice(_full_drafts(config, budget))
+
+
+def determinize(view: LokaState, seat: str, rng: random.Random) -> LokaState:
+    """A full state consistent with ``seat``'s view: new dice, and a plausible draft for
+    every army whose draft the view hides (confirmed or not, as the view says)."""
+    state = reseeded(view, rng)
+    if not any(a.hidden for a in state.armies):
+        return state
+    armies = tuple(
+        Army(
+            budget=a.budget,
+            draft=plausible_draft(state.config, a.budget, rng).counts,
+            confirmed=a.confirmed,
+        )
+        if a.hidden
+        else a
+        for a in state.armies
+    )
+    return replace(state, armies=armies)
+
+
+@lru_cache(maxsize=16)
+def _square_index(geo: Geometry) -> dict[str, int]:
+    return {name: i for i, name in enumerate(geo.names)}
+
+
+def _army_points(state: LokaState) -> list[float]:
+    """Each army's points: pieces on the board, in reserve, or drafted (selection)."""
+    costs = state.config.costs
+    points = [0.0] * len(state.armies)
+    for army, a in enumerate(state.armies):
+        if not a.alive:
+            continue
+        if state.phase == SELECTION:
+            counts = a.draft
+            points[army] = KING_POINTS + (
+                a.budget if counts is None else draft_cost(state.config, counts)
+            )
+        else:
+            points[army] = sum(
+                (KING_POINTS if kind == KING else costs[kind]) * n
+                for kind, n in enumerate(a.reserve)
+                if n
+            )
+    for p in state.board:
+        if p and state.armies[p >> 3].alive:
+            kind = p & 7
+            points[p >> 3] += KING_POINTS if kind == KING else costs[kind]
+    return points
+
+
+def _king_danger(state: LokaState) -> list[float]:
+    """Per army, the penalty for enemy pieces near its king (battle only)."""
+    geo = state.geometry
+    danger = [0.0] * len(state.armies)
+    if state.phase != BATTLE:
+        return danger
+    width = geo.width
+    pieces = [(sq % width, sq // width, p) for sq, p in enumerate(state.board) if p]
+    for x, y, p in pieces:
+        if p & 7 != KING:
+            continue
+        army = p >> 3
+        hostile = geo.enemy[army]
+        near = sum(
+            1 for ex, ey, q in pieces if hostile[q] and max(abs(ex - x), abs(ey - y)) <= NEAR
+        )
+        danger[army] = DANGER_POINTS * near
+    return danger
+
+
+def evaluate(state: LokaState, seat: str) -> float:
+    """The estimated chance that ``seat``'s team wins, from army points and king safety."""
+    result = loka.outcome(state)
+    if result is not None:
+        return 0.5 if result.is_draw else float(seat in result.winners)
+    geo = state.geometry
+    team = geo.seats[geo.seat_index[seat]].team
+    points = _army_points(state)
+    danger = _king_danger(state)
+    diff = 0.0
+    for army, spec in enumerate(geo.seats):
+        score = max(0.0, points[army] - danger[army])
+        diff += score if spec.team == team else -score
+    return squash(diff / SCALE)
+
+
+def _losing(state: LokaState) -> bool:
+    """Whether the Super D20 holder's side loses the combat as rolled."""
+    p = state.pending
+    assert p is not None
+    attack_wins = p.attack_roll > p.defence_roll
+    return attack_wins != (p.holder == "attack")
+
+
+def policy(state: LokaState, seat: str, actions: list[Action], rng: random.Random) -> Action:
+    """A cheap rollout player: full drafts confirmed, a losing Super D20 re-rolled, the
+    most valuable capture in reach taken most of the time."""
+    if state.phase == SELECTION:
+        army = state.armies[state.geometry.seat_index[seat]]
+        if army.draft is not None and rng.random() < 0.9:
+            return Confirm()
+        return plausible_draft(state.config, army.budget, rng)
+    if state.pending is not None:
+        return Reroll() if _losing(state) else Keep()
+    if state.phase == BATTLE and rng.random() < 0.8:
+        index = _square_index(state.geometry)
+        costs = state.config.costs
+        best: list[Move] = []
+        best_value = 0
+        for action in actions:
+            if not isinstance(action, Move):
+                continue
+            target = state.board[index[action.dst]]
+            if not target:
+                continue
+            kind = target & 7
+            value = KING_POINTS if kind == KING else costs[kind]
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        if best:
+            return rng.choice(best)
+    return rng.choice(actions)
+
+
+KNOWLEDGE = Knowledge(loka.RULES, determinize, evaluate, policy)

@@ -1,0 +1,46 @@
+"""What the search knows of one game: its rules, how to fill in what a view hides, how good
+a position looks, and how to play a quick rollout."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.dice import Dice
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    rules: Any
+    """The engine's ``RULES`` namespace (``engine.protocol.bundle``)."""
+    determinize: Callable[[Any, str, random.Random], Any]
+    """(view, seat, rng) -> a full state consistent with the view: hidden dice reseeded from
+    rng, hidden enemy choices sampled."""
+    evaluate: Callable[[Any, str], float]
+    """(state, seat) -> estimated chance in [0, 1] that seat's side wins (cheap)."""
+    policy: Callable[[Any, str, list[Any], random.Random], Any] | None = None
+    """Rollout policy: (state, seat, legal actions, rng) -> action; ``None``: uniform."""
+
+
+def reseeded(state: Any, rng: random.Random) -> Any:
+    """``state`` with a fresh random seed in its dice, at the same point of the stream: the
+    determinization of a state whose only secret is its seed."""
+    dice = state.dice
+    return replace(state, dice=Dice(rng.randbytes(32), dice.game_id, dice.counter))
+
+
+def perfect_information(
+    rules: Any,
+    evaluate: Callable[[Any, str], float],
+    policy: Callable[[Any, str, list[Any], random.Random], Any] | None = None,
+) -> Knowledge:
+    """The knowledge of a game whose views hide nothing but the dice seed."""
+    return Knowledge(rules, lambda view, seat, rng: reseeded(view, rng), evaluate, policy)
+
+
+def squash(score: float) -> float:
+    """A score of any size (positive: good for the seat) as a chance in (0, 1)."""
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, score))))

@@ -1,0 +1,39 @@
+"""The AI's levels: how much it searches and whether it uses the game's knowledge."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    iterations: int
+    """Search iterations (determinize, descend, roll out, back up) at most."""
+    seconds: float
+    """Thinking time at most (the search stops at whichever comes first)."""
+    knowledge: bool
+    """Use the game's evaluation and rollout policy; without, leaves that are not over score
+    a coin flip and rollouts are uniform."""
+    depth: int
+    """Rollout actions after the tree before the leaf is scored."""
+    exploration: float = 0.7
+    """The UCT exploration constant."""
+
+
+LEVELS = ("easy", "normal", "strong")
+
+BUDGETS = {
+    "easy": Level("easy", iterations=24, seconds=0.2, knowledge=False, depth=6),
+    "normal": Level("normal", iterations=300, seconds=0.8, knowledge=True, depth=4),
+    "strong": Level("strong", iterations=1200, seconds=2.5, knowledge=True, depth=6),
+}
+
+
+def level_of(level: str | Level) -> Level:
+    """A level by its name (one of ``LEVELS``), or a :class:`Level` as it is."""
+    if isinstance(level, Level):
+        return level
+    if level not in BUDGETS:
+        raise ValueError(f"the AI levels are {', '.join(LEVELS)}, not {level!r}")
+    return BUDGETS[level]

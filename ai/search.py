@@ -1,0 +1,162 @@
+"""Information-set Monte Carlo tree search over the engine protocol.
+
+Each iteration determinizes the view (a full state consistent with it: the dice reseeded,
+hidden choices sampled), descends one UCT tree shared by every determinization, its edges
+keyed by an action's text, expands one action, rolls out a few actions with the rollout
+policy and scores the leaf with the game's evaluation (or its outcome). A child's UCB counts
+its *availability* (the iterations where it was legal), as in ISMCTS. When several seats
+decide at once, the tree holds only the searching seat's choices: the other seats' actions
+are sampled by the policy. A seat's reward is its side's: 1 when it is among the winners.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.knowledge import Knowledge
+from ai.levels import Level, level_of
+
+Seat = str
+
+# Actions the AI never takes while it has another choice: giving up, or asking for a draw.
+WITHHELD = frozenset({"resign", "offer draw"})
+
+
+def candidates(actions: list[Any]) -> list[Any]:
+    """The actions worth searching: ``actions`` without resigning and offering a draw,
+    unless nothing else is left."""
+    kept = [a for a in actions if str(a) not in WITHHELD]
+    return kept or actions
+
+
+@dataclass
+class Node:
+    mover: Seat | None = None
+    """The seat whose action led here (its rewards are summed in ``total``)."""
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+    """Iterations where the action leading here was legal at its parent."""
+    children: dict[str, Node] = field(default_factory=dict)
+
+    def ucb(self, exploration: float) -> float:
+        return self.total / self.visits + exploration * math.sqrt(
+            math.log(max(self.available, 1)) / self.visits
+        )
+
+
+@dataclass
+class Search:
+    knowledge: Knowledge
+    seat: Seat
+    level: Level
+    rng: random.Random
+    root: Node = field(default_factory=Node)
+
+    @property
+    def rules(self) -> Any:
+        return self.knowledge.rules
+
+    def pick(self, state: Any, seat: Seat, actions: list[Any]) -> Any:
+        """The rollout policy's action (uniform without knowledge)."""
+        policy = self.knowledge.policy if self.level.knowledge else None
+        if policy is None:
+            return self.rng.choice(actions)
+        return policy(state, seat, actions, self.rng)
+
+    def others_act(self, state: Any) -> tuple[Any, Seat | None]:
+        """Play the policy for every seat to act but one (the searching seat if it is among
+        them); the state and the seat whose choice the tree holds (``None``: game over)."""
+        while True:
+            if self.rules.outcome(state) is not None:
+                return state, None
+            waiting = self.rules.to_act(state)
+            if len(waiting) == 1:
+                return state, waiting[0]
+            other = next(s for s in waiting if s != self.seat)
+            action = self.pick(state, other, candidates(self.rules.legal_actions(state, other)))
+            state, _ = self.rules.apply(state, action, other)
+
+    def iterate(self, state: Any) -> None:
+        node, path = self.root, [self.root]
+        state, mover = self.others_act(state)
+        while mover is not None:
+            legal = {str(a): a for a in candidates(self.rules.legal_actions(state, mover))}
+            untried = [key for key in legal if key not in node.children]
+            for key in legal:
+                if key in node.children:
+                    node.children[key].available += 1
+            if untried:
+                key = self.rng.choice(untried)
+                child = node.children[key] = Node(mover, available=1)
+            else:
+                explore = self.level.exploration
+                key = max(legal, key=lambda k: node.children[k].ucb(explore))
+                child = node.children[key]
+            state, _ = self.rules.apply(state, legal[key], mover)
+            node = child
+            path.append(node)
+            state, mover = self.others_act(state)
+            if untried:
+                break
+        rewards = self.score(self.rollout(state))
+        for step in path:
+            step.visits += 1
+            if step.mover is not None:
+                step.total += rewards(step.mover)
+
+    def rollout(self, state: Any) -> Any:
+        for _ in range(self.level.depth):
+            if self.rules.outcome(state) is not None:
+                break
+            seat = self.rules.to_act(state)[0]
+            action = self.pick(state, seat, candidates(self.rules.legal_actions(state, seat)))
+            state, _ = self.rules.apply(state, action, seat)
+        return state
+
+    def score(self, state: Any) -> Any:
+        """Each seat's reward at the leaf ``state``, computed once per seat asked."""
+        outcome = self.rules.outcome(state)
+        seen: dict[Seat, float] = {}
+
+        def reward(seat: Seat) -> float:
+            if seat not in seen:
+                if outcome is not None:
+                    seen[seat] = 0.5 if outcome.is_draw else float(seat in outcome.winners)
+                elif self.level.knowledge:
+                    seen[seat] = self.knowledge.evaluate(state, seat)
+                else:
+                    seen[seat] = 0.5
+            return seen[seat]
+
+        return reward
+
+
+def decide(
+    knowledge: Knowledge, view: Any, seat: Seat, level: str | Level, rng: random.Random
+) -> Any:
+    """The action ``seat`` takes, searched from its ``view`` alone at ``level`` (a name of
+    ``ai.levels.LEVELS``, or a :class:`Level`)."""
+    budget = level_of(level)
+    legal = candidates(knowledge.rules.legal_actions(view, seat))
+    if not legal:
+        raise ValueError(f"{seat} has no legal action in this view")
+    if len(legal) == 1:
+        return legal[0]
+    search = Search(knowledge, seat, budget, rng)
+    deadline = time.perf_counter() + budget.seconds
+    for _ in range(budget.iterations):
+        search.iterate(knowledge.determinize(view, seat, rng))
+        if time.perf_counter() > deadline:
+            break
+    children = search.root.children
+
+    def merit(action: Any) -> tuple[int, float]:
+        child = children.get(str(action))
+        return (0, 0.0) if child is None else (child.visits, child.total / child.visits)
+
+    return max(legal, key=merit)

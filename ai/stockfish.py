@@ -1,0 +1,148 @@
+"""Standard chess played by Stockfish, through python-chess's UCI support.
+
+The one module of ``ai`` that does I/O: it runs the Stockfish binary (Debian's ``stockfish``
+package, or the program ``PLATEAU_STOCKFISH`` names) as a child process and asks it for
+moves. It is called in the bot's process pool, never on an event loop, so it uses python-chess's
+synchronous ``SimpleEngine``: one engine process per worker process, started on first use,
+started again if it died, closed when the process exits. That close has to come before Python
+waits for its threads (``SimpleEngine`` talks to the engine from a thread of its own, which
+would otherwise keep the process, or a pool worker, from ever exiting), hence
+``threading._register_atexit`` rather than ``atexit``.
+
+Stockfish only chooses moves: :func:`stockfish_move` answers None whenever it has nothing to
+say (no binary, the colour toss, the game over, the seat not to move) and the caller falls back
+to the generic search (``ai.search``). Playing a move declines an opponent's standing draw
+offer, as the rules say."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import threading
+from dataclasses import dataclass
+
+import chess
+import chess.engine
+
+from engine.standard_chess import ChessState, Move
+from engine.standard_chess.state import PLAY
+
+ENV = "PLATEAU_STOCKFISH"
+DEBIAN_PATH = "/usr/games/stockfish"  # Debian installs games outside PATH for most users
+
+
+@dataclass(frozen=True)
+class Strength:
+    skill: int  # Stockfish's "Skill Level", 0 (weakest) to 20
+    seconds: float  # thinking time per move
+
+
+STRENGTHS = {
+    "easy": Strength(skill=0, seconds=0.05),
+    "normal": Strength(skill=5, seconds=0.1),
+    "strong": Strength(skill=20, seconds=0.5),
+}
+
+# Small and polite: one core and a little memory per worker process.
+OPTIONS = {"Threads": 1, "Hash": 16}
+
+
+def find_stockfish() -> str | None:
+    """The Stockfish program to run, or None when there is none.
+
+    ``PLATEAU_STOCKFISH``, when set, is the only place looked at (so it can also turn
+    Stockfish off: point it at nothing); otherwise ``stockfish`` on PATH, then Debian's
+    ``/usr/games/stockfish``."""
+    chosen = os.environ.get(ENV)
+    candidates = [chosen] if chosen else [shutil.which("stockfish"), DEBIAN_PATH]
+    for path in candidates:
+        if path and os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+class _Engine:
+    """This process's Stockfish: started lazily, restarted if it died or if the program to
+    run changed, never shared with a forked child (its I/O thread stays in the parent)."""
+
+    def __init__(self) -> None:
+        self.forget()
+
+    def forget(self) -> None:
+        """Start afresh, without closing anything: in a forked child, whose inherited
+        engine (and lock) belong to the parent."""
+        self._lock = threading.Lock()
+        self._engine: chess.engine.SimpleEngine | None = None
+        self._path: str | None = None
+
+    def play(self, path: str, board: chess.Board, strength: Strength) -> chess.Move | None:
+        with self._lock:
+            for attempt in range(2):
+                engine = self._running(path)
+                if engine is None:
+                    return None
+                try:
+                    result = engine.play(
+                        board,
+                        chess.engine.Limit(time=strength.seconds),
+                        options={"Skill Level": strength.skill},
+                    )
+                except (chess.engine.EngineTerminatedError, chess.engine.EngineError):
+                    self._drop()
+                    if attempt:
+                        return None
+                else:
+                    return result.move
+        return None
+
+    def _running(self, path: str) -> chess.engine.SimpleEngine | None:
+        if self._engine is not None and self._path != path:
+            self._drop()
+        if self._engine is None:
+            try:
+                engine = chess.engine.SimpleEngine.popen_uci(path)
+            except (OSError, chess.engine.EngineError, chess.engine.EngineTerminatedError):
+                return None
+            self._engine, self._path = engine, path
+            try:
+                engine.configure(OPTIONS)
+            except (chess.engine.EngineError, chess.engine.EngineTerminatedError):
+                self._drop()
+        return self._engine
+
+    def _drop(self) -> None:
+        engine, self._engine, self._path = self._engine, None, None
+        if engine is not None:
+            with contextlib.suppress(Exception):  # it is dead or dying either way
+                engine.close()
+
+    def close(self) -> None:
+        with self._lock:
+            self._drop()
+
+
+_ENGINE = _Engine()
+os.register_at_fork(after_in_child=_ENGINE.forget)
+threading._register_atexit(_ENGINE.close)  # type: ignore[attr-defined]  # before threads join
+
+
+def stockfish_move(view: ChessState, level: str, seat: str | None = None) -> Move | None:
+    """Stockfish's move for the side to move in a chess view, at ``level`` (easy, normal or
+    strong), as the engine's :class:`Move` (one of ``legal_actions``); None when there is no
+    Stockfish or nothing for it to choose: the colour toss, a finished game, or ``seat``
+    (default: the side to move) not being the side to move."""
+    if level not in STRENGTHS:
+        raise ValueError(f"unknown level {level!r}: one of {', '.join(STRENGTHS)}")
+    if view.phase != PLAY or (seat is not None and seat != view.turn):
+        return None
+    board = view.board
+    if board.is_game_over(claim_draw=False):
+        return None
+    path = find_stockfish()
+    if path is None:
+        return None
+    move = _ENGINE.play(path, board, STRENGTHS[level])
+    if move is None or move not in board.legal_moves:
+        return None
+    return Move(move.uci())
