@@ -1,0 +1,149 @@
+"""Computer players: for each covered game, tournaments of ``normal`` against a uniformly
+random player and of ``strong`` against ``normal``, with win rates (a draw or a game cut at
+the step cap scores a half) and their Wilson 95 % intervals, and decision times.
+
+Run: ``python bench/ai.py [--games N] [--game KIND] [--max-steps N]``. Targets (issue 16):
+``normal`` beats random in >= 95 % of 40 games, ``strong`` beats ``normal`` in >= 60 %;
+decision time p95 <= 1 s for ``normal`` and <= 3 s for ``strong``."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai.player import choose, knowledge_of
+from ai.search import candidates
+from engine.alako.board import SEATS as ALAKO_SEATS
+from engine.alako.config import AlakoConfig
+from engine.inka.config import SEATS as INKA_SEATS
+from engine.inka.config import InkaConfig
+from engine.loa.config import TWO_SEATS, LoaConfig
+from engine.standard_chess.config import ChessConfig
+from engine.standard_chess.state import SEATS as CHESS_SEATS
+
+RANDOM = "random"
+
+# The games covered, by the AI's kind name: the options of a bench game and its seats.
+CONFIGS: dict[str, tuple[Callable[[], Any], tuple[str, ...]]] = {
+    "loa": (LoaConfig, TWO_SEATS),
+    "alako": (AlakoConfig, ALAKO_SEATS),
+    "inka": (lambda: InkaConfig(players=2), INKA_SEATS[:2]),
+    "chess": (ChessConfig, CHESS_SEATS),
+}
+
+
+@dataclass
+class Tally:
+    """One player's results and thinking times over a tournament."""
+
+    score: float = 0.0
+    games: int = 0
+    times: list[float] = field(default_factory=list)
+
+
+def play_game(
+    kind: str,
+    config: Any,
+    players: dict[str, str],
+    seed: int,
+    max_steps: int = 600,
+    times: dict[str, list[float]] | None = None,
+) -> Any:
+    """One game of ``kind`` where each seat is played by ``players[seat]`` (a level, or
+    ``"random"``), each AI handed only its view; the final state (cut at ``max_steps``)."""
+    rules = knowledge_of(kind).rules
+    rng = random.Random(seed)
+    state = rules.new(config, seed=f"bench-{seed}".encode(), game_id=f"g{seed}")
+    for _ in range(max_steps):
+        if rules.outcome(state) is not None:
+            break
+        seat = rules.to_act(state)[0]
+        who = players[seat]
+        t0 = time.perf_counter()
+        if who == RANDOM:
+            action = rng.choice(candidates(rules.legal_actions(state, seat)))
+        else:
+            action = choose(kind, rules.view(state, seat), seat, who, rng)
+            if times is not None:
+                times.setdefault(who, []).append(time.perf_counter() - t0)
+        state, _ = rules.apply(state, action, seat)
+    return state
+
+
+def seat_score(rules: Any, state: Any, seats: list[str]) -> float:
+    """What ``seats`` scored: 1 for a win, 0.5 for a draw or an unfinished game."""
+    outcome = rules.outcome(state)
+    if outcome is None or outcome.is_draw:
+        return 0.5
+    return 1.0 if outcome.winners & set(seats) else 0.0
+
+
+def tournament(
+    kind: str, first: str, second: str, games: int, max_steps: int
+) -> tuple[Tally, dict[str, list[float]]]:
+    """``first`` against ``second`` over ``games`` games, the seats swapped every game: the
+    tally of ``first`` and every player's decision times."""
+    rules = knowledge_of(kind).rules
+    tally, times = Tally(), {}
+    for game in range(games):
+        config, seats = CONFIGS[kind][0](), CONFIGS[kind][1]
+        ours = seats[game % 2 :: 2]
+        players = {s: first if s in ours else second for s in seats}
+        state = play_game(kind, config, players, game, max_steps, times)
+        tally.score += seat_score(rules, state, ours)
+        tally.games += 1
+    return tally, times
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a rate of ``score`` in ``n`` trials."""
+    if n == 0:
+        return 0.0, 1.0
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1e3:.0f} ms"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4, help="games per tournament")
+    parser.add_argument("--game", choices=sorted(CONFIGS), action="append", help="only these")
+    parser.add_argument("--max-steps", type=int, default=400, help="actions before a game is cut")
+    args = parser.parse_args(argv)
+    for kind in args.game or list(CONFIGS):
+        for first, second in (("normal", RANDOM), ("strong", "normal")):
+            tally, times = tournament(kind, first, second, args.games, args.max_steps)
+            low, high = wilson(tally.score, tally.games)
+            spent = "; ".join(
+                f"{who} p50 {ms(statistics.median(t))} p95 {ms(percentile(t, 0.95))}"
+                for who, t in sorted(times.items())
+            )
+            print(
+                f"{kind:6} {first} vs {second}: {tally.score:g}/{tally.games} "
+                f"= {tally.score / tally.games:.0%} [{low:.0%}, {high:.0%}]; {spent}",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
