@@ -25,20 +25,20 @@ Distances count AP: a snake costs 1, a chasm cell half an AP (one rhombus move c
 from __future__ import annotations
 
 import argparse
-import heapq
 import os
 import random
 import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ai.games.inka import UNREACHABLE, distances, enter_cost, goals
 from engine.errors import EngineError
 from engine.inka import (
     BUILD,
@@ -67,57 +67,12 @@ BOARD = TEMPLE.board
 NAMES = BOARD.names
 ROUND_CAP = 1000  # a game still running after this many rounds stops (counted); random
 # players need hundreds of rounds to finish a 4-player game, and a capped game has no winner
-UNREACHABLE = 1 << 20
-# Costs in half AP: entering a snake costs 1 AP, an uncovered chasm cell half a rhombus move.
-SNAKE_COST, CHASM_COST = 2, 1
 
 Action = object
 Player = Callable[[random.Random, InkaState], Action]
 
 
 # ---------------------------------------------------------------- distances
-
-
-def _enter_cost(lay: Layout, cell: int, free: frozenset[int] = frozenset()) -> int:
-    if cell in free:
-        return 0
-    if not lay.walkable(cell):
-        return CHASM_COST
-    return SNAKE_COST if lay.snake(cell) else 0
-
-
-def _field(lay: Layout, sources: Iterable[int], *, towards: bool) -> list[int]:
-    """Cheapest cost from ``sources`` to every cell (``towards``: from every cell to the
-    sources, not counting the cell itself), chasm crossable at its half-AP price."""
-    dist = [UNREACHABLE] * BOARD.size
-    heap = []
-    for s in sources:
-        dist[s] = 0
-        heap.append((0, s))
-    heapq.heapify(heap)
-    while heap:
-        d, i = heapq.heappop(heap)
-        if d > dist[i]:
-            continue
-        for e, j in BOARD.neighbours[i]:
-            if j is None or e in lay.walls:
-                continue
-            step = _enter_cost(lay, i if towards else j)
-            if d + step < dist[j]:
-                dist[j] = d + step
-                heapq.heappush(heap, (d + step, j))
-    return dist
-
-
-def goals(state: InkaState, seat: str, lay: Layout) -> list[int]:
-    """The cells the seat heads for: destination rhombi holding its statue, or the exits."""
-    if state.carried(seat) == 3:
-        return [c for c in TEMPLE.exits if c not in lay.blockers]
-    return [
-        c
-        for c, name in lay.covered.items()
-        if name in DESTINATION_NAMES and seat in state.statues[DESTINATION_NAMES.index(name)]
-    ]
 
 
 @dataclass
@@ -137,8 +92,8 @@ class Plan:
         return cls(
             lay,
             here,
-            _field(lay, goals(state, seat, lay), towards=True),
-            _field(lay, [here], towards=False),
+            distances(lay, goals(state, seat, lay), towards=True),
+            distances(lay, [here], towards=False),
         )
 
     @property
@@ -162,7 +117,7 @@ class Plan:
             into = 0
         out = min(
             (
-                _enter_cost(self.lay, b, free) + self.to_goal[b]
+                enter_cost(self.lay, b, free) + self.to_goal[b]
                 for c in cells
                 for e, b in BOARD.neighbours[c]
                 if b is not None and e not in self.lay.walls
