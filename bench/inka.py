@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.games.inka import UNREACHABLE, distances, enter_cost, goals
+from ai.games.inka import Way, goals
 from engine.errors import EngineError
 from engine.inka import (
     BUILD,
@@ -75,56 +75,12 @@ Player = Callable[[random.Random, InkaState], Action]
 # ---------------------------------------------------------------- distances
 
 
-@dataclass
-class Plan:
-    """The seat's distances on the current layout."""
-
-    lay: Layout
-    here: int
-    to_goal: list[int]  # from each cell to the nearest goal
-    from_pawn: list[int]  # from the pawn to each cell
-
-    @classmethod
-    def of(cls, state: InkaState, seat: str, lay: Layout | None = None) -> Plan:
-        lay = lay or Layout.of(state)
-        here = state.pawns[state.seats.index(seat)]
-        assert here is not None
-        return cls(
-            lay,
-            here,
-            distances(lay, goals(state, seat, lay), towards=True),
-            distances(lay, [here], towards=False),
-        )
-
-    @property
-    def distance(self) -> int:
-        return self.to_goal[self.here]
-
-    def through(self, cells: tuple[int, int]) -> int:
-        """The distance if these two cells were covered by a fresh rhombus (its walls and
-        what it leaves uncovered elsewhere are ignored: an estimate)."""
-        free = frozenset(cells)
-        into = min(
-            (
-                self.from_pawn[a]
-                for c in cells
-                for e, a in BOARD.neighbours[c]
-                if a is not None and e not in self.lay.walls
-            ),
-            default=UNREACHABLE,
-        )
-        if self.here in free:
-            into = 0
-        out = min(
-            (
-                enter_cost(self.lay, b, free) + self.to_goal[b]
-                for c in cells
-                for e, b in BOARD.neighbours[c]
-                if b is not None and e not in self.lay.walls
-            ),
-            default=UNREACHABLE,
-        )
-        return min(self.distance, into + out)
+def plan_of(state: InkaState, seat: str, lay: Layout | None = None) -> Way:
+    """The seat's way to its goals (the AI's :class:`~ai.games.inka.Way`); in play every
+    seat has its pawn on the temple."""
+    way = Way.of(state, seat, lay)
+    assert way is not None
+    return way
 
 
 # ---------------------------------------------------------------- shared moves
@@ -165,7 +121,7 @@ def finishing_move(state: InkaState, seat: str, lay: Layout) -> Action | None:
     return Go(NAMES[min(reach, key=lambda c: (best[c], c))])
 
 
-def walk_towards(state: InkaState, plan: Plan) -> Action | None:
+def walk_towards(state: InkaState, plan: Way) -> Action | None:
     """The walk (within the AP left) that ends nearest the goal, if it gets nearer."""
     if state.stage == WALKED:
         return None
@@ -225,7 +181,7 @@ def greedy_player(rng: random.Random, state: InkaState) -> Action:
     move = finishing_move(state, seat, lay)
     if move is not None:
         return move
-    plan = Plan.of(state, seat, lay)
+    plan = plan_of(state, seat, lay)
     if state.stage == RHOMBI and state.ap:
         best, choice = plan.distance, None
         for name in path_rhombi(lay):
@@ -245,7 +201,7 @@ def greedy_player(rng: random.Random, state: InkaState) -> Action:
 
 def greedy_placement(rng: random.Random, state: InkaState, seat: str) -> Action:
     actions = legal_actions(state)
-    plan = Plan.of(state, seat)
+    plan = plan_of(state, seat)
     scored = [(plan.through((BOARD.parse(a.first), BOARD.parse(a.second))), a) for a in actions]
     low = min(s for s, _ in scored)
     return rng.choice([a for s, a in scored if s == low])
@@ -258,7 +214,7 @@ def greedy_block(rng: random.Random, state: InkaState, seat: str, lay: Layout) -
     others = [s for i, s in enumerate(state.seats) if s != seat and state.pawns[i] is not None]
     if not others or not cells:
         return block_or_end(rng, cells)
-    plans = {s: Plan.of(state, s, lay) for s in others}
+    plans = {s: plan_of(state, s, lay) for s in others}
     leader = min(others, key=lambda s: (-state.carried(s), plans[s].distance))
     plan = plans[leader]
     free = set(cells)
