@@ -12,7 +12,7 @@ from typing import Any
 from discord.app_commands import Range
 
 from bot.cogs import TableButton, TableCog, button_template
-from bot.cogs.slash import Option, Slash, choice
+from bot.cogs.slash import Option, Slash, choice, position_option
 
 KIND = "alako"
 SEATS = ("south", "north")
@@ -27,7 +27,26 @@ DIRECTION_CHOICES = [choice(f"discord.choice.alako_{d}", d) for d in "nesw"]
 DRAW_CHOICES = [choice(f"discord.choice.alako_{a}", a) for a in ("offer", "accept", "decline")]
 
 Segment = Range[str, 1, 12]
+FIRST = Option("first", about="alako_first", choices=FIRST_CHOICES)
 DIRECTION = Option("direction", about="alako_direction", choices=DIRECTION_CHOICES, required=True)
+
+
+def _action(words: list[str]) -> tuple[str, dict[str, Any]] | None:
+    """The command an action text stands for (``knight n`` -> move, ``build d3n`` -> build)."""
+    match words:
+        case ["spin" | "pass" as command]:
+            return command, {}
+        case ["knight" | "horse" | "princess" as piece, "n" | "e" | "s" | "w" as direction]:
+            return "move", {"piece": piece, "direction": direction}
+        case ["dismount", "n" | "e" | "s" | "w" as direction]:
+            return "dismount", {"direction": direction}
+        case ["build", segment]:
+            return "build", {"segment": segment}
+        case ["climb"]:
+            return "climb", {}
+        case ["climb", segment]:
+            return "climb", {"segment": segment}
+    return None
 
 
 class AlakoButton(TableButton, template=button_template(KIND, r"[a-z0-9:_]{1,64}")):
@@ -51,35 +70,12 @@ class AlakoButton(TableButton, template=button_template(KIND, r"[a-z0-9:_]{1,64}
         return None
 
 
-def _action(words: list[str]) -> tuple[str, dict[str, Any]] | None:
-    """The command an action text stands for (``knight n`` -> move, ``build d3n`` -> build)."""
-    match words:
-        case ["spin" | "pass" as command]:
-            return command, {}
-        case ["knight" | "horse" | "princess" as piece, "n" | "e" | "s" | "w" as direction]:
-            return "move", {"piece": piece, "direction": direction}
-        case ["dismount", "n" | "e" | "s" | "w" as direction]:
-            return "dismount", {"direction": direction}
-        case ["build", segment]:
-            return "build", {"segment": segment}
-        case ["climb"]:
-            return "climb", {}
-        case ["climb", segment]:
-            return "climb", {"segment": segment}
-    return None
-
-
 class AlakoCog(TableCog):
     kind = KIND
     buttons = (AlakoButton,)
     slash = (
         # the lobby
-        Slash(
-            "new",
-            Option("first", about="alako_first", choices=FIRST_CHOICES),
-            Option("position", Range[str, 1, 500], about="alako_position"),
-            opens=True,
-        ),
+        Slash("new", FIRST, position_option("alako_position", 500), opens=True),
         Slash("join", Option("seat", about="alako_seat", choices=SEAT_CHOICES, required=True)),
         # a turn
         Slash("spin"),

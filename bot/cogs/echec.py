@@ -7,16 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from discord.app_commands import Choice, Range
+from discord.app_commands import Range
 
 from bot.cogs import TableButton, TableCog, button_template
-from bot.cogs.slash import ON_OFF, Option, Slash, choice
+from bot.cogs.slash import ON_OFF, Option, Slash, choice, numbers, position_option
 
 KIND = "echec"
 SEATS = ("south", "north")
 
 SEAT_CHOICES = [choice("discord.choice.echec_" + s, s) for s in SEATS]
-LEVEL_CHOICES = [Choice(name="1", value=1), Choice(name="2", value=2)]
 PLACEMENT_CHOICES = [choice("discord.choice.echec_" + p, p) for p in ("standard", "free", "secret")]
 FACING_CHOICES = [choice("discord.choice.echec_" + f, f) for f in ("n", "e", "s", "w")]
 
@@ -48,12 +47,12 @@ class EchecCog(TableCog):
         # the lobby
         Slash(
             "new",
-            Option("level", int, about="echec_level", choices=LEVEL_CHOICES),
+            Option("level", int, about="echec_level", choices=numbers(1, 2)),
             Option("placement", about="echec_placement", choices=PLACEMENT_CHOICES),
             Option("units", Units, about="echec_units"),
             *(Option(f"{seat}_units", Units, about="echec_army_units") for seat in SEATS),
             Option("massive", about="echec_massive", choices=ON_OFF),
-            Option("position", Range[str, 1, 1000], about="echec_position"),
+            position_option("echec_position"),
             Option("turn_limit", Range[int, 0, 10000], about="echec_turn_limit"),
             opens=True,
         ),

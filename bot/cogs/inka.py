@@ -12,13 +12,12 @@ from typing import Any
 from discord.app_commands import Choice, Range
 
 from bot.cogs import TableButton, TableCog, button_template
-from bot.cogs.slash import Option, Slash, choice
+from bot.cogs.slash import Option, Slash, choice, numbers, position_option
 
 KIND = "inka"
 SEATS = ("red", "blue", "green", "yellow")
 
 SEAT_CHOICES = [choice("inka.seat." + s, s) for s in SEATS]
-PLAYER_CHOICES = [Choice(name=str(n), value=n) for n in (2, 3, 4)]
 ANGLE_CHOICES = [
     choice("discord.choice.inka_" + a, a) for a in ("cw60", "ccw60", "cw120", "ccw120")
 ]
@@ -31,11 +30,6 @@ DIRECTION = Option(
 DISTANCE = Option("distance", Range[int, 1, 12], about="inka_distance")
 CORNER = Option("corner", Range[str, 1, 8], about="inka_corner", required=True, completes=True)
 ANGLE = Option("angle", about="inka_angle", choices=ANGLE_CHOICES, required=True)
-
-
-def cell(name: str, about: str) -> Option:
-    """A cell the table completes (a start cell, a step, a passage's end, a block)."""
-    return Option(name, Range[str, 1, 8], about=about, required=True, completes=True)
 
 
 class InkaButton(TableButton, template=button_template(KIND)):
@@ -56,6 +50,11 @@ class InkaButton(TableButton, template=button_template(KIND)):
         return None
 
 
+def cell(name: str, about: str) -> Option:
+    """A cell the table completes (a start cell, a step, a passage's end, a block)."""
+    return Option(name, Range[str, 1, 8], about=about, required=True, completes=True)
+
+
 class InkaCog(TableCog):
     kind = KIND
     buttons = (InkaButton,)
@@ -63,8 +62,8 @@ class InkaCog(TableCog):
         # the lobby
         Slash(
             "new",
-            Option("players", int, about="inka_players", choices=PLAYER_CHOICES),
-            Option("position", Range[str, 1, 1000], about="inka_position"),
+            Option("players", int, about="inka_players", choices=numbers(2, 3, 4)),
+            position_option("inka_position"),
             opens=True,
         ),
         Slash("join", Option("seat", about="inka_seat", choices=SEAT_CHOICES, required=True)),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from discord.app_commands import Range
 
 from bot.cogs import TableButton, TableCog, button_template
-from bot.cogs.slash import ON_OFF, Option, Slash, choice
+from bot.cogs.slash import ON_OFF, Option, Slash, choice, position_option
 
 KIND = "loa"
 VARIANTS = ("standard", "scrambled", "parachute", "teams", "ambidextrous", "unbounded")
@@ -44,7 +44,7 @@ class LoaCog(TableCog):
             Option("variant", about="loa_variant", choices=VARIANT_CHOICES),
             Option("first", about="loa_first", choices=FIRST_CHOICES),
             Option("silence", about="loa_silence", choices=SILENCE_CHOICES),
-            Option("position", Range[str, 1, 1000], about="loa_position"),
+            position_option("loa_position"),
             opens=True,
         ),
         Slash("join", Option("seat", about="loa_seat", choices=SEAT_CHOICES)),

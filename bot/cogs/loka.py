@@ -10,7 +10,7 @@ from typing import Any
 from discord.app_commands import Choice, Range
 
 from bot.cogs import TableButton, TableCog, button_template
-from bot.cogs.slash import ON_OFF, Option, Slash, choice
+from bot.cogs.slash import ON_OFF, Option, Slash, choice, numbers, position_option
 from engine.loka.config import BOX_SUPPLY
 
 KIND = "loka"
@@ -22,7 +22,6 @@ ARMY_CHOICES = [choice("army." + a, a) for a in ARMIES]
 BUY_CHOICES = [choice("piece." + p, p) for p in BOUGHT]
 PIECE_CHOICES = [choice("piece." + p, p) for p in PIECES]
 PROMOTION_CHOICES = [choice("piece." + p, p) for p in ("queen", "rook", "bishop", "knight")]
-PLAYER_CHOICES = [Choice(name=str(n), value=n) for n in (4, 3, 2)]
 SILENCE_CHOICES = [choice("discord.choice.players", "players"), ON_OFF[1]]
 BOARD_CHOICES = [
     choice("discord.choice.cross", "cross"),
@@ -70,13 +69,13 @@ class LokaCog(TableCog):
         # the lobby
         Slash(
             "new",
-            Option("players", int, choices=PLAYER_CHOICES),
+            Option("players", int, choices=numbers(4, 3, 2)),
             Option("points", Range[int, 10, 1000]),
             Option("terrain", choices=ON_OFF),
             Option("tiles", Range[int, 1, 9]),
             Option("combat", choices=ON_OFF),
             Option("silence", choices=SILENCE_CHOICES),
-            Option("position", Range[str, 1, 1000]),
+            position_option(),
             Option("reroll_minutes", Range[int, 1, 1440]),
             Option("board", choices=BOARD_CHOICES),
             Option("size", choices=SIZE_CHOICES),

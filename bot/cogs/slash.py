@@ -104,6 +104,17 @@ class Option:
         return value.id if self.type is discord.User and value is not None else value
 
 
+def numbers(*values: int) -> list[app_commands.Choice[int]]:
+    """Whole numbers to pick from (a count of players, a level), each shown as itself."""
+    return [app_commands.Choice(name=str(n), value=n) for n in values]
+
+
+def position_option(about: str = "", limit: int = 1000) -> Option:
+    """``new``'s ``position``: a position to start from, in the game's own notation, at
+    most ``limit`` characters; ``about`` as for :class:`Option`."""
+    return Option("position", app_commands.Range[str, 1, limit], about=about)
+
+
 # Every game command ends with ``game``: which of the user's games (they complete it).
 GAME = Option("game")
 # A command that opens a game ends with ``language`` instead.
