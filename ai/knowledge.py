@@ -23,6 +23,10 @@ class Knowledge:
     """(state, seat) -> estimated chance in [0, 1] that seat's side wins (cheap)."""
     policy: Callable[[Any, str, list[Any], random.Random], Any] | None = None
     """Rollout policy: (state, seat, legal actions, rng) -> action; ``None``: uniform."""
+    direct: Callable[[Any, str], bool] | None = None
+    """(view, seat) -> whether the policy takes this decision from the view, without a
+    search: set-up choices that can be undone and redone (a draft replaced, a figure lifted),
+    which a tree over them would never bring to an end (``None``: always search)."""
 
 
 def reseeded(state: Any, rng: random.Random) -> Any:

@@ -25,6 +25,13 @@ def choose(
     takes for ``seat`` of a game of ``kind``, from ``view(state, seat)`` alone. Chess asks
     Stockfish first (at a named level) when its binary is installed."""
     rng = rng or random.Random()
+    knowledge = knowledge_of(kind)
+    if (
+        knowledge.direct is not None
+        and knowledge.policy is not None
+        and knowledge.direct(view, seat)
+    ):
+        return knowledge.policy(view, seat, knowledge.rules.legal_actions(view, seat), rng)
     if kind == "chess" and level in LEVELS:
         from ai.stockfish import stockfish_move  # python-chess's engine module: chess only
 
@@ -33,4 +40,10 @@ def choose(
         move = stockfish_move(view, level, seat=seat)
         if move is not None:
             return move
-    return decide(knowledge_of(kind), view, seat, level, rng)
+    return decide(knowledge, view, seat, level, rng)
+
+
+def decision(kind: str, view: Any, seat: str, level: str) -> str:
+    """:func:`choose`'s action in its lossless text form: what the bot's worker processes
+    send back (the table parses it with its rules, as it would a player's)."""
+    return str(choose(kind, view, seat, level))

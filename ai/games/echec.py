@@ -124,4 +124,9 @@ def policy(state: EchecState, seat: str, actions: list[Action], rng: random.Rand
     return rng.choice(actions)
 
 
-KNOWLEDGE = Knowledge(echec.RULES, determinize, evaluate, policy)
+def placing(view: EchecState, seat: str) -> bool:
+    """Figures can be lifted until confirmed: the policy places them all, then confirms."""
+    return view.phase == PLACEMENT
+
+
+KNOWLEDGE = Knowledge(echec.RULES, determinize, evaluate, policy, direct=placing)

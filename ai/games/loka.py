@@ -184,4 +184,9 @@ def policy(state: LokaState, seat: str, actions: list[Action], rng: random.Rando
     return rng.choice(actions)
 
 
-KNOWLEDGE = Knowledge(loka.RULES, determinize, evaluate, policy)
+def choosing_army(view: LokaState, seat: str) -> bool:
+    """Drafts can be replaced until confirmed: the policy drafts a full army, then confirms."""
+    return view.phase == SELECTION
+
+
+KNOWLEDGE = Knowledge(loka.RULES, determinize, evaluate, policy, direct=choosing_army)
