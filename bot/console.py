@@ -169,12 +169,24 @@ class Console:
         self.image_dir = image_dir
         self.images_written = 0
         self.buttons: list[ShownButton] = []
+        service.autoplay.sink = self.emit_all  # what the computer players' actions tell
 
     async def run(self, lines: Iterable[str]) -> None:
+        await self.service.autoplay.idle()  # those a restart resumed play first
         for raw in lines:
             await self.line(raw.rstrip("\n"))
 
+    async def emit_all(self, deliveries: list[Delivery]) -> None:
+        for delivery in deliveries:
+            await self.emit(delivery)
+
     async def line(self, line: str) -> None:
+        """Run one line; the computer players it awaits play before the next line is read,
+        so that a script reads (and replays) in order."""
+        await self._line(line)
+        await self.service.autoplay.idle()
+
+    async def _line(self, line: str) -> None:
         text = line.strip()
         if not text or text.startswith("# ") or text == "#":
             return

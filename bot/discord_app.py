@@ -357,6 +357,8 @@ class PlateauBot(commands.Bot):
         self.service = service
         self.service.dm_probe = self.probe_dm
         self.courier = Courier(self)
+        # What the computer players' actions tell is sent as a command's reply is.
+        service.autoplay.sink = self.courier.send
         self.dev_guild = dev_guild
         self.sync_commands = sync_commands
         self.expire_every = expire_every
@@ -482,6 +484,7 @@ class PlateauBot(commands.Bot):
             self._expiry = None
         for task in self._archives:
             task.cancel()  # Discord's own auto-archive takes over
+        await self.service.autoplay.close()  # a restart plays on where they stopped
         pending = {task for task in self._inflight if task is not asyncio.current_task()}
         if pending:
             event(log, "draining", commands=len(pending))

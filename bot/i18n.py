@@ -37,6 +37,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "tile.pass": ("mountain pass", "col de montagne"),
     "tile.portal": ("magic portal", "portail magique"),
     "button.leave": ("Leave", "Quitter"),
+    "button.ai_add": ("🤖 {seats}", "🤖 {seats}"),
+    "button.ai_remove": ("✖ 🤖 {seats}", "✖ 🤖 {seats}"),
     "button.start": ("Start", "Commencer"),
     "button.confirm": ("Confirm army", "Valider l'armée"),
     "button.reroll": ("Re-roll", "Relancer"),
@@ -183,6 +185,57 @@ CATALOG: dict[str, tuple[str, str]] = {
     "table.already_seated": (
         "You already hold {seat}.",
         "Vous tenez déjà {seat}.",
+    ),
+    "ai.name": ("🤖 Plateau ({level})", "🤖 Plateau ({level})"),
+    "ai.level.easy": ("easy", "facile"),
+    "ai.level.normal": ("normal", "normal"),
+    "ai.level.strong": ("strong", "fort"),
+    "table.pick_ai_level": (
+        "Pick the computer player's level: {levels}.",
+        "Choisissez le niveau du joueur ordinateur : {levels}.",
+    ),
+    "table.needs_a_person": (
+        "Computer players fill seats for people: take a seat yourself (or let someone) "
+        "before starting.",
+        "Les joueurs ordinateur complètent une table de joueurs : prenez une place "
+        "(ou laissez quelqu'un la prendre) avant de commencer.",
+    ),
+    "table.no_ai_there": (
+        "No computer player sits at {seat}.",
+        "Aucun joueur ordinateur n'est assis à {seat}.",
+    ),
+    "table.ai_joined": ("{user} takes {seat}.", "{user} prend {seat}."),
+    "table.ai_removed": (
+        "The computer player leaves {seat}.",
+        "Le joueur ordinateur quitte {seat}.",
+    ),
+    "table.ai_took_over": (
+        "{user} now plays {seat}.",
+        "{user} joue désormais {seat}.",
+    ),
+    "table.ai_paused": (
+        "The computer players have played {actions} actions in a row with nobody else: "
+        "they stop here. The host can end the game with cancel.",
+        "Les joueurs ordinateur ont joué {actions} actions d'affilée sans personne : ils "
+        "s'arrêtent là. L'hôte peut terminer la partie avec cancel.",
+    ),
+    "table.ai_stays": (
+        "A computer player keeps its seat until the game ends; pick a level to change how "
+        "well it plays.",
+        "Un joueur ordinateur garde sa place jusqu'à la fin de la partie ; choisissez un "
+        "niveau pour changer sa force.",
+    ),
+    "table.ai_own_seat": (
+        "You can hand only your own seat to a computer player (the host can hand over a "
+        "seat that has been awaited for a long time).",
+        "Vous ne pouvez confier que votre propre place à un joueur ordinateur (l'hôte peut "
+        "confier une place attendue depuis longtemps).",
+    ),
+    "table.ai_not_yet": (
+        "{seat} ({user}) can be handed to a computer player once it has been awaited for "
+        "{hours} h.",
+        "{seat} ({user}) pourra être confié à un joueur ordinateur quand il sera attendu "
+        "depuis {hours} h.",
     ),
     "table.seat_taken": (
         "{seat} is taken by {user}.",
@@ -567,6 +620,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "discord.name.loka": ("loka", "loka"),
     "discord.name.new": ("new", "nouvelle"),
     "discord.name.join": ("join", "rejoindre"),
+    "discord.name.ai": ("ai", "ordinateur"),
     "discord.name.leave": ("leave", "quitter"),
     "discord.name.start": ("start", "commencer"),
     "discord.name.cancel": ("cancel", "annuler"),
@@ -718,6 +772,15 @@ CATALOG: dict[str, tuple[str, str]] = {
         "A section of the rules page (leave it out for the list)",
         "Une section des règles (sans rien : la liste)",
     ),
+    "discord.desc.table.ai": (
+        "Seat a computer player (lobby), or hand a seat to one",
+        "Asseoir un joueur ordinateur (salon), ou lui confier une place",
+    ),
+    "discord.pdesc.ai_level": (
+        "How well it plays (remove: away from the seat, in the lobby)",
+        "Sa force (retirer : libère la place, dans le salon)",
+    ),
+    "discord.choice.ai_remove": ("remove", "retirer"),
     "discord.desc.table.leave": (
         "Give up your seat before the game starts",
         "Quitter votre place avant le début",

@@ -11,6 +11,12 @@ from typing import Any, Literal
 ThreadOpener = Callable[[str], Awaitable[int | None]]
 
 
+def is_ai(user_id: int | None) -> bool:
+    """Does this seat holder stand for a computer player? Their ids are negative (a table's
+    ``ai_id``): no Discord user has one, so nothing is ever sent to them."""
+    return user_id is not None and user_id < 0
+
+
 @dataclass(frozen=True)
 class Actor:
     """Who typed a command or pressed a button."""

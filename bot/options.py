@@ -144,6 +144,7 @@ LONG_TEXT = Text(2000)  # a message to the team, a list of units
 SHARED: Declarations = {
     "new": {"language": TEXT},
     "join": {"seat": TEXT, "game": GAME},
+    "ai": {"seat": TEXT, "level": TEXT, "game": GAME},
     "leave": {"game": GAME},
     "start": {"game": GAME},
     "cancel": {"game": GAME},

@@ -24,10 +24,11 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from bot.autoplay import Autoplay
 from bot.i18n import t
 from bot.i18n_rules import engine_text
 from bot.logs import event
-from bot.model import Actor, CommandHelp, Delivery, Request
+from bot.model import Actor, CommandHelp, Delivery, Request, is_ai
 from bot.options import check_request
 from bot.storage import DuplicateGame, GameRow, LogEntry, Owed, Storage, VersionConflict
 from bot.storage.base import Lru
@@ -150,6 +151,8 @@ class TableService:
         # channel -> game -> users who must keep silent there: kept current on every save,
         # so the message listener looks nothing up for the guild's ordinary chatter.
         self._silence: dict[int, dict[str, frozenset[int]]] = {}
+        # The computer players: each plays as soon as its seat is awaited (bot.autoplay).
+        self.autoplay = Autoplay(self)
 
     # ------------------------------------------------------------ entry point
 
@@ -289,11 +292,13 @@ class TableService:
         outbox: a crash before they are sent leaves them for the restart). Gives ``told``
         with each outbox delivery as its :class:`Owed` row, for the adapter to mark sent.
         Raises :class:`VersionConflict` when another process changed the game first."""
-        told = told or []
+        # A computer player has no DMs: what a table says to a seat's holder goes to people.
+        told = [d for d in told or [] if d.to == "channel" or not is_ai(d.user_id)]
         owed = [d for d in told if d.to != "private"]  # the actor's own reply is not kept
         stored = await self.storage.save(game, log_entries or [], owed)
         self._seen(game)
         self.note_silence(game)
+        self.autoplay.note(game, stored)
         return _as_owed(told, owed, stored)
 
     async def create(
@@ -331,6 +336,7 @@ class TableService:
         row leaves the outbox."""
         if isinstance(delivery, Owed):
             await self.storage.sent(delivery.outbox_id)
+            self.autoplay.delivered(delivery.outbox_id)
 
     def note_silence(self, game: GameRow) -> None:
         """Keep the no-talk rules current after ``game`` changed."""
@@ -449,6 +455,8 @@ class TableService:
                 for d in resumed
                 if _seen_as(d) not in said and not (d.to == "channel" and d.channel_id in news)
             )
+            # Its computer player, if awaited, plays once what was owed there is sent.
+            self.autoplay.note(game, [d for d in owed if d.channel_id == game.channel_id])
         return deliveries
 
     async def expire(self) -> list[Delivery]:

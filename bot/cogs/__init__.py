@@ -12,6 +12,7 @@ as a press on Discord does."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from functools import cache
 from typing import Any, ClassVar
@@ -20,7 +21,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.slash import Host, Option, Slash, build, tr
+from ai.levels import LEVELS
+from bot.cogs.slash import Host, Option, Slash, build, choice, tr
 from bot.i18n import CATALOG, language, t
 from bot.model import CommandHelp
 from bot.tables.base import rules_topics
@@ -42,6 +44,28 @@ def shared_commands(kind: str) -> tuple[Slash, ...]:
     )
 
 
+# A computer player's level, or away from the seat (in the lobby).
+LEVEL = Option(
+    "level",
+    about="ai_level",
+    choices=[
+        *(choice(f"ai.level.{level}", level) for level in LEVELS),
+        choice("discord.choice.ai_remove", "remove"),
+    ],
+)
+
+
+def ai_command(slash: Iterable[Slash]) -> tuple[Slash, ...]:
+    """``/<game> ai``: a computer player to a seat, named as the game's ``join`` names it
+    (Loka: ``army``); none for a game without ``join``. The table completes the seat: a
+    running game's seats may differ from its lobby's (colours drawn by lot)."""
+    join = next((s for s in slash if s.words == "join"), None)
+    if join is None or not join.options or join.options[0].name == "game":
+        return ()
+    seat = dataclasses.replace(join.options[0], required=True, choices=(), completes=True)
+    return (Slash("ai", seat, LEVEL),)
+
+
 def declared_commands(
     kind: str, slash: Iterable[Slash], qualname: str, module: str
 ) -> dict[str, app_commands.Command[Any, ..., None] | app_commands.Group]:
@@ -49,7 +73,11 @@ def declared_commands(
     own; the words ``army add`` make ``add`` in the group ``army``."""
     found: dict[str, app_commands.Command[Any, ..., None] | app_commands.Group] = {}
     groups: dict[str, app_commands.Group] = {}
-    declared = [*((s, "table") for s in shared_commands(kind)), *((s, kind) for s in slash)]
+    declared = [
+        *((s, "table") for s in shared_commands(kind)),
+        *((s, kind) for s in slash),
+        *((s, "table") for s in ai_command(slash)),
+    ]
     for command, scope in declared:
         group = None
         if " " in command.words:
@@ -102,8 +130,8 @@ class TableCog(commands.GroupCog, metaclass=TableCogMeta):
 
 # Where a command stands in the help: the lobby first, then the game's own commands in the
 # order its cog declares them, then looking back, leaving and help.
-_BEFORE = {"new": 0, "import": 1, "join": 2, "leave": 3, "start": 4, "cancel": 5}
-_AFTER = {"board": 7, "export": 8, "rules": 9, "resign": 10, "help": 11}
+_BEFORE = {"new": 0, "import": 1, "join": 2, "ai": 3, "leave": 4, "start": 5, "cancel": 6}
+_AFTER = {"board": 8, "export": 9, "rules": 10, "resign": 11, "help": 12}
 
 
 @cache
@@ -116,7 +144,7 @@ def _declared(cog_class: type[TableCog]) -> tuple[tuple[tuple[str, ...], Any], .
         if isinstance(command, app_commands.Command)
     ]
     rank = {**_BEFORE, **_AFTER}
-    return tuple(sorted(found, key=lambda item: rank.get(" ".join(item[0][1:]), 6)))
+    return tuple(sorted(found, key=lambda item: rank.get(" ".join(item[0][1:]), 7)))
 
 
 def _shown_name(word: str, locale: str, localized: bool) -> str:
@@ -192,6 +220,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
                 return "join", {cls.seat_option: seat, "game": game_id}
             case ["join", *_]:
                 return None
+            case ["ai", seat, level] if seat in cls.seats:
+                return "ai", {cls.seat_option: seat, "level": level, "game": game_id}
             case ["leave" | "start" as command]:
                 return command, {"game": game_id}
             case ["resign"]:  # the button under "Resign game X?": the answer is yes

@@ -14,7 +14,7 @@ from bot.i18n import picture_words, t
 from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
-from bot.tables.base import BOARD_COOLDOWN, Change, Entries, SeatedTable, TableGame, mention
+from bot.tables.base import BOARD_COOLDOWN, Change, Entries, SeatedTable, TableGame
 from engine.alako import (
     ACT,
     LOTS,
@@ -198,7 +198,7 @@ class AlakoTable(SeatedTable):
                 t(
                     loc,
                     "alako.answer_draw",
-                    user=mention(user) if user is not None else "",
+                    user=game.who(user) if user is not None else "",
                     seat=self.seat_label(loc, answerer),
                     offerer=self.seat_label(loc, SEATS[state.offer]),
                 )
@@ -208,7 +208,7 @@ class AlakoTable(SeatedTable):
             seat = to_act(state)[0]
             user = game.user_of(seat)
             if user is not None:
-                lines.append(_ping(loc, state, mention(user), self.seat_label(loc, seat)))
+                lines.append(_ping(loc, state, game.who(user), self.seat_label(loc, seat)))
             buttons = self.choice_buttons(game, state)
         # One picture a turn, after its move: the spin (and a first wall of two) is told in
         # words with the buttons of its choices, on the board of the turn's start; an offer

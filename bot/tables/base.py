@@ -15,13 +15,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
+from ai.levels import LEVELS
 from bot.i18n import LANGUAGES, language, t
-from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.model import Actor, Attachment, Button, Delivery, Request, is_ai
 from bot.options import Declarations
 from bot.service import TableService, UserError
 from bot.storage import GameRow, LogEntry
 from bot.storage.base import Lru
 from engine.dice import commitment
+from engine.errors import EngineError
 from engine.protocol import Event
 from engine.record import GameRecord, Opening, RecordEntry, Roll
 
@@ -29,6 +31,9 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 BOARD_COOLDOWN = 60.0  # seconds between two public /board posts of one game
 ENGINE_STATES = 1024  # engine states kept per game kind, of the hottest games
 HELP_LIMIT = 1900  # characters in one help message (Discord takes 2,000)
+# How long a seat must have been awaited before the host may hand it to a computer player
+# (its own player may at any time).
+TAKEOVER_AFTER = 24 * 3600.0
 
 Handler = Callable[[TableService, Request], Awaitable[list[Delivery]]]
 Entries = list[tuple[LogEntry, Event]]
@@ -115,6 +120,18 @@ class TableGame:
     def names_by_seat(self) -> dict[str, str]:
         return {s: self.name(u) for s, u in self.seats.items()}
 
+    def ai_level(self, user_id: int | None) -> str | None:
+        """The level of the computer player ``user_id`` stands for (None: a person)."""
+        return self.meta.get("ai", {}).get(str(user_id)) if is_ai(user_id) else None
+
+    def who(self, user_id: int) -> str:
+        """A seat's holder as the game's posts name them: a mention, or the computer player
+        with its level (it has no Discord account to mention)."""
+        level = self.ai_level(user_id)
+        if level is None:
+            return mention(user_id)
+        return t(self.locale, "ai.name", level=t(self.locale, f"ai.level.{level}"))
+
     def require_state(self) -> Any:
         if self.state is None:
             raise UserError(_not_running(self.row), id=self.row.id)
@@ -142,6 +159,7 @@ class SeatedTable:
         self.commands: dict[str, Handler] = {
             "new": self.new,
             "join": self.join,
+            "ai": self.ai,
             "leave": self.leave,
             "start": self.start,
             "cancel": self.cancel,
@@ -269,7 +287,7 @@ class SeatedTable:
             user = game.user_of(group[0])
             label = " + ".join(self.seat_label(loc, s) for s in group)
             note = self.seat_note(loc, group)
-            who = mention(user) if user else t(loc, "table.seat_free")
+            who = game.who(user) if user else t(loc, "table.seat_free")
             lines.append(f"{label}{f' ({note})' if note else ''}: {who}")
         return "\n".join(lines)
 
@@ -280,15 +298,20 @@ class SeatedTable:
     def lobby_buttons(self, game: TableGame) -> list[Button]:
         loc = game.locale
         game_id = game.row.id
-        buttons = [
-            Button(
-                self.button_id(game_id, f"join:{group[0]}"),
-                " + ".join(self.seat_label(loc, s) for s in group),
-                "primary",
-                disabled=game.user_of(group[0]) is not None,
+        buttons = []
+        for group in self.seat_groups(game):
+            label = " + ".join(self.seat_label(loc, s) for s in group)
+            holder = game.user_of(group[0])
+            buttons.append(
+                Button(
+                    self.button_id(game_id, f"join:{group[0]}"),
+                    label,
+                    "primary",
+                    # A person may take a computer player's seat.
+                    disabled=holder is not None and not is_ai(holder),
+                )
             )
-            for group in self.seat_groups(game)
-        ]
+        buttons += self.ai_buttons(game)
         buttons.append(Button(self.button_id(game_id, "leave"), t(loc, "button.leave")))
         buttons.append(Button(self.button_id(game_id, "start"), t(loc, "button.start"), "success"))
         return buttons
@@ -309,7 +332,7 @@ class SeatedTable:
     def waiting(self, game: TableGame) -> str:
         state = game.require_state()
         return ", ".join(
-            f"{self.seat_label(game.locale, s)} ({mention(u)})"
+            f"{self.seat_label(game.locale, s)} ({game.who(u)})"
             for s in self.rules.to_act(state)
             if (u := game.user_of(s)) is not None
         )
@@ -352,6 +375,7 @@ class SeatedTable:
         state = game.require_state()
         game.row.state = self.rules.to_dict(state)
         game.meta["deadline"] = self.deadline(service, game)
+        game.meta["acted_at"] = service.clock()  # since when the seats to act are awaited
         if state.phase == self.over_phase:
             game.row.status = "over"
         return logs
@@ -529,21 +553,18 @@ class SeatedTable:
     async def join(self, service: TableService, request: Request) -> list[Delivery]:
         row = await service.find_game(request, self.kind, lobby_only=True)
         locale = request.actor.locale
-        wanted = str(request.options.get("seat") or request.options.get("army") or "").lower()
         async with service.locked(row.id):
             game = self.game(await service.load(row.id))
             self.in_lobby(game)
-            groups = self.seat_groups(game)
-            group = next((g for g in groups if wanted in g), None)
-            if group is None:
-                seats = ", ".join(s for g in groups for s in g)
-                raise UserError("table.pick_seat", seats=seats)
+            group = self.seat_group(game, request)
+            wanted = group[0]
             holder = game.user_of(wanted)
             label = self.seat_label(locale, wanted)
             if holder == request.actor.id:
                 raise UserError("table.already_seated", seat=label)
-            if holder is not None:
+            if holder is not None and not is_ai(holder):
                 raise UserError("table.seat_taken", seat=label, user=mention(holder))
+            groups = self.seat_groups(game)
             held = {g for g in groups if game.user_of(g[0]) == request.actor.id}
             if len(held) >= self.max_seats_per_person(game):
                 raise UserError("table.one_seat_each")
@@ -555,12 +576,29 @@ class SeatedTable:
             )
             if self.needs_dms and not await service.reachable(request.actor.id, hello):
                 raise UserError("error.dms_closed")
-            for seat in group:
-                game.meta["seats"][seat] = request.actor.id
+            self.seat(game, group, request.actor.id)
             game.meta["names"][str(request.actor.id)] = request.actor.name
             seated = " + ".join(self.seat_label(game.locale, s) for s in group)
             line = t(game.locale, "table.joined", user=mention(request.actor.id), seat=seated)
             return await service.save(game.row, told=[self._lobby_post(game, line)])
+
+    def seat_group(self, game: TableGame, request: Request) -> tuple[str, ...]:
+        """The seats the request's ``seat`` (Loka: ``army``) option names, taken together."""
+        wanted = str(request.options.get("seat") or request.options.get("army") or "").lower()
+        groups = self.seat_groups(game)
+        group = next((g for g in groups if wanted in g), None)
+        if group is None:
+            raise UserError("table.pick_seat", seats=", ".join(s for g in groups for s in g))
+        return group
+
+    @staticmethod
+    def seat(game: TableGame, group: tuple[str, ...], user_id: int) -> None:
+        """Give ``group`` to ``user_id``; a computer player it leaves is forgotten."""
+        left = game.user_of(group[0])
+        for seat in group:
+            game.meta["seats"][seat] = user_id
+        if is_ai(left) and left not in game.seats.values():
+            game.meta.get("ai", {}).pop(str(left), None)
 
     @staticmethod
     def in_lobby(game: TableGame) -> None:
@@ -632,6 +670,8 @@ class SeatedTable:
             if free:
                 labels = ", ".join(self.seat_label(request.actor.locale, s) for s in free)
                 raise UserError("table.seats_free", seats=labels)
+            if all(is_ai(u) for u in game.seats.values()):
+                raise UserError("table.needs_a_person")
             game.state = self.initial_state(game)
             game.row.status = "running"
             started = (
@@ -652,6 +692,152 @@ class SeatedTable:
                 return [lobby, *await self.announce_start(service, game)]
 
             return await self.persist(service, game, entries, tell)
+
+    # ------------------------------------------------------------ computer players
+
+    @staticmethod
+    def ai_id(game: TableGame) -> int:
+        """The stand-in user id of a new computer player: negative (no Discord id is), one
+        that no seat holds, so two computer players are never one player."""
+        taken = set(game.seats.values())
+        return next(n for n in range(-1, -1000, -1) if n not in taken)
+
+    def ai_buttons(self, game: TableGame) -> list[Button]:
+        """A computer player for each free seat, or away from a seat it holds (the host's)."""
+        loc = game.locale
+        buttons = []
+        for group in self.seat_groups(game):
+            holder = game.user_of(group[0])
+            seats = " + ".join(self.seat_label(loc, s) for s in group)
+            if holder is None:
+                buttons.append(
+                    Button(
+                        self.button_id(game.row.id, f"ai:{group[0]}:normal"),
+                        t(loc, "button.ai_add", seats=seats),
+                    )
+                )
+            elif is_ai(holder):
+                buttons.append(
+                    Button(
+                        self.button_id(game.row.id, f"ai:{group[0]}:remove"),
+                        t(loc, "button.ai_remove", seats=seats),
+                    )
+                )
+        return buttons
+
+    async def ai(self, service: TableService, request: Request) -> list[Delivery]:
+        """``/<game> ai seat level``. In the lobby the host seats a computer player, changes
+        its level or removes it (``level:remove``); in a running game a player hands their
+        own seat to one, and the host a seat awaited for :data:`TAKEOVER_AFTER`."""
+        level = str(request.options.get("level") or "normal").lower().strip()
+        if level not in (*LEVELS, "remove"):
+            raise UserError("table.pick_ai_level", levels=", ".join((*LEVELS, "remove")))
+        row = await service.find_game(request, self.kind)
+        async with service.locked(row.id):
+            game = self.game(await service.load(row.id))
+            if game.row.status == "cancelled":
+                raise UserError("table.was_cancelled", id=game.row.id)
+            group = self.seat_group(game, request)
+            if game.row.status == "lobby":
+                line = self._ai_in_lobby(game, request.actor, group, level)
+                return await service.save(game.row, told=[self._lobby_post(game, line)])
+            self.running(game)
+            line = self._ai_takes_over(service, game, request.actor, group, level)
+            post = Delivery("channel", line, channel_id=game.row.channel_id)
+            return await service.save(game.row, told=[post])
+
+    def _ai_in_lobby(
+        self, game: TableGame, actor: Actor, group: tuple[str, ...], level: str
+    ) -> str:
+        """Seat, change or remove a computer player; gives the lobby's line about it."""
+        if actor.id != game.row.host_id:
+            raise UserError("table.host_only", user=mention(game.row.host_id))
+        loc = game.locale
+        holder = game.user_of(group[0])
+        seats = " + ".join(self.seat_label(loc, s) for s in group)
+        if holder is not None and not is_ai(holder):
+            raise UserError("table.seat_taken", seat=seats, user=mention(holder))
+        if level == "remove":
+            if holder is None:
+                raise UserError("table.no_ai_there", seat=seats)
+            for seat in group:
+                del game.meta["seats"][seat]
+            game.meta["ai"].pop(str(holder), None)
+            return t(loc, "table.ai_removed", seat=seats)
+        ai = self.ai_id(game)
+        self.seat(game, group, ai)
+        game.meta.setdefault("ai", {})[str(ai)] = level
+        return t(loc, "table.ai_joined", user=game.who(ai), seat=seats)
+
+    def _ai_takes_over(
+        self,
+        service: TableService,
+        game: TableGame,
+        actor: Actor,
+        group: tuple[str, ...],
+        level: str,
+    ) -> str:
+        """A running game's seat to a computer player (or its computer player's new level);
+        gives the channel's line about it."""
+        loc = game.locale
+        holder = game.user_of(group[0])
+        seats = " + ".join(self.seat_label(loc, s) for s in group)
+        host = actor.id == game.row.host_id
+        if level == "remove":
+            raise UserError("table.ai_stays")
+        if is_ai(holder):
+            if not host:
+                raise UserError("table.host_only", user=mention(game.row.host_id))
+        elif holder != actor.id:
+            if not host:
+                raise UserError("table.ai_own_seat")
+            waited = service.clock() - game.meta.get("acted_at", game.row.updated_at)
+            awaited = set(group) & set(self.rules.to_act(game.require_state()))
+            if not awaited or waited < TAKEOVER_AFTER:
+                hours = round(TAKEOVER_AFTER / 3600)
+                raise UserError("table.ai_not_yet", seat=seats, user=mention(holder), hours=hours)
+        ai = holder if is_ai(holder) else self.ai_id(game)
+        self.seat(game, group, ai)
+        game.meta.setdefault("ai", {})[str(ai)] = level
+        return t(loc, "table.ai_took_over", user=game.who(ai), seat=seats)
+
+    def ai_pending(self, game: TableGame) -> list[tuple[str, str]]:
+        """The seats a computer player holds that must act now, with its level."""
+        state = game.state
+        if not game.meta.get("ai") or state is None or game.row.status != "running":
+            return []
+        if state.phase == self.over_phase:
+            return []
+        return [
+            (seat, level)
+            for seat in self.rules.to_act(state)
+            if (level := game.ai_level(game.user_of(seat))) is not None
+        ]
+
+    async def ai_act(
+        self, service: TableService, game_id: str, seat: str, text: str
+    ) -> list[Delivery] | None:
+        """The computer player at ``seat`` plays the action ``text``, as a player's command
+        would (applied, logged, told and saved under the game's lock). ``[]``: the seat no
+        longer waits for it (the game moved on); ``None``: the rules refuse the action."""
+        async with service.locked(game_id):
+            game = self.game(await service.load(game_id))
+            if seat not in dict(self.ai_pending(game)):
+                return []
+            user = game.user_of(seat)
+            assert user is not None
+            actor = Actor(user, game.who(user), game.locale)
+            before = game.require_state()
+            try:
+                action = self.rules.parse_action(text)
+                game.state, events = self.rules.apply(before, action, seat)
+            except EngineError:
+                return None
+            entries = self.entries(user, seat, action, events)
+            entries += self.follow_up(game)
+            return await self.persist(
+                service, game, entries, self.telling(service, game, entries, actor, before)
+            )
 
     # ------------------------------------------------------------ during and after
 
@@ -720,10 +906,21 @@ class SeatedTable:
         except UserError:
             return []
         game = self.game(row)
+        if request.command == "ai" and option in ("seat", "army"):
+            return self.seat_choices(game, request.actor.locale, current)[:25]
         state = game.state
         if state is None or state.phase == self.over_phase or row.status != "running":
             return []
         return self.choices(game, state, request, option, current)[:25]
+
+    def seat_choices(self, game: TableGame, locale: str, current: str) -> list[tuple[str, str]]:
+        """The game's seats as ``/<game> ai`` offers them (lobby or running), as typed."""
+        typed = current.strip().lower()
+        pairs = [
+            (" + ".join(self.seat_label(locale, s) for s in group), group[0])
+            for group in self.seat_groups(game)
+        ]
+        return [(shown, seat) for shown, seat in pairs if typed in seat or typed in shown.lower()]
 
     def choices(
         self, game: TableGame, state: Any, request: Request, option: str, current: str

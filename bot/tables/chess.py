@@ -142,7 +142,7 @@ class ChessTable(SeatedTable):
             loc,
             "chess.random_seats",
             host=mention(game.row.host_id),
-            guest=mention(guest) if guest else t(loc, "table.seat_free"),
+            guest=game.who(guest) if guest else t(loc, "table.seat_free"),
         )
 
     def _lobby_post(self, game: TableGame, line: str = "", *, open_: bool = True) -> Delivery:
@@ -152,10 +152,10 @@ class ChessTable(SeatedTable):
         if _random(game) and guest is not None and game.row.status == "lobby":
             loc = game.locale
             placeholder = t(
-                loc, "table.joined", user=mention(guest), seat=self.seat_label(loc, "black")
+                loc, "table.joined", user=game.who(guest), seat=self.seat_label(loc, "black")
             )
             if line == placeholder:
-                line = t(loc, "chess.random_joined", user=mention(guest))
+                line = t(loc, "chess.random_joined", user=game.who(guest))
         return super()._lobby_post(game, line, open_=open_)
 
     def _guest(self, game: TableGame) -> int | None:
@@ -211,9 +211,9 @@ class ChessTable(SeatedTable):
                 side = self.seat_label(loc, seat)
                 if seat == state.turn:
                     key = "chess.your_move_check" if state.in_check else "chess.your_move"
-                    lines.append(t(loc, key, user=mention(user), side=side))
+                    lines.append(t(loc, key, user=game.who(user), side=side))
                 else:
-                    lines.append(t(loc, "chess.answer_draw", user=mention(user), side=side))
+                    lines.append(t(loc, "chess.answer_draw", user=game.who(user), side=side))
                     prefix = f"plateau:chess:{game.row.id}:draw"
                     buttons = [
                         Button(f"{prefix}:accept", t(loc, "chess.button_accept_draw"), "success"),
@@ -255,7 +255,7 @@ class ChessTable(SeatedTable):
                     value=1 if d["host"] == "white" else 2,
                     host=mention(game.row.host_id),
                     side=self.seat_label(loc, d["host"]),
-                    guest=mention(game.seats[guest_side]),
+                    guest=game.who(game.seats[guest_side]),
                     other=self.seat_label(loc, guest_side),
                 )
             case "game_over":

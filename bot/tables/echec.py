@@ -17,7 +17,7 @@ from bot.i18n import picture_words, t
 from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, LONG_TEXT, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
-from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, mention, number
+from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, number
 from engine.echec import (
     RULES,
     SEATS,
@@ -315,7 +315,7 @@ class EchecTable(SeatedTable):
                     t(
                         loc,
                         "echec.your_turn",
-                        user=mention(user) if user else _seat(loc, seat),
+                        user=game.who(user) if user else _seat(loc, seat),
                         seat=_seat(loc, seat),
                         number=state.turns,
                         actions=state.actions_left,

@@ -14,7 +14,7 @@ from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.options import GAME, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
-from bot.tables.base import Change, SeatedTable, TableGame, clip, mention, number
+from bot.tables.base import Change, SeatedTable, TableGame, clip, number
 from engine.inka import (
     BUILD,
     OVER,
@@ -244,7 +244,7 @@ class InkaTable(SeatedTable):
         seat = to_act(state)[0]
         label = self.seat_label(loc, seat)
         user = game.user_of(seat)
-        who = mention(user) if user is not None else label
+        who = game.who(user) if user is not None else label
         if state.phase == START:
             return t(loc, "inka.ping_start", user=who, seat=label)
         if state.phase == BUILD:

@@ -25,7 +25,7 @@ from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
 from bot.storage import GameRow
-from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, mention
+from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip
 from engine.errors import EngineError
 from engine.loa import (
     PARACHUTE,
@@ -230,7 +230,7 @@ class LoaTable(SeatedTable):
         buttons: list[Button] = []
         if not state.over:
             if state.offer is not None:
-                users = [mention(u) for s in to_act(state) if (u := game.user_of(s)) is not None]
+                users = [game.who(u) for s in to_act(state) if (u := game.user_of(s)) is not None]
                 offerer = state.seats[state.offer]
                 lines.append(
                     t(
@@ -262,7 +262,7 @@ class LoaTable(SeatedTable):
         loc = game.locale
         seat = state.seat_to_move
         user = game.user_of(seat)
-        who = mention(user) if user is not None else self.seat_label(loc, seat)
+        who = game.who(user) if user is not None else self.seat_label(loc, seat)
         side = self.seat_label(loc, seat)
         colour = seat_colour(state.turn)
         if state.step == PLACE:
@@ -304,7 +304,7 @@ class LoaTable(SeatedTable):
                 loc,
                 "loa.lot_seat",
                 side=self.seat_label(loc, seat),
-                user=mention(u) if (u := game.user_of(seat)) is not None else "-",
+                user=game.who(u) if (u := game.user_of(seat)) is not None else "-",
                 n=n,
             )
             for seat, n in players.items()
@@ -316,7 +316,7 @@ class LoaTable(SeatedTable):
         loc = game.locale
         if not winners:
             return t(loc, "loa.end_agreement" if termination == "agreement" else "loa.end_no_moves")
-        who = ", ".join(mention(u) for s in winners if (u := game.user_of(s)) is not None)
+        who = ", ".join(game.who(u) for s in winners if (u := game.user_of(s)) is not None)
         colour = t(loc, f"loa.colour.{colour_of(winners[0])}")
         key = "loa.end_resigned" if termination == "resigned" else "loa.end_connected"
         return t(loc, key, side=colour, users=who or "-")

@@ -15,7 +15,7 @@ from bot.options import GAME, LONG_TEXT, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
 from bot.storage import GameRow
 from bot.tables import loka_images as images
-from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, mention, number
+from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, number
 from bot.tables.loka_text import SIDES, counted, describe, dice_lines
 from bot.tables.loka_text import army as army_label
 from engine.errors import EngineError
@@ -86,6 +86,7 @@ class LokaTable(SeatedTable):
             "max_pawns": NUMBER,
         },
         "join": {"army": TEXT},
+        "ai": {"army": TEXT, "level": TEXT},
         "army add": {"piece": TEXT, "count": NUMBER, "army": TEXT, "game": GAME},
         "army remove": {"piece": TEXT, "count": NUMBER, "army": TEXT, "game": GAME},
         "army show": {"army": TEXT, "game": GAME},
@@ -191,7 +192,7 @@ class LokaTable(SeatedTable):
         lines = []
         for side, army in zip(("south", "north"), config.elements, strict=True):
             user = game.user_of(army)
-            who = mention(user) if user else t(loc, "table.seat_free")
+            who = game.who(user) if user else t(loc, "table.seat_free")
             lines.append(f"{army_label(loc, army)} ({t(loc, 'loka.side_' + side)}): {who}")
         return "\n".join(lines)
 
@@ -582,7 +583,7 @@ class LokaTable(SeatedTable):
                         t(
                             loc,
                             "loka.reroll_wait",
-                            user=mention(user),
+                            user=game.who(user),
                             army=army_label(loc, army),
                             minutes=counted(loc, "loka.minutes", _reroll_seconds(game) // 60),
                         )
@@ -610,12 +611,12 @@ class LokaTable(SeatedTable):
                     )
                 elif state.phase == DEPLOYMENT:
                     lines.append(
-                        t(loc, "loka.your_deploy", user=mention(user), army=army_label(loc, army))
+                        t(loc, "loka.your_deploy", user=game.who(user), army=army_label(loc, army))
                     )
                     out.append(await self._deploy_dm(service, game, army, user))
                 else:
                     lines.append(
-                        t(loc, "loka.your_move", user=mention(user), army=army_label(loc, army))
+                        t(loc, "loka.your_move", user=game.who(user), army=army_label(loc, army))
                     )
         if lines or files:
             out.insert(0, self.post(game, lines, files))

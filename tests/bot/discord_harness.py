@@ -942,10 +942,16 @@ class Rig:
         lobby = ex.shown[-1]
         return game_id_in(lobby.content), lobby.channel_id  # type: ignore[return-value]
 
-    def lobby_buttons(self, game_id: str, *seats: str) -> list[str]:
-        """The custom ids of a lobby's buttons, in order: a join for each seat, leave, start."""
+    def lobby_buttons(self, game_id: str, *seats: str, held: tuple[str, ...] = ()) -> list[str]:
+        """The custom ids of a lobby's buttons, in order: a join for each seat, a computer
+        player for each one not ``held``, leave, start."""
         prefix = f"plateau:{self.kind}:{game_id}"
-        return [*(f"{prefix}:join:{seat}" for seat in seats), f"{prefix}:leave", f"{prefix}:start"]
+        return [
+            *(f"{prefix}:join:{seat}" for seat in seats),
+            *(f"{prefix}:ai:{seat}:normal" for seat in seats if seat not in held),
+            f"{prefix}:leave",
+            f"{prefix}:start",
+        ]
 
     async def seat(self, game_id: str, seats: dict[str, str] | None = None) -> None:
         """Each named player (``seats``, else the rig's) takes their seat by button."""

@@ -29,7 +29,7 @@ class Rig(harness.Rig):
 async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
     subs = harness.options(rig.synced_command())
     assert set(subs) == {
-        *("new", "join", "leave", "start", "cancel", "spin", "move", "dismount", "build"),
+        *("new", "join", "ai", "leave", "start", "cancel", "spin", "move", "dismount", "build"),
         *("climb", "pass", "draw", "board", "resign", "export", "rules", "help"),
     }
     assert subs["spin"]["name_localizations"]["fr"] == "toupie"

@@ -22,7 +22,7 @@ async def test_commands_sync_with_french_names(rig: Rig) -> None:
     assert chess["name_localizations"]["fr"] == "échecs"
     subs = harness.options(chess)
     assert set(subs) == {
-        *("new", "import", "join", "leave", "start", "cancel", "move", "draw"),
+        *("new", "import", "join", "ai", "leave", "start", "cancel", "move", "draw"),
         *("resign", "board", "export", "rules", "help"),
     }
     move = harness.options(subs["move"])

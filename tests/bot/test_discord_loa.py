@@ -64,7 +64,7 @@ FOUR = ("alice", "bob", "carol", "dave")
 async def test_loa_commands_sync_within_discord_limits_with_french(rig: Rig) -> None:
     subs = harness.options(rig.synced_command())
     assert set(subs) == {
-        *("new", "join", "leave", "start", "cancel", "move", "place", "moves", "board"),
+        *("new", "join", "ai", "leave", "start", "cancel", "move", "place", "moves", "board"),
         *("draw", "resign", "export", "rules", "help"),
     }
     new = harness.options(subs["new"])
@@ -116,11 +116,12 @@ async def test_new_opens_a_thread_with_two_or_four_seat_buttons(rig: Rig) -> Non
     assert f"Player 1: <@{rig['alice'].id}>" in lobby.content  # the host sits at once
     game_id = harness.game_id_in(lobby.content)
     # Player 1's join button is there, disabled.
-    assert lobby.custom_ids == rig.lobby_buttons(game_id, "player1", "player2")
+    assert lobby.custom_ids == rig.lobby_buttons(game_id, "player1", "player2", held=("player1",))
     game_id, _ = await rig.open_table(variant="teams")
     lobby = rig.world.posts()[-1]
     assert [c.split(":")[-1] for c in lobby.custom_ids] == [
-        *("player1", "player2", "player3", "player4", "leave", "start")
+        *("player1", "player2", "player3", "player4"),
+        *("normal", "normal", "normal", "leave", "start"),  # a computer player for each free seat
     ]
     assert "partners may not confer" in lobby.content
 
@@ -274,3 +275,31 @@ def test_the_rules_page_writes_only_commands_the_cog_has() -> None:
     choice, and every subcommand is on the page."""
     assert rules_page_problems("loa", LoaCog) == []
     assert undocumented_commands("loa", LoaCog) == []
+
+
+async def test_a_game_against_a_computer_player_seated_by_the_lobby_button(rig: Rig) -> None:
+    """The host's 🤖 button seats a computer player; it answers each move in the thread by
+    itself, through the same courier."""
+    game_id, thread = await rig.open_table()
+    ex = await rig.d.press(f"plateau:loa:{game_id}:ai:player2:normal", user=rig["alice"])
+    assert "Player 2: 🤖 Plateau (normal)" in ex.shown[-1].content
+    ex = await rig.d.press(f"plateau:loa:{game_id}:ai:player2:remove", user=rig["bob"])
+    assert "Only the host" in ex.text
+    await rig.d.press(f"plateau:loa:{game_id}:start", user=rig["alice"])
+    autoplay = rig.bot.service.autoplay
+    rules = loa_table.TABLE.rules
+    for _ in range(3):
+        await autoplay.idle()
+        row = await rig.storage.load(game_id)
+        state = rules.from_dict(row.state)
+        (seat,) = rules.to_act(state)
+        assert row.seats[seat] == rig["alice"].id  # the computer player never keeps her waiting
+        move = str(rules.legal_actions(state, seat)[0])
+        ex = await rig.slash("alice", "loa move", {"move": move}, channel=thread)
+        assert ex.text == t("en", "discord.done")
+    await autoplay.idle()
+    log = await rig.storage.log(game_id)
+    played = [e for e in log if e.user_id is not None and e.user_id < 0]
+    assert len(played) >= 3
+    posts = [c.content for c in rig.world.posts(thread)]
+    assert sum("🤖 Plateau (normal)" in p for p in posts) >= 3  # its turns are announced

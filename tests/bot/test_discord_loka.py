@@ -110,7 +110,7 @@ def who_is_pinged(text: str, rig: Rig) -> str:
 async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
     subs = harness.options(rig.synced_command())
     assert set(subs) == {
-        *("new", "join", "leave", "start", "cancel", "army", "team", "deploy", "autodeploy"),
+        *("new", "join", "ai", "leave", "start", "cancel", "army", "team", "deploy", "autodeploy"),
         *("move", "reroll", "keep", "odds", "moves", "board", "resign", "export", "rules"),
         "help",
     }
