@@ -18,6 +18,7 @@ import ai.player
 import bot.autoplay
 from bot.model import is_ai
 from tests.bot.console_driver import Table, refused_privately
+from tests.bot.test_inka_console import ENDGAME
 
 GAMES = int(os.environ.get("PLATEAU_AI_GAMES", "1"))
 
@@ -205,14 +206,15 @@ LEVEL_FOR = {"chess": "easy"}  # Stockfish; the others' small "normal" keeps the
 
 @pytest.mark.parametrize("kind", ["alako", "chess", "echec", "inka", "loa", "loka"])
 async def test_computer_players_play_a_whole_game_to_its_end(kind: str) -> None:
-    if kind == "inka" and "PLATEAU_AI_GAMES" not in os.environ:
-        # Some 700 decisions at 0.25 s: minutes. Its set-up and turns are covered above
-        # and in tests/ai; PLATEAU_AI_GAMES=1 plays it.
-        pytest.skip("a whole Inka game of computer players takes minutes: PLATEAU_AI_GAMES=1")
     level = LEVEL_FOR.get(kind, "normal")
     for seed in range(GAMES):
         async with Table(seed=seed) as table:
-            await table.run("\n".join(_script(kind, level)))
+            script = _script(kind, level)
+            if kind == "inka" and "PLATEAU_AI_GAMES" not in os.environ:
+                # From its start a game takes some 700 decisions (minutes; PLATEAU_AI_GAMES
+                # plays it): by default from near its end (red's last statue, then an exit).
+                script[0] += f' position:"{ENDGAME}"'
+            await table.run("\n".join(script))
             row = (await table.game())[1]["row"]
             mine = [s for s, u in row.seats.items() if not is_ai(u)]
             assert mine, "alice sits"
@@ -226,3 +228,35 @@ async def test_computer_players_play_a_whole_game_to_its_end(kind: str) -> None:
             assert sum(is_ai(e.user_id) for e in log) >= 10
             people = {d["user"] for d in table.deliveries() if d["to"] != "channel"}
             assert people <= {"alice"}, people
+
+
+async def test_an_awaited_computer_player_plays_after_a_restart(tmp_path: Any) -> None:
+    db = str(tmp_path / "games.db")
+    async with Table(db=db) as table:
+        table.console.service.autoplay.sink = None  # type: ignore[union-attr]  # as if it stopped
+        await table.run(alako_opening("@alice /alako ai seat:north level:easy"))
+        _, game = await table.game()
+        assert awaited(table, "alako", game["state"]) == "north"
+    async with Table(db=db) as table:
+        await table.run("")  # the restart resumed the game: its computer player plays
+        _, game = await table.game()
+        assert awaited(table, "alako", game["state"]) == "south"
+
+
+async def test_team_messages_reach_people_only() -> None:
+    """Loka's team chat goes to the allies by DM: a computer ally is sent nothing, and a
+    computer player never writes."""
+    async with Table() as table:
+        lines = ["@alice /loka new players:4", "@alice /loka join army:fire"]
+        lines += ["@bob /loka join army:water", "@alice /loka ai army:earth level:easy"]
+        await table.run("\n".join([*lines, "@alice /loka ai army:air", "@alice /loka start"]))
+        out = await table.run("@alice /loka team message:we attack the east")
+        dms = [d for d in out if d["to"] == "dm"]
+        assert [d["user"] for d in dms] == ["bob"] and "we attack the east" in dms[0]["text"]
+        assert {d["user"] for d in table.deliveries() if d["to"] != "channel"} <= {"alice", "bob"}
+        row = (await table.game())[1]["row"]
+        log = await table.storage.log(row.id)  # type: ignore[union-attr]
+        ai_seats = {s for s, u in row.seats.items() if is_ai(u)}
+        assert ai_seats == {"earth", "air"}
+        assert all(e.seat in ai_seats for e in log if is_ai(e.user_id))
+        assert {e.seat for e in log if is_ai(e.user_id)} == ai_seats  # both drafted at once
