@@ -9,21 +9,26 @@ from typing import Any
 
 from devtools.standin import StandIn
 from engine.loa import RULES
+from engine.loka import OVER
+from engine.loka import RULES as LOKA
 from tests.e2e.harness import BotProcess, Table
 
 WAIT = 60.0  # seconds a computer player may take to answer on a busy machine
 
 
-async def awaited(bot: BotProcess, game_id: str, seats: set[str]) -> Any:
-    """The game's state once it awaits one of ``seats`` (or is over)."""
+async def until(bot: BotProcess, game_id: str, rules: Any, done: Any, wait: float = WAIT) -> Any:
+    """The game's state (read by ``rules``) once ``done(state)`` holds."""
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + WAIT
-    while True:
-        state = bot.state(game_id, RULES)
-        if state.over or set(RULES.to_act(state)) & seats:
-            return state
-        assert loop.time() < deadline, f"still waiting for {RULES.to_act(state)}"
+    deadline = loop.time() + wait
+    while not done(state := bot.state(game_id, rules)):
+        assert loop.time() < deadline, f"still waiting for {rules.to_act(state)}"
         await asyncio.sleep(0.05)
+    return state
+
+
+def awaits(seats: set[str]) -> Any:
+    """A Lines of Action game is over or waits for one of ``seats``."""
+    return lambda state: state.over or bool(set(RULES.to_act(state)) & seats)
 
 
 async def test_a_game_against_a_computer_player(standin: StandIn, bot: BotProcess) -> None:
@@ -39,22 +44,54 @@ async def test_a_game_against_a_computer_player(standin: StandIn, bot: BotProces
     mine = {s for s, u in seats.items() if u == table["alice"].id}
     (theirs,) = {s for s, u in seats.items() if u < 0}
     for _ in range(3):
-        state = await awaited(bot, table.game_id, mine)
+        state = await until(bot, table.game_id, RULES, awaits(mine))
         (seat,) = RULES.to_act(state)
         await table.slash("alice", "move", {"move": str(RULES.legal_actions(state, seat)[0])})
-    await awaited(bot, table.game_id, mine)
+    await until(bot, table.game_id, RULES, awaits(mine))
     # The host makes the computer player easy, then hands her own seat over: the computer
     # players finish the game by themselves.
     ex = await table.slash("alice", "ai", {"seat": theirs, "level": "easy"})
     assert "🤖 Plateau (easy) now plays" in ex.posts[0].content
     (own,) = mine
     await table.slash("alice", "ai", {"seat": own, "level": "easy"})
-    state = await awaited(bot, table.game_id, set())
+    state = await until(bot, table.game_id, RULES, awaits(set()))
     assert state.over and state.winners
     assert "wins" in table.thread_messages()[-1].content.lower()
     users = {a["user_id"] for a in bot.actions(table.game_id)}
     assert table["alice"].id in users and any(u is not None and u < 0 for u in users)
     await bot.wait_for_log("event=ai_played")
+    assert standin.violations == []
+    assert standin.unknown_routes == []
+    assert bot.logged_errors() == []
+
+
+async def test_loka_with_two_computer_players(standin: StandIn, bot: BotProcess) -> None:
+    """Alice and Bob (Evil) against two computer players (Good): the drafts by DM reach the
+    people only, the enemy computer players' drafts stay hidden until the reveal, and once
+    both people hand their seats over the computer players fight it out."""
+    table = Table(standin, bot, "loka", ("alice", "bob"))
+    await table.open("alice")
+    await table.press("alice", table.button("join:fire"))
+    await table.press("bob", table.button("join:water"))
+    for army in ("earth", "air"):
+        await table.slash("alice", "ai", {"army": army, "level": "easy"})
+    await table.press("alice", table.button("start"))
+    for army, name in (("fire", "alice"), ("water", "bob")):
+        await table.press(name, table.button(f"army:{army}:add:knight"))
+    for name in ("alice", "bob"):  # the Good armies' drafts are never shown to Evil
+        for message in standin.dms(table[name]):
+            assert not any(word in message.content for word in ("Earth", "Air")), message
+    for army, name in (("fire", "alice"), ("water", "bob")):
+        await table.press(name, table.button(f"army:{army}:confirm"))
+    state = await until(bot, table.game_id, LOKA, lambda s: s.phase != "selection")
+    assert state.phase == "deployment"
+    for name in ("alice", "bob"):
+        await table.slash(name, "ai", {"army": "fire" if name == "alice" else "water"})
+    state = await until(bot, table.game_id, LOKA, lambda s: s.phase == OVER, wait=240.0)
+    assert state.winners
+    assert "Victory for" in table.thread_messages()[-1].content
+    people = {table[n].id for n in ("alice", "bob")}
+    assert {r["user_id"] for r in bot.actions(table.game_id)} - people, "computer players acted"
     assert standin.violations == []
     assert standin.unknown_routes == []
     assert bot.logged_errors() == []
