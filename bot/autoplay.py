@@ -59,6 +59,15 @@ class Autoplay:
         self._again: set[str] = set()  # games changed while their task was playing
         self._unsent: dict[str, set[int]] = {}  # game -> outbox rows it waits to be sent
         self._sent: dict[str, asyncio.Event] = {}
+        self._slots: asyncio.Semaphore | None = None
+
+    def slots(self) -> asyncio.Semaphore:
+        """How many computer players think at once: one worker of the pool stays free for
+        pictures, so a strong player's seconds of thought never hold up a game's board."""
+        if self._slots is None:
+            pool = rendering.running()
+            self._slots = asyncio.Semaphore(max(1, (pool.processes if pool else 1) - 1))
+        return self._slots
 
     def note(self, game: GameRow, owed: list[Owed]) -> None:
         """``game`` was just saved, telling ``owed``: play its computer players if one of
@@ -155,7 +164,8 @@ class Autoplay:
         view = table.rules.view(game.state, seat)
         for _ in range(THINK_TRIES):
             try:
-                text = await rendering.render(decision, table.kind, view, seat, level)
+                async with self.slots():
+                    text = await rendering.render(decision, table.kind, view, seat, level)
             except Exception:
                 log.exception("computer player of game %s could not think", row.id)
                 break
