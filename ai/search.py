@@ -68,6 +68,16 @@ class Search:
             return self.rng.choice(actions)
         return policy(state, seat, actions, self.rng)
 
+    def expand(self, state: Any, mover: Seat, legal: dict[str, Any], untried: list[str]) -> str:
+        """The untried action a node grows next. With the game's knowledge, the rollout
+        policy's pick among them: where actions outnumber the iterations (an Inka turn has
+        a hundred), the likely good ones are the ones searched; else one at random."""
+        if self.level.knowledge and self.knowledge.policy is not None:
+            key = str(self.pick(state, mover, [legal[k] for k in untried]))
+            if key in untried:
+                return key
+        return self.rng.choice(untried)
+
     def others_act(self, state: Any) -> tuple[Any, Seat | None]:
         """Play the policy for every seat to act but one (the searching seat if it is among
         them); the state and the seat whose choice the tree holds (``None``: game over)."""
@@ -91,7 +101,7 @@ class Search:
                 if key in node.children:
                     node.children[key].available += 1
             if untried:
-                key = self.rng.choice(untried)
+                key = self.expand(state, mover, legal, untried)
                 child = node.children[key] = Node(mover, available=1)
             else:
                 explore = self.level.exploration

@@ -2,7 +2,9 @@
 random player and of ``strong`` against ``normal``, with win rates (a draw or a game cut at
 the step cap scores a half) and their Wilson 95 % intervals, and decision times.
 
-Run: ``python bench/ai.py [--games N] [--game KIND] [--max-steps N]``. Targets (issue 16):
+Run: ``python bench/ai.py [--games N] [--game NAME] [--max-steps N] [--only random|strong]``
+(NAME: a key of ``CONFIGS``; Loka's cross pits an AI team against a random team, and its
+2-player game is the same four armies, so the 2-player bench is Face-off). Targets (issue 16):
 ``normal`` beats random in >= 95 % of 40 games, ``strong`` beats ``normal`` in >= 60 %;
 decision time p95 <= 1 s for ``normal`` and <= 3 s for ``strong``."""
 
@@ -21,24 +23,46 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ai.levels import Level
 from ai.player import choose, knowledge_of
 from ai.search import candidates
 from engine.alako.board import SEATS as ALAKO_SEATS
 from engine.alako.config import AlakoConfig
+from engine.echec.board import SEATS as ECHEC_SEATS
+from engine.echec.config import EchecConfig
 from engine.inka.config import SEATS as INKA_SEATS
 from engine.inka.config import InkaConfig
 from engine.loa.config import TWO_SEATS, LoaConfig
+from engine.loka.config import ARMIES as LOKA_SEATS
+from engine.loka.config import FACEOFF_ELEMENTS as FACEOFF_SEATS
+from engine.loka.config import LokaConfig
 from engine.standard_chess.config import ChessConfig
 from engine.standard_chess.state import SEATS as CHESS_SEATS
 
 RANDOM = "random"
 
-# The games covered, by the AI's kind name: the options of a bench game and its seats.
-CONFIGS: dict[str, tuple[Callable[[], Any], tuple[str, ...]]] = {
-    "loa": (LoaConfig, TWO_SEATS),
-    "alako": (AlakoConfig, ALAKO_SEATS),
-    "inka": (lambda: InkaConfig(players=2), INKA_SEATS[:2]),
-    "chess": (ChessConfig, CHESS_SEATS),
+
+@dataclass(frozen=True)
+class Bench:
+    """A covered game: the AI's kind name, the options of a bench game and its seats in
+    turn order. Sides alternate along ``seats`` (``seats[0::2]`` against ``seats[1::2]``):
+    in Loka's cross those are the teams, Fire and Water (Evil) against Earth and Air."""
+
+    kind: str
+    config: Callable[[], Any]
+    seats: tuple[str, ...]
+
+
+# The games covered, by bench name.
+CONFIGS: dict[str, Bench] = {
+    "loa": Bench("loa", LoaConfig, TWO_SEATS),
+    "alako": Bench("alako", AlakoConfig, ALAKO_SEATS),
+    "inka": Bench("inka", lambda: InkaConfig(players=2), INKA_SEATS[:2]),
+    "chess": Bench("chess", ChessConfig, CHESS_SEATS),
+    "loka": Bench("loka", LokaConfig, LOKA_SEATS),
+    "loka-faceoff": Bench("loka", lambda: LokaConfig(board="faceoff", players=2), FACEOFF_SEATS),
+    "echec": Bench("echec", EchecConfig, ECHEC_SEATS),
+    "echec-2": Bench("echec", lambda: EchecConfig(level=2), ECHEC_SEATS),
 }
 
 
@@ -51,16 +75,24 @@ class Tally:
     times: list[float] = field(default_factory=list)
 
 
+def random_action(actions: list[Any], rng: random.Random) -> Any:
+    """The uniformly random player's action, except that it confirms a set-up (a Loka
+    draft, an Échec au Roi placement) whenever it may: a set-up can be redone until
+    confirmed, among hundreds of choices, so a uniform player would never finish it."""
+    confirm = [a for a in actions if str(a) == "confirm"]
+    return confirm[0] if confirm else rng.choice(candidates(actions))
+
+
 def play_game(
     kind: str,
     config: Any,
-    players: dict[str, str],
+    players: dict[str, str | Level],
     seed: int,
     max_steps: int = 600,
     times: dict[str, list[float]] | None = None,
 ) -> Any:
-    """One game of ``kind`` where each seat is played by ``players[seat]`` (a level, or
-    ``"random"``), each AI handed only its view; the final state (cut at ``max_steps``)."""
+    """One game of ``kind`` where each seat is played by ``players[seat]`` (a level or its
+    name, or ``"random"``), each AI handed only its view; the final state (cut at ``max_steps``)."""
     rules = knowledge_of(kind).rules
     rng = random.Random(seed)
     state = rules.new(config, seed=f"bench-{seed}".encode(), game_id=f"g{seed}")
@@ -71,7 +103,7 @@ def play_game(
         who = players[seat]
         t0 = time.perf_counter()
         if who == RANDOM:
-            action = rng.choice(candidates(rules.legal_actions(state, seat)))
+            action = random_action(rules.legal_actions(state, seat), rng)
         else:
             action = choose(kind, rules.view(state, seat), seat, who, rng)
             if times is not None:
@@ -89,17 +121,18 @@ def seat_score(rules: Any, state: Any, seats: list[str]) -> float:
 
 
 def tournament(
-    kind: str, first: str, second: str, games: int, max_steps: int
+    name: str, first: str, second: str, games: int, max_steps: int
 ) -> tuple[Tally, dict[str, list[float]]]:
-    """``first`` against ``second`` over ``games`` games, the seats swapped every game: the
-    tally of ``first`` and every player's decision times."""
-    rules = knowledge_of(kind).rules
+    """``first`` against ``second`` over ``games`` games of the bench game ``name``, the
+    sides swapped every game: the tally of ``first`` and every player's decision times."""
+    bench = CONFIGS[name]
+    rules = knowledge_of(bench.kind).rules
     tally, times = Tally(), {}
     for game in range(games):
-        config, seats = CONFIGS[kind][0](), CONFIGS[kind][1]
+        seats = bench.seats
         ours = seats[game % 2 :: 2]
         players = {s: first if s in ours else second for s in seats}
-        state = play_game(kind, config, players, game, max_steps, times)
+        state = play_game(bench.kind, bench.config(), players, game, max_steps, times)
         tally.score += seat_score(rules, state, ours)
         tally.games += 1
     return tally, times
@@ -129,17 +162,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=4, help="games per tournament")
     parser.add_argument("--game", choices=sorted(CONFIGS), action="append", help="only these")
     parser.add_argument("--max-steps", type=int, default=400, help="actions before a game is cut")
+    parser.add_argument(
+        "--only", choices=("random", "strong"), help="only normal vs random, or strong vs normal"
+    )
     args = parser.parse_args(argv)
-    for kind in args.game or list(CONFIGS):
-        for first, second in (("normal", RANDOM), ("strong", "normal")):
-            tally, times = tournament(kind, first, second, args.games, args.max_steps)
+    pairings = [("normal", RANDOM), ("strong", "normal")]
+    if args.only:
+        pairings = [p for p in pairings if args.only in p]
+    for name in args.game or list(CONFIGS):
+        for first, second in pairings:
+            tally, times = tournament(name, first, second, args.games, args.max_steps)
             low, high = wilson(tally.score, tally.games)
             spent = "; ".join(
                 f"{who} p50 {ms(statistics.median(t))} p95 {ms(percentile(t, 0.95))}"
                 for who, t in sorted(times.items())
             )
             print(
-                f"{kind:6} {first} vs {second}: {tally.score:g}/{tally.games} "
+                f"{name:12} {first} vs {second}: {tally.score:g}/{tally.games} "
                 f"= {tally.score / tally.games:.0%} [{low:.0%}, {high:.0%}]; {spent}",
                 flush=True,
             )
