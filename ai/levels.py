@@ -25,7 +25,7 @@ LEVELS = ("easy", "normal", "strong")
 
 BUDGETS = {
     "easy": Level("easy", iterations=24, seconds=0.2, knowledge=False, depth=6),
-    "normal": Level("normal", iterations=300, seconds=0.8, knowledge=True, depth=4),
+    "normal": Level("normal", iterations=100, seconds=0.4, knowledge=True, depth=4),
     "strong": Level("strong", iterations=1200, seconds=2.5, knowledge=True, depth=6),
 }
 

@@ -51,12 +51,14 @@ class Bench:
     kind: str
     config: Callable[[], Any]
     seats: tuple[str, ...]
+    max_steps: int = 400
+    """Actions before a game is cut (and scored a draw)."""
 
 
 # The games covered, by bench name.
 CONFIGS: dict[str, Bench] = {
     "loa": Bench("loa", LoaConfig, TWO_SEATS),
-    "alako": Bench("alako", AlakoConfig, ALAKO_SEATS),
+    "alako": Bench("alako", AlakoConfig, ALAKO_SEATS, max_steps=1000),  # a spin is an action
     "inka": Bench("inka", lambda: InkaConfig(players=2), INKA_SEATS[:2]),
     "chess": Bench("chess", ChessConfig, CHESS_SEATS),
     "loka": Bench("loka", LokaConfig, LOKA_SEATS),
@@ -121,7 +123,7 @@ def seat_score(rules: Any, state: Any, seats: list[str]) -> float:
 
 
 def tournament(
-    name: str, first: str, second: str, games: int, max_steps: int
+    name: str, first: str, second: str, games: int, max_steps: int | None = None
 ) -> tuple[Tally, dict[str, list[float]]]:
     """``first`` against ``second`` over ``games`` games of the bench game ``name``, the
     sides swapped every game: the tally of ``first`` and every player's decision times."""
@@ -132,7 +134,8 @@ def tournament(
         seats = bench.seats
         ours = seats[game % 2 :: 2]
         players = {s: first if s in ours else second for s in seats}
-        state = play_game(bench.kind, bench.config(), players, game, max_steps, times)
+        cap = max_steps or bench.max_steps
+        state = play_game(bench.kind, bench.config(), players, game, cap, times)
         tally.score += seat_score(rules, state, ours)
         tally.games += 1
     return tally, times
@@ -161,7 +164,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4, help="games per tournament")
     parser.add_argument("--game", choices=sorted(CONFIGS), action="append", help="only these")
-    parser.add_argument("--max-steps", type=int, default=400, help="actions before a game is cut")
+    parser.add_argument(
+        "--max-steps", type=int, help="actions before a game is cut (default: the game's)"
+    )
     parser.add_argument(
         "--only", choices=("random", "strong"), help="only normal vs random, or strong vs normal"
     )

@@ -1,13 +1,60 @@
 """Les Chevaliers d'Alako: the race of the knights to the enemy princess (a knight's move on
-her wins), measured in steps on the board."""
+her wins), measured along the way a knight can really go: around towers and his own walls,
+over enemy walls by the ladder, across the river on horseback or by the bridge."""
 
 from __future__ import annotations
 
+import heapq
 from typing import Any
 
 from ai.knowledge import perfect_information, squash
 from engine import alako
-from engine.alako.board import SEATS, WIDTH
+from engine.alako.board import BRIDGE, SEATS, SIZE, WIDTH, between, is_river, step
+from engine.alako.lines import blocked_segments
+from engine.alako.state import WALL_PIECE
+
+# Extra steps a knight pays to pass a segment: an enemy wall waits for the ladder (one face
+# in eight, then the descent); an enemy tower for our cannon to take the line down to it.
+# His own side's pieces only the enemy's cannon removes: he must never wall himself in.
+LADDER, ENEMY_TOWER, OWN_PIECE = 6, 10, 30
+RIVER_ON_FOOT = 4  # a knight on foot fetches his horse to swim (or goes round by the bridge)
+FAR = 2 * (WIDTH + 11) + OWN_PIECE
+
+NEIGHBOURS = tuple(
+    tuple((n, between(sq, n)) for d in "nesw" if (n := step(sq, d)) is not None)
+    for sq in range(SIZE)
+)
+
+
+def way(state: Any, side: int) -> int:
+    """The knight's cost (in squares) from where he is to the enemy princess."""
+    me, princess = state.sides[side], state.sides[1 - side].princess
+    start = me.knight if me.knight is not None else me.descent
+    if start is None:
+        return FAR
+    forts = blocked_segments(tuple(s.line for s in state.sides))
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        cost, sq = heapq.heappop(heap)
+        if sq == princess:
+            return cost
+        if cost > best[sq]:
+            continue
+        for nxt, seg in NEIGHBOURS[sq]:
+            step_cost = 1
+            if seg in forts:
+                owner, kind = forts[seg]
+                if owner == side:
+                    step_cost += OWN_PIECE
+                else:
+                    step_cost += LADDER if kind == WALL_PIECE else ENEMY_TOWER
+            if is_river(nxt) and not me.mounted and nxt != BRIDGE:
+                step_cost += RIVER_ON_FOOT
+            if cost + step_cost < best.get(nxt, FAR * 4):
+                best[nxt] = cost + step_cost
+                heapq.heappush(heap, (cost + step_cost, nxt))
+    return FAR
 
 
 def steps(a: int, b: int) -> int:
@@ -15,14 +62,13 @@ def steps(a: int, b: int) -> int:
 
 
 def distance(state: Any, side: int) -> int:
-    """Steps from ``side``'s knight (or the far side of the wall he climbs) to the enemy
-    princess; a knight off his horse counts the horse's way too, as he rides faster."""
-    me, princess = state.sides[side], state.sides[1 - side].princess
-    knight = me.knight if me.knight is not None else me.descent
-    if knight is None:
-        return 2 * (WIDTH + 11)
-    walk = steps(knight, princess)
-    return walk if me.mounted else walk + steps(knight, me.horse) // 2
+    """The knight's way to the enemy princess; a knight off his horse counts half the way to
+    the horse too, as he rides faster."""
+    me = state.sides[side]
+    walk = way(state, side)
+    if me.mounted or me.knight is None:
+        return walk
+    return walk + steps(me.knight, me.horse) // 2
 
 
 def evaluate(state: Any, seat: str) -> float:
