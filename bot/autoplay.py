@@ -73,7 +73,8 @@ class Autoplay:
         """``game`` was just saved, telling ``owed``: play its computer players if one of
         them must act now."""
         table: Any = self.service.tables.get(game.kind)
-        if self.sink is None or not game.meta.get("ai") or table is None:
+        playing = game.meta.get("ai") or game.meta.get("ai_turn")
+        if self.sink is None or not playing or table is None:
             return
         if not table.ai_pending(table.game(game)):
             return

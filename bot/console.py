@@ -36,7 +36,8 @@ from typing import Any, TextIO
 
 from bot import rendering
 from bot import settings as settings_module
-from bot.games import guide, tables
+from bot.clocks import duration
+from bot.games import guide, services
 from bot.logs import setup as setup_logging
 from bot.model import Actor, Button, Delivery, Place, Request
 from bot.options import UserId, declared
@@ -44,9 +45,11 @@ from bot.service import Ids, TableService
 from bot.storage import SqlStorage, storage_for
 
 _MENTION = re.compile(r"<@(\d+)>")
+_CHANNEL = re.compile(r"<#(\d+)>")
+_MOMENT = re.compile(r"<t:(-?\d+):R>")  # Discord's relative time: "in 5 h", "3 min ago"
 _MEMBER = re.compile(r"@(\S+)")  # a member as typed at the console, as a line names its user
-_DURATION = re.compile(r"(\d+(?:\.\d+)?)([smh]?)")
-WAIT_USAGE = "!wait takes a duration: 30s, 11m or 2h (a bare number is seconds)"
+_DURATION = re.compile(r"(\d+(?:\.\d+)?)([smhd]?)")
+WAIT_USAGE = "!wait takes a duration: 30s, 11m, 2h or 3d (a bare number is seconds)"
 PRESS_USAGE = "!press takes a user and a button: !press @bob Resign (its label or its action)"
 DIRECTIVES = (
     "directives: !locale @user fr, !manager @user, !dms @user closed, !wait 11m, "
@@ -68,6 +71,7 @@ class ConsoleWorld:
     closed_dms: set[int] = field(default_factory=set)
     names: dict[int, str] = field(default_factory=dict)
     offset: float = 0.0
+    frozen: float | None = None  # a clock that moves only with !wait (scripts and tests)
 
     def user(self, name: str) -> Actor:
         uid = stable_id("user:" + name)
@@ -80,7 +84,7 @@ class ConsoleWorld:
         return cid
 
     def clock(self) -> float:
-        return time.time() + self.offset
+        return (time.time() if self.frozen is None else self.frozen) + self.offset
 
 
 @dataclass(frozen=True)
@@ -236,12 +240,12 @@ class Console:
                 uid
             )
         elif words[:1] == ["wait"] and len(words) == 2:
-            duration = _DURATION.fullmatch(words[1])
-            if duration is None:
+            span = _DURATION.fullmatch(words[1])
+            if span is None:
                 self.emit_note(WAIT_USAGE)
                 return
-            unit = {"s": 1, "m": 60, "h": 3600}.get(duration.group(2), 1)
-            self.world.offset += float(duration.group(1)) * unit
+            unit = {"s": 1, "m": 60, "h": 3600, "d": 86400}.get(span.group(2), 1)
+            self.world.offset += float(span.group(1)) * unit
             for delivery in await self.service.expire():
                 await self.emit(delivery)
         elif words[:1] == ["press"] and len(words) >= 3 and words[1].startswith("@"):
@@ -296,7 +300,15 @@ class Console:
         del self.buttons[:-BUTTONS_KEPT]
 
     def _names(self, text: str) -> str:
-        return _MENTION.sub(lambda m: "@" + self.world.names.get(int(m.group(1)), m.group(1)), text)
+        """Mentions, channels and moments as Discord shows them, in the console's world."""
+        names = self.world.names
+        text = _MENTION.sub(lambda m: "@" + names.get(int(m.group(1)), m.group(1)), text)
+        text = _CHANNEL.sub(lambda m: names.get(int(m.group(1)), "#" + m.group(1)), text)
+        return _MOMENT.sub(lambda m: self._relative(int(m.group(1))), text)
+
+    def _relative(self, moment: int) -> str:
+        gap = moment - self.world.clock()
+        return f"in {duration(gap)}" if gap >= 0 else f"{duration(-gap)} ago"
 
     async def emit(self, delivery: Delivery) -> None:
         """Print ``delivery``, then take it out of the outbox (if it was kept there)."""
@@ -356,7 +368,7 @@ def build_service(storage: SqlStorage, world: ConsoleWorld, seed: int | None) ->
         return user_id not in world.closed_dms
 
     return TableService(
-        storage, tables(), ids=Ids(seed=seed), clock=world.clock, dm_probe=probe, guide=guide
+        storage, services(), ids=Ids(seed=seed), clock=world.clock, dm_probe=probe, guide=guide
     )
 
 

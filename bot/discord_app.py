@@ -27,7 +27,7 @@ from discord.ext import commands
 
 from bot import rendering
 from bot.cogs import TableButton, TableCog, command_guide
-from bot.games import cogs, tables
+from bot.games import all_cogs, services
 from bot.i18n import CATALOG, language, t
 from bot.logs import event, safe_options
 from bot.model import Actor, Button, Delivery, Place, Request, ThreadOpener
@@ -38,7 +38,7 @@ from bot.storage import Owed, SqlStorage, storage_for
 
 log = logging.getLogger("plateau.discord")
 
-COGS: tuple[type[TableCog], ...] = cogs()
+COGS: tuple[type[TableCog], ...] = all_cogs()
 EXPIRE_SECONDS = 30.0
 SHUTDOWN_GRACE = 10.0
 MESSAGE_LIMIT = 2000
@@ -756,7 +756,7 @@ def make_bot(service: TableService, shards: Shards | None = None, **options: Any
 
 def build_service(storage: SqlStorage, shards: Shards | None = None) -> TableService:
     """The service of a process serving ``shards`` (None: unsharded, every guild)."""
-    return TableService(storage, tables(), owns=(shards or Shards()).owns)
+    return TableService(storage, services(), owns=(shards or Shards()).owns)
 
 
 def use_endpoints(api_base: str | None, gateway_url: str | None) -> None:
@@ -788,6 +788,7 @@ async def serve(settings: Settings) -> int:
         settings.shards,
         dev_guild=settings.dev_guild,
         warm_renderer=True,
+        expire_every=settings.expire_seconds,
     )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

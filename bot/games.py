@@ -31,10 +31,24 @@ def tables() -> list[Table]:
     return [m.TABLE() for m in _modules("bot.tables", bot.tables.__path__) if hasattr(m, "TABLE")]
 
 
+def services() -> list[Table]:
+    """What the service answers: every game's table, and ``/plateau`` across them."""
+    from bot.tables.plateau import HUB
+
+    return [*tables(), HUB()]
+
+
 def cogs() -> tuple[type[TableCog], ...]:
     import bot.cogs
 
     return tuple(m.COG for m in _modules("bot.cogs", bot.cogs.__path__) if hasattr(m, "COG"))
+
+
+def all_cogs() -> tuple[type[TableCog], ...]:
+    """Every game's cog, and ``/plateau``'s."""
+    from bot.cogs.plateau import HUB_COG
+
+    return (*cogs(), HUB_COG)
 
 
 def guide(kind: str, locale: str) -> list[CommandHelp]:

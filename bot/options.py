@@ -142,7 +142,7 @@ LONG_TEXT = Text(2000)  # a message to the team, a list of units
 # The options of the commands every game shares (bot.tables.base), merged under each
 # table's own: a table adds its ``new`` options, its seat option (Loka's ``army``)...
 SHARED: Declarations = {
-    "new": {"language": TEXT},
+    "new": {"clock": TEXT, "timeout": TEXT, "rated": TEXT, "language": TEXT},
     "join": {"seat": TEXT, "game": GAME},
     "ai": {"seat": TEXT, "level": TEXT, "game": GAME},
     "leave": {"game": GAME},
@@ -150,10 +150,12 @@ SHARED: Declarations = {
     "cancel": {"game": GAME},
     "resign": {"game": GAME},
     "resign confirm": {"game": GAME},  # the press of the button under "Resign game X?"
-    "board": {"game": GAME},
+    "board": {"at": NUMBER, "game": GAME},
+    "replay": {"game": GAME},
     "export": {"game": GAME},
     "rules": {"topic": TEXT},
     "help": {},
+    "pause": {"game": GAME},
 }
 
 

@@ -30,6 +30,7 @@ from bot.i18n_rules import engine_text
 from bot.logs import event
 from bot.model import Actor, CommandHelp, Delivery, Request, is_ai
 from bot.options import check_request
+from bot.ratings import Result
 from bot.storage import DuplicateGame, GameRow, LogEntry, Owed, Storage, VersionConflict
 from bot.storage.base import Lru
 from engine.errors import EngineError
@@ -287,15 +288,17 @@ class TableService:
         game: GameRow,
         log_entries: list[LogEntry] | None = None,
         told: list[Delivery] | None = None,
+        result: Result | None = None,
     ) -> list[Delivery]:
-        """Write the game, its log rows and what it tells players in one transaction (the
-        outbox: a crash before they are sent leaves them for the restart). Gives ``told``
-        with each outbox delivery as its :class:`Owed` row, for the adapter to mark sent.
-        Raises :class:`VersionConflict` when another process changed the game first."""
+        """Write the game, its log rows, what it tells players (the outbox: a crash before
+        they are sent leaves them for the restart) and the ratings of a rated game's end
+        (``result``) in one transaction. Gives ``told`` with each outbox delivery as its
+        :class:`Owed` row, for the adapter to mark sent. Raises :class:`VersionConflict`
+        when another process changed the game first."""
         # A computer player has no DMs: what a table says to a seat's holder goes to people.
         told = [d for d in told or [] if d.to == "channel" or not is_ai(d.user_id)]
         owed = [d for d in told if d.to != "private"]  # the actor's own reply is not kept
-        stored = await self.storage.save(game, log_entries or [], owed)
+        stored = await self.storage.save(game, log_entries or [], owed, result)
         self._seen(game)
         self.note_silence(game)
         self.autoplay.note(game, stored)
@@ -468,7 +471,8 @@ class TableService:
         deliveries: list[Delivery] = []
         for game in await self.own_unfinished():
             table = self.tables.get(game.kind)
-            if table is None or not game.meta.get("deadline") or game.meta["deadline"] > now:
+            due = [game.meta.get("deadline"), game.meta.get("wake")]  # a decision, the clock
+            if table is None or not any(d is not None and d <= now for d in due):
                 continue
             try:
                 deliveries.extend(await self.retrying(_bind(table.expire, self, game, now)))

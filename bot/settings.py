@@ -38,6 +38,8 @@ class Settings:
     # Discord's sharding: None (neither PLATEAU_SHARD_COUNT nor PLATEAU_SHARD_IDS set) is a
     # plain client; else this process's shards, an AutoShardedClient.
     shards: Shards | None = None
+    # Seconds between two looks for deadlines due (clocks, reminders, Super D20 time-outs).
+    expire_seconds: float = 30.0
 
     @property
     def db_shown(self) -> str:
@@ -97,7 +99,17 @@ def load(environ: Mapping[str, str] | None = None, dotenv: Path | None = Path(".
         raise SettingsError(
             f"PLATEAU_RENDER_PROCESSES must be a number of processes (0: none), not {processes!r}"
         )
+    expire = get("PLATEAU_EXPIRE_SECONDS")
+    try:
+        expire_seconds = float(expire) if expire is not None else 30.0
+    except ValueError:
+        expire_seconds = -1.0
+    if not 0.5 <= expire_seconds <= 3600:
+        raise SettingsError(
+            f"PLATEAU_EXPIRE_SECONDS must be seconds from 0.5 to 3600, not {expire!r}"
+        )
     return Settings(
+        expire_seconds=expire_seconds,
         shards=read_shards(get("PLATEAU_SHARD_COUNT"), get("PLATEAU_SHARD_IDS")),
         token=get("DISCORD_TOKEN"),
         db=db,

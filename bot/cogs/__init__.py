@@ -28,7 +28,9 @@ from bot.model import CommandHelp
 from bot.tables.base import rules_topics
 
 # What every game has, before its own commands: leaving, looking back, the rules and help.
-SHARED_WORDS = ("leave", "start", "cancel", "board", "resign", "export")
+SHARED_WORDS = ("leave", "start", "cancel", "resign", "export", "pause", "replay")
+# /<game> board at:<n>: a past position (0: the start).
+BOARD = Slash("board", Option("at", app_commands.Range[int, 0, 100_000], about="board_at"))
 
 
 def shared_commands(kind: str) -> tuple[Slash, ...]:
@@ -38,6 +40,7 @@ def shared_commands(kind: str) -> tuple[Slash, ...]:
         for title in rules_topics(kind)[:25]
     ]
     return (
+        BOARD,
         *(Slash(words) for words in SHARED_WORDS),
         Slash("rules", Option("topic", choices=topics), game=False),
         Slash("help", game=False),
@@ -67,16 +70,17 @@ def ai_command(slash: Iterable[Slash]) -> tuple[Slash, ...]:
 
 
 def declared_commands(
-    kind: str, slash: Iterable[Slash], qualname: str, module: str
+    kind: str, slash: Iterable[Slash], qualname: str, module: str, *, shared: bool = True
 ) -> dict[str, app_commands.Command[Any, ..., None] | app_commands.Group]:
-    """The cog class's attributes for its commands: the shared ones first, then the game's
-    own; the words ``army add`` make ``add`` in the group ``army``."""
+    """The cog class's attributes for its commands: the shared ones first (unless not
+    ``shared``: ``/plateau`` is no game), then the group's own; the words ``army add`` make
+    ``add`` in the group ``army``."""
     found: dict[str, app_commands.Command[Any, ..., None] | app_commands.Group] = {}
     groups: dict[str, app_commands.Group] = {}
     declared = [
-        *((s, "table") for s in shared_commands(kind)),
+        *((s, "table") for s in (shared_commands(kind) if shared else ())),
         *((s, kind) for s in slash),
-        *((s, "table") for s in ai_command(slash)),
+        *((s, "table") for s in (ai_command(slash) if shared else ())),
     ]
     for command, scope in declared:
         group = None
@@ -106,7 +110,11 @@ class TableCogMeta(commands.CogMeta):
             kwargs.setdefault("group_name", kind)
             kwargs.setdefault("group_description", tr(f"discord.desc.{kind}"))
             made = declared_commands(
-                kind, attrs.get("slash", ()), attrs["__qualname__"], attrs["__module__"]
+                kind,
+                attrs.get("slash", ()),
+                attrs["__qualname__"],
+                attrs["__module__"],
+                shared=attrs.get("shared", True),
             )
             attrs = {**attrs, **made}
         return super().__new__(mcs, name, bases, attrs, **kwargs)
@@ -131,7 +139,7 @@ class TableCog(commands.GroupCog, metaclass=TableCogMeta):
 # Where a command stands in the help: the lobby first, then the game's own commands in the
 # order its cog declares them, then looking back, leaving and help.
 _BEFORE = {"new": 0, "import": 1, "join": 2, "ai": 3, "leave": 4, "start": 5, "cancel": 6}
-_AFTER = {"board": 8, "export": 9, "rules": 10, "resign": 11, "help": 12}
+_AFTER = {"board": 8, "replay": 9, "export": 10, "pause": 11, "rules": 12, "resign": 13, "help": 14}
 
 
 @cache

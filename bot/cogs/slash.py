@@ -117,20 +117,29 @@ def position_option(about: str = "", limit: int = 1000) -> Option:
 
 # Every game command ends with ``game``: which of the user's games (they complete it).
 GAME = Option("game")
-# A command that opens a game ends with ``language`` instead.
+# A command that opens a game ends with its clock and ``language`` instead.
 LANGUAGE = Option("language", choices=LANGUAGE_CHOICES)
+CLOCK = Option("clock", app_commands.Range[str, 1, 20])
+TIMEOUT = Option(
+    "timeout",
+    choices=[choice(f"discord.choice.timeout_{v}", v) for v in ("ai", "skip", "forfeit")],
+)
+RATED = Option(
+    "rated", choices=[choice("discord.choice.yes", "yes"), choice("discord.choice.no", "no")]
+)
 
 
 class Slash:
     """A command: its words after ``/<game>`` (``army add``: ``add`` in the ``army`` group)
-    and its options. ``opens``: it opens a game (ends with ``language``, may get its own
-    thread); ``game``: it acts on one of the user's games (ends with ``game``)."""
+    and its options. ``opens``: it opens a game (ends with ``clock``, ``timeout``, ``rated``
+    and ``language``, may get its own thread); ``game``: it acts on one of the user's games
+    (ends with ``game``)."""
 
     def __init__(
         self, words: str, *options: Option, opens: bool = False, game: bool = True
     ) -> None:
         self.words = words
-        tail = (LANGUAGE,) if opens else (GAME,) if game else ()
+        tail = (CLOCK, TIMEOUT, RATED, LANGUAGE) if opens else (GAME,) if game else ()
         self.options: tuple[Option, ...] = (*options, *tail)
         self.opens = opens
 
@@ -143,8 +152,8 @@ class Slash:
 def _completer(kind: str, command: str, option: Option) -> Completer | None:
     """How ``option`` completes: ``game`` with the user's games of ``kind``, an option that
     ``completes`` with what the table offers, any other not at all."""
-    if option.name != "game" and not option.completes:
-        return None
+    if option.choices or (option.name != "game" and not option.completes):
+        return None  # choices are offered as such (/plateau leaderboard's game: a kind)
     at_table = option.completes if isinstance(option.completes, str) else option.name
 
     async def complete(interaction: discord.Interaction, current: str) -> Choices:

@@ -18,9 +18,10 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import asdict, dataclass, field, fields, replace
 from importlib import resources
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from bot.model import Attachment, Button, Delivery
+from bot.ratings import START, Result, rate
 from bot.shards import Release, ShardClaim, Shards, claim
 
 
@@ -40,6 +41,29 @@ class Owed(Delivery):
 
     outbox_id: int = 0
     nonce: str = ""
+
+
+class Rating(NamedTuple):
+    """A person's rating in one family on one server."""
+
+    family: str
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+
+class Played(NamedTuple):
+    """One rated game of a person: its place (1 best) and the rating after it."""
+
+    game_id: str
+    family: str
+    place: int
+    mu: float
+    sigma: float
+    at: float
 
 
 @dataclass
@@ -129,11 +153,29 @@ class Storage(Protocol):
     async def count_games(self) -> int: ...
 
     async def save(
-        self, game: GameRow, log: list[LogEntry], owed: Sequence[Delivery] = ()
+        self,
+        game: GameRow,
+        log: list[LogEntry],
+        owed: Sequence[Delivery] = (),
+        result: Result | None = None,
     ) -> list[Owed]:
         """Write ``game`` if its stored version is still ``game.version`` (then bump it),
-        append ``log`` and put ``owed`` in the outbox, in one transaction; raise
-        :class:`VersionConflict` otherwise. Gives ``owed`` as outbox rows, in order."""
+        append ``log``, put ``owed`` in the outbox and rate ``result`` (a rated game's end),
+        in one transaction; raise :class:`VersionConflict` otherwise. Gives ``owed`` as
+        outbox rows, in order."""
+        ...
+
+    async def leaderboard(self, guild_id: int, kind: str, limit: int) -> list[Rating]:
+        """The best rated people of each family of a game kind on a server (``loka``:
+        ``loka-4``, ``loka-faceoff``...): at most ``limit`` a family, best first."""
+        ...
+
+    async def ratings_of(self, guild_id: int, user_id: int) -> list[Rating]:
+        """A person's ratings on a server, one per family they played."""
+        ...
+
+    async def results_of(self, guild_id: int, user_id: int, limit: int) -> list[Played]:
+        """A person's latest rated results on a server, oldest first."""
         ...
 
     async def unsent(self, owns: Callable[[int | None], bool] | None = None) -> list[Owed]:
@@ -271,7 +313,11 @@ class SqlStorage:
         return stored
 
     async def save(
-        self, game: GameRow, log: list[LogEntry], owed: Sequence[Delivery] = ()
+        self,
+        game: GameRow,
+        log: list[LogEntry],
+        owed: Sequence[Delivery] = (),
+        result: Result | None = None,
     ) -> list[Owed]:
         now = time.time()
         async with self.session() as s, s.transaction():
@@ -303,12 +349,99 @@ class SqlStorage:
                     ],
                 )
             stored = await _write_outbox(s, game.id, owed, now)
+            if result is not None:
+                await self._rate(s, game.id, result, now)
         game.version += 1
         game.updated_at = now
         game.stored_seats = game.seats
         if game.state is not None:
             self.parsed_states.put((game.id, game.version), game.state)
         return stored
+
+    async def _rate(self, s: Session, game_id: str, result: Result, now: float) -> None:
+        """Move the ratings of ``result``'s people and note their results. Their rows are
+        made first, then read locked (PostgreSQL: FOR UPDATE; SQLite holds the database's
+        write lock since the game's UPDATE), so two games ending at once both count."""
+        people = result.people
+        names = {u: result.names.get(u, str(u)) for u in people}
+        await s.executemany(
+            "INSERT INTO ratings VALUES (?,?,?,?,?,?,0,0) ON CONFLICT DO NOTHING",
+            [(result.guild_id, result.family, u, names[u], *START) for u in people],
+        )
+        marks = ",".join("?" * len(people))
+        lock = " FOR UPDATE" if getattr(self, "dialect", "") == "postgresql" else ""
+        rows = await s.fetch(
+            "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND family = ? "
+            f"AND user_id IN ({marks}){lock}",
+            result.guild_id,
+            result.family,
+            *people,
+        )
+        after = rate(result, {int(r[0]): (float(r[1]), float(r[2])) for r in rows})
+        place = {u: p for side, p in zip(result.sides, result.places, strict=True) for u in side}
+        decided = len(set(result.places)) > 1  # a draw is nobody's win
+        await s.executemany(
+            "UPDATE ratings SET mu = ?, sigma = ?, name = ?, games = games + 1, "
+            "wins = wins + ? WHERE guild_id = ? AND family = ? AND user_id = ?",
+            [
+                (
+                    mu,
+                    sigma,
+                    names[u],
+                    int(decided and place[u] == 1),
+                    result.guild_id,
+                    result.family,
+                    u,
+                )
+                for u, (mu, sigma) in after.items()
+            ],
+        )
+        await s.executemany(
+            "INSERT INTO results VALUES (?,?,?,?,?,?,?,?)",
+            [
+                (game_id, u, result.guild_id, result.family, place[u], mu, sigma, now)
+                for u, (mu, sigma) in after.items()
+            ],
+        )
+
+    async def _ratings(self, where: str, *args: Any) -> list[Rating]:
+        async with self.session() as s:
+            rows = await s.fetch(
+                f"SELECT family, user_id, name, mu, sigma, games, wins FROM ratings WHERE {where}",
+                *args,
+            )
+        return [Rating(*r) for r in rows]
+
+    async def leaderboard(self, guild_id: int, kind: str, limit: int) -> list[Rating]:
+        rows = await self._ratings(
+            "guild_id = ? AND (family = ? OR family LIKE ?) "
+            "ORDER BY family, mu - 3 * sigma DESC, user_id",
+            guild_id,
+            kind,
+            kind + "-%",
+        )
+        kept: dict[str, list[Rating]] = {}
+        for row in rows:
+            family = kept.setdefault(row.family, [])
+            if len(family) < limit:
+                family.append(row)
+        return [rating for family in kept.values() for rating in family]
+
+    async def ratings_of(self, guild_id: int, user_id: int) -> list[Rating]:
+        return await self._ratings(
+            "guild_id = ? AND user_id = ? ORDER BY family", guild_id, user_id
+        )
+
+    async def results_of(self, guild_id: int, user_id: int, limit: int) -> list[Played]:
+        async with self.session() as s:
+            rows = await s.fetch(
+                "SELECT game_id, family, place, mu, sigma, at FROM results "
+                "WHERE guild_id = ? AND user_id = ? ORDER BY at DESC, game_id DESC LIMIT ?",
+                guild_id,
+                user_id,
+                limit,
+            )
+        return [Played(*r) for r in reversed(rows)]
 
     async def load(self, game_id: str) -> GameRow | None:
         async with self.session() as s:

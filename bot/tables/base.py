@@ -16,12 +16,17 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from ai.levels import LEVELS
+from bot import clocks
 from bot.i18n import LANGUAGES, language, t
 from bot.model import Actor, Attachment, Button, Delivery, Request, is_ai
 from bot.options import Declarations
+from bot.ratings import Result, places
 from bot.service import TableService, UserError
 from bot.storage import GameRow, LogEntry
 from bot.storage.base import Lru
+from bot.tables.awaiting import others_awaiting
+from bot.tables.replays import Replays
+from bot.tables.timing import Clocked
 from engine.dice import commitment
 from engine.errors import EngineError
 from engine.protocol import Event
@@ -138,9 +143,9 @@ class TableGame:
         return self.state
 
 
-class SeatedTable:
-    """The shared commands: new, join, leave, start, cancel, resign, board, export, rules,
-    help."""
+class SeatedTable(Clocked, Replays):
+    """The shared commands: new, join, ai, leave, start, cancel, resign, board (now or at
+    a past action), replay, export, rules, help, and the clock's pause."""
 
     kind: str = ""
     rules: Any = None  # the engine's RULES namespace
@@ -165,10 +170,12 @@ class SeatedTable:
             "cancel": self.cancel,
             "resign": self.resign,
             "resign confirm": self.resign_confirmed,
-            "board": self.board,
+            "board": self.look_back,
+            "replay": self.replay,
             "export": self.export,
             "rules": self.rules_help,
             "help": self.help,
+            "pause": self.pause,
         }
         for name in self.options:
             self.commands.setdefault(name, getattr(self, handler_name(name)))
@@ -241,13 +248,15 @@ class SeatedTable:
     ) -> Delivery:
         """What a change tells in the game's channel: its lines (none: the board alone),
         pictures and buttons; the post of a finished game closes its thread."""
+        state = game.require_state()
+        clock = self.clock_line(game) if state.phase != self.over_phase else ""
         return Delivery(
             "channel",
-            clip("\n".join(lines) or t(game.locale, "table.board")),
+            clip("\n".join([*lines, clock] if clock else lines) or t(game.locale, "table.board")),
             channel_id=game.row.channel_id,
             files=files or [],
             buttons=buttons or [],
-            closes=game.require_state().phase == self.over_phase,
+            closes=state.phase == self.over_phase,
             slot=slot,
         )
 
@@ -277,6 +286,49 @@ class SeatedTable:
     def deadline(self, service: TableService, game: TableGame) -> float | None:
         """When a pending decision times out, or ``None``."""
         return None
+
+    def rating_family(self, game: TableGame) -> str:
+        """Which ratings a game counts for: its kind, and a variant that plays another game
+        (Loka's 4-player cross or Face-off, Lines of Action in teams) its own family."""
+        return self.kind
+
+    def rating_sides(self, game: TableGame) -> list[tuple[str, ...]]:
+        """The sides that win or lose together (each seat alone by default; a team)."""
+        return [(seat,) for seat in game.seats]
+
+    def rated(self, game: TableGame) -> bool:
+        """Does the game count for ratings? As the host said with ``rated:``; by default,
+        unless a computer player sat at it or it began from a chosen position."""
+        said = game.meta.get("rated")
+        if said is not None:
+            return bool(said)
+        return not game.meta.get("had_ai") and not _start(game)
+
+    def result(self, game: TableGame) -> Result | None:
+        """A finished game's result for the ratings (None: unrated, or fewer than two sides
+        with a person: computer players are never rated)."""
+        outcome = self.rules.outcome(game.require_state())
+        if outcome is None or game.row.guild_id is None or not self.rated(game):
+            return None
+        sides, seats = [], []
+        for side in self.rating_sides(game):
+            people = tuple(
+                dict.fromkeys(
+                    u for s in side if (u := game.user_of(s)) is not None and not is_ai(u)
+                )
+            )
+            if people:
+                sides.append(people)
+                seats.append(side)
+        if len(sides) < 2:
+            return None
+        return Result(
+            game.row.guild_id,
+            self.rating_family(game),
+            tuple(sides),
+            places(seats, set(outcome.winners)),
+            {u: game.name(u) for side in sides for u in side},
+        )
 
     # ------------------------------------------------------------ seats and turns
 
@@ -376,8 +428,12 @@ class SeatedTable:
         game.row.state = self.rules.to_dict(state)
         game.meta["deadline"] = self.deadline(service, game)
         game.meta["acted_at"] = service.clock()  # since when the seats to act are awaited
-        if state.phase == self.over_phase:
+        over = state.phase == self.over_phase
+        if over:
             game.row.status = "over"
+        if any(is_ai(u) for u in game.seats.values()):
+            game.meta["had_ai"] = True  # a computer player sat here: unrated by default
+        self.tick(game, entries, service.clock(), over)
         return logs
 
     async def persist(
@@ -386,9 +442,11 @@ class SeatedTable:
         """Write the new state, its log rows and what ``tell`` says about it (computed here,
         from the staged game) in one transaction: what a change owes players is kept with
         the change. Call it under the game's lock; gives what ``tell`` said."""
+        ended = game.row.status == "running" and game.require_state().phase == self.over_phase
         logs = self.stage(service, game, entries)
         told = await tell() if tell is not None else []
-        saved = await service.save(game.row, logs, told)
+        result = self.result(game) if ended else None
+        saved = await service.save(game.row, logs, told, result)
         self._engine_states.put((game.row.id, game.row.version), (game.row.state, game.state))
         return saved
 
@@ -424,9 +482,38 @@ class SeatedTable:
         actor: Actor | None,
         before: Any,
     ) -> Tell:
-        """:meth:`after` for these entries, to be said once the change is staged."""
+        """:meth:`after` for these entries, to be said once the change is staged; the post
+        that pings a player says how many of their other games await them too."""
         change = Change([e for _, e in entries], actor, before)
-        return lambda: self.after(service, game, change)
+
+        async def tell() -> list[Delivery]:
+            return await self.elsewhere(service, game, await self.after(service, game, change))
+
+        return tell
+
+    async def elsewhere(
+        self, service: TableService, game: TableGame, told: list[Delivery]
+    ) -> list[Delivery]:
+        """``told`` with a line under the game's last post for each person it awaits who
+        is awaited in other games of the server too (``/plateau games`` lists them). Only in
+        a game with a clock, played across days: it costs a read, which a live game's move
+        does without (two storage round trips a move, issue 15)."""
+        state = game.require_state()
+        posts = [d for d in told if d.to == "channel" and d.channel_id == game.row.channel_id]
+        if not posts or state.phase == self.over_phase or game.row.status != "running":
+            return told
+        if not game.meta.get("clock"):
+            return told
+        lines = []
+        for user in dict.fromkeys(game.user_of(s) for s in self.rules.to_act(state)):
+            if user is None or is_ai(user):
+                continue
+            count = await others_awaiting(service, user, game.row.guild_id, game.row.id)
+            if count:
+                lines.append(t(game.locale, "plateau.elsewhere", user=mention(user), count=count))
+        if lines:
+            posts[-1].text = clip("\n".join([posts[-1].text, *lines]))
+        return told
 
     # ------------------------------------------------------------ draws by agreement
 
@@ -493,6 +580,14 @@ class SeatedTable:
     async def new(self, service: TableService, request: Request) -> list[Delivery]:
         self.guild_only(request)
         config, extra = self.configure(request)
+        clock = self.clock_option(request)
+        if clock:
+            extra = {**extra, "clock": clock}
+        rated = str(request.options.get("rated") or "").strip().lower()
+        if rated:
+            if rated not in ("yes", "no"):
+                raise UserError("table.pick_rated")
+            extra = {**extra, "rated": rated == "yes"}
         locale = self.public_locale(request)
         channel = await self.game_channel(request, locale)
         return await service.create(
@@ -542,7 +637,7 @@ class SeatedTable:
             game=t(loc, f"game.{self.kind}"),
             host=mention(request.actor.id),
             id=game_id,
-            summary=self.summary(game),
+            summary="\n".join(x for x in (self.summary(game), self.clock_summary(game)) if x),
             command=f"/{self.kind} join",
         )
         return row, [
@@ -688,8 +783,10 @@ class SeatedTable:
             async def tell() -> list[Delivery]:
                 if entries:
                     events = [e for _, e in entries]
-                    return [lobby, *await self.after(service, game, Change(events))]
-                return [lobby, *await self.announce_start(service, game)]
+                    told = [lobby, *await self.after(service, game, Change(events))]
+                else:
+                    told = [lobby, *await self.announce_start(service, game)]
+                return await self.elsewhere(service, game, told)
 
             return await self.persist(service, game, entries, tell)
 
@@ -783,8 +880,16 @@ class SeatedTable:
         holder = game.user_of(group[0])
         seats = " + ".join(self.seat_label(loc, s) for s in group)
         host = actor.id == game.row.host_id
+        replaced = game.meta.setdefault("replaced", {})
         if level == "remove":
-            raise UserError("table.ai_stays")
+            # The person a computer player replaced (by their own choice, the host's or the
+            # clock's) may take the seat back; otherwise it stays to the end.
+            if not is_ai(holder) or replaced.get(str(holder)) != actor.id:
+                raise UserError("table.ai_stays")
+            self.seat(game, group, actor.id)
+            game.meta["ai"].pop(str(holder), None)
+            del replaced[str(holder)]
+            return t(loc, "table.ai_gave_back", user=mention(actor.id), seat=seats)
         if is_ai(holder):
             if not host:
                 raise UserError("table.host_only", user=mention(game.row.host_id))
@@ -793,25 +898,33 @@ class SeatedTable:
                 raise UserError("table.ai_own_seat")
             waited = service.clock() - game.meta.get("acted_at", game.row.updated_at)
             awaited = set(group) & set(self.rules.to_act(game.require_state()))
-            if not awaited or waited < TAKEOVER_AFTER:
+            clock = game.meta.get("clock")
+            late = clock is not None and any(
+                (clocks.left(clock, s, service.clock()) or 1.0) <= 0 for s in awaited
+            )
+            if not awaited or (waited < TAKEOVER_AFTER and not late):
                 hours = round(TAKEOVER_AFTER / 3600)
                 raise UserError("table.ai_not_yet", seat=seats, user=mention(holder), hours=hours)
         ai = holder if is_ai(holder) else self.ai_id(game)
+        if not is_ai(holder) and holder is not None:
+            replaced[str(ai)] = holder
         self.seat(game, group, ai)
         game.meta.setdefault("ai", {})[str(ai)] = level
         return t(loc, "table.ai_took_over", user=game.who(ai), seat=seats)
 
     def ai_pending(self, game: TableGame) -> list[tuple[str, str]]:
-        """The seats a computer player holds that must act now, with its level."""
+        """The seats a computer player holds that must act now, with its level, and those
+        whose turn it plays for a late person (``timeout:skip``)."""
         state = game.state
-        if not game.meta.get("ai") or state is None or game.row.status != "running":
+        stand_in = game.meta.get("ai_turn") or {}
+        if not (game.meta.get("ai") or stand_in) or state is None:
             return []
-        if state.phase == self.over_phase:
+        if game.row.status != "running" or state.phase == self.over_phase:
             return []
         return [
             (seat, level)
             for seat in self.rules.to_act(state)
-            if (level := game.ai_level(game.user_of(seat))) is not None
+            if (level := game.ai_level(game.user_of(seat)) or stand_in.get(seat)) is not None
         ]
 
     async def ai_act(
@@ -1005,36 +1118,102 @@ class SeatedTable:
         return await self.after(service, game, Change())
 
     async def expire(self, service: TableService, row: GameRow, now: float) -> list[Delivery]:
-        """Apply the default decision of a seat whose time ran out."""
+        """What is due by now: the default decision of a seat whose decision timed out (a
+        Super D20), then the clock's time-outs and reminders."""
         async with service.locked(row.id):
             game = self.game(await service.load(row.id))
-            state = game.state
+            if game.state is None or game.row.status != "running":
+                return []
             deadline = game.meta.get("deadline")
-            if state is None or not deadline or deadline > now or game.row.status != "running":
-                return []
-            seat = self.rules.to_act(state)[0]
-            default = getattr(self.rules, "default_action", None)
-            action = default(state, seat) if default else None
-            if action is None:
-                return []
-            game.state, events = self.rules.apply(state, action, seat)
-            entries = self.entries(None, seat, action, events) + self.follow_up(game)
-            note = Delivery(
-                "channel",
-                t(
-                    game.locale,
-                    "table.timeout",
-                    seat=self.seat_label(game.locale, seat),
-                    action=str(action),
-                ),
-                channel_id=game.row.channel_id,
-            )
-            after = self.telling(service, game, entries, None, state)
+            if deadline and deadline <= now:
+                decided = await self._decide_for(service, game)
+                if decided:
+                    return decided
+            if self.clock_due(game, now):
+                return await self._clock_runs_out(service, game, now)
+            return []
+
+    async def _decide_for(self, service: TableService, game: TableGame) -> list[Delivery]:
+        """Play the rules' default decision for the seat whose time ran out, if any."""
+        state = game.require_state()
+        seat = self.rules.to_act(state)[0]
+        default = getattr(self.rules, "default_action", None)
+        action = default(state, seat) if default else None
+        if action is None:
+            return []
+        game.state, events = self.rules.apply(state, action, seat)
+        entries = self.entries(None, seat, action, events) + self.follow_up(game)
+        loc = game.locale
+        note = Delivery(
+            "channel",
+            t(loc, "table.timeout", seat=self.seat_label(loc, seat), action=str(action)),
+            channel_id=game.row.channel_id,
+        )
+        after = self.telling(service, game, entries, None, state)
+
+        async def tell() -> list[Delivery]:
+            return [note, *await after()]
+
+        return await self.persist(service, game, entries, tell)
+
+    def _may_forfeit(self, game: TableGame, seat: str) -> bool:
+        try:
+            return self.can_resign(game, seat)
+        except UserError:  # a phase where resigning is refused (Loka's army selection)
+            return False
+
+    async def _clock_runs_out(
+        self, service: TableService, game: TableGame, now: float
+    ) -> list[Delivery]:
+        """Each late seat gets what the table's ``timeout`` says (a forfeit the rules refuse
+        now, as in Loka's army selection, is a computer player's turn instead); then the
+        reminders owed. Saved with what it tells."""
+        clock = game.meta["clock"]
+        loc = game.locale
+        before = game.require_state()
+        lines: list[str] = []
+        entries: Entries = []
+        for seat in clocks.out_of_time(clock, now):
+            clocks.settle(clock, seat)
+            state = game.require_state()
+            user = game.user_of(seat)
+            if user is None or is_ai(user) or state.phase == self.over_phase:
+                continue
+            if seat not in self.rules.to_act(state):
+                continue
+            shown = {"seat": self.seat_label(loc, seat), "user": mention(user)}
+            action = None
+            if clock["at_limit"] == "forfeit" and self._may_forfeit(game, seat):
+                action, key = self.resign_action(), "clock.timeout_forfeit"
+            elif clock["at_limit"] == "skip":
+                default = getattr(self.rules, "default_action", None)
+                action, key = (default(state, seat) if default else None), "clock.timeout_skip"
+            if action is not None:
+                try:
+                    game.state, events = self.rules.apply(state, action, seat)
+                except EngineError:
+                    action = None
+            if action is not None:
+                lines.append(t(loc, key, action=str(action), **shown))
+                entries += self.entries(None, seat, action, events)
+            elif clock["at_limit"] == "ai":
+                lines.append(self.stand_in(game, seat, now))
+            elif clock["at_limit"] == "forfeit":
+                lines.append(self.play_one_turn(game, seat, "clock.timeout_turn_forfeit"))
+            else:
+                lines.append(self.play_one_turn(game, seat))
+        reminders = await self.reminders(service, game, now)
+        notes = [Delivery("channel", line, channel_id=game.row.channel_id) for line in lines]
+        if entries:
+            entries += self.follow_up(game)
+            after = self.telling(service, game, entries, None, before)
 
             async def tell() -> list[Delivery]:
-                return [note, *await after()]
+                return [*notes, *reminders, *await after()]
 
             return await self.persist(service, game, entries, tell)
+        game.meta["wake"] = clocks.wake(clock)
+        return await service.save(game.row, told=[*notes, *reminders])
 
 
 def handler_name(command: str) -> str:

@@ -77,10 +77,19 @@ class ChessTable(SeatedTable):
     opening = OPENING
     seat_order = SEATS
     needs_dms = False  # chess has no secrets: every answer can come in the channel
+    fischer = True  # live play: clock:10+5
     # Not ``start``: only ``import`` gives ``new`` a start, never a user.
     options: ClassVar[Declarations] = {
         "new": {"opponent": USER, "color": TEXT},
-        "import": {"pgn": PGN, "opponent": USER, "color": TEXT, "language": TEXT},
+        "import": {
+            "pgn": PGN,
+            "opponent": USER,
+            "color": TEXT,
+            "clock": TEXT,
+            "timeout": TEXT,
+            "rated": TEXT,
+            "language": TEXT,
+        },
         "move": {"move": TEXT, "game": GAME},
         "draw": {"action": TEXT, "game": GAME},
     }

@@ -38,8 +38,6 @@ from engine.echec.state import ACTIONS_PER_TURN, BATTLE, OPENING, OVER, PLACEMEN
 from engine.echec.units import ARCHERS, KIND, KING, variable
 from engine.errors import EngineError
 from engine.protocol import Event
-from engine.record import RecordEntry
-from engine.record import Roll as RecordRoll
 from renderer.echec import ADVANCE, ATTACK, FLEE, TURN, EchecImageOptions, Stroke, render_echec
 
 KIND_NAME = "echec"
@@ -136,6 +134,15 @@ class EchecTable(SeatedTable):
 
     async def board_image(self, game: TableGame, state: EchecState) -> Attachment:
         return await _board(game, state)
+
+    def shown_in_record(self, game: TableGame, entry: Any, viewer: list[str]) -> bool:
+        """A secret placement stays with its side while the placing lasts: the battle
+        reveals the board (and with it the record)."""
+        state = game.require_state()
+        if state.phase != PLACEMENT or state.config.placement != SECRET:
+            return True
+        placing = entry.action.split()[:1] in (["place"], ["lift"])
+        return not placing or entry.seat in viewer
 
     # ------------------------------------------------------------ placement (level 2)
 
@@ -352,25 +359,6 @@ class EchecTable(SeatedTable):
             image = await _board(game, state, locale=loc)
             return [service.private(request.actor, t(loc, "table.board"), files=[image])]
         return await super().board(service, request)
-
-    async def export(self, service: TableService, request: Request) -> list[Delivery]:
-        """During secret placement the record leaves out the other army's placing."""
-        row = await service.find_game(request, KIND_NAME, ended=True)
-        game = self.game(row)
-        state = game.require_state()
-        if not (state.phase == PLACEMENT and state.config.placement == SECRET):
-            return await super().export(service, request)
-        mine = set(game.seats_of(request.actor.id))
-        record = self.record(game)
-        for entry in await service.storage.log(game.row.id):
-            if entry.seat not in mine and entry.action.split()[:1] in (["place"], ["lift"]):
-                continue
-            rolls = tuple(RecordRoll(*r) for r in entry.rolls)
-            record.entries.append(RecordEntry(entry.seat or "", entry.action, rolls))
-        name = f"{KIND_NAME}-{game.row.id}.txt"
-        data = record.export_text(reveal_seed=False).encode()
-        text = t(request.actor.locale, "table.export_running")
-        return [service.private(request.actor, text, files=[Attachment(name, data)], secret=True)]
 
     # ------------------------------------------------------------ helpers for adapters
 

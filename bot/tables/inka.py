@@ -140,6 +140,9 @@ class InkaTable(SeatedTable):
             parts.append(t(loc, "table.from_position"))
         return " · ".join(parts)
 
+    def rating_family(self, game: TableGame) -> str:
+        return f"inka-{InkaConfig.from_dict(game.row.config).players}"
+
     def seat_groups(self, game: TableGame) -> list[tuple[str, ...]]:
         seats = InkaConfig.from_dict(game.row.config).seats
         if game.meta.get("start"):  # seats already out in the position need nobody

@@ -186,6 +186,15 @@ class LoaTable(SeatedTable):
             parts.append(t(loc, "loa.silence_on"))
         return " · ".join(parts)
 
+    def rating_family(self, game: TableGame) -> str:
+        """Lines of Action in teams is a game of its own; the two-player variants are one."""
+        return "loa-teams" if LoaConfig.from_dict(game.row.config).variant == "teams" else "loa"
+
+    def rating_sides(self, game: TableGame) -> list[tuple[str, ...]]:
+        """White against Black: in teams, each colour's two players together."""
+        seats = LoaConfig.from_dict(game.row.config).seats
+        return [seats[0::2], seats[1::2]]
+
     def seat_groups(self, game: TableGame) -> list[tuple[str, ...]]:
         """One seat each: player 1 and 2 (1 to 4) until the colours are drawn, then White
         and Black, or White 1, Black 1, White 2, Black 2."""

@@ -163,6 +163,16 @@ class LokaTable(SeatedTable):
             parts[2:2] = _army_summary(loc, config)
         return " · ".join(parts)
 
+    def rating_family(self, game: TableGame) -> str:
+        """Face-off, and the cross by its number of people: each plays its own game."""
+        config = LokaConfig.from_dict(game.row.config)
+        return "loka-faceoff" if config.board == "faceoff" else f"loka-{game.meta['players']}"
+
+    def rating_sides(self, game: TableGame) -> list[tuple[str, ...]]:
+        """The two teams: Evil (Fire, Water) and Good (Earth, Air)."""
+        armies = LokaConfig.from_dict(game.row.config).elements or ARMIES
+        return [tuple(a for a in armies if TEAMS[a] == team) for team in ("evil", "good")]
+
     def seat_groups(self, game: TableGame) -> list[tuple[str, ...]]:
         """Which armies one person takes together (RULINGS 1.10)."""
         players = game.meta["players"]

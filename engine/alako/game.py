@@ -44,7 +44,7 @@ from engine.errors import IllegalAction, NotYourTurn
 from engine.protocol import GAME_FUNCTIONS, Event, Outcome
 from engine.turns import not_a_seat, seat_or_only, waited_for
 
-__all__ = [*GAME_FUNCTIONS, "build_segments", "paths"]
+__all__ = [*GAME_FUNCTIONS, "build_segments", "default_action", "paths"]
 
 SPINNER_FACES = 8
 
@@ -109,6 +109,14 @@ def paths(state: AlakoState) -> list[Path]:
     if state.phase != ACT or state.face not in POINTS or state.turn is None:
         return []
     return legal_paths(state, state.turn, POINTS[state.face])
+
+
+def default_action(state: AlakoState, seat: str) -> actions.Action | None:
+    """What a table may play for a seat whose time runs out: leave a tower, wall or ladder
+    unused (``pass``). A spin and a move have no default: the turn must be played."""
+    if actions.Pass() in legal_actions(state, seat):
+        return actions.Pass()
+    return None
 
 
 def build_segments(state: AlakoState) -> list:

@@ -26,7 +26,7 @@ from engine.inka.work import Work
 from engine.protocol import GAME_FUNCTIONS, Event, Outcome
 from engine.turns import ScratchTurns, not_a_seat, seat_or_only, waited_for
 
-__all__ = [*GAME_FUNCTIONS, "opening_events"]
+__all__ = [*GAME_FUNCTIONS, "default_action", "opening_events"]
 
 BOARD = TEMPLE.board
 NAMES = BOARD.names
@@ -120,6 +120,14 @@ def legal_actions(state: InkaState, seat: str | None = None) -> list[actions.Act
     if state.phase == BUILD:
         return placements(state)
     return play_actions(state, me)
+
+
+def default_action(state: InkaState, seat: str) -> actions.Action | None:
+    """What a table may play for a seat whose time runs out: end the turn (the rules' pass)
+    while playing; choosing a start cell and laying a rhombus have no default."""
+    if state.phase == PLAY and actions.End() in legal_actions(state, seat):
+        return actions.End()
+    return None
 
 
 def placements(state: InkaState) -> list[actions.Action]:

@@ -63,6 +63,7 @@ class Table:
 
     db: str = ":memory:"
     seed: int | None = 7
+    frozen: float | None = None  # the world's clock, moved by !wait only (ConsoleWorld)
     out: io.StringIO = field(default_factory=io.StringIO)
     storage: SqliteStorage | None = None
     console: Console | None = None
@@ -70,7 +71,7 @@ class Table:
     async def open(self) -> Table:
         self.storage = SqliteStorage(self.db)
         await self.storage.open()
-        world = ConsoleWorld()
+        world = ConsoleWorld(frozen=self.frozen)
         service = build_service(self.storage, world, self.seed)
         self.console = Console(service, world, self.out, as_json=True)
         for delivery in await service.resume():

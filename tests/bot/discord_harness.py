@@ -797,6 +797,12 @@ def assert_within_discord_limits(node: dict[str, Any]) -> None:
         assert_within_discord_limits(child)
 
 
+# The commands every game's group has (bot.cogs.shared_commands, ai and the lobby's own).
+SHARED_COMMANDS = frozenset(
+    ("new", "join", "ai", "leave", "start", "cancel", "pause", "board", "replay", "resign")
+) | {"export", "rules", "help"}
+
+
 def options(node: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """A synced command's (or subcommand's) options by name."""
     return {o["name"]: o for o in node["options"]}

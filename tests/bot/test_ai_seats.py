@@ -225,7 +225,9 @@ async def test_computer_players_play_a_whole_game_to_its_end(kind: str) -> None:
             rules = table.console.service.tables[kind].rules  # type: ignore[union-attr]
             assert rules.outcome(state) is not None
             log = await table.storage.log(row.id)  # type: ignore[union-attr]
-            assert sum(is_ai(e.user_id) for e in log) >= 10
+            # Inka from near its end: red takes its last statue and walks out in a few turns.
+            endgame = kind == "inka" and "PLATEAU_AI_GAMES" not in os.environ
+            assert sum(is_ai(e.user_id) for e in log) >= (2 if endgame else 10)
             people = {d["user"] for d in table.deliveries() if d["to"] != "channel"}
             assert people <= {"alice"}, people
 

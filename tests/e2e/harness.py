@@ -31,7 +31,8 @@ class BotProcess:
     """``python -m bot`` pointed at a stand-in; stoppable, killable, restartable.
 
     ``db``: a PostgreSQL URL (default: a SQLite file in ``folder``); ``shards``: the shard ids
-    this process serves among ``shard_count`` (default: unsharded)."""
+    this process serves among ``shard_count`` (default: unsharded); ``expire_seconds``: how
+    often it looks for deadlines due (default: the bot's)."""
 
     def __init__(
         self,
@@ -41,8 +42,10 @@ class BotProcess:
         db: str | None = None,
         shards: tuple[int, ...] = (),
         shard_count: int = 1,
+        expire_seconds: float | None = None,
     ) -> None:
         self.standin = standin
+        self.expire_seconds = expire_seconds
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
         self.db = db or str(folder / "plateau.db")
@@ -63,6 +66,7 @@ class BotProcess:
             # Empty is unset: a sharded run here never leaks into a plain one.
             "PLATEAU_SHARD_COUNT": str(self.shards[0][1]) if self.shards else "",
             "PLATEAU_SHARD_IDS": ",".join(str(shard) for shard, _ in self.shards),
+            "PLATEAU_EXPIRE_SECONDS": str(self.expire_seconds or ""),
         }
         synced_before = len(self._syncs())
         generation = self.standin.gateway.generation
@@ -246,7 +250,7 @@ class Table:
         """``/<game> resign`` as a player does it: the private question, then a press of its
         [Resign] button. Gives the press."""
         asked = await self.slash(name, "resign", **kw)
-        (question,) = [m for m in asked.followups if m.component(self.button("resign"))]
+        (question,) = [m for m in asked.replies if m.component(self.button("resign"))]
         return await self.press(name, self.button("resign"), question)
 
     def _mark(self) -> tuple[int, int]:

@@ -64,6 +64,7 @@ async def test_a_game_against_a_computer_player(standin: StandIn, bot: BotProces
     await last_hand_over(table, "alice", {"seat": own, "level": "easy"})
     state = await until(bot, table.game_id, RULES, awaits(set()))
     assert state.over and state.winners
+    await standin.settle(quiet=0.5)  # the last post is sent just after its state is saved
     assert "wins" in table.thread_messages()[-1].content.lower()
     users = {a["user_id"] for a in bot.actions(table.game_id)}
     assert table["alice"].id in users and any(u is not None and u < 0 for u in users)
@@ -97,6 +98,8 @@ async def test_loka_with_two_computer_players(standin: StandIn, bot: BotProcess)
     await last_hand_over(table, "bob", {"army": "water"})
     state = await until(bot, table.game_id, LOKA, lambda s: s.phase == OVER, wait=240.0)
     assert state.winners
+    # The state is saved with its post, which is sent just after: wait for it.
+    await standin.settle(quiet=0.5)
     assert "Victory for" in table.thread_messages()[-1].content
     people = {table[n].id for n in ("alice", "bob")}
     assert {r["user_id"] for r in bot.actions(table.game_id)} - people, "computer players acted"

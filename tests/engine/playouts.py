@@ -4,10 +4,11 @@ A playout plays one whole game from its start with a seeded random player. At it
 after every step it checks what holds for any engine of the protocol
 (``engine.protocol.Game``): the seat asked to act has a legal action; a sample of the legal
 actions read back from their text and apply; every event is JSON-ready; the game is over
-exactly when nobody is to act and there is an outcome; now and then and at the end, the
-state round-trips through JSON. Then come the game's own invariants. After the game, its
-record exported as text replays to exactly the final state, and its first half to the
-middle state.
+exactly when nobody is to act and there is an outcome; a seat's default action (what a
+table plays when its time runs out), where the game has one, is legal; now and then and at
+the end, the state round-trips through JSON. Then come the game's own invariants. After the
+game, its record exported as text replays to exactly the final state, and its first half to
+the middle state.
 
 A game's test declares only its own parts in a :class:`Harness`: its engine package, how
 its player chooses, its per-step checks, how often it round-trips, the step cap and what
@@ -148,6 +149,10 @@ class Harness:
             assert rules.to_act(state) == ()
         else:
             assert rules.to_act(state), "nobody to act in a running game"
+            default = getattr(rules, "default_action", None)  # what a table plays at a time-out
+            for seat in rules.to_act(state) if default is not None else ():
+                action = default(state, seat)
+                assert action is None or action in rules.legal_actions(state, seat), action
         for check in self.checks:
             check(state)
         if n % self.round_trip_every == 0 or self.over(state):

@@ -17,6 +17,7 @@ import bot.tables.loka as loka_table
 from bot.console import Console, ConsoleWorld, build_service
 from bot.games import tables
 from bot.model import Actor, Attachment, Button, Delivery, Place, Request
+from bot.ratings import Result, rate
 from bot.service import TableService
 from bot.storage import (
     DuplicateGame,
@@ -166,6 +167,45 @@ async def test_a_stale_version_is_a_conflict_and_changes_nothing(storage: SqlSto
     assert (await storage.load("g1")) == fresh
     assert [e.action for e in await storage.log("g1")] == ["e5"]
     assert await storage.unsent() == []
+
+
+async def test_a_rated_end_moves_ratings_with_the_game_and_only_once(storage: SqlStorage) -> None:
+    """Ratings are written by the save of the game's end: a conflicting save moves none;
+    the leaderboard, a person's ratings and results read back as openskill computes them."""
+    me, bob, carol = BIG + 3, 12, 13
+    result = Result(BIG, "chess", ((me,), (bob,)), (1, 2), {me: "me", bob: "bob"})
+    expected = rate(result, {})
+    stale = _game()
+    await storage.create(stale)
+    fresh = await storage.load("g1")
+    assert fresh is not None
+    fresh.status = "over"
+    await storage.save(fresh, [_entry("resign", bob)], [], result)
+    with pytest.raises(VersionConflict):
+        await storage.save(stale, [], [], result)  # the same end saved twice: refused whole
+    board = await storage.leaderboard(BIG, "chess", 10)
+    assert [(r.user_id, r.name, r.games, r.wins) for r in board] == [
+        (me, "me", 1, 1),
+        (bob, "bob", 1, 0),
+    ]
+    assert [x for r in board for x in (r.mu, r.sigma)] == pytest.approx(
+        [*expected[me], *expected[bob]]
+    )
+    # A second game, a draw with a third player: from the stored ratings on.
+    await storage.create(_game("g2"))
+    second = await storage.load("g2")
+    assert second is not None
+    draw = Result(BIG, "chess", ((bob,), (carol,)), (1, 1), {bob: "bob", carol: "carol"})
+    second.status = "over"
+    await storage.save(second, [], [], draw)
+    after = rate(draw, {bob: expected[bob]})
+    (mine,) = await storage.ratings_of(BIG, bob)
+    assert (mine.mu, mine.sigma) == pytest.approx(after[bob])
+    assert (mine.games, mine.wins) == (2, 0)  # a draw is nobody's win
+    played = await storage.results_of(BIG, bob, 10)
+    assert [(p.game_id, p.place) for p in played] == [("g1", 2), ("g2", 1)]
+    assert await storage.leaderboard(BIG, "loka", 10) == []
+    assert await storage.ratings_of(BIG + 1, bob) == []  # another server: nothing
 
 
 async def test_a_crash_inside_the_transaction_leaves_the_old_state(storage: SqlStorage) -> None:
@@ -325,7 +365,7 @@ async def test_a_version_conflict_that_never_ends_is_refused_after_a_few_tries(
     await service.handle(Request("loka", "new", Actor(1, "alice"), place, {"players": "4"}))
     tries: list[str] = []
 
-    async def always_late(game: GameRow, log: list[LogEntry], owed: Any = ()) -> list[Owed]:
+    async def always_late(game: GameRow, log: list[LogEntry], *_: Any) -> list[Owed]:
         tries.append(game.id)
         raise VersionConflict(game.id)
 
@@ -353,7 +393,9 @@ async def test_expire_handles_a_lost_race_per_game_and_goes_on(
     raced, stuck, free = games
     save = first.save
 
-    async def racing_save(game: GameRow, log: list[LogEntry], owed: Any = ()) -> list[Owed]:
+    async def racing_save(
+        game: GameRow, log: list[LogEntry], owed: Any = (), result: Any = None
+    ) -> list[Owed]:
         if game.id == raced.id and not raced_done:
             # The other process applies this game's time-out first.
             row = await second.load(raced.id)
@@ -361,7 +403,7 @@ async def test_expire_handles_a_lost_race_per_game_and_goes_on(
             raced_done.append(await b.tables["loka"].expire(b, row, world.clock()))
         if game.id == stuck.id:
             raise VersionConflict(game.id)  # and this one it keeps winning
-        return await save(game, log, owed)
+        return await save(game, log, owed, result)
 
     raced_done: list[list[Delivery]] = []
     first.save = racing_save  # type: ignore[method-assign]

@@ -1,0 +1,53 @@
+"""Looking back (``/<game> board at:<n>``, ``/<game> replay``): every text it says, in
+English and French."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "replay.pick_at": (
+        "at is an action's number, from 0 (the start) to {last} (the latest).",
+        "at est le numéro d'une action, de 0 (le début) à {last} (la dernière).",
+    ),
+    "replay.at_start": (
+        "The start of the game ({last} actions since).",
+        "Le début de la partie ({last} actions depuis).",
+    ),
+    "replay.at": (
+        "After action {n} of {last}: `{action}`.",
+        "Après l'action {n} sur {last} : `{action}`.",
+    ),
+    "replay.at_secret": (
+        "After action {n} of {last} (a secret move, shown when the game reveals it).",
+        "Après l'action {n} sur {last} (un coup secret, montré quand la partie le révèle).",
+    ),
+    "replay.not_over": (
+        "A replay comes once the game is over; meanwhile {command} shows a past position.",
+        "Le film vient quand la partie est finie ; en attendant, {command} montre une "
+        "position passée.",
+    ),
+    "replay.nothing": (
+        "This game has no position to show yet.",
+        "Cette partie n'a pas encore de position à montrer.",
+    ),
+    "replay.too_big": (
+        "This game is too long for one picture within Discord's size limit; export it instead.",
+        "Cette partie est trop longue pour une image dans la limite de Discord ; "
+        "exportez-la plutôt.",
+    ),
+    "replay.posted": (
+        "🎞️ **{game}** `{id}` again, {actions} actions.",
+        "🎞️ **{game}** `{id}` à nouveau, {actions} actions.",
+    ),
+    "replay.done": (
+        "The replay is posted in the game's thread.",
+        "Le film est posté dans le fil de la partie.",
+    ),
+    "discord.desc.table.replay": (
+        "A finished game again, as an animated picture in its thread",
+        "Une partie finie à nouveau, en image animée dans son fil",
+    ),
+    "discord.pdesc.board_at": (
+        "A past position: after this many actions (0: the start)",
+        "Une position passée : après ce nombre d'actions (0 : le début)",
+    ),
+}

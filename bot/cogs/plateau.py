@@ -1,0 +1,31 @@
+"""``/plateau``: a member's commands across every game (``bot.tables.plateau``). Not a
+game's cog (no ``COG``): it has none of the shared game commands and no buttons."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import discord
+
+from bot.cogs import TableCog
+from bot.cogs.slash import Option, Slash, choice
+from bot.tables.plateau import KINDS
+
+KIND_CHOICES = [choice(f"game.{kind}", kind) for kind in KINDS]
+
+
+class PlateauCog(TableCog):
+    kind = "plateau"
+    shared: ClassVar[bool] = False
+    slash = (
+        Slash("games", game=False),
+        Slash(
+            "leaderboard",
+            Option("game", about="plateau_game", choices=KIND_CHOICES, required=True),
+            game=False,
+        ),
+        Slash("profile", Option("member", discord.User, about="member"), game=False),
+    )
+
+
+HUB_COG = PlateauCog

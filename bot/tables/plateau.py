@@ -1,0 +1,192 @@
+"""``/plateau``: what a member asks across every game of the server, not of one game (their
+games and where they are awaited; ratings and profiles come here too). It stands among the
+tables (``TABLE``) so that the service, the console and Discord reach it the same way, but
+it holds no game."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from bot import rendering
+from bot.i18n import t
+from bot.model import Attachment, Delivery, Request
+from bot.options import TEXT, USER, Declarations
+from bot.ratings import shown
+from bot.service import TableService, UserError
+from bot.storage import GameRow
+from bot.tables.awaiting import Seated, games_of
+from bot.tables.base import HELP_LIMIT, mention, packed
+from bot.tables.timing import when
+from renderer.ratings import Board, Standing, history_png, leaderboard_png
+
+KINDS = ("loka", "loa", "echec", "inka", "alako", "chess")
+LEADERS = 10  # lines of each family's leaderboard
+HISTORY = 30  # rated games in a profile's plot and list (the latest)
+
+
+class Plateau:
+    kind = "plateau"
+    options: ClassVar[Declarations] = {
+        "games": {},
+        "leaderboard": {"game": TEXT},
+        "profile": {"member": USER},
+    }
+
+    def __init__(self) -> None:
+        self.commands = {
+            "games": self.games,
+            "leaderboard": self.leaderboard,
+            "profile": self.profile,
+        }
+
+    async def resume(self, service: TableService, game: GameRow) -> list[Delivery]:
+        return []  # no game is ever of this kind
+
+    async def expire(self, service: TableService, game: GameRow, now: float) -> list[Delivery]:
+        return []
+
+    def silenced_users(self, game: GameRow) -> frozenset[int]:
+        return frozenset()
+
+    async def games(self, service: TableService, request: Request) -> list[Delivery]:
+        """The member's lobbies and running games on this server (every server's in a DM):
+        where each is, whose turn it is and how long they have, theirs first."""
+        actor, loc = request.actor, request.actor.locale
+        mine = await games_of(service, actor.id, request.place.guild_id)
+        if not mine:
+            return [service.private(actor, t(loc, "plateau.no_games"))]
+        waiting = sum(1 for s in mine if s.awaited)
+        lines = [t(loc, "plateau.games_head", games=len(mine), waiting=waiting)]
+        lines += [self.line(s, loc) for s in mine]
+        return [service.private(actor, text) for text in packed(lines, HELP_LIMIT)]
+
+    async def leaderboard(self, service: TableService, request: Request) -> list[Delivery]:
+        """A game's leaderboard on this server, as a picture: a table per family (Loka's
+        cross by its number of people and Face-off, Lines of Action and its teams...)."""
+        loc, guild = request.actor.locale, request.place.guild_id
+        if guild is None:
+            raise UserError("table.guild_only")
+        kind = str(request.options.get("game") or "").strip().lower()
+        if kind not in KINDS:
+            raise UserError("plateau.pick_game", games=", ".join(KINDS))
+        rows = await service.storage.leaderboard(guild, kind, LEADERS)
+        if not rows:
+            return [
+                service.private(
+                    request.actor, t(loc, "plateau.no_ratings", game=t(loc, f"game.{kind}"))
+                )
+            ]
+        families = list(dict.fromkeys(r.family for r in rows))
+        boards = [
+            Board(
+                family_name(loc, family),
+                [
+                    Standing(n, r.name, shown(r.mu, r.sigma), r.games, r.wins)
+                    for n, r in enumerate((r for r in rows if r.family == family), start=1)
+                ],
+            )
+            for family in families
+        ]
+        title = t(loc, "plateau.leaderboard", game=t(loc, f"game.{kind}"))
+        name, rating, games, wins = t(loc, "plateau.heads").split("|")
+        image = await rendering.render(leaderboard_png, title, boards, (name, rating, games, wins))
+        text = t(loc, "plateau.leaderboard_text", game=t(loc, f"game.{kind}"))
+        file = Attachment(f"leaderboard-{kind}.png", image)
+        return [service.private(request.actor, text, files=[file])]
+
+    async def profile(self, service: TableService, request: Request) -> list[Delivery]:
+        """A member's ratings on this server, their latest rated games, and a plot of their
+        rating over the games of the family they played most."""
+        loc, guild = request.actor.locale, request.place.guild_id
+        if guild is None:
+            raise UserError("table.guild_only")
+        member = _member(request.options.get("member")) or request.actor.id
+        ratings = await service.storage.ratings_of(guild, member)
+        if not ratings:
+            return [
+                service.private(request.actor, t(loc, "plateau.no_profile", user=mention(member)))
+            ]
+        played = await service.storage.results_of(guild, member, HISTORY)
+        main = max(ratings, key=lambda r: r.games)
+        lines = [t(loc, "plateau.profile", user=mention(member), name=main.name)]
+        lines += [
+            t(
+                loc,
+                "plateau.profile_rating",
+                family=family_name(loc, r.family),
+                rating=shown(r.mu, r.sigma),
+                games=r.games,
+                wins=r.wins,
+            )
+            for r in ratings
+        ]
+        lines.append(t(loc, "plateau.profile_latest"))
+        lines += [
+            t(
+                loc,
+                f"plateau.place_{p.place}",
+                id=p.game_id,
+                family=family_name(loc, p.family),
+                rating=shown(p.mu, p.sigma),
+            )
+            for p in played[-10:]
+        ]
+        values = [shown(p.mu, p.sigma) for p in played if p.family == main.family]
+        title = f"{main.name}: {family_name(loc, main.family)}"
+        image = await rendering.render(history_png, title, values)
+        file = Attachment("profile.png", image)
+        texts = packed(lines, HELP_LIMIT)
+        out = [service.private(request.actor, text) for text in texts]
+        out[-1].files.append(file)
+        return out
+
+    @staticmethod
+    def line(seated: Seated, loc: str) -> str:
+        table, game = seated.table, seated.game
+        row = game.row
+        head = t(loc, "plateau.game", game=t(loc, f"game.{row.kind}"), id=row.id)
+        where = f"<#{row.channel_id}>"
+        seats = " + ".join(table.seat_label(loc, s) for s in seats_or_lobby(seated))
+        if row.status == "lobby":
+            taken = len(game.seats)
+            total = sum(len(g) for g in table.seat_groups(game))
+            return t(loc, "plateau.game_lobby", head=head, where=where, taken=taken, total=total)
+        if seated.awaited:
+            turn = (game.meta.get("clock") or {}).get("turns", {}).get(seated.awaited[0])
+            due = "" if turn is None else " ⏰ " + when(turn["since"] + turn["allowed"])
+            return t(loc, "plateau.game_yours", head=head, where=where, seats=seats, due=due)
+        return t(
+            loc,
+            "plateau.game_theirs",
+            head=head,
+            where=where,
+            seats=seats,
+            waiting=table.waiting(game) or "-",
+        )
+
+
+def family_name(loc: str, family: str) -> str:
+    """A ratings family as a player reads it: ``loka-4`` "Loka, 4 people", ``inka-3``
+    "Inka, 3 players", ``loka-faceoff`` "Loka, Face-off", ``loa-teams``, ``chess``..."""
+    kind, _, variant = family.partition("-")
+    game = t(loc, f"game.{kind}")
+    if not variant:
+        return game
+    if variant.isdigit():
+        return t(loc, "family.people" if kind == "loka" else "family.players", game=game, n=variant)
+    return t(loc, f"family.{variant}", game=game)
+
+
+def _member(value: object) -> int | None:
+    """``member:`` as a user id (a mention or digits; the options checked it is one)."""
+    if isinstance(value, int):
+        return value
+    digits = "".join(c for c in str(value or "") if c.isdigit())
+    return int(digits) if digits else None
+
+
+def seats_or_lobby(seated: Seated) -> tuple[str, ...]:
+    return seated.awaited or seated.seats
+
+
+HUB = Plateau  # not a TABLE: bot.games.tables() lists the games alone

@@ -1,0 +1,102 @@
+"""``/plateau games``: a member's games on the server, theirs to play first, with the time
+their clock leaves them; and the ping of a turn says how many other games await them too.
+Through the console, then through discord.py's real objects (the command syncs and answers
+privately)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.cogs.loa import COG as LoaCog
+from bot.cogs.plateau import HUB_COG
+from bot.tables.loa import TABLE as LoaTable
+from bot.tables.plateau import HUB
+from tests.bot import discord_harness as harness
+from tests.bot.console_driver import Table, refused_privately
+
+TWO_GAMES = """
+@alice /loa new clock:1d
+@alice /loa join seat:player1
+@bob /loa join seat:player2
+@alice /loa start
+@bob /chess new color:white clock:1d
+@alice /chess join
+@bob /chess start
+@carol /inka new players:2
+@carol /inka join seat:red
+@bob /inka join seat:blue
+"""
+
+
+async def test_a_member_sees_where_they_are_awaited_theirs_first() -> None:
+    async with Table(frozen=1.8e9) as table:
+        refused_privately(await table.run("@bob /plateau games"), "You sit in no game here")
+        await table.run(TWO_GAMES)
+        out = await table.run("@bob /plateau games")
+        assert [d["to"] for d in out] == ["private"] and out[0]["user"] == "bob"
+        lines = out[0]["text"].splitlines()
+        assert lines[0].startswith("**Your games** (3;")
+        chess = next(i for i, line in enumerate(lines) if "**Chess**" in line)
+        assert "**your turn** (White)" in lines[chess]
+        inka = next(line for line in lines if "**Inka**" in line)
+        assert "lobby, 2 of 2 seats taken" in inka
+        loa = next(line for line in lines if "**Lines of Action**" in line)
+        if "your turn" in loa:  # a clock: the time left, as Discord shows it
+            assert "⏰ in 1 d" in loa and lines.index(loa) < lines.index(inka)
+        else:
+            assert "waiting for" in loa and "@alice" in loa
+        # Whose turn it is first: every "your turn" line comes before any other game.
+        yours = [i for i, line in enumerate(lines[1:]) if "your turn" in line]
+        assert yours == list(range(len(yours)))
+        assert not any("carol" in line for line in lines)  # nobody else's games
+
+
+async def test_the_turn_ping_counts_the_other_games_that_await_the_player() -> None:
+    async with Table(frozen=1.8e9) as table:
+        await table.run(TWO_GAMES)
+        out = await table.run("@bob /chess move move:e4\n@alice /chess move move:e5")
+        ping = out[-1]["text"]
+        assert "@bob, White to move" in ping
+        loa_row = next(r for r in await table.storage.unfinished() if r.kind == "loa")  # type: ignore[union-attr]
+        bob = table.console.world.user("bob").id  # type: ignore[union-attr]
+        rules = table.console.service.tables["loa"].rules  # type: ignore[union-attr]
+        loa_awaits_bob = loa_row.seats[rules.to_act(table.state_of(loa_row))[0]] == bob
+        assert ("@bob: 1 other game(s) await you too" in ping) == loa_awaits_bob
+        assert "@alice" not in ping.split("White to move")[-1]
+
+
+class Rig(harness.Rig):
+    game = "loa"
+    tables = (LoaTable, HUB)
+    cogs = (LoaCog, HUB_COG)
+
+
+@pytest.fixture
+async def rig() -> Any:
+    async with Rig.running() as running:
+        yield running
+
+
+async def test_plateau_games_syncs_and_answers_privately(rig: Rig) -> None:
+    (sync,) = [c for c in rig.world.calls if c.kind == "sync"]
+    (command,) = [c for c in sync.body if c["name"] == "plateau"]
+    harness.assert_within_discord_limits(command)
+    subs = harness.options(command)
+    assert set(subs) == {"games", "leaderboard", "profile"}
+    game = harness.options(subs["leaderboard"])["game"]
+    assert [c["value"] for c in game["choices"]] == [
+        "loka",
+        "loa",
+        "echec",
+        "inka",
+        "alako",
+        "chess",
+    ]
+    assert game["required"] and not game.get("autocomplete")
+    ex = await rig.slash("alice", "plateau games")
+    assert ex.posts == [] and "You sit in no game here" in ex.text
+    await rig.open_table()
+    ex = await rig.slash("alice", "plateau games")
+    assert ex.posts == [] and "**Lines of Action**" in ex.text and "lobby, 1 of 2" in ex.text
