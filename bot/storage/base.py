@@ -43,6 +43,10 @@ class Owed(Delivery):
     nonce: str = ""
 
 
+Owing = Sequence[Delivery]  # what a change owes players: the outbox rows of its save
+Rated = Result | None  # a rated game's end, rated in its save
+
+
 class Rating(NamedTuple):
     """A person's rating in one family on one server."""
 
@@ -153,11 +157,7 @@ class Storage(Protocol):
     async def count_games(self) -> int: ...
 
     async def save(
-        self,
-        game: GameRow,
-        log: list[LogEntry],
-        owed: Sequence[Delivery] = (),
-        result: Result | None = None,
+        self, game: GameRow, log: list[LogEntry], owed: Owing = (), result: Rated = None
     ) -> list[Owed]:
         """Write ``game`` if its stored version is still ``game.version`` (then bump it),
         append ``log``, put ``owed`` in the outbox and rate ``result`` (a rated game's end),
@@ -313,11 +313,7 @@ class SqlStorage:
         return stored
 
     async def save(
-        self,
-        game: GameRow,
-        log: list[LogEntry],
-        owed: Sequence[Delivery] = (),
-        result: Result | None = None,
+        self, game: GameRow, log: list[LogEntry], owed: Owing = (), result: Rated = None
     ) -> list[Owed]:
         now = time.time()
         async with self.session() as s, s.transaction():

@@ -191,13 +191,8 @@ def _held(text: str | None, variant: str) -> tuple[int, int]:
             "only Parachute games have held pieces", code="loa.no_held", variant=variant
         )
     held = [0, 0]
-    for colour, count, item in _per_colour(text, _HELD):
-        if count is None:
-            raise InvalidNotation(
-                f"'{item}' is not a held count: write 'held: white 5, black 6'",
-                code="loa.bad_held",
-                item=item,
-            )
+    refusal = "a held count: write 'held: white 5, black 6'"
+    for colour, count in _valued(text, _HELD, refusal, "loa.bad_held"):
         held[colour] = int(count)
     if max(held) > PIECES_PER_SIDE:
         raise InvalidPosition(
@@ -214,15 +209,19 @@ def _parts(text: str | None, variant: str) -> tuple[int, int]:
             "only ambidextrous games alternate parts", code="loa.no_parts", variant=variant
         )
     parts = [FIRST_PART, FIRST_PART]
-    for colour, part, item in _per_colour(text, _PART):
-        if part is None:
-            raise InvalidNotation(
-                f"'{item}' is not a part: write 'parts: white marked, black unmarked'",
-                code="loa.bad_parts",
-                item=item,
-            )
+    refusal = "a part: write 'parts: white marked, black unmarked'"
+    for colour, part in _valued(text, _PART, refusal, "loa.bad_parts"):
         parts[colour] = int(part == "marked")
     return (parts[0], parts[1])
+
+
+def _valued(text: str, pattern: re.Pattern[str], what: str, code: str) -> Iterator[tuple[int, str]]:
+    """Each item of ``text`` as (colour, value); an item without one is refused (``code``)
+    as not ``what``."""
+    for colour, value, item in _per_colour(text, pattern):
+        if value is None:
+            raise InvalidNotation(f"'{item}' is not {what}", code=code, item=item)
+        yield colour, value
 
 
 def _per_colour(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, str | None, str]]:

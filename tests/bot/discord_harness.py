@@ -803,6 +803,11 @@ SHARED_COMMANDS = frozenset(
 ) | {"export", "rules", "help"}
 
 
+def with_shared(own: str) -> set[str]:
+    """A game group's commands: the shared ones and ``own`` (its own, space-separated)."""
+    return {*SHARED_COMMANDS, *own.split()}
+
+
 def options(node: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """A synced command's (or subcommand's) options by name."""
     return {o["name"]: o for o in node["options"]}

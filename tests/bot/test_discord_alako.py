@@ -28,16 +28,7 @@ class Rig(harness.Rig):
 
 async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
     subs = harness.options(rig.synced_command())
-    assert set(subs) == {
-        *harness.SHARED_COMMANDS,
-        "spin",
-        "move",
-        "dismount",
-        "build",
-        "climb",
-        "pass",
-        "draw",
-    }
+    assert set(subs) == harness.with_shared("spin move dismount build climb pass draw")
     assert subs["spin"]["name_localizations"]["fr"] == "toupie"
     move = harness.options(subs["move"])
     assert [c["value"] for c in move["piece"]["choices"]] == ["knight", "horse", "princess"]

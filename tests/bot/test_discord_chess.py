@@ -21,7 +21,7 @@ async def test_commands_sync_with_french_names(rig: Rig) -> None:
     chess = rig.synced_command()
     assert chess["name_localizations"]["fr"] == "échecs"
     subs = harness.options(chess)
-    assert set(subs) == {*harness.SHARED_COMMANDS, "import", "move", "draw"}
+    assert set(subs) == harness.with_shared("import move draw")
     move = harness.options(subs["move"])
     assert move["move"]["autocomplete"] is True
     draw = harness.options(subs["draw"])

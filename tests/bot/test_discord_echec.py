@@ -45,18 +45,9 @@ class Rig(harness.Rig):
 
 async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
     subs = harness.options(rig.synced_command())
-    assert set(subs) == {
-        *harness.SHARED_COMMANDS,
-        "place",
-        "lift",
-        "autoplace",
-        "confirm",
-        "roll",
-        "advance",
-        "turn",
-        "attack",
-        "end",
-    }
+    assert set(subs) == harness.with_shared(
+        "place lift autoplace confirm roll advance turn attack end"
+    )
     assert subs["advance"]["name_localizations"]["fr"] == "avancer"
     new = harness.options(subs["new"])
     assert [c["value"] for c in new["level"]["choices"]] == [1, 2]

@@ -37,20 +37,9 @@ class Rig(harness.Rig):
 async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
     inka = rig.synced_command()
     subs = harness.options(inka)
-    assert set(subs) == {
-        *harness.SHARED_COMMANDS,
-        "choose",
-        "place",
-        "slide",
-        "rotate",
-        "go",
-        "take",
-        "passage",
-        "shift",
-        "block",
-        "end",
-        "preview",
-    }
+    assert set(subs) == harness.with_shared(
+        "choose place slide rotate go take passage shift block end preview"
+    )
     assert subs["slide"]["name_localizations"]["fr"] == "glisser"
     go = harness.options(subs["go"])
     assert go["cell"]["autocomplete"] is True and go["cell"]["name_localizations"]["fr"] == "case"

@@ -63,7 +63,7 @@ FOUR = ("alice", "bob", "carol", "dave")
 
 async def test_loa_commands_sync_within_discord_limits_with_french(rig: Rig) -> None:
     subs = harness.options(rig.synced_command())
-    assert set(subs) == {*harness.SHARED_COMMANDS, "move", "place", "moves", "draw"}
+    assert set(subs) == harness.with_shared("move place moves draw")
     new = harness.options(subs["new"])
     assert [c["value"] for c in new["variant"]["choices"]] == [
         *("standard", "scrambled", "parachute", "teams", "ambidextrous", "unbounded")

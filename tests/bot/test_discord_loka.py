@@ -109,18 +109,9 @@ def who_is_pinged(text: str, rig: Rig) -> str:
 
 async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
     subs = harness.options(rig.synced_command())
-    assert set(subs) == {
-        *harness.SHARED_COMMANDS,
-        "army",
-        "team",
-        "deploy",
-        "autodeploy",
-        "move",
-        "reroll",
-        "keep",
-        "odds",
-        "moves",
-    }
+    assert set(subs) == harness.with_shared(
+        "army team deploy autodeploy move reroll keep odds moves"
+    )
     assert subs["new"]["name_localizations"]["fr"] == "nouvelle"
     assert subs["new"]["description_localizations"]["fr"].startswith("Ouvrir")
     army = harness.options(subs["army"])
