@@ -1197,7 +1197,7 @@ class SeatedTable(Clocked, Replays):
                 lines.append(t(loc, key, action=str(action), **shown))
                 entries += self.entries(None, seat, action, events)
             elif clock["at_limit"] == "ai":
-                lines.append(self.stand_in(game, seat, now))
+                lines.append(self.stand_in(game, seat))
             elif clock["at_limit"] == "forfeit":
                 lines.append(self.play_one_turn(game, seat, "clock.timeout_turn_forfeit"))
             else:

@@ -131,16 +131,7 @@ class Clocked:
             told.append(Delivery("dm", text, user_id=user))
         return told
 
-    def late_seats(self, game: TableGame, now: float) -> list[str]:
-        """Seats held by a person whose time has run out (a computer player never waits)."""
-        clock = game.meta["clock"]
-        return [
-            s
-            for s in clocks.out_of_time(clock, now)
-            if (u := game.user_of(s)) is not None and not is_ai(u) and s not in _ai_turn(game)
-        ]
-
-    def stand_in(self, game: TableGame, seat: str, now: float) -> str:
+    def stand_in(self, game: TableGame, seat: str) -> str:
         """A late seat's group goes to a computer player (its person may take it back with
         ``/<game> ai level:remove``); gives the channel's line."""
         group = next(g for g in self.seat_groups(game) if seat in g)
@@ -216,7 +207,3 @@ class Clocked:
             game.meta["wake"] = clocks.wake(clock)
             post = Delivery("channel", line, channel_id=game.row.channel_id)
             return await service.save(game.row, told=[post])
-
-
-def _ai_turn(game: TableGame) -> dict[str, str]:
-    return game.meta.get("ai_turn") or {}
