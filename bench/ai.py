@@ -63,8 +63,8 @@ CONFIGS: dict[str, Bench] = {
     "chess": Bench("chess", ChessConfig, CHESS_SEATS),
     "loka": Bench("loka", LokaConfig, LOKA_SEATS),
     "loka-faceoff": Bench("loka", lambda: LokaConfig(board="faceoff", players=2), FACEOFF_SEATS),
-    "echec": Bench("echec", EchecConfig, ECHEC_SEATS),
-    "echec-2": Bench("echec", lambda: EchecConfig(level=2), ECHEC_SEATS),
+    "echec": Bench("echec", EchecConfig, ECHEC_SEATS, max_steps=1000),  # two actions a turn
+    "echec-2": Bench("echec", lambda: EchecConfig(level=2), ECHEC_SEATS, max_steps=1000),
 }
 
 

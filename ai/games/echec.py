@@ -9,20 +9,22 @@ them when it has not (the rest stays in its reserve).
 
 The evaluation weighs each side's figures (the dice a base rolls times the hits it takes to
 remove), bases able to attack now and threats on a king; the rollout policy confirms
-placements, places facing the enemy, and prefers attacks, then advances.
+placements, places the standard set-up first and facing the enemy, and prefers attacks,
+then advances.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import cache
 
 from ai.knowledge import Knowledge, reseeded, squash
 from engine import echec
 from engine.echec.actions import Action, Advance, Attack, Confirm, Place, Roll
-from engine.echec.board import FACINGS, FORWARD, ROYAL, SEATS
+from engine.echec.board import FACINGS, FORWARD, NAMES, ROYAL, SEATS
 from engine.echec.combat import targets
-from engine.echec.config import SECRET
+from engine.echec.config import SECRET, STANDARD_SETUP, standard_square
 from engine.echec.setup import home_squares
 from engine.echec.state import OPENING, PLACEMENT, Base, EchecState, Side
 from engine.echec.units import KIND, KING, dice_for
@@ -112,7 +114,10 @@ def policy(state: EchecState, seat: str, actions: list[Action], rng: random.Rand
         if Confirm() in actions:
             return Confirm()
         places = [a for a in actions if isinstance(a, Place) and a.facing == FORWARD[seat]]
-        return rng.choice(places or actions)
+        # The standard set-up first (the king's guard of cavalry, archers behind a line of
+        # infantry, all facing the enemy), as the table's autoplace does; the rest at random.
+        standard = [a for a in places if (a.kind, a.square) in _standard(seat)]
+        return rng.choice(standard or places or actions)
     if state.phase == OPENING:
         return Roll()
     attacks = [a for a in actions if isinstance(a, Attack)]
@@ -122,6 +127,12 @@ def policy(state: EchecState, seat: str, actions: list[Action], rng: random.Rand
     if advances and rng.random() < 0.7:
         return rng.choice(advances)
     return rng.choice(actions)
+
+
+@cache
+def _standard(seat: str) -> frozenset[tuple[str, str]]:
+    """The (kind, square) pairs of ``seat``'s standard set-up."""
+    return frozenset((kind, NAMES[standard_square(seat, sq)]) for kind, sq in STANDARD_SETUP)
 
 
 def placing(view: EchecState, seat: str) -> bool:

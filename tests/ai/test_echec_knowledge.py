@@ -173,3 +173,6 @@ def test_policy_places_facing_the_enemy_and_confirms() -> None:
         state, _ = echec.RULES.apply(state, action, "south")
     assert state.side("south").confirmed
     assert len(bases_of(state, "south")) == len(CONFIGS[1].army("south"))
+    # Free placement of the standard army: the standard set-up, as the table's autoplace.
+    placed = {(echec.board.NAMES[sq], b.kind) for sq, b in bases_of(state, "south").items()}
+    assert placed == {(sq, kind) for kind, sq in echec.config.STANDARD_SETUP}
