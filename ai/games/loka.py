@@ -9,7 +9,7 @@ players do, so that no further piece fits. An unconfirmed hidden army gets such 
 The evaluation counts army points per team (pieces on the board, in reserve or drafted, at
 the game's costs, each living king worth ``KING_POINTS``), less a penalty for enemy pieces
 near a king; the rollout policy confirms full drafts, re-rolls a Super D20 that is losing
-and prefers capturing the most valuable target it can reach.
+and prefers capturing the most valuable target it can reach (with a king only a king).
 """
 
 from __future__ import annotations
@@ -154,7 +154,8 @@ def _losing(state: LokaState) -> bool:
 
 def policy(state: LokaState, seat: str, actions: list[Action], rng: random.Random) -> Action:
     """A cheap rollout player: full drafts confirmed, a losing Super D20 re-rolled, the
-    most valuable capture in reach taken most of the time."""
+    most valuable capture in reach taken most of the time, never risking a king on it but
+    to take a king."""
     if state.phase == SELECTION:
         army = state.armies[state.geometry.seat_index[seat]]
         if army.draft is not None and rng.random() < 0.9:
@@ -174,6 +175,8 @@ def policy(state: LokaState, seat: str, actions: list[Action], rng: random.Rando
             if not target:
                 continue
             kind = target & 7
+            if state.board[index[action.src]] & 7 == KING and kind != KING:
+                continue  # a king whose attack fails falls, and his army with him
             value = KING_POINTS if kind == KING else costs[kind]
             if value > best_value:
                 best, best_value = [action], value

@@ -304,6 +304,15 @@ def test_policy_takes_the_most_valuable_capture() -> None:
     assert picks.count("e5h5") >= 25
 
 
+def test_policy_never_risks_its_king_on_a_capture_but_a_kings() -> None:
+    # Fire's king on e4 could take a queen (e5); its rook a pawn (h1).
+    state = _position("fire: Ke4 Rh3; earth: Ka6 Qe5; water: Ke12; air: Kl7 Ph1; turn: fire")
+    actions = loka.legal_actions(state, "fire")
+    assert {"e4e5", "h3h1"} <= {str(a) for a in actions}
+    picks = [str(policy(state, "fire", actions, random.Random(k))) for k in range(40)]
+    assert picks.count("h3h1") >= 25 and picks.count("e4e5") <= 5
+
+
 def test_policy_rerolls_only_a_losing_super_d20(
     reachable: dict[str, list[loka.LokaState]],
 ) -> None:
