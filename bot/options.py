@@ -128,6 +128,18 @@ class UserId(Kind):
         return None
 
 
+def user_id_of(value: Any) -> int | None:
+    """A user option's id (a number, a member object, digits or a mention ``<@id>``), or
+    ``None`` when it names nobody; :class:`UserId` refuses what is not one beforehand."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    found = getattr(value, "id", None)
+    if isinstance(found, int):
+        return found
+    match = _USER.fullmatch(str(value or ""))
+    return int(match.group(1) or match.group(2)) if match else None
+
+
 # A table's declarations: command -> option name -> what it may hold.
 Declarations = Mapping[str, Mapping[str, Kind]]
 

@@ -1137,8 +1137,7 @@ class SeatedTable(Clocked, Replays):
         """Play the rules' default decision for the seat whose time ran out, if any."""
         state = game.require_state()
         seat = self.rules.to_act(state)[0]
-        default = getattr(self.rules, "default_action", None)
-        action = default(state, seat) if default else None
+        action = self.default_action(state, seat)
         if action is None:
             return []
         game.state, events = self.rules.apply(state, action, seat)
@@ -1155,6 +1154,11 @@ class SeatedTable(Clocked, Replays):
             return [note, *await after()]
 
         return await self.persist(service, game, entries, tell)
+
+    def default_action(self, state: Any, seat: str) -> Any:
+        """What the rules play for a seat whose time ran out (a pass), if anything."""
+        default = getattr(self.rules, "default_action", None)
+        return default(state, seat) if default is not None else None
 
     def _may_forfeit(self, game: TableGame, seat: str) -> bool:
         try:
@@ -1186,8 +1190,7 @@ class SeatedTable(Clocked, Replays):
             if clock["at_limit"] == "forfeit" and self._may_forfeit(game, seat):
                 action, key = self.resign_action(), "clock.timeout_forfeit"
             elif clock["at_limit"] == "skip":
-                default = getattr(self.rules, "default_action", None)
-                action, key = (default(state, seat) if default else None), "clock.timeout_skip"
+                action, key = self.default_action(state, seat), "clock.timeout_skip"
             if action is not None:
                 try:
                     game.state, events = self.rules.apply(state, action, seat)

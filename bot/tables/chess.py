@@ -5,14 +5,13 @@ seats, turns, log, resigning, record and restarts come from :mod:`bot.tables.bas
 from __future__ import annotations
 
 import datetime
-import re
 from dataclasses import replace
 from typing import Any, ClassVar
 
 from bot import rendering
 from bot.i18n import picture_words, t
 from bot.model import Attachment, Button, Delivery, Request
-from bot.options import GAME, PGN, TEXT, USER, Declarations
+from bot.options import GAME, PGN, TEXT, USER, Declarations, user_id_of
 from bot.service import TableService, UserError
 from bot.tables.base import Change, Entries, SeatedTable, TableGame, mention
 from engine.protocol import Event
@@ -51,7 +50,6 @@ DRAW_ACTIONS = {
     "decline": DeclineDraw(),
     "claim": ClaimDraw(),
 }
-_USER = re.compile(r"^<@!?(\d+)>$|^(\d+)$")
 
 
 def board_png(
@@ -393,15 +391,10 @@ class ChessTable(SeatedTable):
 def _user_id(value: Any) -> int | None:
     if value is None or value == "":
         return None
-    if isinstance(value, int):
-        return value
-    found = getattr(value, "id", None)
-    if isinstance(found, int):
-        return found
-    match = _USER.match(str(value).strip())
-    if not match:
+    found = user_id_of(value)
+    if found is None:
         raise UserError("chess.bad_opponent")
-    return int(match.group(1) or match.group(2))
+    return found
 
 
 def _result_line(loc: str, state: ChessState, table: ChessTable) -> str:

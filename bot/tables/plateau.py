@@ -10,7 +10,7 @@ from typing import ClassVar
 from bot import rendering
 from bot.i18n import t
 from bot.model import Attachment, Delivery, Request
-from bot.options import TEXT, USER, Declarations
+from bot.options import TEXT, USER, Declarations, user_id_of
 from bot.ratings import shown
 from bot.service import TableService, UserError
 from bot.storage import GameRow
@@ -100,7 +100,7 @@ class Plateau:
         loc, guild = request.actor.locale, request.place.guild_id
         if guild is None:
             raise UserError("table.guild_only")
-        member = _member(request.options.get("member")) or request.actor.id
+        member = user_id_of(request.options.get("member")) or request.actor.id
         ratings = await service.storage.ratings_of(guild, member)
         if not ratings:
             return [
@@ -175,14 +175,6 @@ def family_name(loc: str, family: str) -> str:
     if variant.isdigit():
         return t(loc, "family.people" if kind == "loka" else "family.players", game=game, n=variant)
     return t(loc, f"family.{variant}", game=game)
-
-
-def _member(value: object) -> int | None:
-    """``member:`` as a user id (a mention or digits; the options checked it is one)."""
-    if isinstance(value, int):
-        return value
-    digits = "".join(c for c in str(value or "") if c.isdigit())
-    return int(digits) if digits else None
 
 
 def seats_or_lobby(seated: Seated) -> tuple[str, ...]:
