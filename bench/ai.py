@@ -123,21 +123,35 @@ def seat_score(rules: Any, state: Any, seats: list[str]) -> float:
 
 
 def tournament(
-    name: str, first: str, second: str, games: int, max_steps: int | None = None
+    name: str,
+    first: str,
+    second: str,
+    games: int,
+    max_steps: int | None = None,
+    start: int = 0,
+    progress: Callable[[str], None] | None = None,
 ) -> tuple[Tally, dict[str, list[float]]]:
-    """``first`` against ``second`` over ``games`` games of the bench game ``name``, the
-    sides swapped every game: the tally of ``first`` and every player's decision times."""
+    """``first`` against ``second`` over ``games`` games of the bench game ``name`` (seeds
+    from ``start``), the sides swapped every game: the tally of ``first`` and every player's
+    decision times. ``progress`` is told each game's result as it ends."""
     bench = CONFIGS[name]
     rules = knowledge_of(bench.kind).rules
     tally, times = Tally(), {}
-    for game in range(games):
+    for game in range(start, start + games):
         seats = bench.seats
         ours = seats[game % 2 :: 2]
         players = {s: first if s in ours else second for s in seats}
         cap = max_steps or bench.max_steps
+        began = time.perf_counter()
         state = play_game(bench.kind, bench.config(), players, game, cap, times)
-        tally.score += seat_score(rules, state, ours)
+        score = seat_score(rules, state, ours)
+        tally.score += score
         tally.games += 1
+        if progress is not None:
+            progress(
+                f"{name} game {game}: {first} scored {score:g} ({tally.score:g}/{tally.games}) "
+                f"in {time.perf_counter() - began:.0f} s"
+            )
     return tally, times
 
 
@@ -160,6 +174,10 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1e3:.0f} ms"
 
 
+def tell(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4, help="games per tournament")
@@ -167,6 +185,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--max-steps", type=int, help="actions before a game is cut (default: the game's)"
     )
+    parser.add_argument("--start", type=int, default=0, help="the first game's seed")
+    parser.add_argument("--verbose", action="store_true", help="a line per game, on stderr")
     parser.add_argument(
         "--only", choices=("random", "strong"), help="only normal vs random, or strong vs normal"
     )
@@ -176,7 +196,15 @@ def main(argv: list[str] | None = None) -> None:
         pairings = [p for p in pairings if args.only in p]
     for name in args.game or list(CONFIGS):
         for first, second in pairings:
-            tally, times = tournament(name, first, second, args.games, args.max_steps)
+            tally, times = tournament(
+                name,
+                first,
+                second,
+                args.games,
+                args.max_steps,
+                args.start,
+                tell if args.verbose else None,
+            )
             low, high = wilson(tally.score, tally.games)
             spent = "; ".join(
                 f"{who} p50 {ms(statistics.median(t))} p95 {ms(percentile(t, 0.95))}"
