@@ -27,6 +27,12 @@ class Knowledge:
     """(view, seat) -> whether the policy takes this decision from the view, without a
     search: set-up choices that can be undone and redone (a draft replaced, a figure lifted),
     which a tree over them would never bring to an end (``None``: always search)."""
+    widening: float | None = None
+    """Progressive widening: a node visited n times has at most ``ceil(widening * sqrt(n))``
+    children, grown in the policy's order, for games whose turns offer hundreds of actions
+    to a budget of a few hundred iterations: without it every iteration tries one more
+    action once, and the best of many single noisy tries is mostly luck (``None``: a node
+    tries every action before it descends)."""
 
 
 def reseeded(state: Any, rng: random.Random) -> Any:
@@ -40,9 +46,12 @@ def perfect_information(
     rules: Any,
     evaluate: Callable[[Any, str], float],
     policy: Callable[[Any, str, list[Any], random.Random], Any] | None = None,
+    widening: float | None = None,
 ) -> Knowledge:
     """The knowledge of a game whose views hide nothing but the dice seed."""
-    return Knowledge(rules, lambda view, seat, rng: reseeded(view, rng), evaluate, policy)
+    return Knowledge(
+        rules, lambda view, seat, rng: reseeded(view, rng), evaluate, policy, widening=widening
+    )
 
 
 def squash(score: float) -> float:

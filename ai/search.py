@@ -78,6 +78,14 @@ class Search:
                 return key
         return self.rng.choice(untried)
 
+    def wide_enough(self, node: Node, tried: int) -> bool:
+        """Whether ``node``, with ``tried`` of its children legal now, has as many children
+        as its visits allow (see ``Knowledge.widening``; never before one is legal)."""
+        widening = self.knowledge.widening if self.level.knowledge else None
+        if widening is None or tried == 0:
+            return False
+        return tried >= widening * math.sqrt(node.visits + 1)
+
     def others_act(self, state: Any) -> tuple[Any, Seat | None]:
         """Play the policy for every seat to act but one (the searching seat if it is among
         them); the state and the seat whose choice the tree holds (``None``: game over)."""
@@ -96,16 +104,20 @@ class Search:
         state, mover = self.others_act(state)
         while mover is not None:
             legal = {str(a): a for a in candidates(self.rules.legal_actions(state, mover))}
-            untried = [key for key in legal if key not in node.children]
-            for key in legal:
-                if key in node.children:
-                    node.children[key].available += 1
+            tried = [key for key in legal if key in node.children]
+            for key in tried:
+                node.children[key].available += 1
+            untried = (
+                []
+                if self.wide_enough(node, len(tried))
+                else [key for key in legal if key not in node.children]
+            )
             if untried:
                 key = self.expand(state, mover, legal, untried)
                 child = node.children[key] = Node(mover, available=1)
             else:
                 explore = self.level.exploration
-                key = max(legal, key=lambda k: node.children[k].ucb(explore))
+                key = max(tried, key=lambda k: node.children[k].ucb(explore))
                 child = node.children[key]
             state, _ = self.rules.apply(state, legal[key], mover)
             node = child

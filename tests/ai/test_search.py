@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import random
 from dataclasses import replace
@@ -15,7 +16,7 @@ from ai.games import alako as alako_ai
 from ai.knowledge import Knowledge, reseeded
 from ai.levels import BUDGETS, LEVELS, Level, level_of
 from ai.player import choose, knowledge_of
-from ai.search import candidates, decide
+from ai.search import Search, candidates, decide
 from bench.ai import play_game, seat_score, wilson
 from engine.alako.config import AlakoConfig
 from engine.inka.config import InkaConfig
@@ -174,3 +175,42 @@ def test_chess_asks_stockfish_first_then_searches(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(ai.stockfish, "stockfish_move", lambda seen, level, seat: None)
     assert choose("chess", view, "white", "easy") in rules.legal_actions(state, "white")
     assert asked == ["strong white"]  # asked for this seat
+
+
+def test_progressive_widening_bounds_a_node_and_grows_in_the_policy_order() -> None:
+    """Inka's first turn offers hundreds of actions: with widening the root holds at most
+    ``ceil(widening * sqrt(visits))`` children, the first the policy's own pick, and each
+    child is searched more than once; without it every iteration tries one more action."""
+    knowledge = knowledge_of("inka")
+    assert knowledge.widening is not None
+    rules = knowledge.rules
+    [state] = random_game_points("inka", InkaConfig(players=2), 3, 1, 1)
+    while rules.to_act(state) and state.phase != "play":
+        seat = rules.to_act(state)[0]
+        state, _ = rules.apply(
+            state,
+            knowledge.policy(state, seat, rules.legal_actions(state, seat), random.Random(0)),
+            seat,
+        )
+    seat = rules.to_act(state)[0]
+    view = rules.view(state, seat)
+    assert len(candidates(rules.legal_actions(view, seat))) > 100
+    budget = replace(SMALL, iterations=30, seconds=60.0)
+
+    def root(knowledge: Knowledge) -> Any:
+        search = Search(knowledge, seat, budget, random.Random(2))
+        for n in range(budget.iterations):
+            search.iterate(knowledge.determinize(view, seat, random.Random(n)))
+        return search.root
+
+    wide = root(knowledge)
+    assert wide.visits == 30
+    assert 2 <= len(wide.children) <= math.ceil(knowledge.widening * math.sqrt(30))
+    first = str(
+        knowledge.policy(view, seat, candidates(rules.legal_actions(view, seat)), random.Random(2))
+    )
+    assert next(iter(wide.children)) == first
+    assert max(child.visits for child in wide.children.values()) > 1
+    flat = root(replace(knowledge, widening=None))
+    assert len(flat.children) == 30
+    assert {child.visits for child in flat.children.values()} == {1}
