@@ -469,10 +469,9 @@ class TableService:
         owns."""
         now = self.clock()
         deliveries: list[Delivery] = []
-        for game in await self.own_unfinished():
+        for game in await self.storage.due(now):
             table = self.tables.get(game.kind)
-            due = [game.meta.get("deadline"), game.meta.get("wake")]  # a decision, the clock
-            if table is None or not any(d is not None and d <= now for d in due):
+            if table is None or not self.owns(game.guild_id):
                 continue
             try:
                 deliveries.extend(await self.retrying(_bind(table.expire, self, game, now)))

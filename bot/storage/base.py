@@ -195,6 +195,11 @@ class Storage(Protocol):
 
     async def unfinished(self) -> list[GameRow]: ...
 
+    async def due(self, now: float) -> list[GameRow]:
+        """The unfinished games with something to do by ``now`` (:func:`due_at`), earliest
+        first: the time-out tick reads these and not every unfinished game."""
+        ...
+
     async def log(self, game_id: str) -> list[LogEntry]: ...
 
     async def set_locale(self, user_id: int, locale: str) -> None: ...
@@ -286,7 +291,9 @@ class SqlStorage:
         async with self.session() as s, s.transaction():
             try:
                 await s.execute(
-                    "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "INSERT INTO games (id, kind, guild_id, channel_id, origin_channel_id, "
+                    "host_id, status, config, state, meta, version, created_at, updated_at, due) "
+                    "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     game.id,
                     game.kind,
                     game.guild_id,
@@ -300,6 +307,7 @@ class SqlStorage:
                     game.version,
                     game.created_at,
                     game.updated_at,
+                    due_at(game),
                 )
             except Exception as exc:
                 if self.is_duplicate_game(exc):
@@ -319,12 +327,13 @@ class SqlStorage:
         async with self.session() as s, s.transaction():
             changed = await s.execute(
                 "UPDATE games SET status=?, channel_id=?, state=?, meta=?, version=version+1, "
-                "updated_at=? WHERE id=? AND version=?",
+                "updated_at=?, due=? WHERE id=? AND version=?",
                 game.status,
                 game.channel_id,
                 None if game.state is None else json.dumps(game.state),
                 json.dumps(game.meta),
                 now,
+                due_at(game),
                 game.id,
                 game.version,
             )
@@ -497,6 +506,11 @@ class SqlStorage:
             "SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY created_at"
         )
 
+    async def due(self, now: float) -> list[GameRow]:
+        return await self._query(
+            "SELECT * FROM games WHERE due IS NOT NULL AND due <= ? ORDER BY due", now
+        )
+
     async def log(self, game_id: str) -> list[LogEntry]:
         async with self.session() as s:
             rows = await s.fetch(
@@ -625,6 +639,19 @@ def migrations(dialect: str) -> list[tuple[int, str]]:
 
 
 # ---------------------------------------------------------------- rows
+
+
+def due_at(game: GameRow) -> float | None:
+    """When an unfinished game next has something to do by itself: the earlier of a
+    decision's deadline (``meta["deadline"]``) and its clock's next wake-up
+    (``meta["wake"]``); None when neither is set or the game is over. Kept in the row's
+    indexed ``due`` column by every save."""
+    if game.status not in ACTIVE:
+        return None
+    return min(
+        (t for t in (game.meta.get("deadline"), game.meta.get("wake")) if t is not None),
+        default=None,
+    )
 
 
 def _pack(delivery: Delivery) -> str:

@@ -242,6 +242,67 @@ async def test_locales_and_posts_are_replaced_in_place(storage: SqlStorage) -> N
     assert await storage.post_of(BIG, "lobby") == (BIG + 1, BIG + 3)
 
 
+async def test_due_games_are_the_unfinished_ones_whose_deadline_or_wake_has_come(
+    storage: SqlStorage,
+) -> None:
+    seats = _game().meta
+    await storage.create(_game("g1", meta={**seats, "deadline": 100.0}))
+    await storage.create(_game("g2", meta={**seats, "deadline": 200.0, "wake": 50.0}))
+    await storage.create(_game("g3"))  # nothing to wait for
+    await storage.create(_game("g4", status="over", meta={**seats, "deadline": 10.0}))
+    assert await storage.due(49.9) == []
+    assert [g.id for g in await storage.due(50.0)] == ["g2"]
+    due = await storage.due(150.0)
+    assert [g.id for g in due] == ["g2", "g1"]  # the earliest first
+    assert due[1] == await storage.load("g1")  # whole rows
+    g1, g2 = due[1], due[0]
+    g2.meta.pop("wake")  # its clock was answered: only the decision's deadline is left
+    await storage.save(g2, [])
+    assert [g.id for g in await storage.due(150.0)] == ["g1"]
+    g1.status = "over"  # a game that ended has nothing left to do
+    await storage.save(g1, [])
+    assert [g.id for g in await storage.due(1e12)] == ["g2"]
+
+
+async def test_the_due_migration_fills_in_the_games_saved_before_it(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.storage.postgres as postgres_module
+    import bot.storage.sqlite as sqlite_module
+
+    for module in (postgres_module, sqlite_module):
+        monkeypatch.setattr(module, "migrations", lambda d: migrations(d)[:5])
+    old = storage_for(db)
+    await old.open()
+    try:
+        async with old.session() as s:
+            for game_id, status, meta in (
+                ("g1", "running", '{"deadline": 100.5}'),
+                ("g2", "running", '{"deadline": 300, "wake": 200.25}'),
+                ("g3", "lobby", '{"wake": 400}'),
+                ("g4", "over", '{"deadline": 1}'),
+                ("g5", "running", "{}"),
+            ):
+                await s.execute(
+                    "INSERT INTO games VALUES (?,'chess',1,?,2,3,?,'{}',NULL,?,0,0.0,0.0)",
+                    game_id,
+                    len(game_id) + 10,
+                    status,
+                    meta,
+                )
+    finally:
+        await old.close()
+    monkeypatch.undo()
+    storage = storage_for(db)
+    await storage.open()
+    try:
+        due = [(g.id, g.meta.get("deadline"), g.meta.get("wake")) for g in await storage.due(1e9)]
+        assert due == [("g1", 100.5, None), ("g2", 300, 200.25), ("g3", None, 400)]
+        assert [g.id for g in await storage.due(250)] == ["g1", "g2"]
+    finally:
+        await storage.close()
+
+
 # ---------------------------------------------------------------- restarts, two processes
 
 
