@@ -25,6 +25,7 @@ from bot.service import TableService, UserError
 from bot.storage import GameRow, LogEntry
 from bot.storage.base import Lru
 from bot.tables.awaiting import others_awaiting
+from bot.tables.game import Entries, TableGame, mention
 from bot.tables.replays import Replays
 from bot.tables.timing import Clocked
 from engine.dice import commitment
@@ -41,12 +42,7 @@ HELP_LIMIT = 1900  # characters in one help message (Discord takes 2,000)
 TAKEOVER_AFTER = 24 * 3600.0
 
 Handler = Callable[[TableService, Request], Awaitable[list[Delivery]]]
-Entries = list[tuple[LogEntry, Event]]
 Tell = Callable[[], Awaitable[list[Delivery]]]
-
-
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
 
 
 def rolls_of(events: list[Event]) -> list[list[int]]:
@@ -85,62 +81,6 @@ class Change:
     def public(self) -> list[Event]:
         """The events everyone may be told."""
         return [e for e in self.events if e.visible_to is None]
-
-
-class TableGame:
-    """A loaded game row with its engine state, and who sits where."""
-
-    def __init__(self, row: GameRow, rules: Any, state: Any = None) -> None:
-        """``state``: the engine state of ``row.state`` if known already (else built)."""
-        self.row = row
-        self.rules = rules
-        if state is None and row.state is not None:
-            state = rules.from_dict(row.state)
-        self.state: Any = state
-
-    @property
-    def meta(self) -> dict[str, Any]:
-        return self.row.meta
-
-    @property
-    def seats(self) -> dict[str, int]:
-        return self.row.seats
-
-    @property
-    def locale(self) -> str:
-        return self.meta.get("locale", "en")
-
-    def seats_of(self, user_id: int) -> list[str]:
-        return [s for s, u in self.seats.items() if u == user_id]
-
-    def user_of(self, seat: str) -> int | None:
-        return self.seats.get(seat)
-
-    def players(self) -> list[int]:
-        return sorted(set(self.seats.values()))
-
-    def name(self, user_id: int) -> str:
-        return self.meta.get("names", {}).get(str(user_id), str(user_id))
-
-    def names_by_seat(self) -> dict[str, str]:
-        return {s: self.name(u) for s, u in self.seats.items()}
-
-    def ai_level(self, user_id: int | None) -> str | None:
-        """The level of the computer player ``user_id`` stands for (None: a person)."""
-        return self.meta.get("ai", {}).get(str(user_id)) if is_ai(user_id) else None
-
-    def who(self, user_id: int) -> str:
-        """A seat's holder as the game's posts name them: a mention, or the computer player
-        with its level (it has no Discord account to mention)."""
-        level = self.ai_level(user_id)
-        if level is None:
-            return mention(user_id)
-        return t(self.locale, "ai.name", level=t(self.locale, f"ai.level.{level}"))
-
-    def require_state(self) -> Any:
-        if self.state is None:
-            raise UserError(_not_running(self.row), id=self.row.id)
-        return self.state
 
 
 class SeatedTable(Clocked, Replays):
@@ -1241,11 +1181,6 @@ def packed(lines: list[str], limit: int) -> list[str]:
 def _start(game: TableGame) -> str | None:
     """The starting position a game was opened with (``position:``), if any."""
     return game.meta.get("start") or None
-
-
-def _not_running(row: GameRow) -> str:
-    """Why a game without a state cannot be played: cancelled, or not started yet."""
-    return "table.was_cancelled" if row.status == "cancelled" else "table.not_started"
 
 
 def rules_topics(kind: str) -> list[str]:

@@ -12,6 +12,7 @@ from bot import rendering
 from bot.i18n import t
 from bot.model import Attachment, Delivery, Request
 from bot.service import TableService, UserError
+from bot.tables.game import TableGame
 from renderer.animation import gif_of
 
 # A replay holds at most this many frames (a long game skips evenly between them) and must
@@ -19,8 +20,6 @@ from renderer.animation import gif_of
 MAX_FRAMES = 120
 ATTACHMENT_LIMIT = 10 * 1024 * 1024
 WIDTHS = (560, 420, 300)
-
-TableGame = Any  # bot.tables.base.TableGame, read by duck typing (base imports this module)
 
 
 class Replays:

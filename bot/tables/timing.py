@@ -11,11 +11,7 @@ from bot import clocks
 from bot.i18n import t
 from bot.model import Delivery, Request, is_ai
 from bot.service import TableService, UserError
-
-# The table's game (``bot.tables.base.TableGame``) and log entries, read by duck typing:
-# base imports this module, never the reverse.
-TableGame = Any
-Entries = list[Any]
+from bot.tables.game import Entries, TableGame
 
 # The level of a computer player that takes over a seat whose time ran out, or plays one
 # turn for it (``timeout:skip`` where the rules have no pass).

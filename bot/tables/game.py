@@ -1,0 +1,80 @@
+"""A loaded game as a table handles it (:class:`TableGame`: its row, engine state and who
+sits where), in a module of its own so that every part of a table (``base`` and the parts it
+is made of: ``timing``, ``replays``) names the same type."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import t
+from bot.model import is_ai
+from bot.service import UserError
+from bot.storage import GameRow, LogEntry
+from engine.protocol import Event
+
+Entries = list[tuple[LogEntry, Event]]  # log entries to save, with the event each one is
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+class TableGame:
+    """A loaded game row with its engine state, and who sits where."""
+
+    def __init__(self, row: GameRow, rules: Any, state: Any = None) -> None:
+        """``state``: the engine state of ``row.state`` if known already (else built)."""
+        self.row = row
+        self.rules = rules
+        if state is None and row.state is not None:
+            state = rules.from_dict(row.state)
+        self.state: Any = state
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        return self.row.meta
+
+    @property
+    def seats(self) -> dict[str, int]:
+        return self.row.seats
+
+    @property
+    def locale(self) -> str:
+        return self.meta.get("locale", "en")
+
+    def seats_of(self, user_id: int) -> list[str]:
+        return [s for s, u in self.seats.items() if u == user_id]
+
+    def user_of(self, seat: str) -> int | None:
+        return self.seats.get(seat)
+
+    def players(self) -> list[int]:
+        return sorted(set(self.seats.values()))
+
+    def name(self, user_id: int) -> str:
+        return self.meta.get("names", {}).get(str(user_id), str(user_id))
+
+    def names_by_seat(self) -> dict[str, str]:
+        return {s: self.name(u) for s, u in self.seats.items()}
+
+    def ai_level(self, user_id: int | None) -> str | None:
+        """The level of the computer player ``user_id`` stands for (None: a person)."""
+        return self.meta.get("ai", {}).get(str(user_id)) if is_ai(user_id) else None
+
+    def who(self, user_id: int) -> str:
+        """A seat's holder as the game's posts name them: a mention, or the computer player
+        with its level (it has no Discord account to mention)."""
+        level = self.ai_level(user_id)
+        if level is None:
+            return mention(user_id)
+        return t(self.locale, "ai.name", level=t(self.locale, f"ai.level.{level}"))
+
+    def require_state(self) -> Any:
+        if self.state is None:
+            raise UserError(not_running(self.row), id=self.row.id)
+        return self.state
+
+
+def not_running(row: GameRow) -> str:
+    """Why a game without a state cannot be played: cancelled, or not started yet."""
+    return "table.was_cancelled" if row.status == "cancelled" else "table.not_started"
