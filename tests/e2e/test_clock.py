@@ -71,7 +71,8 @@ async def test_a_late_player_is_reminded_and_replaced_then_takes_the_seat_back(
         await asyncio.sleep(0.1)
 
     ex = await table.slash(late, "ai", {"seat": seat, "level": "remove"})
-    assert "back from the computer player" in ex.posts[0].content
+    # The computer player's own post may still be on its way: it can land first.
+    assert any("back from the computer player" in post.content for post in ex.posts)
     assert quick_bot.row(table.game_id)["meta"]["seats"][seat] == table[late].id
 
     ex = await table.slash("alice", "pause")
