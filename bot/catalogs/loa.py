@@ -15,6 +15,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "loa.seat.player2": ("Player 2", "Joueur 2"),
     "loa.seat.player3": ("Player 3", "Joueur 3"),
     "loa.seat.player4": ("Player 4", "Joueur 4"),
+    "loa.partner": ("partner: {seat}", "partenaire : {seat}"),
     "loa.colour.white": ("White", "Blancs"),
     "loa.colour.black": ("Black", "Noirs"),
     "loa.variant.standard": ("Standard", "Standard"),

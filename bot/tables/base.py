@@ -148,8 +148,8 @@ class SeatedTable(Clocked, Replays):
     def seat_label(self, locale: str, seat: str) -> str:
         return t(locale, f"{self.kind}.seat.{seat}")
 
-    def seat_note(self, locale: str, group: tuple[str, ...]) -> str:
-        """Shown after a seat in the lobby (Loka: the team)."""
+    def seat_note(self, game: TableGame, group: tuple[str, ...]) -> str:
+        """Shown after a seat in the lobby (Loka: the team; Lines of Action: the partner)."""
         return ""
 
     def max_seats_per_person(self, game: TableGame) -> int:
@@ -278,7 +278,7 @@ class SeatedTable(Clocked, Replays):
         for group in self.seat_groups(game):
             user = game.user_of(group[0])
             label = " + ".join(self.seat_label(loc, s) for s in group)
-            note = self.seat_note(loc, group)
+            note = self.seat_note(game, group)
             who = game.who(user) if user else t(loc, "table.seat_free")
             lines.append(f"{label}{f' ({note})' if note else ''}: {who}")
         return "\n".join(lines)

@@ -45,7 +45,7 @@ from engine.loa import (
     to_act,
     view,
 )
-from engine.loa.config import AMBIDEXTROUS, seat_colour
+from engine.loa.config import AMBIDEXTROUS, PARTNERS, seat_colour
 from engine.loa.notation import canonical, parse_square
 from engine.loa.record import OPENING
 from engine.loa.rules import MOVE, PLACE
@@ -200,6 +200,16 @@ class LoaTable(SeatedTable):
         and Black, or White 1, Black 1, White 2, Black 2."""
         config = LoaConfig.from_dict(game.row.config)
         return [(s,) for s in (player_seats(config) if drawing(game) else config.seats)]
+
+    def seat_note(self, game: TableGame, group: tuple[str, ...]) -> str:
+        """In the teams game's lobby, each player's partner (RULINGS 2: the lot gives the
+        teams their colours, it does not make the teams)."""
+        config = LoaConfig.from_dict(game.row.config)
+        if config.variant != TEAMS or not drawing(game):
+            return ""
+        n = int(group[0].removeprefix("player"))
+        (partner,) = [x for pair in PARTNERS if n in pair for x in pair if x != n]
+        return t(game.locale, "loa.partner", seat=self.seat_label(game.locale, f"player{partner}"))
 
     def initial_state(self, game: TableGame) -> TableState:
         return seated(super().initial_state(game))

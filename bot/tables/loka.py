@@ -191,8 +191,8 @@ class LokaTable(SeatedTable):
     def seat_label(self, locale: str, seat: str) -> str:
         return army_label(locale, seat)
 
-    def seat_note(self, locale: str, group: tuple[str, ...]) -> str:
-        return t(locale, "team." + TEAMS[group[0]])
+    def seat_note(self, game: TableGame, group: tuple[str, ...]) -> str:
+        return t(game.locale, "team." + TEAMS[group[0]])
 
     def seat_list(self, game: TableGame) -> str:
         config = LokaConfig.from_dict(game.row.config)

@@ -21,8 +21,10 @@ PIECES_PER_SIDE = 12
 # Seats in turn order (play starts at the first seat of the colour that moves first).
 TWO_SEATS = ("white", "black")
 TEAM_SEATS = ("white1", "black1", "white2", "black2")
-# Colours by lot (RULINGS 2): players sit as numbers 1..n; one roll a seat, in seat order,
-# picks its player among those not drawn yet (d2 for two players; d4, d3, d2 for four).
+# Colours by lot (RULINGS 2): players sit as numbers 1..n; a d2 gives White to one side.
+# With four, the partners sit together (players 1 and 2, players 3 and 4: PARTNERS) and the
+# d2 gives White to one team; in each team the lower number plays part 1 (White 1, Black 1).
+PARTNERS = ((1, 2), (3, 4))
 
 
 def _squares(text: str) -> tuple[str, ...]:

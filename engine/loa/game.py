@@ -11,6 +11,8 @@ from engine.loa.config import (
     AMBIDEXTROUS,
     COLOURS,
     MARK,
+    PARTNERS,
+    TEAM_SEATS,
     TEAMS,
     WHITE,
     LoaConfig,
@@ -141,8 +143,8 @@ def apply(
 def _lots(
     state: LoaState, action: actions.Action, seat: str | None
 ) -> tuple[LoaState, list[Event]]:
-    """Draw which player holds each seat: for each seat in order, a die with as many faces
-    as players not drawn yet picks one of them (RULINGS 2: colours are drawn by lot)."""
+    """Draw the colours (RULINGS 2: colours are drawn by lot): a d2 gives White to player 1
+    or 2, or in the teams game to the partners 1 and 2 or 3 and 4 (``PARTNERS``)."""
     if not state.drawing:
         raise IllegalAction("the colours are already drawn", code="loa.lots_drawn")
     if not isinstance(action, actions.DrawLots):
@@ -151,22 +153,19 @@ def _lots(
             code="loa.lots_first",
         )
     _seat(state, seat)
-    left = list(range(1, len(state.seats) + 1))
-    dice = state.dice
-    lots: list[int] = []
-    events: list[Event] = []
-    rolls: list[list[int]] = []
-    for seat_name in state.seats[:-1]:
-        counter = dice.counter
-        value, dice = dice.roll(len(left))
-        data = {"die": len(left), "value": value, "draw": counter}
-        events.append(Event("roll", {**data, "purpose": "lots", "seat": seat_name}))
-        rolls.append([len(left), value])
-        lots.append(left.pop(value - 1))
-    lots.append(left.pop())  # the last seat goes to the player left, without a roll
+    sides = PARTNERS if len(state.seats) == len(TEAM_SEATS) else ((1,), (2,))
+    counter = state.dice.counter
+    value, dice = state.dice.roll(len(sides))
+    white, black = sides[value - 1], sides[2 - value]
+    # Seats alternate colours (White 1, Black 1, White 2, Black 2): each side's players in turn.
+    lots = tuple(n for pair in zip(white, black, strict=True) for n in pair)
     players = dict(zip(state.seats, lots, strict=True))
-    events.append(Event("lots", {"players": players, "rolls": rolls}))
-    return replace(state, dice=dice, lots=tuple(lots)), events
+    data = {"die": len(sides), "value": value, "draw": counter}
+    events = [
+        Event("roll", {**data, "purpose": "lots", "seat": state.seats[0]}),
+        Event("lots", {"players": players, "rolls": [[len(sides), value]]}),
+    ]
+    return replace(state, dice=dice, lots=lots), events
 
 
 # ---------------------------------------------------------------- moves and placements

@@ -249,22 +249,35 @@ async def test_the_host_sits_at_once_and_the_colours_are_drawn_by_the_games_dice
     assert whites == {"alice", "bob"}
 
 
-async def test_four_players_are_drawn_into_teams_and_colours() -> None:
-    async with Table() as table:
-        out = await table.run(lobby("teams", FOUR))
-        who = await drawn(table)
-        assert sorted(who) == ["black1", "black2", "white1", "white2"]
-        assert sorted(who.values()) == sorted(FOUR)
-        _, state = await table.latest()
-        numbers = {name: n for n, name in enumerate(FOUR, 1)}
-        assert state.lots == tuple(numbers[who[s]] for s in state.seats)
-        line = out[-1]["text"].splitlines()[0]
-        assert line.startswith("Colours drawn by lot (d4 = ")
-        assert ", d3 = " in line and ", d2 = " in line
-        for seat, label in (("white1", "White 1 (a-file)"), ("black2", "Black 2 (rank 8, marked)")):
-            assert f"{label} @{who[seat]} (player {numbers[who[seat]]})" in line
-        out = await table.run("@erin /loa join")
-        assert out[0]["to"] == "private"
+async def test_four_players_sit_as_partners_and_the_lot_gives_a_team_its_colour() -> None:
+    whites = set()
+    for n in range(6):
+        async with Table(seed=n) as table:
+            out = await table.run(f"@{FOUR[0]} /loa new variant:teams")
+            assert "Player 1 (partner: Player 2)" in out[0]["text"]
+            assert "Player 4 (partner: Player 3)" in out[0]["text"]
+            out = await table.run(lobby("teams", FOUR).split("\n", 1)[1])
+            who = await drawn(table)
+            assert sorted(who) == ["black1", "black2", "white1", "white2"]
+            assert sorted(who.values()) == sorted(FOUR)
+            _, state = await table.latest()
+            numbers = {name: n for n, name in enumerate(FOUR, 1)}
+            assert state.lots == tuple(numbers[who[s]] for s in state.seats)
+            # Players 1 and 2 are partners, 3 and 4 the other team: the draw keeps them so.
+            white = (who["white1"], who["white2"])
+            assert white in (("alice", "bob"), ("carol", "dave"))
+            whites.add(white)
+            line = out[-1]["text"].splitlines()[0]
+            assert line.startswith("Colours drawn by lot (d2 = ")
+            assert ", d" not in line.split(")")[0].removeprefix("Colours drawn by lot (d2")
+            for seat, label in (
+                ("white1", "White 1 (a-file)"),
+                ("black2", "Black 2 (rank 8, marked)"),
+            ):
+                assert f"{label} @{who[seat]} (player {numbers[who[seat]]})" in line
+            out = await table.run("@erin /loa join")
+            assert out[0]["to"] == "private"
+    assert whites == {("alice", "bob"), ("carol", "dave")}  # either team may get White
 
 
 async def test_the_lobby_refuses_colours_and_a_full_table() -> None:

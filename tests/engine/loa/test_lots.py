@@ -63,20 +63,27 @@ def test_two_players_draw_with_the_games_first_roll() -> None:
     assert seen == {(1, 2), (2, 1)}  # either player may get White
 
 
-def test_four_players_are_drawn_into_seats_with_a_d4_a_d3_and_a_d2() -> None:
+def test_four_players_keep_their_partner_and_a_d2_gives_one_team_white() -> None:
+    # RULINGS 2: the lot assigns the two teams' colours. Partners sit as players 1 and 2,
+    # and 3 and 4; the lower number of each team plays its part 1 (a-file, rank 1).
     seen = set()
-    for n in range(20):
+    for n in range(12):
         seed = f"teams-{n}".encode()
         after, events = apply(drawing("teams", seed=seed), DrawLots())
-        assert sorted(after.lots) == [1, 2, 3, 4]
-        dice, left, expected = Dice(seed, "g1"), [1, 2, 3, 4], []
-        for faces in (4, 3, 2):
-            value, dice = dice.roll(faces)
-            expected.append(left.pop(value - 1))
-        assert after.lots == (*expected, *left)
-        assert [e.data["die"] for e in events if e.kind == "roll"] == [4, 3, 2]
-        seen.add(frozenset(after.lots[0::2]))  # the players of White (a team)
-    assert len(seen) == 6  # every pair of players can end up partners
+        value, dice = Dice(seed, "g1").roll(2)  # one roll, the game's first
+        assert after.lots == ((1, 3, 2, 4) if value == 1 else (3, 1, 4, 2))
+        assert after.dice == dice
+        assert [e.data["die"] for e in events if e.kind == "roll"] == [2]
+        assert events[-1].data == {
+            "players": dict(zip(("white1", "black1", "white2", "black2"), after.lots, strict=True)),
+            "rolls": [[2, value]],
+        }
+        assert {frozenset(after.lots[0::2]), frozenset(after.lots[1::2])} == {
+            frozenset({1, 2}), frozenset({3, 4})
+        }  # fmt: skip
+        assert to_act(after) == ("white1",)
+        seen.add(after.lots)
+    assert len(seen) == 2  # either team may get White
 
 
 def test_the_draw_is_saved_recorded_and_replays() -> None:
