@@ -344,7 +344,7 @@ RULES_FR: dict[str, str] = {
     "inka.bad_placement": "le losange {rhombus} ne peut pas aller en {cells} : il "
     "chevaucherait un autre losange ou un pion, toucherait la douve (le gouffre sombre, "
     "interdit à la mise en place pour que personne ne prenne de statue à son premier tour), "
-    "ou ses murs enfermeraient un pion sur sa case de départ",
+    "ou ses murs enfermeraient complètement une case de départ",
     "inka.block_rhombus_taken": "le losange {rhombus} porte déjà un bloqueur : un seul "
     "bloqueur par losange",
     "inka.walked_already": "votre pion vient de marcher : il ne repart qu'après une action "

@@ -160,10 +160,11 @@ def _placement_problem(state: InkaState, lay: Layout, number: int, a: int, b: in
     walls = TEMPLE.walls_of(number, placement)
     if walls:
         near = lay.walls | walls
-        for cell in state.pawns:
-            if cell is not None and all(j is None or e in near for e, j in BOARD.neighbours[cell]):
+        # RULINGS 4: no start cell, used or not, may be walled in completely.
+        for cell in TEMPLE.starts:
+            if all(j is None or e in near for e, j in BOARD.neighbours[cell]):
                 return (
-                    f"its walls would shut the pawn on {NAMES[cell]} in: at the start no "
+                    f"its walls would shut the start cell {NAMES[cell]} in: at set-up no "
                     "start cell may be walled in completely"
                 )
     return None

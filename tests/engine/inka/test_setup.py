@@ -129,10 +129,10 @@ def test_seats_choose_free_start_cells_in_turn() -> None:
     assert state.drawn == 1 and 1 not in state.pile
 
 
-def _building(extra: tuple[Rhombus, ...] = (), drawn: int = 8):
+def _building(extra: tuple[Rhombus, ...] = (), drawn: int = 8, starts: str = "l6 a18"):
     state = _started(2)
-    state, _ = apply(state, ChooseStart("l6"))
-    state, _ = apply(state, ChooseStart("a18"))
+    for start in starts.split():
+        state, _ = apply(state, ChooseStart(start))
     pile = tuple(n for n in state.pile if n != drawn and all(r.name != str(n) for r in extra))
     return replace(state, drawn=drawn, pile=(*pile, state.drawn), rhombi=state.rhombi + extra)
 
@@ -166,15 +166,18 @@ def test_no_rhombus_is_laid_in_the_moat_at_set_up() -> None:
     assert "j8 is in the moat" in str(err.value)
 
 
-def test_a_start_cell_may_not_be_walled_in_completely() -> None:
-    # Rhombus 5 on l7/l8 walls l6 off from l7; rhombus 8 on k6/k7 would close l6's last side.
+@pytest.mark.parametrize("starts", ["l6 a18", "l18 a18"])
+def test_a_start_cell_may_not_be_walled_in_completely(starts: str) -> None:
+    # Rhombus 5 on l7/l8 walls l6 off from l7; rhombus 8 on k6/k7 would close l6's last side:
+    # refused whether a pawn starts on l6 or nobody does (RULINGS 4: "never walling a start
+    # cell in completely").
     five = Rhombus("5", TEMPLE.board.placement("l7", "l8"))
-    state = _building((five,), drawn=8)
+    state = _building((five,), drawn=8, starts=starts)
     texts = {str(a) for a in legal_actions(state)}
     assert "place 8 k6/k7" not in texts and "place 8 k7/k6" in texts
     with pytest.raises(IllegalAction) as err:
         apply(state, parse_action("place 8 k6/k7"))
-    assert "walled in" in str(err.value)
+    assert "start cell l6 in" in str(err.value)
 
 
 def test_after_the_thirteenth_rhombus_the_first_seat_plays() -> None:
