@@ -40,7 +40,7 @@ class Work(Scratch[EchecState]):
         """Roll one special die (a D6 mapped to its faces); the roll is an event of the
         record, with the face it shows."""
         counter = self.dice.counter
-        value, self.dice = self.dice.roll(6)
+        value, self.dice = self.dice.roll(len(FACE_OF_VALUE))
         face = FACE_OF_VALUE[value]
         self.emit(
             "roll", die=6, value=value, face=face, purpose=purpose, seat=seat, draw=counter, **data

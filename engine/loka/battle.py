@@ -8,6 +8,9 @@ from engine.loka.combat import (
     ATTACKER_REMOVED,
     BOTH_REMOVED,
     DEFENDER_REMOVED,
+    DUEL_DIE,
+    MARSH_DIE,
+    MARSH_SINKS,
     ROYAL_LOSS,
     ROYAL_WIN,
     Assessment,
@@ -144,8 +147,8 @@ def _arrive(w: Work, src: int, dst: int, promotion: int) -> None:
 def _marsh_check(w: Work, sq: int) -> None:
     piece = w.board[sq]
     if piece and w.state.terrain.marsh[sq]:
-        roll = w.roll(12, "marsh", w.seat(piece >> 3), square=w.name(sq))
-        if roll == 1:
+        roll = w.roll(MARSH_DIE, "marsh", w.seat(piece >> 3), square=w.name(sq))
+        if roll == MARSH_SINKS:
             w.remove(sq, "marsh")
 
 
@@ -267,8 +270,8 @@ def _royal_duel(w: Work, src: int, dst: int) -> None:
     w.emit("royal_duel", army=seat_a, defender_army=seat_d, src=w.name(src), dst=w.name(dst))
     round_ = 1
     while True:
-        ar = w.roll(20, "royal_duel", seat_a, round=round_)
-        dr = w.roll(20, "royal_duel", seat_d, round=round_)
+        ar = w.roll(DUEL_DIE, "royal_duel", seat_a, round=round_)
+        dr = w.roll(DUEL_DIE, "royal_duel", seat_d, round=round_)
         if ar != dr:
             break
         round_ += 1

@@ -15,6 +15,10 @@ from engine.loka.terrain import TerrainMap, defence_boost
 # Boosts to die: 0 D4, 1 D6, 2 D8, 3 D12, 4 D20, 5 or more Super D20.
 LADDER = (4, 6, 8, 12, 20)
 SUPER_AT = 5
+FUMBLE = 1  # an attack die showing 1 never wins, and costs the attacker (RULINGS 1.9)
+DUEL_DIE = 20  # a king attacking a king: each rolls a D20 until they differ
+ORDER_DIE = 20  # who deploys first (lowest) and who plays first (highest), ties again
+MARSH_DIE, MARSH_SINKS = 12, 1  # a piece arriving on a marsh rolls a D12: a 1 sinks it
 
 DEFENDER_REMOVED = "defender_removed"
 REPELLED = "repelled"
@@ -126,8 +130,8 @@ def assess(geo: Geometry, tm: TerrainMap, board: tuple[int, ...], src: int, dst:
 def result_of(attack_roll: int, defence_roll: int) -> str:
     if attack_roll > defence_roll:
         return DEFENDER_REMOVED
-    if attack_roll == 1:
-        return BOTH_REMOVED if defence_roll == 1 else ATTACKER_REMOVED
+    if attack_roll == FUMBLE:
+        return BOTH_REMOVED if defence_roll == FUMBLE else ATTACKER_REMOVED
     return REPELLED
 
 

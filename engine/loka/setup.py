@@ -6,6 +6,7 @@ from functools import lru_cache
 
 from engine.errors import IllegalAction
 from engine.loka.actions import Confirm, Deploy, Draft
+from engine.loka.combat import ORDER_DIE
 from engine.loka.config import BOX_SUPPLY, LokaConfig
 from engine.loka.geometry import AXIS_OF_DIRECTION
 from engine.loka.movegen import home_pawns
@@ -279,7 +280,7 @@ def roll_off(w: Work, contenders: list[int], purpose: str, *, lowest: bool) -> i
     group = list(contenders)
     round_ = 1
     while True:
-        rolls = {a: w.roll(20, purpose, w.seat(a), round=round_) for a in group}
+        rolls = {a: w.roll(ORDER_DIE, purpose, w.seat(a), round=round_) for a in group}
         best = min(rolls.values()) if lowest else max(rolls.values())
         group = [a for a in group if rolls[a] == best]
         if len(group) == 1:
