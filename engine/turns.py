@@ -34,6 +34,28 @@ def seat_or_only(
     return waiting[0]
 
 
+def checked_seat(
+    seat: str | None,
+    seats: Sequence[str],
+    waiting: Sequence[str],
+    *,
+    acting: bool,
+    several: Callable[[Sequence[str]], EngineError],
+    unknown: Callable[[str], EngineError],
+    not_waited: Callable[[str], EngineError],
+) -> str:
+    """The seat an action is for: ``seat``, or when it is ``None`` the one seat ``waiting``.
+    Refused, in the game's own words, when several (or none) wait (``several``), when it is
+    none of ``seats`` (``unknown``), or, for an action (``acting``; a resignation is not),
+    when it has no decision pending (``not_waited``)."""
+    seat = seat_or_only(seat, waiting, several)
+    if seat not in seats:
+        raise unknown(seat)
+    if acting and seat not in waiting:
+        raise not_waited(seat)
+    return seat
+
+
 class Scratch(Generic[S]):
     """A scratch copy of a state that one ``apply`` edits and then freezes, so that
     ``apply`` stays a pure function: it copies the state into a game's ``Work`` (on this

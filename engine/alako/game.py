@@ -42,7 +42,7 @@ from engine.alako.state import (
 from engine.dice import Dice
 from engine.errors import IllegalAction, NotYourTurn
 from engine.protocol import GAME_FUNCTIONS, Event, Outcome
-from engine.turns import not_a_seat, seat_or_only, waited_for
+from engine.turns import checked_seat, not_a_seat, waited_for
 
 __all__ = [*GAME_FUNCTIONS, "build_segments", "default_action", "paths"]
 
@@ -81,27 +81,34 @@ def _players(state: AlakoState) -> tuple[str, ...]:
 def _seat(state: AlakoState, seat: str | None, *, acting: bool = True) -> int:
     if state.phase == OVER:
         raise NotYourTurn("the game is over", code="alako.game_over")
-    # Only the game's end leaves nobody to act.
-    seat = seat_or_only(
-        seat, to_act(state), lambda _: NotYourTurn("the game is over", code="alako.game_over")
+    seat = checked_seat(
+        seat,
+        SEATS,
+        to_act(state),
+        acting=acting,
+        # Only the game's end leaves nobody to act.
+        several=lambda _: NotYourTurn("the game is over", code="alako.game_over"),
+        unknown=lambda s: not_a_seat(code="alako.bad_seat", seat=s, seats=SEATS),
+        not_waited=lambda s: _out_of_turn(state, s),
     )
-    if seat not in SEATS:
-        raise not_a_seat(code="alako.bad_seat", seat=seat, seats=SEATS)
-    if acting and seat not in to_act(state):
-        if state.offer is not None:
-            raise NotYourTurn(
-                f"your draw offer waits for {to_act(state)[0]}'s answer",
-                code="alako.offer_waits",
-                seat=seat,
-                waiting=to_act(state)[0],
-            )
-        raise NotYourTurn(
-            f"it is not {seat}'s turn: waiting for {to_act(state)[0]}",
-            code="alako.not_your_turn",
-            seat=seat,
-            waiting=to_act(state)[0],
-        )
     return SEATS.index(seat)
+
+
+def _out_of_turn(state: AlakoState, seat: str) -> NotYourTurn:
+    waiting = to_act(state)[0]
+    if state.offer is not None:
+        return NotYourTurn(
+            f"your draw offer waits for {waiting}'s answer",
+            code="alako.offer_waits",
+            seat=seat,
+            waiting=waiting,
+        )
+    return NotYourTurn(
+        f"it is not {seat}'s turn: waiting for {waiting}",
+        code="alako.not_your_turn",
+        seat=seat,
+        waiting=waiting,
+    )
 
 
 def paths(state: AlakoState) -> list[Path]:

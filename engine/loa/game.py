@@ -23,7 +23,7 @@ from engine.loa.rules import DRAW, PLACE, Turn, actions_of, moves_of, play_move,
 from engine.loa.setup import start_situation
 from engine.loa.state import LoaState
 from engine.protocol import GAME_FUNCTIONS, Event, Outcome
-from engine.turns import not_a_seat, seat_or_only, waited_for
+from engine.turns import checked_seat, not_a_seat, waited_for
 
 __all__ = GAME_FUNCTIONS
 
@@ -57,33 +57,37 @@ def to_act(state: LoaState) -> tuple[str, ...]:
 
 
 def _seat(state: LoaState, seat: str | None, *, acting: bool = True) -> int:
-    seat = seat_or_only(
+    seat = checked_seat(
         seat,
+        state.seats,
         to_act(state),
-        lambda waiting: NotYourTurn(
+        acting=acting,
+        several=lambda waiting: NotYourTurn(
             f"several seats may answer now ({', '.join(waiting)}): say which one acts",
             code="loa.which_seat",
             seats=", ".join(waiting),
         ),
+        unknown=lambda s: not_a_seat(code="loa.no_such_seat", seat=s, seats=state.seats),
+        not_waited=lambda s: _out_of_turn(state, s),
     )
-    if seat not in state.seats:
-        raise not_a_seat(code="loa.no_such_seat", seat=seat, seats=state.seats)
-    if acting and seat not in to_act(state):
-        if state.offer is not None:
-            raise NotYourTurn(
-                f"a draw offer by {state.seats[state.offer]} waits for the other side's answer",
-                code="loa.offer_waits",
-                seat=seat,
-                offerer=state.seats[state.offer],
-            )
-        raise NotYourTurn(
-            f"it is not {seat}'s turn: {state.seat_to_move} is to "
-            + ("place" if state.step == PLACE else "move"),
-            code="loa.not_your_turn",
-            seat=seat,
-            waiting=state.seat_to_move,
-        )
     return state.seats.index(seat)
+
+
+def _out_of_turn(state: LoaState, seat: str) -> NotYourTurn:
+    if state.offer is not None:
+        return NotYourTurn(
+            f"a draw offer by {state.seats[state.offer]} waits for the other side's answer",
+            code="loa.offer_waits",
+            seat=seat,
+            offerer=state.seats[state.offer],
+        )
+    return NotYourTurn(
+        f"it is not {seat}'s turn: {state.seat_to_move} is to "
+        + ("place" if state.step == PLACE else "move"),
+        code="loa.not_your_turn",
+        seat=seat,
+        waiting=state.seat_to_move,
+    )
 
 
 def legal_actions(state: LoaState, seat: str | None = None) -> list[actions.Action]:

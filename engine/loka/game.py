@@ -21,7 +21,7 @@ from engine.loka.setup import (
 from engine.loka.state import BATTLE, DEPLOYMENT, OVER, SELECTION, Army, LokaState
 from engine.loka.work import Work
 from engine.protocol import GAME_FUNCTIONS, Outcome
-from engine.turns import ScratchTurns, seat_or_only, waited_for
+from engine.turns import ScratchTurns, checked_seat, waited_for
 
 __all__ = [*GAME_FUNCTIONS, "attack_odds", "default_action"]
 
@@ -51,30 +51,30 @@ def _seat_index(state: LokaState, seat: str | None, *, acting: bool = True) -> i
     if state.phase == OVER:
         raise NotYourTurn("the game is over", code="loka.over")
     geo = state.geometry
-    seat = seat_or_only(
+    waiting = to_act(state)
+    seat = checked_seat(
         seat,
-        to_act(state),
-        lambda waiting: NotYourTurn(
+        geo.seat_names,
+        waiting,
+        acting=acting,
+        several=lambda waiting: NotYourTurn(
             "several armies decide now (" + ", ".join(waiting) + "): say which one acts",
             code="loka.say_which",
             armies=", ".join(waiting),
         ),
-    )
-    if seat not in geo.seat_index:
-        raise IllegalAction(
-            f"'{seat}' is not an army here: {', '.join(geo.seat_names)}",
+        unknown=lambda s: IllegalAction(
+            f"'{s}' is not an army here: {', '.join(geo.seat_names)}",
             code="loka.unknown_army",
-            army=seat,
+            army=s,
             armies=", ".join(geo.seat_names),
-        )
-    if acting and seat not in to_act(state):
-        waiting = to_act(state)
-        raise NotYourTurn(
-            f"it is not {seat}'s turn: waiting for {', '.join(waiting)}",
+        ),
+        not_waited=lambda s: NotYourTurn(
+            f"it is not {s}'s turn: waiting for {', '.join(waiting)}",
             code="loka.not_turn",
-            army=seat,
+            army=s,
             armies=", ".join(waiting),
-        )
+        ),
+    )
     return geo.seat_index[seat]
 
 
