@@ -12,6 +12,7 @@ from bot import rendering
 from bot.i18n import t
 from bot.model import Attachment, Delivery, Request
 from bot.service import TableService, UserError
+from bot.storage import GameRow, LogEntry
 from bot.tables.game import TableGame
 from renderer.animation import gif_of
 
@@ -29,9 +30,28 @@ class Replays:
     rules: Any
     over_phase: str
 
+    # ------------------------------------------------------------ hooks used here
+
+    def game(self, row: GameRow) -> TableGame:
+        raise NotImplementedError
+
+    def initial_state(self, game: TableGame) -> Any:
+        raise NotImplementedError
+
+    async def board(self, service: TableService, request: Request) -> list[Delivery]:
+        raise NotImplementedError
+
+    async def board_image(self, game: TableGame, state: Any) -> Attachment:
+        raise NotImplementedError
+
+    def shown_in_record(self, game: TableGame, entry: LogEntry, viewer: list[str]) -> bool:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ looking back
+
     async def past(self, service: TableService, game: TableGame) -> tuple[list[Any], list[Any]]:
         """Every state of the game from its start, and the log entry of each action between."""
-        state = self.initial_state(game)  # type: ignore[attr-defined]
+        state = self.initial_state(game)
         states, entries = [state], []
         for entry in await service.storage.log(game.row.id):
             action = self.rules.parse_action(entry.action)
@@ -45,9 +65,9 @@ class Replays:
         start), privately, as the game's channel showed it then."""
         at = request.options.get("at")
         if at is None:
-            return await self.board(service, request)  # type: ignore[attr-defined]
+            return await self.board(service, request)
         row = await service.find_game(request, self.kind, ended=True)
-        game = self.game(row)  # type: ignore[attr-defined]
+        game = self.game(row)
         if row.status not in ("running", "over") or game.state is None:
             raise UserError("table.not_started")
         states, actions = await self.past(service, game)
@@ -55,11 +75,11 @@ class Replays:
         n = _number(at)
         if n is None or not 0 <= n <= len(actions):
             raise UserError("replay.pick_at", last=len(actions))
-        image = await self.board_image(game, states[n])  # type: ignore[attr-defined]
+        image = await self.board_image(game, states[n])
         viewer = game.seats_of(request.actor.id)
         if n == 0:
             text = t(loc, "replay.at_start", last=len(actions))
-        elif row.status == "over" or self.shown_in_record(game, actions[n - 1], viewer):  # type: ignore[attr-defined]
+        elif row.status == "over" or self.shown_in_record(game, actions[n - 1], viewer):
             text = t(loc, "replay.at", n=n, last=len(actions), action=actions[n - 1].action)
         else:  # a secret of another seat, still kept (a draft, a hidden placement)
             text = t(loc, "replay.at_secret", n=n, last=len(actions))
@@ -68,7 +88,7 @@ class Replays:
     async def replay(self, service: TableService, request: Request) -> list[Delivery]:
         """``/<game> replay``: a finished game as an animated GIF in its channel."""
         row = await service.find_game(request, self.kind, ended=True)
-        game = self.game(row)  # type: ignore[attr-defined]
+        game = self.game(row)
         if row.status != "over":
             raise UserError("replay.not_over", command=f"/{self.kind} board at:<n>")
         states, actions = await self.past(service, game)
@@ -76,7 +96,7 @@ class Replays:
         frames = []
         for i in chosen:
             try:
-                frames.append((await self.board_image(game, states[i])).data)  # type: ignore[attr-defined]
+                frames.append((await self.board_image(game, states[i])).data)
             except UserError:
                 continue  # a phase with no board to show (Loka's secret army selection)
         if not frames:

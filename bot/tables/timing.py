@@ -11,6 +11,7 @@ from bot import clocks
 from bot.i18n import t
 from bot.model import Delivery, Request, is_ai
 from bot.service import TableService, UserError
+from bot.storage import GameRow
 from bot.tables.game import Entries, TableGame
 
 # The level of a computer player that takes over a seat whose time ran out, or plays one
@@ -37,6 +38,20 @@ class Clocked:
         raise NotImplementedError
 
     def seat_groups(self, game: TableGame) -> list[tuple[str, ...]]:
+        raise NotImplementedError
+
+    def game(self, row: GameRow) -> TableGame:
+        raise NotImplementedError
+
+    def running(self, game: TableGame, *phases: str) -> Any:
+        raise NotImplementedError
+
+    @staticmethod
+    def ai_id(game: TableGame) -> int:
+        raise NotImplementedError
+
+    @staticmethod
+    def seat(game: TableGame, group: tuple[str, ...], user_id: int) -> None:
         raise NotImplementedError
 
     # ------------------------------------------------------------ the lobby's options
@@ -132,8 +147,8 @@ class Clocked:
         ``/<game> ai level:remove``); gives the channel's line."""
         group = next(g for g in self.seat_groups(game) if seat in g)
         user = game.user_of(seat)
-        ai = self.ai_id(game)  # type: ignore[attr-defined]
-        self.seat(game, group, ai)  # type: ignore[attr-defined]
+        ai = self.ai_id(game)
+        self.seat(game, group, ai)
         game.meta.setdefault("ai", {})[str(ai)] = STAND_IN_LEVEL
         game.meta.setdefault("replaced", {})[str(ai)] = user
         loc = game.locale
@@ -166,8 +181,8 @@ class Clocked:
         a paused clock again (any seated person may)."""
         row = await service.find_game(request, self.kind)
         async with service.locked(row.id):
-            game = self.game(await service.load(row.id))  # type: ignore[attr-defined]
-            self.running(game)  # type: ignore[attr-defined]
+            game = self.game(await service.load(row.id))
+            self.running(game)
             clock = game.meta.get("clock")
             if not clock:
                 raise UserError("clock.none", command=f"/{self.kind} new clock:24h")
