@@ -34,6 +34,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Cette partie est trop longue pour une image dans la limite de Discord ; "
         "exportez-la plutôt.",
     ),
+    "replay.unreadable": (
+        "This game's record no longer replays from action {n} on: it was kept under earlier "
+        "rules. {command} still gives its record.",
+        "L'enregistrement de cette partie ne se rejoue plus à partir de l'action {n} : il date "
+        "de règles antérieures. {command} en donne toujours l'enregistrement.",
+    ),
     "replay.posted": (
         "🎞️ **{game}** `{id}` again, {actions} actions.",
         "🎞️ **{game}** `{id}` à nouveau, {actions} actions.",

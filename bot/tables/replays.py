@@ -14,6 +14,7 @@ from bot.model import Attachment, Delivery, Request
 from bot.service import TableService, UserError
 from bot.storage import GameRow, LogEntry
 from bot.tables.game import TableGame
+from engine.errors import EngineError
 from renderer.animation import gif_of
 
 # A replay holds at most this many frames (a long game skips evenly between them) and must
@@ -54,8 +55,14 @@ class Replays:
         state = self.initial_state(game)
         states, entries = [state], []
         for entry in await service.storage.log(game.row.id):
-            action = self.rules.parse_action(entry.action)
-            state, _ = self.rules.apply(state, action, entry.seat)
+            try:
+                action = self.rules.parse_action(entry.action)
+                state, _ = self.rules.apply(state, action, entry.seat)
+            except EngineError:
+                # A record kept from before a rules change (a lot drawn otherwise, a set-up
+                # now refused) no longer replays: say so rather than blame the reader.
+                command = f"/{self.kind} export"
+                raise UserError("replay.unreadable", n=len(entries) + 1, command=command) from None
             states.append(state)
             entries.append(entry)
         return states, entries

@@ -4,12 +4,14 @@ frame per action (evenly fewer for a long game), within Discord's attachment lim
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import random
 from pathlib import Path
 
 from PIL import Image
 
+from bot.storage import LogEntry
 from bot.tables.replays import ATTACHMENT_LIMIT, MAX_FRAMES
 from tests.bot.console_driver import Table, play_to_the_end, refused_privately
 from tests.bot.test_console import FOUR, LOBBY4
@@ -77,3 +79,23 @@ async def test_a_past_secret_move_is_not_named_until_the_game_reveals_it() -> No
         assert "(a secret move" in out[0]["text"] and "b1" not in out[0]["text"]
         out = await table.run("@alice /echec board at:1")
         assert out[0]["text"] == "After action 1 of 1: `place archers b1 n`."
+
+
+async def test_a_record_that_no_longer_replays_is_refused_privately_and_named() -> None:
+    # A game kept under earlier rules (here: its second move now illegal) cannot be replayed;
+    # the reader is told from which action, and where its record still is.
+    async with Table() as table:
+        await table.run(FOOLS_MATE + "@bob /chess move move:Qh4#")
+        storage = table.storage
+        assert storage is not None
+        real_log = storage.log
+
+        async def old_log(game_id: str) -> list[LogEntry]:
+            entries = await real_log(game_id)
+            return [entries[0], dataclasses.replace(entries[1], action="e7e4"), *entries[2:]]
+
+        storage.log = old_log  # type: ignore[method-assign]
+        for command in ("@bob /chess replay", "@zed /chess board at:3"):
+            refused_privately(await table.run(command), "from action 2 on")
+        out = await table.run("@zed /chess board at:3")
+        assert "/chess export" in out[0]["text"] and not out[0].get("images")
