@@ -96,6 +96,6 @@ async def test_a_record_that_no_longer_replays_is_refused_privately_and_named() 
 
         storage.log = old_log  # type: ignore[method-assign]
         for command in ("@bob /chess replay", "@zed /chess board at:3"):
-            refused_privately(await table.run(command), "from action 2 on")
-        out = await table.run("@zed /chess board at:3")
-        assert "/chess export" in out[0]["text"] and not out[0].get("images")
+            out = await table.run(command)
+            (text,) = refused_privately(out, "from action 2 on")
+            assert "/chess export" in text and not out[0].get("images")
