@@ -209,10 +209,12 @@ class Courier:
             text = t(loc, "discord.post_failed", channel=f"<#{channel_id}>")
             await interaction.followup.send(text, ephemeral=True)
             answered = True
-        # A button press is acknowledged by what it changed; a slash command's "thinking"
-        # needs an answer.
+        # What a command changed in public is its answer: a slash command with nothing
+        # private to say closes its "thinking" without a message (a button's silent defer
+        # needs nothing).
         if not answered and interaction.type is discord.InteractionType.application_command:
-            await interaction.followup.send(t(loc, "discord.done"), ephemeral=True)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
 
     def files(self, delivery: Delivery) -> list[discord.File]:
         return [discord.File(io.BytesIO(a.data), filename=a.name) for a in delivery.files]

@@ -584,7 +584,6 @@ CATALOG: dict[str, tuple[str, str]] = {
     ),
     "event.draw_no_moves": ("Nobody can move: a draw.", "Plus personne ne peut jouer : match nul."),
     # --- discord adapter: replies
-    "discord.done": ("Done.", "C'est fait."),
     "discord.stale_button": (
         "This button no longer does anything: use the slash command instead.",
         "Ce bouton ne fait plus rien : utilisez plutôt la commande.",

@@ -149,6 +149,17 @@ class Slash:
         return python_name(self.words.split()[0])
 
 
+def typed_options(interaction: discord.Interaction) -> dict[str, Any]:
+    """The options the user gave, by name, as Discord sent them (below the subcommand and
+    its group), whether or not the command declares them."""
+    data: Any = interaction.data or {}
+    entries = data.get("options") or []
+    # A subcommand (type 1) or a group (type 2) holds the options one level down.
+    while len(entries) == 1 and entries[0].get("type") in (1, 2):
+        entries = entries[0].get("options") or []
+    return {e["name"]: e.get("value") for e in entries if "name" in e}
+
+
 def _completer(kind: str, command: str, option: Option) -> Completer | None:
     """How ``option`` completes: ``game`` with the user's games of ``kind``, an option that
     ``completes`` with what the table offers, any other not at all."""
@@ -180,6 +191,12 @@ def build(
     async def callback(cog: Cog, interaction: discord.Interaction, **values: Any) -> None:
         # Options in their declared order, named as Discord shows them.
         sent = {option.name: option.sent(values.get(name)) for name, option in options.items()}
+        # An option this version does not declare (Discord still offers an older command
+        # until the sync lands) reaches the service, which refuses it by name: discord.py
+        # would drop it silently.
+        sent.update(
+            (name, value) for name, value in typed_options(interaction).items() if name not in sent
+        )
         await cog.bot.run_command(interaction, cog.kind, slash.words, sent, opens_game=slash.opens)
 
     leaf = slash.words.split()[-1]

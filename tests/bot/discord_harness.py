@@ -535,7 +535,10 @@ class Exchange:
         if self.payload["type"] == 2:
             assert callbacks[0].body["type"] == 5, "not deferred"
             assert callbacks[0].ephemeral, "the defer is not ephemeral"
-            assert self.replies, "deferred but never answered"
+            # Answered privately, or (its effect public) its "thinking" closed unsaid.
+            closed = any(c.kind == "webhook_delete" for c in responses)
+            assert self.replies or closed, "deferred but never answered nor closed"
+            assert not (self.replies and closed), "answered and closed"
         if self.payload["type"] == 3:  # a press: acknowledged silently, or refused privately
             assert callbacks[0].body["type"] in (4, 6), "a press neither acknowledged nor refused"
             if callbacks[0].body["type"] == 4:
@@ -670,12 +673,21 @@ class BotDriver:
         user: User,
         channel: int,
         locale: str = "en-US",
+        undeclared: dict[str, str] | None = None,
         **context: Any,
     ) -> Exchange:
         """``/loka move`` with ``{"from": "e2", "to": "e4"}``, as ``user`` in ``channel``;
         ``context`` may set the interaction's ``guild_locale``, the member's ``permissions``
-        and the bot's ``app_permissions`` (else a member's, in an English guild)."""
+        and the bot's ``app_permissions`` (else a member's, in an English guild).
+        ``undeclared``: string options the command does not declare (a client whose
+        commands are out of date sends them)."""
         data = self._command_data(command, options or {})
+        leaf = data
+        while leaf.get("options") and leaf["options"][0].get("type") in (1, 2):
+            leaf = leaf["options"][0]
+        leaf.setdefault("options", []).extend(
+            {"name": name, "type": 3, "value": value} for name, value in (undeclared or {}).items()
+        )
         payload = self._interaction(
             2, data, user=user, channel_id=channel, locale=locale, **context
         )

@@ -13,6 +13,7 @@ import pytest
 
 import bot.tables.loka as loka_table
 from bot.i18n import t
+from bot.options import declared
 from tests.bot import discord_harness as harness
 from tests.bot.discord_harness import BOT_PERMISSIONS, MANAGER, png_bytes
 
@@ -63,6 +64,17 @@ async def test_public_posts_speak_the_hosts_language_or_the_one_asked(rig: Rig) 
     ex = await rig.slash("bob", "loka new", {"language": "en"}, locale="fr")
     assert "opened by" in ex.shown[-1].content
     assert "créée" in ex.text  # Bob's private answer stays in his own language
+
+
+async def test_an_option_the_command_does_not_declare_is_refused_by_name(rig: Rig) -> None:
+    # A client whose commands predate an update may send an option this version dropped:
+    # refused privately, in the user's language, naming it and the command's options.
+    ex = await rig.slash("alice", "loka new", undeclared={"bogus": "x"}, locale="fr")
+    known = ", ".join(sorted(declared(loka_table.TABLE, "new")))
+    assert ex.text == t(
+        "fr", "error.unknown_option", command="/loka new", option="bogus", known=known
+    )
+    assert ex.posts == [] and await rig.storage.unfinished() == []
 
 
 async def test_a_missing_permission_is_named_before_anything_happens(rig: Rig) -> None:
