@@ -206,6 +206,14 @@ class Storage(Protocol):
 
     async def locale(self, user_id: int) -> str | None: ...
 
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The language a server's admins chose for its games' public posts (None: none)."""
+        ...
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        """Choose a server's language, or clear the choice with None."""
+        ...
+
     async def post_of(self, recipient: int, slot: str) -> tuple[int, int] | None:
         """The ``(channel id, message id)`` holding a slot's message for a recipient."""
         ...
@@ -536,6 +544,22 @@ class SqlStorage:
         async with self.session() as s:
             row = await _fetchrow(s, "SELECT locale FROM users WHERE user_id = ?", user_id)
         return None if row is None else row[0]
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        async with self.session() as s:
+            row = await _fetchrow(
+                s, "SELECT language FROM guild_settings WHERE guild_id = ?", guild_id
+            )
+        return None if row is None else row[0]
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        async with self.session() as s:
+            await s.execute(
+                "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                guild_id,
+                language,
+            )
 
     async def post_of(self, recipient: int, slot: str) -> tuple[int, int] | None:
         async with self.session() as s:

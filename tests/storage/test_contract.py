@@ -242,6 +242,20 @@ async def test_locales_and_posts_are_replaced_in_place(storage: SqlStorage) -> N
     assert await storage.post_of(BIG, "lobby") == (BIG + 1, BIG + 3)
 
 
+async def test_a_guilds_language_is_set_replaced_and_cleared_per_guild(
+    storage: SqlStorage,
+) -> None:
+    assert await storage.guild_language(BIG) is None
+    await storage.set_guild_language(BIG, "fr")
+    await storage.set_guild_language(BIG + 1, "en")
+    assert await storage.guild_language(BIG) == "fr"
+    await storage.set_guild_language(BIG, "en")
+    assert await storage.guild_language(BIG) == "en"
+    await storage.set_guild_language(BIG, None)  # back to automatic
+    assert await storage.guild_language(BIG) is None
+    assert await storage.guild_language(BIG + 1) == "en"  # another guild's stays
+
+
 async def test_due_games_are_the_unfinished_ones_whose_deadline_or_wake_has_come(
     storage: SqlStorage,
 ) -> None:
