@@ -632,6 +632,8 @@ CATALOG: dict[str, tuple[str, str]] = {
     "discord.name.deploy": ("deploy", "déployer"),
     "discord.name.autodeploy": ("autodeploy", "déploiement-auto"),
     "discord.name.move": ("move", "jouer"),
+    "discord.name.d20": ("d20", "d20"),
+    "discord.name.info": ("info", "infos"),
     "discord.name.reroll": ("reroll", "relancer"),
     "discord.name.keep": ("keep", "garder"),
     "discord.name.odds": ("odds", "chances"),
@@ -683,13 +685,24 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Déployer le reste de votre armée à votre place",
     ),
     "discord.desc.loka.move": ("Move a piece", "Déplacer une pièce"),
-    "discord.desc.loka.reroll": ("Re-roll your Super D20", "Relancer votre Super D20"),
-    "discord.desc.loka.keep": ("Keep your Super D20 roll", "Garder le lancer de votre Super D20"),
-    "discord.desc.loka.odds": (
+    "discord.desc.loka.d20": (
+        "Your Super D20: re-roll it or keep it",
+        "Votre Super D20 : le relancer ou le garder",
+    ),
+    "discord.desc.loka.d20.reroll": ("Re-roll your Super D20", "Relancer votre Super D20"),
+    "discord.desc.loka.d20.keep": (
+        "Keep your Super D20 roll",
+        "Garder le lancer de votre Super D20",
+    ),
+    "discord.desc.loka.info": (
+        "Privately, without moving: an attack's odds, a piece's moves",
+        "En privé, sans jouer : les chances d'une attaque, les coups d'une pièce",
+    ),
+    "discord.desc.loka.info.odds": (
         "The odds of an attack, privately, without moving",
         "Les chances d'une attaque, en privé, sans jouer",
     ),
-    "discord.desc.loka.moves": ("Legal moves, privately", "Les coups légaux, en privé"),
+    "discord.desc.loka.info.moves": ("Legal moves, privately", "Les coups légaux, en privé"),
     # --- discord adapter: option names (French) and descriptions
     "discord.param.players": ("players", "joueurs"),
     "discord.param.points": ("points", "points"),

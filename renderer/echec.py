@@ -653,7 +653,8 @@ def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, l
             ),
             say_(
                 "placement_send",
-                "/echec place unit:<unit> square:<square> facing:n|e|s|w, then /echec confirm.",
+                "/echec setup place unit:<unit> square:<square> facing:n|e|s|w, "
+                "then /echec setup confirm.",
             ),
         )
     elif view.phase == OPENING:

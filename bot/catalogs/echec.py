@@ -8,8 +8,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "echec.seat.north": ("North", "Nord"),
     # --- a command in the wrong phase
     "echec.phase_placement": (
-        "The armies are being placed: use /echec place, /echec autoplace and /echec confirm.",
-        "Les armées se placent : utilisez /echec place, /echec autoplace et /echec confirm.",
+        "The armies are being placed: use /echec setup place, /echec setup autoplace and /echec setup confirm.",
+        "Les armées se placent : utilisez /echec setup place, /echec setup autoplace et /echec setup confirm.",
     ),
     "echec.phase_opening": (
         "Both sides roll for the first move first: use /echec roll.",
@@ -74,20 +74,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "echec.placement_free": (
         "Free placement: the king on its royal square, every other base on your first two "
-        "ranks (/echec place, or the buttons), then /echec confirm. Waiting for {waiting}.",
+        "ranks (/echec setup place, or the buttons), then /echec setup confirm. Waiting for {waiting}.",
         "Placement libre : le roi sur sa case royale, les autres socles sur vos deux "
-        "premières rangées (/echec place, ou les boutons), puis /echec confirm. On attend "
+        "premières rangées (/echec setup place, ou les boutons), puis /echec setup confirm. On attend "
         "{waiting}.",
     ),
     "echec.placement_dm": (
         "Place your {seat} army for game `{id}` in secret: the king on {royal}, every other "
-        "base on ranks {ranks}, e.g. /echec place unit:archers square:{square} "
-        "facing:{facing}, or let me place the rest (/echec autoplace, or the button). Then "
-        "/echec confirm. Your opponent sees nothing until both confirm.",
+        "base on ranks {ranks}, e.g. /echec setup place unit:archers square:{square} "
+        "facing:{facing}, or let me place the rest (/echec setup autoplace, or the button). Then "
+        "/echec setup confirm. Your opponent sees nothing until both confirm.",
         "Placez votre armée {seat} pour la partie `{id}` en secret : le roi en {royal}, les "
-        "autres socles sur les rangées {ranks}, p. ex. /echec place unit:archers "
-        "square:{square} facing:{facing}, ou laissez-moi placer le reste (/echec autoplace, "
-        "ou le bouton). Puis /echec confirm. Votre adversaire ne voit rien avant que les "
+        "autres socles sur les rangées {ranks}, p. ex. /echec setup place unit:archers "
+        "square:{square} facing:{facing}, ou laissez-moi placer le reste (/echec setup autoplace, "
+        "ou le bouton). Puis /echec setup confirm. Votre adversaire ne voit rien avant que les "
         "deux aient validé.",
     ),
     "echec.reserve": ("{seat}, still to place: {units}.", "{seat}, encore à placer : {units}."),
@@ -242,6 +242,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "echec.button.autoplace": ("Place the rest for me", "Placer le reste pour moi"),
     # --- Discord: names, descriptions, options, choices
     "discord.name.echec": ("echec", "échec-au-roi"),  # never to be taken for /échecs (chess)
+    "discord.name.setup": ("setup", "mise-en-place"),
     "discord.name.place": ("place", "placer"),
     "discord.name.lift": ("lift", "reprendre"),
     "discord.name.autoplace": ("autoplace", "placement-auto"),
@@ -259,19 +260,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Ouvrir une table d'Échec au Roi dans ce salon",
     ),
     "discord.desc.echec.join": ("Take a seat in the open game", "Prendre place dans la partie"),
-    "discord.desc.echec.place": (
+    "discord.desc.echec.setup": (
+        "Level 2 placement: place, lift, autoplace, confirm",
+        "Placement au niveau 2 : placer, reprendre, placement auto, confirmer",
+    ),
+    "discord.desc.echec.setup.place": (
         "Place a base on your first two ranks (level 2)",
         "Placer un socle sur vos deux premières rangées (niveau 2)",
     ),
-    "discord.desc.echec.lift": (
+    "discord.desc.echec.setup.lift": (
         "Take a placed base back (before confirming)",
         "Reprendre un socle placé (avant de valider)",
     ),
-    "discord.desc.echec.autoplace": (
+    "discord.desc.echec.setup.autoplace": (
         "Place the rest of your army for me",
         "Placer le reste de votre armée à votre place",
     ),
-    "discord.desc.echec.confirm": (
+    "discord.desc.echec.setup.confirm": (
         "Confirm your placement: it is final",
         "Valider votre placement : c'est définitif",
     ),
@@ -402,8 +407,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Placement : le roi sur la case royale, le reste sur les deux premières rangées.",
     ),
     "img.echec.placement_send": (
-        "/echec place unit:<unit> square:<square> facing:n|e|s|w, then /echec confirm.",
-        "/echec place unit:<socle> square:<case> facing:n|e|s|w, puis /echec confirm.",
+        "/echec setup place unit:<unit> square:<square> facing:n|e|s|w, then /echec setup confirm.",
+        "/echec setup place unit:<socle> square:<case> facing:n|e|s|w, puis /echec setup confirm.",
     ),
     "img.echec.opening_rule": (
         "Both sides roll four dice: most axes moves first.",

@@ -127,13 +127,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "vont ses murs).",
     ),
     "inka.ping_play": (
-        "{user}, {seat} to play: {ap} AP. Rhombi first (`/inka slide`, `/inka rotate`), then "
-        "the pawn (`/inka go cell:…`, then `/inka take`, `/inka passage` or `/inka shift` "
-        "before walking on), then `/inka block cell:…` or `/inka end`.",
-        "{user}, à {seat} de jouer : {ap} PA. D'abord les losanges (`/inka glisser`, "
-        "`/inka tourner`), puis le pion (`/inka aller case:…`, puis `/inka prendre`, "
-        "`/inka passage` ou `/inka décaler` avant de repartir), puis `/inka bloquer case:…` "
-        "ou `/inka finir`.",
+        "{user}, {seat} to play: {ap} AP. Rhombi first (`/inka rhombus slide`, "
+        "`/inka rhombus rotate`), then the pawn (`/inka pawn go cell:…`, then "
+        "`/inka pawn take`, `/inka pawn passage` or `/inka rhombus shift` before walking on), "
+        "then `/inka block cell:…` or `/inka end`.",
+        "{user}, à {seat} de jouer : {ap} PA. D'abord les losanges (`/inka losange glisser`, "
+        "`/inka losange tourner`), puis le pion (`/inka pion aller case:…`, puis "
+        "`/inka pion prendre`, `/inka pion passage` ou `/inka losange décaler` avant de "
+        "repartir), puis `/inka bloquer case:…` ou `/inka finir`.",
     ),
     "inka.pawn_phase": (
         "{seat}: pawn phase now ({ap} AP left), path rhombi stay put until the next turn.",
@@ -163,8 +164,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "ses murs).",
     ),
     "inka.pick_rhombus": (
-        "Give a rhombus: its number 1-13 (A, B or C with `/inka shift`).",
-        "Donnez un losange : son numéro de 1 à 13 (A, B ou C avec `/inka décaler`).",
+        "Give a rhombus: its number 1-13 (A, B or C with `/inka rhombus shift`).",
+        "Donnez un losange : son numéro de 1 à 13 (A, B ou C avec `/inka losange décaler`).",
     ),
     "inka.pick_destination": (
         "Give destination rhombus A, B or C.",
@@ -196,6 +197,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # --- /inka and its options
     "discord.name.inka": ("inka", "inka"),
     "discord.name.choose": ("choose", "choisir"),
+    "discord.name.rhombus": ("rhombus", "losange"),
+    "discord.name.pawn": ("pawn", "pion"),
     "discord.name.slide": ("slide", "glisser"),
     "discord.name.rotate": ("rotate", "tourner"),
     "discord.name.go": ("go", "aller"),
@@ -217,31 +220,39 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "discord.desc.inka.new": ("Open a new Inka game here", "Ouvrir une partie d'Inka ici"),
     "discord.desc.inka.join": ("Take a seat", "Prendre une place"),
     "discord.desc.inka.choose": ("Set-up: choose your start cell", "Choisir sa case de départ"),
+    "discord.desc.inka.rhombus": (
+        "Move a rhombus: slide or turn a path rhombus, shift a destination rhombus",
+        "Déplacer un losange : glisser ou tourner un losange, décaler une destination",
+    ),
+    "discord.desc.inka.pawn": (
+        "Your pawn: walk, take a statue, take a secret passage",
+        "Votre pion : marcher, prendre une statue, emprunter un passage secret",
+    ),
     "discord.desc.inka.place": (
         "Set-up: lay the path rhombus you drew",
         "Mise en place : poser le losange tiré",
     ),
-    "discord.desc.inka.slide": (
+    "discord.desc.inka.rhombus.slide": (
         "Slide a path rhombus along an edge (1 AP)",
         "Faire glisser un losange le long d'un bord (1 PA)",
     ),
-    "discord.desc.inka.rotate": (
+    "discord.desc.inka.rhombus.rotate": (
         "Turn a path rhombus about a corner (1 AP)",
         "Tourner un losange autour d'un coin (1 PA)",
     ),
-    "discord.desc.inka.go": (
+    "discord.desc.inka.pawn.go": (
         "Walk your pawn by the cheapest way (1 AP per snake)",
         "Déplacer votre pion au plus court (1 PA par serpent)",
     ),
-    "discord.desc.inka.take": (
+    "discord.desc.inka.pawn.take": (
         "Take your statue from this destination rhombus (1 AP)",
         "Prendre votre statue sur ce losange de destination (1 PA)",
     ),
-    "discord.desc.inka.passage": (
+    "discord.desc.inka.pawn.passage": (
         "Jump through the secret passages (1 AP)",
         "Emprunter les passages secrets (1 PA)",
     ),
-    "discord.desc.inka.shift": (
+    "discord.desc.inka.rhombus.shift": (
         "From a rhombus symbol, move a destination rhombus (1 AP)",
         "Depuis un symbole, déplacer un losange de destination (1 PA)",
     ),

@@ -35,7 +35,10 @@ class EchecButton(TableButton, template=button_template(KIND)):
     @classmethod
     def game_request(cls, parts: list[str]) -> tuple[str, dict[str, Any]] | None:
         match parts:
-            case ["autoplace" | "confirm" | "roll" | "end" as command]:
+            # The buttons' ids stay as posted before /echec setup grouped these two.
+            case ["autoplace" | "confirm" as command]:
+                return f"setup {command}", {}
+            case ["roll" | "end" as command]:
                 return command, {}
         return None
 
@@ -59,7 +62,7 @@ class EchecCog(TableCog):
         Slash("join", Option("seat", about="echec_seat", choices=SEAT_CHOICES, required=True)),
         # placement (level 2)
         Slash(
-            "place",
+            "setup place",
             Option(
                 "unit", Range[str, 1, 40], about="echec_place_unit", required=True, completes=True
             ),
@@ -67,11 +70,11 @@ class EchecCog(TableCog):
             FACING,
         ),
         Slash(
-            "lift",
+            "setup lift",
             Option("square", Square, about="echec_lift_square", required=True, completes=True),
         ),
-        Slash("autoplace"),
-        Slash("confirm"),
+        Slash("setup autoplace"),
+        Slash("setup confirm"),
         # the opening and the battle
         Slash("roll"),
         Slash("advance", UNIT, Option("squares", Range[int, 1, 8], about="echec_squares")),

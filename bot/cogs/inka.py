@@ -41,12 +41,14 @@ class InkaButton(TableButton, template=button_template(KIND)):
     @classmethod
     def game_request(cls, parts: list[str]) -> tuple[str, dict[str, Any]] | None:
         match parts:
-            case ["take" | "end" as command]:
-                return command, {}
+            case ["take"]:
+                return "pawn take", {}
+            case ["end"]:
+                return "end", {}
             case ["choose", cell]:
                 return "choose", {"cell": cell}
             case ["passage", cell]:
-                return "passage", {"to": cell}
+                return "pawn passage", {"to": cell}
         return None
 
 
@@ -73,21 +75,22 @@ class InkaCog(TableCog):
             "place",
             Option("cells", Range[str, 3, 20], about="inka_cells", required=True, completes=True),
         ),
-        # phase 2: rhombi
-        Slash("slide", RHOMBUS, DIRECTION, DISTANCE),
-        Slash("rotate", RHOMBUS, CORNER, ANGLE),
-        # phase 3: the pawn
-        Slash("go", cell("cell", "inka_go")),
-        Slash("take"),
-        Slash("passage", cell("to", "inka_passage")),
+        # phase 2: path rhombi; and, from a rhombus symbol in phase 3, a destination rhombus
+        # (grouped: Discord allows 25 subcommands, and /inka keeps room under 20)
+        Slash("rhombus slide", RHOMBUS, DIRECTION, DISTANCE),
+        Slash("rhombus rotate", RHOMBUS, CORNER, ANGLE),
         Slash(
-            "shift",
+            "rhombus shift",
             Option("rhombus", about="inka_destination", choices=DESTINATION_CHOICES, required=True),
             dataclasses.replace(DIRECTION, required=False),
             DISTANCE,
             dataclasses.replace(CORNER, required=False),
             dataclasses.replace(ANGLE, required=False),
         ),
+        # phase 3: the pawn
+        Slash("pawn go", cell("cell", "inka_go")),
+        Slash("pawn take"),
+        Slash("pawn passage", cell("to", "inka_passage")),
         # phase 4 and the end
         Slash("block", cell("cell", "inka_block")),
         Slash("end"),

@@ -53,8 +53,9 @@ class LokaButton(TableButton, template=button_template(KIND)):
     @classmethod
     def game_request(cls, parts: list[str]) -> tuple[str, dict[str, Any]] | None:
         match parts:
+            # The buttons' ids stay as posted before /loka d20 grouped these two.
             case ["reroll" | "keep" as command]:
-                return command, {}
+                return f"d20 {command}", {}
             case ["army", army, "add" | "remove" as verb, piece]:
                 return f"army {verb}", {"army": army, "piece": piece, "count": 1}
             case ["army", army, "confirm"]:
@@ -102,11 +103,11 @@ class LokaCog(TableCog):
         ),
         Slash("autodeploy"),
         Slash("move", FROM, TO, Option("promote", choices=PROMOTION_CHOICES)),
-        Slash("reroll"),
-        Slash("keep"),
+        Slash("d20 reroll"),
+        Slash("d20 keep"),
         # looking
-        Slash("odds", FROM, TO),
-        Slash("moves", Option("square", Square, completes="from")),
+        Slash("info odds", FROM, TO),
+        Slash("info moves", Option("square", Square, completes="from")),
     )
 
 

@@ -64,10 +64,10 @@ class EchecTable(SeatedTable):
             "position": POSITION,
             "turn_limit": NUMBER,
         },
-        "place": {"unit": TEXT, "square": TEXT, "facing": TEXT, "game": GAME},
-        "lift": {"square": TEXT, "game": GAME},
-        "autoplace": {"game": GAME},
-        "confirm": {"game": GAME},
+        "setup place": {"unit": TEXT, "square": TEXT, "facing": TEXT, "game": GAME},
+        "setup lift": {"square": TEXT, "game": GAME},
+        "setup autoplace": {"game": GAME},
+        "setup confirm": {"game": GAME},
         "roll": {"game": GAME},
         "advance": {"unit": TEXT, "squares": NUMBER, "game": GAME},
         "turn": {"unit": TEXT, "to": TEXT, "facing": TEXT, "game": GAME},  # to, or facing
@@ -146,7 +146,7 @@ class EchecTable(SeatedTable):
 
     # ------------------------------------------------------------ placement (level 2)
 
-    async def place(self, service: TableService, request: Request) -> list[Delivery]:
+    async def setup_place(self, service: TableService, request: Request) -> list[Delivery]:
         o = request.options
         unit = str(o.get("unit") or "").strip()
         square = str(o.get("square") or "").strip()
@@ -162,17 +162,17 @@ class EchecTable(SeatedTable):
         action = parse_action(f"place {kind}{size} {square} {facing}")
         return _ack_dm(request, await self.act(service, request, action, PLACEMENT))
 
-    async def lift(self, service: TableService, request: Request) -> list[Delivery]:
+    async def setup_lift(self, service: TableService, request: Request) -> list[Delivery]:
         square = str(request.options.get("square") or "").strip()
         if not square:
             raise UserError("echec.need_square")
         action = parse_action(f"lift {square}")
         return _ack_dm(request, await self.act(service, request, action, PLACEMENT))
 
-    async def confirm(self, service: TableService, request: Request) -> list[Delivery]:
+    async def setup_confirm(self, service: TableService, request: Request) -> list[Delivery]:
         return await self.act(service, request, Confirm(), PLACEMENT)
 
-    async def autoplace(self, service: TableService, request: Request) -> list[Delivery]:
+    async def setup_autoplace(self, service: TableService, request: Request) -> list[Delivery]:
         """Place every base still in the reserve: the basic army on its standard squares,
         the rest on free home squares, front rank first, facing the enemy."""
         row = await service.find_game(request, KIND_NAME)
@@ -374,7 +374,7 @@ class EchecTable(SeatedTable):
         o = request.options
         pairs: list[tuple[str, str]] = []
         command = request.command
-        if command == "place":
+        if command == "setup place":
             places = [a for a in actions if isinstance(a, Place)]
             if option == "unit":
                 for kind, figures in dict.fromkeys((a.kind, a.figures) for a in places):
@@ -391,7 +391,7 @@ class EchecTable(SeatedTable):
                     or (wanted[1] is None and a.kind == wanted[0])
                 }
                 pairs = [(sq, sq) for sq in _board_order(squares)]
-        elif command == "lift" and option == "square":
+        elif command == "setup lift" and option == "square":
             lifts = {a.square for a in actions if isinstance(a, Lift)}
             pairs = [(_base_label(loc, state, sq), sq) for sq in _board_order(lifts)]
         elif option == "unit" and command in ("advance", "turn", "attack"):

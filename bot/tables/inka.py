@@ -102,12 +102,12 @@ class InkaTable(SeatedTable):
         "new": {"players": NUMBER, "position": POSITION},
         "choose": {"cell": TEXT, "game": GAME},
         "place": {"cells": TEXT, "game": GAME},
-        "slide": {"rhombus": TEXT, "direction": TEXT, "distance": NUMBER, "game": GAME},
-        "rotate": {"rhombus": TEXT, "corner": TEXT, "angle": TEXT, "game": GAME},
-        "go": {"cell": TEXT, "game": GAME},
-        "take": {"game": GAME},
-        "passage": {"to": TEXT, "game": GAME},
-        "shift": {
+        "rhombus slide": {"rhombus": TEXT, "direction": TEXT, "distance": NUMBER, "game": GAME},
+        "rhombus rotate": {"rhombus": TEXT, "corner": TEXT, "angle": TEXT, "game": GAME},
+        "pawn go": {"cell": TEXT, "game": GAME},
+        "pawn take": {"game": GAME},
+        "pawn passage": {"to": TEXT, "game": GAME},
+        "rhombus shift": {
             "rhombus": TEXT,
             "direction": TEXT,
             "distance": NUMBER,
@@ -299,15 +299,15 @@ class InkaTable(SeatedTable):
 
     # ------------------------------------------------------------ a turn
 
-    async def slide(self, service: TableService, request: Request) -> list[Delivery]:
+    async def rhombus_slide(self, service: TableService, request: Request) -> list[Delivery]:
         name = _rhombus(request.options.get("rhombus"))
         return await self.act(service, request, _slide(request.options, name), PLAY)
 
-    async def rotate(self, service: TableService, request: Request) -> list[Delivery]:
+    async def rhombus_rotate(self, service: TableService, request: Request) -> list[Delivery]:
         name = _rhombus(request.options.get("rhombus"))
         return await self.act(service, request, _rotate(request.options, name), PLAY)
 
-    async def shift(self, service: TableService, request: Request) -> list[Delivery]:
+    async def rhombus_shift(self, service: TableService, request: Request) -> list[Delivery]:
         """A destination rhombus, from a rhombus symbol: slid (direction) or turned (corner
         and angle)."""
         o = request.options
@@ -322,13 +322,13 @@ class InkaTable(SeatedTable):
             raise UserError("inka.shift_how")
         return await self.act(service, request, action, PLAY)
 
-    async def go(self, service: TableService, request: Request) -> list[Delivery]:
+    async def pawn_go(self, service: TableService, request: Request) -> list[Delivery]:
         return await self.act(service, request, Go(_cell(request.options.get("cell"))), PLAY)
 
-    async def take(self, service: TableService, request: Request) -> list[Delivery]:
+    async def pawn_take(self, service: TableService, request: Request) -> list[Delivery]:
         return await self.act(service, request, Take(), PLAY)
 
-    async def passage(self, service: TableService, request: Request) -> list[Delivery]:
+    async def pawn_passage(self, service: TableService, request: Request) -> list[Delivery]:
         cell = _cell(request.options.get("to"))
         return await self.act(service, request, Passage(cell), PLAY)
 
@@ -467,13 +467,15 @@ def _choices(
         pairs = [f"{a.first}/{a.second}" for a in actions if isinstance(a, Place)]
         pairs.sort(key=lambda p: tuple(_cell_key(c) for c in p.split("/")))
         return [(p, p) for p in pairs]
-    if command in ("slide", "rotate", "shift"):
+    if command in ("rhombus slide", "rhombus rotate", "rhombus shift"):
         moves = [a for a in actions if isinstance(a, Slide | Rotate)]
-        if command == "shift":
+        if command == "rhombus shift":
             moves = [a for a in moves if a.rhombus in DESTINATION_NAMES]
         else:
             moves = [a for a in moves if a.rhombus not in DESTINATION_NAMES]
-            moves = [a for a in moves if isinstance(a, Slide if command == "slide" else Rotate)]
+            moves = [
+                a for a in moves if isinstance(a, Slide if command == "rhombus slide" else Rotate)
+            ]
         if option == "rhombus":
             names = sorted({a.rhombus for a in moves}, key=lambda n: (n.isdigit(), len(n), n))
             return [(f"{n} · {where(n)}", n) for n in names]
@@ -503,14 +505,14 @@ def _choices(
                 out.append((f"{shown}: {' '.join(angles)}", str(hour)))
             return out
         return []
-    if command == "go" and option == "cell":
+    if command == "pawn go" and option == "cell":
         here = state.pawns[state.turn] if state.turn is not None else None
         if here is None:
             return []
         best, _ = lay.costs(here, state.ap)
         cells = sorted((a.cell for a in actions if isinstance(a, Go)), key=_cell_key)
         return [(t(loc, "inka.choice_cost", cell=c, ap=best[BOARD.by_name[c]]), c) for c in cells]
-    if command == "passage" and option == "to":
+    if command == "pawn passage" and option == "to":
         return [(a.cell, a.cell) for a in actions if isinstance(a, Passage)]
     if command == "block" and option == "cell":
         cells = sorted((a.cell for a in actions if isinstance(a, Block)), key=_cell_key)

@@ -95,10 +95,10 @@ class LokaTable(SeatedTable):
         "deploy": {"piece": TEXT, "square": TEXT, "army": TEXT, "game": GAME},
         "autodeploy": {"game": GAME},
         "move": {"from": TEXT, "to": TEXT, "promote": TEXT, "army": TEXT, "game": GAME},
-        "reroll": {"army": TEXT, "game": GAME},
-        "keep": {"army": TEXT, "game": GAME},
-        "odds": {"from": TEXT, "to": TEXT, "game": GAME},
-        "moves": {"square": TEXT, "game": GAME},
+        "d20 reroll": {"army": TEXT, "game": GAME},
+        "d20 keep": {"army": TEXT, "game": GAME},
+        "info odds": {"from": TEXT, "to": TEXT, "game": GAME},
+        "info moves": {"square": TEXT, "game": GAME},
     }
 
     # ------------------------------------------------------------ hooks of the base
@@ -539,10 +539,10 @@ class LokaTable(SeatedTable):
             raise UserError("loka.move_needs_squares")
         return await self._act(service, request, Move(src, dst, kind), BATTLE)
 
-    async def reroll(self, service: TableService, request: Request) -> list[Delivery]:
+    async def d20_reroll(self, service: TableService, request: Request) -> list[Delivery]:
         return await self._act(service, request, Reroll(), BATTLE)
 
-    async def keep(self, service: TableService, request: Request) -> list[Delivery]:
+    async def d20_keep(self, service: TableService, request: Request) -> list[Delivery]:
         return await self._act(service, request, Keep(), BATTLE)
 
     async def _act(
@@ -670,7 +670,7 @@ class LokaTable(SeatedTable):
 
     # ------------------------------------------------------------ looking
 
-    async def odds(self, service: TableService, request: Request) -> list[Delivery]:
+    async def info_odds(self, service: TableService, request: Request) -> list[Delivery]:
         _, state = await self.look(service, request, BATTLE)
         loc = request.actor.locale
         src = str(request.options.get("from") or "").strip().lower()
@@ -698,7 +698,7 @@ class LokaTable(SeatedTable):
             lines.append(t(loc, "odds.assumption"))
         return [service.private(request.actor, "\n".join(lines))]
 
-    async def moves(self, service: TableService, request: Request) -> list[Delivery]:
+    async def info_moves(self, service: TableService, request: Request) -> list[Delivery]:
         game, state = await self.look(service, request, BATTLE)
         loc = request.actor.locale
         square = str(request.options.get("square") or "").strip().lower()

@@ -163,9 +163,9 @@ def line_for(user: str, action: object, army: str) -> str:
     if isinstance(action, Deploy):
         return f"@{user} /loka deploy piece:{NAME[action.kind]} square:{action.square}"
     if isinstance(action, Reroll):
-        return f"@{user} /loka reroll"
+        return f"@{user} /loka d20 reroll"
     if isinstance(action, Keep):
-        return f"@{user} /loka keep"
+        return f"@{user} /loka d20 keep"
     raise AssertionError(f"no console line for {action}")
 
 

@@ -68,7 +68,7 @@ def documented_commands(kind: str, text: str | None = None) -> list[Documented]:
             option = _OPTION.match(word)
             if option:
                 options[option.group(1)] = tuple(option.group(2).split("|"))
-            elif not options and re.fullmatch(r"[a-z_]+", word):
+            elif not options and re.fullmatch(r"[a-z_][a-z0-9_-]*", word):
                 command.append(word)
             else:  # prose after the options, a placeholder: not a name to check
                 break

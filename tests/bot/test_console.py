@@ -249,7 +249,7 @@ async def test_battle_errors_wrong_turn_illegal_move_bad_notation() -> None:
             "@alice /loka move from:e2 to:zz99\n"  # bad notation
             "@alice /loka move from:a6 to:a7\n"  # not her piece
             "@zed /loka move from:e2 to:e4\n"  # spectator
-            "@alice /loka odds from:e2 to:e3\n"  # no enemy there
+            "@alice /loka info odds from:e2 to:e3\n"  # no enemy there
         )
         refused_privately(
             out,
@@ -602,7 +602,7 @@ async def test_a_running_record_keeps_drafts_within_their_team(tmp_path: Path) -
 async def test_an_attack_is_told_with_its_boosts_dice_and_result() -> None:
     async with Table() as table:
         await table.run(opened(f'position:"{super_d20(earth=" Pd7")}"'))
-        odds = await table.run("@alice /loka odds from:e5 to:e6")
+        odds = await table.run("@alice /loka info odds from:e5 to:e6")
         text = odds[0]["text"]
         assert (
             "Attack (Super D20): charge, prowess, knight d4, knight f4, bishop d5, rook d6, rook f6"
@@ -795,10 +795,10 @@ async def test_looking_off_turn_and_odds_without_squares_say_what_is_wrong() -> 
     async with Table() as table:
         await table.run(BATTLE)
         out = await table.run(
-            "@alice /loka odds\n"
-            "@bob /loka moves square:a6\n"
-            "@bob /loka moves square:e1\n"
-            "@alice /loka moves square:e5\n"
+            "@alice /loka info odds\n"
+            "@bob /loka info moves square:a6\n"
+            "@bob /loka info moves square:e1\n"
+            "@alice /loka info moves square:e5\n"
         )
         texts = refused_privately(out)
         assert texts[0].startswith("Give the attacking piece's square and the square it")
@@ -826,7 +826,7 @@ async def test_a_super_d20_names_who_decides_and_a_reroll_reads_in_order(
         assert "may re-roll the Super D20" in out[0]["text"]
         await table.run("@zed /loka board")  # the board while the decision waits
         assert boards[-1][-1] == "fire"  # the banner highlights the army that must decide
-        out = await table.run("@alice /loka reroll")
+        out = await table.run("@alice /loka d20 reroll")
         lines = out[0]["text"].split("\n")
         decided = lines.index("🔥 Fire re-rolls.")
         rolled = next(i for i, x in enumerate(lines) if x.endswith("(re-roll)"))
@@ -846,7 +846,7 @@ async def test_a_player_whose_army_is_gone_is_told_so() -> None:
             "@carol /loka move from:e12 to:e11"
         )
         out = await table.run(
-            "@dave /loka move from:l7 to:l8\n@dave /loka resign\n@dave /loka moves\n"
+            "@dave /loka move from:l7 to:l8\n@dave /loka resign\n@dave /loka info moves\n"
             "@zed /loka resign"
         )
         texts = [d["text"] for d in out]

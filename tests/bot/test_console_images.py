@@ -18,7 +18,7 @@ SCRIPT = [
     "@carol /loka join army:water",
     "@dave /loka join army:air",
     "@alice /loka start",
-    "@alice /loka moves square:d1",
+    "@alice /loka info moves square:d1",
     "@alice /loka move from:d1 to:d5",
     "@bob /loka move from:a6 to:a7",
     "@carol /loka move from:e12 to:e11",

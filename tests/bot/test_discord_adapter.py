@@ -10,10 +10,13 @@ from typing import Any
 
 import discord
 import pytest
+from discord.ext import commands
 
 import bot.tables.loka as loka_table
+from bot.discord_app import COGS, CatalogTranslator
 from bot.i18n import t
 from bot.options import declared
+from devtools.standin.limits import command_size
 from tests.bot import discord_harness as harness
 from tests.bot.discord_harness import BOT_PERMISSIONS, MANAGER, png_bytes
 
@@ -75,6 +78,38 @@ async def test_an_option_the_command_does_not_declare_is_refused_by_name(rig: Ri
         "fr", "error.unknown_option", command="/loka new", option="bogus", known=known
     )
     assert ex.posts == [] and await rig.storage.unfinished() == []
+
+
+# Discord's own limits are 25 subcommands a node and 8,000 characters a command: below
+# them, a game can gain a command (or a translation) without a redesign.
+HEADROOM_SUBCOMMANDS = 20
+HEADROOM_SIZE = 8000
+
+
+async def test_every_command_keeps_headroom_under_discords_limits() -> None:
+    # Every cog's command as the sync sends it, French names and descriptions included.
+    client = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    await client.tree.set_translator(CatalogTranslator())
+    for cog in COGS:
+        await client.add_cog(cog(client))
+    translator = client.tree.translator
+    assert translator is not None
+    payloads = [
+        await command.get_translated_payload(client.tree, translator)
+        for command in client.tree.get_commands()
+    ]
+    assert {c["name"] for c in payloads} >= {"loka", "loa", "echec", "inka", "alako", "chess"}
+
+    def crowded(node: dict[str, Any], path: str) -> list[str]:
+        subs = [o for o in node.get("options", []) if o["type"] in (1, 2)]
+        found = [f"{path}: {len(subs)}"] if len(subs) > HEADROOM_SUBCOMMANDS else []
+        for sub in subs:
+            found += crowded(sub, f"{path} {sub['name']}")
+        return found
+
+    for command in payloads:
+        assert crowded(command, "/" + command["name"]) == []
+        assert command_size(command) < HEADROOM_SIZE, (command["name"], command_size(command))
 
 
 async def test_a_missing_permission_is_named_before_anything_happens(rig: Rig) -> None:

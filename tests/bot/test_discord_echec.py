@@ -45,15 +45,16 @@ class Rig(harness.Rig):
 
 async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
     subs = harness.options(rig.synced_command())
-    assert set(subs) == harness.with_shared(
-        "place lift autoplace confirm roll advance turn attack end"
-    )
+    assert set(subs) == harness.with_shared("setup roll advance turn attack end")
+    setup = harness.options(subs["setup"])
+    assert set(setup) == {"place", "lift", "autoplace", "confirm"}
+    assert subs["setup"]["name_localizations"]["fr"] == "mise-en-place"
     assert subs["advance"]["name_localizations"]["fr"] == "avancer"
     new = harness.options(subs["new"])
     assert [c["value"] for c in new["level"]["choices"]] == [1, 2]
     assert [c["value"] for c in new["placement"]["choices"]] == ["standard", "free", "secret"]
     assert new["placement"]["choices"][2]["name_localizations"]["fr"] == "placement secret"
-    place = harness.options(subs["place"])
+    place = harness.options(setup["place"])
     assert place["unit"]["autocomplete"] and place["square"]["autocomplete"]
     assert [c["value"] for c in place["facing"]["choices"]] == ["n", "e", "s", "w"]
     attack = harness.options(subs["attack"])
@@ -69,8 +70,8 @@ async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Ri
         ("join:east", None),
         ("leave", ("leave", {"game": "g1"})),
         ("start", ("start", {"game": "g1"})),
-        ("autoplace", ("autoplace", {"game": "g1"})),
-        ("confirm", ("confirm", {"game": "g1"})),
+        ("autoplace", ("setup autoplace", {"game": "g1"})),
+        ("confirm", ("setup confirm", {"game": "g1"})),
         ("roll", ("roll", {"game": "g1"})),
         ("end", ("end", {"game": "g1"})),
         ("dance", None),
@@ -196,11 +197,11 @@ async def test_secret_placement_goes_to_its_owners_dm_only(rig: Rig, fake_render
 
     # Alice places her mercenaries from the game thread, helped by the autocomplete.
     units = await rig.d.autocomplete(
-        "echec place", "unit", {"unit": ""}, user=rig["alice"], channel=thread
+        "echec setup place", "unit", {"unit": ""}, user=rig["alice"], channel=thread
     )
     assert "mercenaries 2" in [c["value"] for c in units]
     squares = await rig.d.autocomplete(
-        "echec place",
+        "echec setup place",
         "square",
         {"unit": "mercenaries 2", "square": "b"},
         user=rig["alice"],
@@ -209,7 +210,7 @@ async def test_secret_placement_goes_to_its_owners_dm_only(rig: Rig, fake_render
     assert [c["value"] for c in squares] == ["b1", "b2"]
     ex = await rig.slash(
         "alice",
-        "echec place",
+        "echec setup place",
         {"unit": "mercenaries 2", "square": "b2", "facing": "e"},
         channel=thread,
     )
@@ -277,13 +278,13 @@ def _catalog_texts() -> list[str]:
 
 
 def test_every_command_and_option_a_caption_names_exists() -> None:
-    """The hints in messages and pictures (``/echec place unit:... square:... facing:...``,
+    """The hints in messages and pictures (``/echec setup place unit:... square:...``,
     ``unit:c2``) name commands and options the cog has, under those names."""
     lines = [
         "`" + m.group(0).rstrip(".,;)") + "`"
         for text in _catalog_texts()
-        # A subcommand (one word: the cog has no groups), then its options.
-        for m in re.finditer(r"/echec [a-z_]+(?: [a-z_]+:[^\s,]+)*", text)
+        # A subcommand (in its group: /echec setup place), then its options.
+        for m in re.finditer(r"/echec (?:setup )?[a-z_]+(?: [a-z_]+:[^\s,]+)*", text)
     ]
     assert len(lines) > 15  # the hints are read, not skipped
     assert rules_page_problems("echec", EchecCog, "\n".join(lines)) == []

@@ -37,16 +37,17 @@ class Rig(harness.Rig):
 async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
     inka = rig.synced_command()
     subs = harness.options(inka)
-    assert set(subs) == harness.with_shared(
-        "choose place slide rotate go take passage shift block end preview"
-    )
-    assert subs["slide"]["name_localizations"]["fr"] == "glisser"
-    go = harness.options(subs["go"])
+    assert set(subs) == harness.with_shared("choose place rhombus pawn block end preview")
+    rhombus, pawn = harness.options(subs["rhombus"]), harness.options(subs["pawn"])
+    assert set(rhombus) == {"slide", "rotate", "shift"} and set(pawn) == {"go", "take", "passage"}
+    assert subs["rhombus"]["name_localizations"]["fr"] == "losange"
+    assert rhombus["slide"]["name_localizations"]["fr"] == "glisser"
+    go = harness.options(pawn["go"])
     assert go["cell"]["autocomplete"] is True and go["cell"]["name_localizations"]["fr"] == "case"
-    rotate = harness.options(subs["rotate"])
+    rotate = harness.options(rhombus["rotate"])
     assert [c["value"] for c in rotate["angle"]["choices"]] == ["cw60", "ccw60", "cw120", "ccw120"]
     assert rotate["corner"]["autocomplete"] is True
-    shift = harness.options(subs["shift"])
+    shift = harness.options(rhombus["shift"])
     assert [c["value"] for c in shift["rhombus"]["choices"]] == ["A", "B", "C"]
     new = harness.options(subs["new"])
     assert [c["value"] for c in new["players"]["choices"]] == [2, 3, 4]
@@ -148,24 +149,26 @@ async def test_a_turn_with_autocomplete_costs_a_button_and_the_escape(rig: Rig) 
         f"plateau:inka:{game_id}:end",
     ]
     choices = await rig.d.autocomplete(
-        "inka go", "cell", {"cell": "k"}, user=rig["alice"], channel=thread
+        "inka pawn go", "cell", {"cell": "k"}, user=rig["alice"], channel=thread
     )
     assert {"name": "k5 · 1 AP", "value": "k5"} in choices
     assert (
-        await rig.d.autocomplete("inka go", "cell", {"cell": ""}, user=rig["bob"], channel=thread)
+        await rig.d.autocomplete(
+            "inka pawn go", "cell", {"cell": ""}, user=rig["bob"], channel=thread
+        )
         == []
     )  # not his turn
     rhombi = await rig.d.autocomplete(
-        "inka rotate", "rhombus", {"rhombus": "1"}, user=rig["alice"], channel=thread
+        "inka rhombus rotate", "rhombus", {"rhombus": "1"}, user=rig["alice"], channel=thread
     )
     assert rhombi and rhombi[0]["value"].startswith("1")
-    ex = await rig.slash("bob", "inka take", channel=thread)
+    ex = await rig.slash("bob", "inka pawn take", channel=thread)
     assert ex.posts == [] and ex.text == t(
         "en", "table.not_your_turn", waiting=f"🔴 Red (<@{rig['alice'].id}>)"
     )
     ex = await rig.d.press(f"plateau:inka:{game_id}:take", user=rig["alice"])
     assert "takes the statue from rhombus **A**: 3/3" in ex.shown[-1].content
-    ex = await rig.slash("alice", "inka go", {"cell": "k5"}, channel=thread)
+    ex = await rig.slash("alice", "inka pawn go", {"cell": "k5"}, channel=thread)
     assert "escapes the temple" in ex.shown[-1].content
     ex = await rig.slash("bob", "inka export", {"game": game_id}, channel=thread)
     assert ex.replies[0].ephemeral and ex.replies[0].files[0][0] == f"inka-{game_id}.txt"
@@ -175,7 +178,11 @@ async def test_french_errors_and_rules_are_private(rig: Rig) -> None:
     game_id, thread = await rig.open_table(position=ENDGAME)
     await rig.seat_and_start(game_id)
     ex = await rig.slash(
-        "alice", "inka slide", {"rhombus": "1", "direction": "up"}, channel=thread, locale="fr"
+        "alice",
+        "inka rhombus slide",
+        {"rhombus": "1", "direction": "up"},
+        channel=thread,
+        locale="fr",
     )
     assert ex.posts == [] and ex.text.startswith("Refusé : « up » n'est pas une direction")
     ex = await rig.slash("carol", "inka rules", {"topic": "turn"}, channel=thread)
@@ -202,9 +209,9 @@ async def test_a_button_press_after_a_restart(tmp_path: Path) -> None:
         ("join:green", ("join", {"seat": "green", "game": "g1"})),
         ("start", ("start", {"game": "g1"})),
         ("choose:l6", ("choose", {"cell": "l6", "game": "g1"})),
-        ("take", ("take", {"game": "g1"})),
+        ("take", ("pawn take", {"game": "g1"})),
         ("end", ("end", {"game": "g1"})),
-        ("passage:k9", ("passage", {"to": "k9", "game": "g1"})),
+        ("passage:k9", ("pawn passage", {"to": "k9", "game": "g1"})),
         ("join:purple", None),
         ("fly:away", None),
     ],

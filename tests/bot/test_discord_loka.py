@@ -109,9 +109,9 @@ def who_is_pinged(text: str, rig: Rig) -> str:
 
 async def test_commands_sync_with_french_names_and_within_discord_limits(rig: Rig) -> None:
     subs = harness.options(rig.synced_command())
-    assert set(subs) == harness.with_shared(
-        "army team deploy autodeploy move reroll keep odds moves"
-    )
+    assert set(subs) == harness.with_shared("army team deploy autodeploy move d20 info")
+    assert set(harness.options(subs["d20"])) == {"reroll", "keep"}
+    assert set(harness.options(subs["info"])) == {"odds", "moves"}
     assert subs["new"]["name_localizations"]["fr"] == "nouvelle"
     assert subs["new"]["description_localizations"]["fr"].startswith("Ouvrir")
     army = harness.options(subs["army"])
@@ -483,9 +483,9 @@ async def test_odds_moves_and_rules_are_private(rig: Rig) -> None:
     game_id, thread = await rig.open_table(position=position)
     await seat_everyone(rig, game_id)
     await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
-    ex = await rig.slash("alice", "loka odds", {"from": "d1", "to": "d5"}, channel=thread)
+    ex = await rig.slash("alice", "loka info odds", {"from": "d1", "to": "d5"}, channel=thread)
     assert ex.posts == [] and "defender falls: 68.8% (11/16)" in ex.text
-    ex = await rig.slash("alice", "loka moves", {"square": "d1"}, channel=thread)
+    ex = await rig.slash("alice", "loka info moves", {"square": "d1"}, channel=thread)
     assert ex.posts == [] and "From d1" in ex.text
     assert [f for c in ex.replies for f in c.files]
     ex = await rig.slash("bob", "loka rules", {"topic": "combat"})
@@ -537,8 +537,8 @@ async def test_buttons_and_games_survive_a_restart(tmp_path: Path) -> None:
         ("join:earth", ("join", {"army": "earth", "game": "g1"})),
         ("leave", ("leave", {"game": "g1"})),
         ("start", ("start", {"game": "g1"})),
-        ("reroll", ("reroll", {"game": "g1"})),
-        ("keep", ("keep", {"game": "g1"})),
+        ("reroll", ("d20 reroll", {"game": "g1"})),
+        ("keep", ("d20 keep", {"game": "g1"})),
         (
             "army:air:add:knight",
             ("army add", {"army": "air", "piece": "knight", "count": 1, "game": "g1"}),

@@ -68,13 +68,12 @@ def line_for(user: str, action: object) -> str:
             return f"@{user} /echec end"
         case Place(kind, square, facing, figures):
             size = f" {figures}" if figures else ""
-            return (
-                f"@{user} /echec place unit:{KIND[kind].name}{size} square:{square} facing:{facing}"
-            )
+            unit = f"{KIND[kind].name}{size}"
+            return f"@{user} /echec setup place unit:{unit} square:{square} facing:{facing}"
         case Lift(square):
-            return f"@{user} /echec lift square:{square}"
+            return f"@{user} /echec setup lift square:{square}"
         case Confirm():
-            return f"@{user} /echec confirm"
+            return f"@{user} /echec setup confirm"
         case Roll():
             return f"@{user} /echec roll"
     raise AssertionError(f"no console line for {action}")
@@ -107,11 +106,11 @@ async def play_to_the_end(
         user = USERS[seat]
         if state.phase == PLACEMENT:
             if state.side(seat).reserve and placement == "auto":
-                await table.run(f"@{user} /echec autoplace")
+                await table.run(f"@{user} /echec setup autoplace")
             elif state.side(seat).reserve:
                 await table.run(line_for(user, _formation(state, seat)[0]))
             else:
-                await table.run(f"@{user} /echec confirm")
+                await table.run(f"@{user} /echec setup confirm")
             continue
         await table.run(line_for(user, pick(state, seat, rng)))
     raise AssertionError("the game did not end")
@@ -246,10 +245,10 @@ async def test_secret_placement_reaches_only_its_owner_until_both_confirm(
         assert sorted(d["user"] for d in dms) == ["alice", "bob"]
         assert all(d["buttons"][-1].endswith(":confirm") for d in dms)
         out = await table.run(
-            "@alice /echec place unit:mercenaries square:b2 facing:e\n"
-            "@alice /echec place unit:archers square:a1 facing:n\n"
-            "@alice /echec lift square:a1\n"
-            "@alice /echec autoplace"
+            "@alice /echec setup place unit:mercenaries square:b2 facing:e\n"
+            "@alice /echec setup place unit:archers square:a1 facing:n\n"
+            "@alice /echec setup lift square:a1\n"
+            "@alice /echec setup autoplace"
         )
         assert {d["to"] for d in out} == {"dm", "private"}
         assert {d["user"] for d in out} == {"alice"}
@@ -262,7 +261,7 @@ async def test_secret_placement_reaches_only_its_owner_until_both_confirm(
                 assert seen.side("south").reserve == ()
         views_for_bob = [v for v in fake_render.views if v.side("south").hidden]
         assert views_for_bob  # Bob's own DM at the start
-        ready = await table.run("@alice /echec confirm")
+        ready = await table.run("@alice /echec setup confirm")
         assert [d["to"] for d in ready] == ["channel"]
         assert ready[0]["text"] == "South is ready (1 of 2)." and not ready[0]["images"]
         # Bob looks at the board and exports: his own side only, privately.
@@ -283,8 +282,8 @@ async def test_secret_placement_reaches_only_its_owner_until_both_confirm(
             if d["user"] == "bob":
                 assert "b2" not in d["text"] and "South:" not in d["text"]
         # Bob places by hand and confirms: both armies are revealed at once.
-        await table.run("@bob /echec autoplace")
-        reveal = await table.run("@bob /echec confirm")
+        await table.run("@bob /echec setup autoplace")
+        reveal = await table.run("@bob /echec setup confirm")
         (post,) = reveal
         assert "revealed at once" in post["text"] and post["images"]
         assert not fake_render.views[-1].side("south").hidden
@@ -293,8 +292,8 @@ async def test_secret_placement_reaches_only_its_owner_until_both_confirm(
 async def test_the_record_leaves_out_the_other_sides_secret_placing(tmp_path: Path) -> None:
     async with Table() as table:
         await table.run("@alice /echec new level:2 placement:secret\n" + LOBBY)
-        await table.run("@alice /echec place unit:archers square:b1 facing:n")
-        await table.run("@bob /echec place unit:archers square:h9 facing:s")
+        await table.run("@alice /echec setup place unit:archers square:b1 facing:n")
+        await table.run("@bob /echec setup place unit:archers square:h9 facing:s")
         service = table.console.service  # type: ignore[union-attr]
         where = Where(table.console.world.channel_id("general"), guild_id=1)  # type: ignore[union-attr]
         bob = table.console.world.user("bob")  # type: ignore[union-attr]
@@ -326,7 +325,7 @@ async def test_every_error_is_private_and_explains() -> None:
         await table.run("@alice /echec new\n" + LOBBY)
         out = await table.run(
             "@alice /echec advance unit:c2\n"  # the opening: roll first
-            "@alice /echec place unit:archers square:c1 facing:n\n"  # not placing
+            "@alice /echec setup place unit:archers square:c1 facing:n\n"  # not placing
             "@carol /echec roll\n"  # a spectator
             "@alice /echec roll\n"
             "@alice /echec roll\n"  # rolled already
@@ -351,7 +350,7 @@ async def test_every_error_is_private_and_explains() -> None:
             f"@{mover} /echec turn unit:{front} to:up-ish\n"
             f"@{mover} /echec advance unit:{front} squares:3\n"
             f"@{mover} /echec advance\n"
-            f"@{mover} /echec confirm\n"
+            f"@{mover} /echec setup confirm\n"
         )
         refused_privately(
             out,
@@ -374,8 +373,8 @@ async def test_french_players_read_french() -> None:
         dm = [d for d in out if d["to"] == "dm" and d["user"] == "bob"][-1]
         assert "Placez votre armée Nord" in dm["text"] and "encore à placer" in dm["text"]
         out = await table.run(
-            "@alice /echec place unit:archers square:e5 facing:n\n"
-            "@bob /echec place unit:roi square:e9 facing:sud\n"
+            "@alice /echec setup place unit:archers square:e5 facing:n\n"
+            "@bob /echec setup place unit:roi square:e9 facing:sud\n"
             "@bob /echec roll"
         )
         assert out[0]["text"].startswith("Refusé : placez vos socles sur vos deux premières")
@@ -391,9 +390,9 @@ async def test_a_restart_in_the_middle_then_the_game_finishes(tmp_path: Path, st
     db = str(tmp_path / "plateau.db")
     first = await Table(db=db).open()
     await first.run("@alice /echec new level:2 placement:secret units:P3 H1\n" + LOBBY)
-    await first.run("@alice /echec autoplace\n@alice /echec confirm")
+    await first.run("@alice /echec setup autoplace\n@alice /echec setup confirm")
     if stop_in in (OPENING, BATTLE):
-        await first.run("@bob /echec autoplace\n@bob /echec confirm")
+        await first.run("@bob /echec setup autoplace\n@bob /echec setup confirm")
     if stop_in == BATTLE:
         while (await first.latest())[1].phase == OPENING:  # type: ignore[union-attr]
             _, state = await first.latest()
@@ -445,7 +444,7 @@ async def test_two_commands_at_once_apply_one_at_a_time() -> None:
 async def test_resigning_ends_the_game_for_the_other_side() -> None:
     async with Table() as table:
         await table.run("@alice /echec new level:2 placement:secret\n" + LOBBY)
-        await table.run("@alice /echec place unit:archers square:b1 facing:n")
+        await table.run("@alice /echec setup place unit:archers square:b1 facing:n")
         out = await table.resign("bob", "echec")
         (post,) = [d for d in out if d["to"] == "channel"]
         assert "North resigns." in post["text"] and "Victory for South!" in post["text"]
@@ -455,9 +454,8 @@ async def test_resigning_ends_the_game_for_the_other_side() -> None:
 
 
 def test_the_table_lists_its_commands() -> None:
-    assert {"place", "lift", "autoplace", "confirm", "roll", "advance", "turn", "attack"} <= set(
-        EchecTable().commands
-    )
+    setup = {"setup place", "setup lift", "setup autoplace", "setup confirm"}
+    assert {*setup, "roll", "advance", "turn", "attack"} <= set(EchecTable().commands)
 
 
 async def test_an_archers_volley_draws_its_target_block(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -541,8 +539,8 @@ async def test_the_real_renderer_posts_small_valid_pictures(
     monkeypatch.setattr(echec_table, "render", render)
     async with Table() as table:
         await table.run("@alice /echec new level:2 placement:secret units:P3 M1 H2\n" + LOBBY)
-        await table.run("@alice /echec autoplace\n@bob /echec autoplace")
-        await table.run("@alice /echec confirm\n@bob /echec confirm")
+        await table.run("@alice /echec setup autoplace\n@bob /echec setup autoplace")
+        await table.run("@alice /echec setup confirm\n@bob /echec setup confirm")
         await table.run("@alice /echec roll\n@bob /echec roll")
         names = [n for d in table.deliveries() for n in d["images"]]
         assert len(names) == len(made) >= 5 and all(n.endswith(".png") for n in names)
@@ -640,7 +638,7 @@ async def test_secret_pictures_and_counts_do_not_change_when_the_other_side_plac
         game_id = row.id
         own = [d for d in start if d["to"] == "dm" and d["user"] == "alice"]
         assert own[-1]["images"] == [f"echec-{game_id}-south.png"]
-        await table.run("@alice /echec place unit:archers square:a1 facing:n")
+        await table.run("@alice /echec setup place unit:archers square:a1 facing:n")
 
         async def south_looks() -> tuple[list[str], str, EchecState]:
             fake_render.views.clear()
@@ -650,10 +648,10 @@ async def test_secret_pictures_and_counts_do_not_change_when_the_other_side_plac
 
         before = await south_looks()
         told = await table.run(
-            "@bob /echec place unit:archers square:a9 facing:s\n"
-            "@bob /echec place unit:peasants 3 square:b9 facing:s\n"
-            "@bob /echec lift square:a9\n"
-            "@bob /echec place unit:king square:e9 facing:s"
+            "@bob /echec setup place unit:archers square:a9 facing:s\n"
+            "@bob /echec setup place unit:peasants 3 square:b9 facing:s\n"
+            "@bob /echec setup lift square:a9\n"
+            "@bob /echec setup place unit:king square:e9 facing:s"
         )
         assert {d["user"] for d in told} == {"bob"}  # South is told nothing
         assert all(name == f"echec-{game_id}-north.png" for d in told for name in d["images"])

@@ -74,18 +74,18 @@ def line_for(user: str, action: object) -> str:
         case PlaceRhombus(_, first, second):
             return f"{cmd} place cells:{first}/{second}"
         case Slide(r, d, n):
-            verb = "shift" if r in DESTINATION_NAMES else "slide"
+            verb = "rhombus shift" if r in DESTINATION_NAMES else "rhombus slide"
             return f"{cmd} {verb} rhombus:{r} direction:{d} distance:{n}"
         case Rotate(r, corner, sixths):
-            verb = "shift" if r in DESTINATION_NAMES else "rotate"
+            verb = "rhombus shift" if r in DESTINATION_NAMES else "rhombus rotate"
             angle = ("ccw" if sixths > 0 else "cw") + str(60 * abs(sixths))
             return f"{cmd} {verb} rhombus:{r} corner:{corner} angle:{angle}"
         case Go(cell):
-            return f"{cmd} go cell:{cell}"
+            return f"{cmd} pawn go cell:{cell}"
         case Take():
-            return f"{cmd} take"
+            return f"{cmd} pawn take"
         case Passage(cell):
-            return f"{cmd} passage to:{cell}"
+            return f"{cmd} pawn passage to:{cell}"
         case Block(cell):
             return f"{cmd} block cell:{cell}"
         case End():
@@ -198,18 +198,18 @@ async def test_a_position_played_to_the_escape() -> None:
         await table.run(lobby_lines("inka", TWO, f'position:"{ENDGAME}"'))
         row, state = await table.latest()
         assert state.phase == PLAY and to_act(state) == ("blue",)
-        out = await table.run("@bob /inka rotate rhombus:7 corner:3 angle:ccw60")
+        out = await table.run("@bob /inka rhombus rotate rhombus:7 corner:3 angle:ccw60")
         assert "turns rhombus **7** about its 3h corner, ccw60" in out[0]["text"]
         assert "(1 AP, 2 left)" in out[0]["text"] and "@bob" not in out[0]["text"]  # no re-ping
         out = await table.run("@bob /inka block cell:k17")
         assert "puts the blocker on **k17**" in out[0]["text"]
         assert "@alice, 🔴 Red to play: 3 AP" in out[0]["text"]
         assert f"plateau:inka:{row.id}:take" in out[0]["buttons"]
-        out = await table.run("@alice /inka take")
+        out = await table.run("@alice /inka pawn take")
         assert "takes the statue from rhombus **A**: 3/3 (2 AP left)" in out[0]["text"]
         assert "🔴 Red: pawn phase now (2 AP left)" in out[0]["text"]
         assert f"plateau:inka:{row.id}:take" not in out[0]["buttons"]
-        out = await table.run("@alice /inka go cell:k5")
+        out = await table.run("@alice /inka pawn go cell:k5")
         text = out[0]["text"]
         assert "walks g12 → **k5** past snakes: 1 AP (1 left)" in text
         assert "🏆 🔴 Red escapes the temple with all three statues and wins!" in text
@@ -230,12 +230,12 @@ async def test_errors_are_private_and_say_what_would_be_right() -> None:
         me, other = ("alice", "bob") if first == "red" else ("bob", "alice")
         cases = {
             f"@{other} /inka choose cell:l6": "It is not your turn",
-            f"@{me} /inka go cell:f12": "Pawns are being placed",
+            f"@{me} /inka pawn go cell:f12": "Pawns are being placed",
             f"@{me} /inka choose cell:f12": "f12 is not a start cell: choose one of l6",
             f"@{me} /inka choose cell:z99": "'z99' is not on the temple: rows run a (bottom)",
             f"@{me} /inka choose cell:12": "'12' is not a cell: write a row letter",
             "@carol /inka choose cell:l6": "only seated players act",
-            f"@{me} /inka slide rhombus:x direction:ne": "Give a rhombus",
+            f"@{me} /inka rhombus slide rhombus:x direction:ne": "Give a rhombus",
         }
         for line, expected in cases.items():
             out = await table.run(line)
@@ -266,27 +266,27 @@ async def test_turn_errors_in_play() -> None:
     async with Table() as table:
         await table.run(lobby_lines("inka", TWO, f'position:"{ENDGAME}"'))
         cases = {
-            "@bob /inka slide rhombus:7 direction:sw distance:5": "at most 2 steps sw",
-            "@bob /inka slide rhombus:7 direction:up": "'up' is not a direction",
-            "@bob /inka rotate rhombus:7 corner:4 angle:cw60": "no corner at 4 o'clock",
-            "@bob /inka rotate rhombus:7 corner:3 angle:sideways": "cw60, ccw60",
-            "@bob /inka shift rhombus:A direction:e": "only from a rhombus symbol",
-            "@bob /inka shift rhombus:A": "Say how to move it",
-            "@bob /inka take": "stand on a destination rhombus",
-            "@bob /inka go cell:g12": "holds a pawn or a blocker",
-            "@bob /inka passage to:h9": "stand on a secret passage",
+            "@bob /inka rhombus slide rhombus:7 direction:sw distance:5": "at most 2 steps sw",
+            "@bob /inka rhombus slide rhombus:7 direction:up": "'up' is not a direction",
+            "@bob /inka rhombus rotate rhombus:7 corner:4 angle:cw60": "no corner at 4 o'clock",
+            "@bob /inka rhombus rotate rhombus:7 corner:3 angle:sideways": "cw60, ccw60",
+            "@bob /inka rhombus shift rhombus:A direction:e": "only from a rhombus symbol",
+            "@bob /inka rhombus shift rhombus:A": "Say how to move it",
+            "@bob /inka pawn take": "stand on a destination rhombus",
+            "@bob /inka pawn go cell:g12": "holds a pawn or a blocker",
+            "@bob /inka pawn passage to:h9": "stand on a secret passage",
             "@bob /inka block cell:g11": "is on a destination rhombus",
             "@bob /inka choose cell:l6": "belongs to the set-up",
-            "@alice /inka take": "It is not your turn",
+            "@alice /inka pawn take": "It is not your turn",
         }
         for line, expected in cases.items():
             out = await table.run(line)
             assert [d["to"] for d in out] == ["private"], line
             assert expected in out[0]["text"], (line, out[0]["text"])
-        await table.run("@bob /inka go cell:k17")  # the pawn acted: path rhombi stay put now
-        out = await table.run("@bob /inka slide rhombus:7 direction:sw")
+        await table.run("@bob /inka pawn go cell:k17")  # the pawn acted: path rhombi stay put now
+        out = await table.run("@bob /inka rhombus slide rhombus:7 direction:sw")
         assert "your pawn has acted this turn" in out[0]["text"]
-        out = await table.run("@bob /inka go cell:k16")  # one walk between paid actions
+        out = await table.run("@bob /inka pawn go cell:k16")  # one walk between paid actions
         assert out[0]["to"] == "private" and "has just walked" in out[0]["text"]
 
 
@@ -298,7 +298,7 @@ async def test_a_turns_picture_highlights_the_rhombi_it_moved(
     async with Table() as table:
         await table.run(lobby_lines("inka", TWO, f'position:"{ENDGAME}"'))
         fast_images.clear()
-        await table.run("@bob /inka slide rhombus:7 direction:sw\n@bob /inka end")
+        await table.run("@bob /inka rhombus slide rhombus:7 direction:sw\n@bob /inka end")
         assert [moved for _, moved, _ in fast_images] == [("7",)]
         await table.run("@alice /inka preview action:end")
         assert fast_images[-1][2] is True  # the preview, with the cells' names
@@ -313,12 +313,12 @@ async def test_french_players_read_french() -> None:
             + lobby_lines("inka", TWO, f'position:"{ENDGAME}"')
         )
         assert "Bleu" in out[-1]["text"] and "à 🔵 Bleu de jouer : 3 PA" in out[-1]["text"]
-        out = await table.run("@bob /inka slide rhombus:7 direction:sw distance:5")
+        out = await table.run("@bob /inka rhombus slide rhombus:7 direction:sw distance:5")
         assert out[0]["text"] == (
             "Refusé : le losange 7 peut glisser d'au plus 2 pas vers sw avant un obstacle "
             "ou le bord"
         )
-        out = await table.run("@bob /inka go cell:z1")
+        out = await table.run("@bob /inka pawn go cell:z1")
         assert "« z1 » n'est pas dans le temple" in out[0]["text"]
         out = await table.run("@bob /inka end")
         assert "🔵 Bleu termine son tour (3 PA perdus)." in out[0]["text"]
@@ -333,7 +333,7 @@ async def test_a_restart_in_the_middle_then_the_end(tmp_path: Path) -> None:
         assert "is back" in back[0]["text"]
         assert back[1]["text"].startswith("@")  # a ping (the console learns names later)
         assert "🔴 Red to play: 3 AP" in back[1]["text"]
-        out = await table.run("@alice /inka take\n@alice /inka go cell:b19")
+        out = await table.run("@alice /inka pawn take\n@alice /inka pawn go cell:b19")
         assert "escapes the temple" in out[-1]["text"]
         row, state = await table.latest()
         assert row.status == "over" and state.winner == "red"
@@ -383,16 +383,16 @@ async def test_start_and_build_by_the_commands_buttons_would_send() -> None:
         assert "The temple is built" in out[0]["text"]
         assert out[0]["buttons"] == [f"plateau:inka:{row.id}:end"]
         mover = table.console.world.user(users[to_act(state)[0]])  # type: ignore[union-attr]
-        rhombi = await complete(mover, "slide", "rhombus", "")
+        rhombi = await complete(mover, "rhombus slide", "rhombus", "")
         assert rhombi and all(" · " in shown for shown, _ in rhombi)
         name = rhombi[0][1]
-        directions = await complete(mover, "slide", "direction", "", rhombus=name)
+        directions = await complete(mover, "rhombus slide", "direction", "", rhombus=name)
         assert directions and all("steps" in shown for shown, _ in directions)
-        corners = await complete(mover, "rotate", "corner", "", rhombus=name)
+        corners = await complete(mover, "rhombus rotate", "corner", "", rhombus=name)
         assert all(("sharp" in s or "blunt" in s) and "cw" in s for s, _ in corners)
-        goes = await complete(mover, "go", "cell", "")
+        goes = await complete(mover, "pawn go", "cell", "")
         assert 0 < len(goes) <= 25 and all(" AP" in shown for shown, _ in goes)
-        assert await complete(other if mover != other else actor, "go", "cell", "") == []
+        assert await complete(other if mover != other else actor, "pawn go", "cell", "") == []
         previews = await complete(other if mover != other else actor, "preview", "action", "sl")
         assert previews and all(v.startswith("slide ") for _, v in previews)
 
@@ -418,20 +418,20 @@ async def test_symbols_shift_destination_rhombi_and_passages_have_buttons() -> N
     async with Table() as table:
         out = await table.run(lobby_lines("inka", TWO, f'position:"{position}"'))
         row, _ = await table.latest()
-        out = await table.run("@alice /inka go cell:f8")
+        out = await table.run("@alice /inka pawn go cell:f8")
         assert "pawn phase now (2 AP left)" in out[0]["text"]
-        out = await table.run("@alice /inka shift rhombus:A direction:ne distance:2")
+        out = await table.run("@alice /inka rhombus shift rhombus:A direction:ne distance:2")
         assert "slides rhombus **A** ne 2" in out[0]["text"], out
-        out = await table.run("@alice /inka shift rhombus:B direction:se distance:1")
+        out = await table.run("@alice /inka rhombus shift rhombus:B direction:se distance:1")
         assert out[0]["to"] == "private" and "walks onto it" in out[0]["text"]
-        out = await table.run("@alice /inka end\n@bob /inka go cell:h9")
+        out = await table.run("@alice /inka end\n@bob /inka pawn go cell:h9")
         prefix = f"plateau:inka:{row.id}"
         assert out[-1]["buttons"] == [
             f"{prefix}:passage:e15",
             f"{prefix}:passage:h15",
             f"{prefix}:end",
         ]
-        out = await table.run("@bob /inka passage to:h15")  # what the button sends
+        out = await table.run("@bob /inka pawn passage to:h15")  # what the button sends
         assert "takes the secret passage h9 → **h15** (1 AP, 2 left)" in out[0]["text"]
 
 
@@ -439,7 +439,7 @@ async def test_two_presses_at_once_apply_once() -> None:
     async with Table() as table:
         await table.run(lobby_lines("inka", TWO, f'position:"{ENDGAME}"') + "\n@bob /inka end")
         assert table.console is not None
-        first, second = await at_once(table.console, "alice", "inka", "take", {}, {})
+        first, second = await at_once(table.console, "alice", "inka", "pawn take", {}, {})
         outcomes = sorted(d.to for d in [*first, *second])
         assert outcomes == ["channel", "private"]
         refusal = next(d for d in [*first, *second] if d.to == "private")

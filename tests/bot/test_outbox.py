@@ -184,17 +184,17 @@ SCENES = [
         ("channel", "dm"),
     ),
     Scene(
-        "echec place (secret: the placer's DM)",
+        "echec setup place (secret: the placer's DM)",
         "@alice /echec new level:2 placement:secret\n"
         "@alice /echec join seat:south\n@bob /echec join seat:north\n@alice /echec start",
-        "@alice /echec place unit:archers square:b1 facing:n",
+        "@alice /echec setup place unit:archers square:b1 facing:n",
         ("dm",),
     ),
     Scene(
-        "echec autoplace",
+        "echec setup autoplace",
         "@alice /echec new level:2 placement:secret\n"
         "@alice /echec join seat:south\n@bob /echec join seat:north\n@alice /echec start",
-        "@alice /echec autoplace",
+        "@alice /echec setup autoplace",
         ("dm",),
     ),
     Scene(
@@ -459,7 +459,7 @@ async def test_echec_secret_placement_dms_survive_a_crash_on_discord(tmp_path: P
         placement = {n: _dm_messages(rig.world, rig[n]) for n in ("alice", "bob")}
         assert all(len(dms) == 2 for dms in placement.values())  # the probe, the placement
         _crash_on_send(rig)
-        await rig.slash("alice", "echec autoplace", channel=thread)
+        await rig.slash("alice", "echec setup autoplace", channel=thread)
         await rig.restart()
         await rig.bot.on_ready()
         after = _dm_messages(rig.world, rig["alice"])

@@ -74,7 +74,7 @@ async def test_a_long_loka_game_replays_within_the_attachment_limit(tmp_path: Pa
 async def test_a_past_secret_move_is_not_named_until_the_game_reveals_it() -> None:
     async with Table() as table:
         await table.run("@alice /echec new level:2 placement:secret\n" + ECHEC_LOBBY)
-        await table.run("@alice /echec place unit:archers square:b1 facing:n")
+        await table.run("@alice /echec setup place unit:archers square:b1 facing:n")
         out = await table.run("@bob /echec board at:1")
         assert "(a secret move" in out[0]["text"] and "b1" not in out[0]["text"]
         out = await table.run("@alice /echec board at:1")

@@ -214,15 +214,17 @@ async def test_a_secret_level_two_game_of_echec(standin: StandIn, bot: BotProces
     alice = table["alice"]
     for kind, square in (("archers", "e2"), ("archers", "d2")):
         kinds = await standin.autocomplete(
-            alice, table.thread, "echec place", focused="unit", options={"unit": "arch"}
+            alice, table.thread, "echec setup place", focused="unit", options={"unit": "arch"}
         )
         assert kind in [c["value"] for c in kinds], kinds
         squares = await standin.autocomplete(
-            alice, table.thread, "echec place", focused="square", options={"unit": kind}
+            alice, table.thread, "echec setup place", focused="square", options={"unit": kind}
         )
         offered = [c["value"] for c in squares]
         assert square in offered and "e1" not in offered, offered  # e1 is the king's
-        ex = await table.slash("alice", "place", {"unit": kind, "square": square, "facing": "n"})
+        ex = await table.slash(
+            "alice", "setup place", {"unit": kind, "square": square, "facing": "n"}
+        )
         assert ex.posts == [] and ex.text, "a placement answered in public"
         state = secrecy.check(ex)
         assert square in squares_of(state, "south")
