@@ -8,6 +8,7 @@ previous value (``message:see you there``). Words between the command and its fi
 ``game`` (``/echec advance c2`` is ``unit:c2``). A member is ``@name``, in a user option too
 (``/chess new opponent:@bob``). ``#name`` switches the channel; a line starting
 with ``# `` is a comment. Directives: ``!locale @bob fr``, ``!manager @carol``,
+``!guild fr community`` (the server's locale, and whether it is a Community server),
 ``!dms @bob closed|open``, ``!wait 11m`` (advance the clock and apply time-outs),
 ``!press @bob Resign`` (press the latest button @bob sees with that label or action, as on
 Discord: ``/loka resign`` asks, the press resigns).
@@ -52,8 +53,8 @@ _DURATION = re.compile(r"(\d+(?:\.\d+)?)([smhd]?)")
 WAIT_USAGE = "!wait takes a duration: 30s, 11m, 2h or 3d (a bare number is seconds)"
 PRESS_USAGE = "!press takes a user and a button: !press @bob Resign (its label or its action)"
 DIRECTIVES = (
-    "directives: !locale @user fr, !manager @user, !dms @user closed, !wait 11m, "
-    "!press @user Resign"
+    "directives: !locale @user fr, !manager @user, !guild fr community, !dms @user closed, "
+    "!wait 11m, !press @user Resign"
 )
 BUTTONS_KEPT = 200  # the latest buttons shown, the ones a !press may reach
 
@@ -72,6 +73,8 @@ class ConsoleWorld:
     names: dict[int, str] = field(default_factory=dict)
     offset: float = 0.0
     frozen: float | None = None  # a clock that moves only with !wait (scripts and tests)
+    guild_locale: str | None = None  # as Discord reports the server's (!guild)
+    community: bool = False
 
     def user(self, name: str) -> Actor:
         uid = stable_id("user:" + name)
@@ -82,6 +85,12 @@ class ConsoleWorld:
         cid = stable_id("channel:" + name)
         self.names[cid] = "#" + name
         return cid
+
+    def place(self, channel_id: int) -> Place:
+        """A channel of the console's one server, with the server's locale."""
+        return Place(
+            channel_id, guild_id=1, guild_locale=self.guild_locale, community=self.community
+        )
 
     def clock(self) -> float:
         return (time.time() if self.frozen is None else self.frozen) + self.offset
@@ -213,7 +222,7 @@ class Console:
         except TooManyWords as exc:  # the player's mistake: answered as the service would
             self.write(Delivery("private", str(exc), user_id=actor.id))
             return
-        place = Place(self.world.channel_id(self.world.channel), guild_id=1)
+        place = self.world.place(self.world.channel_id(self.world.channel))
         request = Request(game, command, actor, place, self.members(game, command, options))
         deliveries = await self.service.handle(request)
         for delivery in deliveries:
@@ -234,6 +243,8 @@ class Console:
             self.world.locales[words[1].lstrip("@")] = words[2]
         elif words[:1] == ["manager"] and len(words) == 2:
             self.world.managers.add(words[1].lstrip("@"))
+        elif words[:1] == ["guild"] and len(words) in (2, 3) and words[2:] in ([], ["community"]):
+            self.world.guild_locale, self.world.community = words[1], words[2:] == ["community"]
         elif words[:1] == ["dms"] and len(words) == 3:
             uid = self.world.user(words[1].lstrip("@")).id
             (self.world.closed_dms.add if words[2] == "closed" else self.world.closed_dms.discard)(
@@ -284,9 +295,9 @@ class Console:
 
     def remember_buttons(self, delivery: Delivery) -> None:
         """Keep the enabled buttons of ``delivery`` for ``!press``, with who sees them."""
-        here = Place(self.world.channel_id(self.world.channel), guild_id=1)
+        here = self.world.place(self.world.channel_id(self.world.channel))
         if delivery.to == "channel":
-            user, place = None, Place(delivery.channel_id or here.channel_id, guild_id=1)
+            user, place = None, self.world.place(delivery.channel_id or here.channel_id)
         elif delivery.to == "dm":
             name = self.world.names.get(delivery.user_id or 0, "")
             user, place = delivery.user_id, Place(stable_id("dm:" + name), is_dm=True)

@@ -104,7 +104,7 @@ def request_from(
     open_thread: ThreadOpener | None = None,
 ) -> Request:
     """Who, where and what: the user's locale and Manage Server permission, the channel or
-    thread (with its parent), the guild's locale."""
+    thread (with its parent), the guild's locale and whether it is a Community guild."""
     user = interaction.user
     guild_id = interaction.guild_id
     actor = Actor(
@@ -119,6 +119,8 @@ def request_from(
         parent_id=getattr(interaction.channel, "parent_id", None),
         is_dm=guild_id is None,
         guild_locale=interaction.guild_locale.value if interaction.guild_locale else None,
+        # The cached guild's features (the guilds intent), else the interaction's own.
+        community=interaction.guild is not None and "COMMUNITY" in interaction.guild.features,
         guild_name=interaction.guild.name if interaction.guild is not None else None,
         open_thread=open_thread,
     )

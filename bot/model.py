@@ -36,6 +36,9 @@ class Place:
     parent_id: int | None = None
     is_dm: bool = False
     guild_locale: str | None = None  # the guild's language (Discord: en-US unless Community)
+    # The guild has Discord's Community feature: only then is ``guild_locale`` one its
+    # admins chose, and may it speak for the guild's public posts.
+    community: bool = False
     guild_name: str | None = None  # for records (the PGN's Event)
     # The adapter's way to give a new game its own thread. Tables call it only once the
     # game is accepted, so a refused ``new`` leaves no empty thread behind.

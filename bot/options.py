@@ -264,6 +264,7 @@ def _place(place: Any) -> Place:
         parent_id=parent_id,
         is_dm=getattr(place, "is_dm", False) is True,
         guild_locale=_locale(getattr(place, "guild_locale", None)),
+        community=getattr(place, "community", False) is True,
         guild_name=cleaned(guild_name, NAME_LIMIT) if isinstance(guild_name, str) else None,
         open_thread=opener if callable(opener) else None,
     )
