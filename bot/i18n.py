@@ -745,8 +745,8 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Combat aux dés, ou les attaques gagnent toujours",
     ),
     "discord.pdesc.language": (
-        "The language of the game's posts (default: yours)",
-        "La langue des messages de la partie (par défaut : la vôtre)",
+        "The language of the game's posts (default: the server's, else yours)",
+        "La langue des messages de la partie (par défaut : celle du serveur, sinon la vôtre)",
     ),
     "discord.pdesc.silence": (
         "Remove game talk by players from deployment on",

@@ -119,3 +119,57 @@ MESSAGES.update(
         "discord.choice.no": ("no", "non"),
     }
 )
+
+MESSAGES.update(
+    {
+        # --- /plateau settings: the server's language
+        "language.en": ("English", "anglais"),
+        "language.fr": ("French", "français"),
+        "plateau.pick_language": (
+            "language is one of: {languages} (auto: the server's locale, else the host's).",
+            "language est l'une de : {languages} (auto : la langue du serveur, sinon celle "
+            "de l'hôte).",
+        ),
+        "plateau.settings_forbidden": (
+            "Only a member with the Manage Server permission can change this server's settings.",
+            "Seul un membre ayant la permission Gérer le serveur peut changer les réglages de "
+            "ce serveur.",
+        ),
+        "plateau.language_chosen": (
+            "New games on this server post in {language}, as an admin chose (a game opened "
+            "with language: keeps its own).",
+            "Les nouvelles parties de ce serveur écrivent en {language}, comme l'a choisi un "
+            "administrateur (une partie ouverte avec language: garde la sienne).",
+        ),
+        "plateau.language_community": (
+            "New games on this server post in {language}, the server's language (no admin "
+            "chose one with /plateau settings language:; a game opened with language: keeps "
+            "its own).",
+            "Les nouvelles parties de ce serveur écrivent en {language}, la langue du serveur "
+            "(aucun administrateur n'en a choisi avec /plateau settings language: ; une partie "
+            "ouverte avec language: garde la sienne).",
+        ),
+        "plateau.language_host": (
+            "New games on this server post in their host's language (no admin chose one with "
+            "/plateau settings language:, and Discord tells a server's own language only for "
+            "Community servers; a game opened with language: keeps its own).",
+            "Les nouvelles parties de ce serveur écrivent dans la langue de leur hôte (aucun "
+            "administrateur n'en a choisi avec /plateau settings language:, et Discord ne "
+            "donne la langue d'un serveur que pour les serveurs Communauté ; une partie "
+            "ouverte avec language: garde la sienne).",
+        ),
+        "plateau.settings_saved": (
+            "Saved. {setting} Games already open keep their language.",
+            "C'est noté. {setting} Les parties déjà ouvertes gardent leur langue.",
+        ),
+        "discord.desc.plateau.settings": (
+            "This server's settings: the language of its games' posts (Manage Server)",
+            "Les réglages du serveur : la langue des messages des parties (gérer le serveur)",
+        ),
+        "discord.pdesc.settings_language": (
+            "The language of new games' posts (auto: the server's, else the host's)",
+            "La langue des messages des nouvelles parties (auto : celle du serveur ou de l'hôte)",
+        ),
+        "discord.choice.language_auto": ("auto", "auto"),
+    }
+)

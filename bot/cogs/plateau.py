@@ -8,10 +8,12 @@ from typing import ClassVar
 import discord
 
 from bot.cogs import TableCog
-from bot.cogs.slash import Option, Slash, choice
-from bot.tables.plateau import KINDS
+from bot.cogs.slash import LANGUAGE_CHOICES, Option, Slash, choice
+from bot.tables.plateau import AUTO, KINDS
 
 KIND_CHOICES = [choice(f"game.{kind}", kind) for kind in KINDS]
+# A server's language: one Plateau speaks, or back to the server's locale or the host's.
+SERVER_LANGUAGES = [*LANGUAGE_CHOICES, choice("discord.choice.language_auto", AUTO)]
 
 
 class PlateauCog(TableCog):
@@ -25,6 +27,11 @@ class PlateauCog(TableCog):
             game=False,
         ),
         Slash("profile", Option("member", discord.User, about="member"), game=False),
+        Slash(
+            "settings",
+            Option("language", about="settings_language", choices=SERVER_LANGUAGES),
+            game=False,
+        ),
     )
 
 

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from ai.levels import LEVELS
 from bot import clocks
 from bot.i18n import LANGUAGES, language, t
-from bot.model import Actor, Attachment, Button, Delivery, Request, is_ai
+from bot.model import Actor, Attachment, Button, Delivery, Place, Request, is_ai
 from bot.options import Declarations
 from bot.ratings import Result, places
 from bot.service import TableService, UserError
@@ -81,6 +81,15 @@ class Change:
     def public(self) -> list[Event]:
         """The events everyone may be told."""
         return [e for e in self.events if e.visible_to is None]
+
+
+def guild_language(place: Place) -> str | None:
+    """The language of the guild's own locale, if it has one: only a Community guild does
+    (Discord reports en-US for any other, whatever its members speak), and only one that
+    Plateau speaks counts (a German guild's games go by their host's language instead)."""
+    if place.community and (place.guild_locale or "").lower().startswith(LANGUAGES):
+        return language(place.guild_locale)
+    return None
 
 
 class SeatedTable(Clocked, Replays):
@@ -501,16 +510,22 @@ class SeatedTable(Clocked, Replays):
         return request.place.channel_id
 
     @staticmethod
-    def public_locale(request: Request) -> str:
+    async def public_locale(service: TableService, request: Request) -> str:
         """The language of a new game's public posts: the ``language`` option, else the
-        host's own (Discord reports en-US as the locale of every non-Community guild, so
-        the guild's is no guide)."""
+        server's as its admins set it (``/plateau settings``), else the guild's locale if it
+        is a Community guild (Discord reports en-US for every other guild, whatever its
+        members speak), else the host's own."""
         wanted = request.options.get("language")
-        if wanted is None or wanted == "":
-            return language(request.actor.locale)
-        if wanted not in LANGUAGES:
-            raise UserError("table.pick_language", languages=", ".join(LANGUAGES))
-        return str(wanted)
+        if wanted is not None and wanted != "":
+            if wanted not in LANGUAGES:
+                raise UserError("table.pick_language", languages=", ".join(LANGUAGES))
+            return str(wanted)
+        place = request.place
+        if place.guild_id is not None:
+            chosen = await service.storage.guild_language(place.guild_id)
+            if chosen in LANGUAGES:
+                return str(chosen)
+        return guild_language(place) or language(request.actor.locale)
 
     @staticmethod
     def guild_only(request: Request) -> None:
@@ -528,7 +543,7 @@ class SeatedTable(Clocked, Replays):
             if rated not in ("yes", "no"):
                 raise UserError("table.pick_rated")
             extra = {**extra, "rated": rated == "yes"}
-        locale = self.public_locale(request)
+        locale = await self.public_locale(service, request)
         channel = await self.game_channel(request, locale)
         return await service.create(
             lambda game_id, seed: self._new_row(

@@ -352,7 +352,7 @@ class ChessTable(SeatedTable):
         if pgn.result != "*" or state.phase == OVER:
             result = state.result or pgn.result
             self.guild_only(request)
-            loc = self.public_locale(request)
+            loc = await self.public_locale(service, request)
             channel = await self.game_channel(request, loc)
             names = {"white": pgn.headers.get("White", ""), "black": pgn.headers.get("Black", "")}
             image = await _picture(state, names, "white", loc)

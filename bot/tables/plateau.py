@@ -8,20 +8,21 @@ from __future__ import annotations
 from typing import ClassVar
 
 from bot import rendering
-from bot.i18n import t
+from bot.i18n import LANGUAGES, t
 from bot.model import Attachment, Delivery, Request
 from bot.options import TEXT, USER, Declarations, user_id_of
 from bot.ratings import shown
 from bot.service import TableService, UserError
 from bot.storage import GameRow
 from bot.tables.awaiting import Seated, games_of
-from bot.tables.base import HELP_LIMIT, mention, packed
+from bot.tables.base import HELP_LIMIT, guild_language, mention, packed
 from bot.tables.timing import when
 from renderer.ratings import Board, Standing, history_png, leaderboard_png
 
 KINDS = ("loka", "loa", "echec", "inka", "alako", "chess")
 LEADERS = 10  # lines of each family's leaderboard
 HISTORY = 30  # rated games in a profile's plot and list (the latest)
+AUTO = "auto"  # /plateau settings language:auto clears the server's choice
 
 
 class Plateau:
@@ -30,6 +31,7 @@ class Plateau:
         "games": {},
         "leaderboard": {"game": TEXT},
         "profile": {"member": USER},
+        "settings": {"language": TEXT},
     }
 
     def __init__(self) -> None:
@@ -37,6 +39,7 @@ class Plateau:
             "games": self.games,
             "leaderboard": self.leaderboard,
             "profile": self.profile,
+            "settings": self.settings,
         }
 
     async def resume(self, service: TableService, game: GameRow) -> list[Delivery]:
@@ -139,6 +142,39 @@ class Plateau:
         out = [service.private(request.actor, text) for text in texts]
         out[-1].files.append(file)
         return out
+
+    async def settings(self, service: TableService, request: Request) -> list[Delivery]:
+        """The server's settings: with ``language``, an admin (Manage Server) sets the
+        language of the public posts of the server's new games (``auto``: back to the
+        server's locale or the host's); without, anyone reads the current one."""
+        actor, loc, guild = request.actor, request.actor.locale, request.place.guild_id
+        if guild is None:
+            raise UserError("table.guild_only")
+        wanted = str(request.options.get("language") or "").strip().lower()
+        if not wanted:
+            chosen = await service.storage.guild_language(guild)
+            return [service.private(actor, self.language_setting(request, chosen))]
+        if not actor.manager:
+            raise UserError("plateau.settings_forbidden")
+        if wanted not in (*LANGUAGES, AUTO):
+            raise UserError("plateau.pick_language", languages=", ".join((*LANGUAGES, AUTO)))
+        chosen = None if wanted == AUTO else wanted
+        await service.storage.set_guild_language(guild, chosen)
+        told = self.language_setting(request, chosen)
+        return [service.private(actor, t(loc, "plateau.settings_saved", setting=told))]
+
+    @staticmethod
+    def language_setting(request: Request, chosen: str | None) -> str:
+        """What the server's language setting means, in the reader's words: the language
+        an admin chose, or what the bot goes by without one (a Community guild's locale,
+        which Discord tells only of Community guilds; else each game's host's)."""
+        loc, place = request.actor.locale, request.place
+        if chosen is not None:
+            return t(loc, "plateau.language_chosen", language=t(loc, f"language.{chosen}"))
+        guild = guild_language(place)
+        if guild is not None:
+            return t(loc, "plateau.language_community", language=t(loc, f"language.{guild}"))
+        return t(loc, "plateau.language_host")
 
     @staticmethod
     def line(seated: Seated, loc: str) -> str:

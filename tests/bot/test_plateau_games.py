@@ -84,7 +84,10 @@ async def test_plateau_games_syncs_and_answers_privately(rig: Rig) -> None:
     (command,) = [c for c in sync.body if c["name"] == "plateau"]
     harness.assert_within_discord_limits(command)
     subs = harness.options(command)
-    assert set(subs) == {"games", "leaderboard", "profile"}
+    assert set(subs) == {"games", "leaderboard", "profile", "settings"}
+    language = harness.options(subs["settings"])["language"]
+    assert [c["value"] for c in language["choices"]] == ["en", "fr", "auto"]
+    assert not language.get("required")  # without it, the setting is read, not changed
     game = harness.options(subs["leaderboard"])["game"]
     assert [c["value"] for c in game["choices"]] == [
         "loka",
@@ -100,3 +103,16 @@ async def test_plateau_games_syncs_and_answers_privately(rig: Rig) -> None:
     await rig.open_table()
     ex = await rig.slash("alice", "plateau games")
     assert ex.posts == [] and "**Lines of Action**" in ex.text and "lobby, 1 of 2" in ex.text
+
+
+async def test_plateau_settings_needs_manage_server_and_answers_privately(rig: Rig) -> None:
+    ex = await rig.slash("alice", "plateau settings", {"language": "fr"})
+    assert ex.posts == [] and "Manage Server permission" in ex.text
+    ex = await rig.slash("alice", "plateau settings", {"language": "fr"}, locale="fr")
+    assert "Gérer le serveur" in ex.text  # in the refused member's language
+    ex = await rig.slash(
+        "alice", "plateau settings", {"language": "fr"}, permissions=harness.MANAGER
+    )
+    assert ex.posts == [] and "Saved. New games on this server post in French" in ex.text
+    ex = await rig.slash("alice", "loa new")
+    assert "ouverte par" in ex.shown[-1].content  # alice's client is English; the server is not
