@@ -123,8 +123,6 @@ MESSAGES.update(
 MESSAGES.update(
     {
         # --- /plateau settings: the server's language
-        "language.en": ("English", "anglais"),
-        "language.fr": ("French", "français"),
         "plateau.pick_language": (
             "language is one of: {languages} (auto: the server's locale, else the host's).",
             "language est l'une de : {languages} (auto : la langue du serveur, sinon celle "
@@ -171,5 +169,8 @@ MESSAGES.update(
             "La langue des messages des nouvelles parties (auto : celle du serveur ou de l'hôte)",
         ),
         "discord.choice.language_auto": ("auto", "auto"),
+        # A language, as a sentence names it ("post in French").
+        "language.en": ("English", "anglais"),
+        "language.fr": ("French", "français"),
     }
 )
