@@ -34,6 +34,10 @@ button {{ margin: .1em; }} #line {{ width: 40em; }} .log {{ color: #949ba4; }}
 <form onsubmit="act(event)">act as <select id="as">{people}</select>
 <input id="line" placeholder="alice: /loka new players:4   or   bob: hello">
 <button>Send</button></form>
+<form onsubmit="fault(event)">Discord fails for <input id="secs" size="3" value="5"> s
+on <input id="where" size="12" placeholder="#games, dms, all"> with
+<select id="status"><option>502</option><option>500</option><option>503</option>
+<option>429</option></select> <button>Fail</button></form>
 <div id="feed"></div>
 <script>
 async function refresh() {{
@@ -57,6 +61,12 @@ function act(ev) {{
 function press(message, customId) {{
   post('/_standin/press', {{as: document.getElementById('as').value, message: message,
                             custom_id: customId}});
+}}
+function fault(ev) {{
+  ev.preventDefault();
+  post('/_standin/fault', {{seconds: document.getElementById('secs').value,
+                            where: document.getElementById('where').value,
+                            status: document.getElementById('status').value}});
 }}
 setInterval(refresh, 2000); refresh();
 </script></body></html>"""
@@ -231,8 +241,30 @@ def install(app: web.Application, standin: StandIn) -> None:
             return web.json_response({"ok": True})
         raise web.HTTPSeeOther("/_standin/")
 
+    async def fault(request: web.Request) -> web.StreamResponse:
+        """An outage (a 5xx for some seconds) on a channel, on DMs or everywhere; or, with
+        429, a storm of as many 429s on the channels' messages."""
+        data = await fields(request)
+        where, status = str(data.get("where") or "all").strip(), int(data.get("status") or 502)
+        seconds = float(data.get("seconds") or 5)
+        try:
+            if status == 429:
+                standin.storm("POST /channels/*/messages", max(1, int(seconds)))
+            elif where == "dms":
+                standin.outage(seconds, dms=True, status=status)
+            else:
+                channel = None if where == "all" else standin.world.channel(where)
+                standin.outage(seconds, channel=channel, status=status)
+            standin.page_log.append(f"Discord fails: {status} on {where} ({seconds:g})")
+        except (ValueError, KeyError) as error:
+            standin.page_log.append(f"fault: {error}")
+        if request.content_type == "application/json":
+            return web.json_response({"ok": True})
+        raise web.HTTPSeeOther("/_standin/")
+
     app.router.add_get("/", page)
     app.router.add_get("/_standin/", page)
     app.router.add_get("/_standin/feed", feed)
     app.router.add_post("/_standin/act", act)
     app.router.add_post("/_standin/press", press)
+    app.router.add_post("/_standin/fault", fault)

@@ -1,4 +1,5 @@
-"""Rate-limit buckets, deliberate 429 storms and injected 5xx answers.
+"""Rate-limit buckets, a channel's shared message limit, deliberate 429 storms, injected 5xx
+answers and outages.
 
 Windows here are measured in real monotonic time, not with the stand-in's clock: discord.py
 waits them out with ``asyncio.sleep``."""
@@ -10,6 +11,7 @@ import hashlib
 import math
 import random
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +20,13 @@ TOLERANCE = 0.005
 #: statuses discord.py's HTTPClient retries by itself; its webhook adapter retries all 5xx
 REST_RETRIED = {500, 502, 504, 524}
 MAJOR = ("channel_id", "guild_id", "webhook_id", "webhook_token")
+#: what a channel's shared message limit counts: the bot's posts and edits there
+CHANNEL_MESSAGES = (
+    "POST /channels/{channel_id}/messages",
+    "PATCH /channels/{channel_id}/messages/*",
+)
+#: what an outage fails unless told otherwise: every message route of the channel
+OUTAGE_ROUTES = "* /channels/{channel_id}/messages*"
 
 
 def route_matches(pattern: str, method: str, route: str) -> bool:
@@ -63,6 +72,20 @@ class Failure:
 
 
 @dataclass
+class Outage:
+    """Discord failing for a while: every matching request answered ``status`` until
+    ``until`` (monotonic), on ``channels`` (ids; None: every channel), on DMs only if
+    ``dms``."""
+
+    until: float
+    status: int = 502
+    channels: frozenset[int] | None = None
+    dms: bool = False
+    pattern: str = OUTAGE_ROUTES
+    answered: int = 0  # requests it failed
+
+
+@dataclass
 class Sent429:
     """A 429 the stand-in answered."""
 
@@ -70,7 +93,7 @@ class Sent429:
     bucket: str
     retry_after: float
     at: float
-    reason: str  # storm | limit | window
+    reason: str  # storm | limit | window | channel
 
 
 @dataclass
@@ -97,6 +120,11 @@ class RateLimits:
     buckets: dict[str, Bucket] = field(default_factory=dict)
     sent_429: list[Sent429] = field(default_factory=list)
     expectations: dict[str, float] = field(default_factory=dict)
+    #: Discord's own limit on a channel's messages (posts and edits together, in any window of
+    #: that many seconds), announced by no header: a bot keeps within it by its own pace
+    channel_limit: tuple[int, float] | None = (5, 5.0)
+    outages: list[Outage] = field(default_factory=list)
+    channel_sent: dict[str, deque[float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -116,6 +144,35 @@ class RateLimits:
 
     def fail_next(self, pattern: str, status: int, times: int) -> None:
         self.failures.append(Failure(pattern, status, times))
+
+    def outage(
+        self,
+        seconds: float,
+        *,
+        status: int = 502,
+        channels: frozenset[int] | None = None,
+        dms: bool = False,
+        pattern: str = OUTAGE_ROUTES,
+    ) -> Outage:
+        outage = Outage(time.monotonic() + seconds, status, channels, dms, pattern)
+        self.outages.append(outage)
+        return outage
+
+    def out(self, method: str, route: str, channel_id: int | None, is_dm: bool) -> int:
+        """The status an outage answers this request with, or 0."""
+        now = time.monotonic()
+        for outage in self.outages:
+            if now >= outage.until or not route_matches(outage.pattern, method, route):
+                continue
+            if outage.dms and not is_dm:
+                continue
+            if outage.channels is not None and channel_id not in outage.channels:
+                continue
+            if outage.channels is None and not outage.dms and is_dm:
+                continue  # a channel outage spares DMs unless it says so
+            outage.answered += 1
+            return outage.status
+        return 0
 
     # ------------------------------------------------------------ per request
 
@@ -154,6 +211,9 @@ class RateLimits:
                 if isinstance(wait, tuple):
                     wait = round(self.rng.uniform(*wait), 3)
                 return self._too_many(route, bucket, wait, "storm")
+        shared = self._channel_full(method, route, bucket, now)
+        if shared is not None:
+            return shared
         if now >= bucket.window_start + bucket.per:
             bucket.window_start, bucket.count = now, 0
         if bucket.enforced and bucket.count >= bucket.limit:
@@ -177,6 +237,25 @@ class RateLimits:
             return self._failed(route, bucket, self.rng.choice(self.fail_statuses))
         bucket.failures = 0
         return Decision()
+
+    def _channel_full(self, method: str, route: str, bucket: Bucket, now: float) -> Decision | None:
+        """A 429 (scope ``shared``) when the channel had its limit of messages in the last
+        window; else the message is counted."""
+        if self.channel_limit is None or not any(
+            route_matches(p, method, route) for p in CHANNEL_MESSAGES
+        ):
+            return None
+        limit, per = self.channel_limit
+        channel = bucket.key.rsplit("|", 1)[-1].split(":")[0]
+        sent = self.channel_sent.setdefault(channel, deque())
+        while sent and sent[0] <= now - per:
+            sent.popleft()
+        if len(sent) >= limit:
+            decision = self._too_many(route, bucket, sent[0] + per - now, "channel")
+            decision.scope = "shared"
+            return decision
+        sent.append(now)
+        return None
 
     def _too_many(
         self, route: str, bucket: Bucket, wait: float, reason: str, violation: str = ""

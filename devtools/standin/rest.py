@@ -197,6 +197,10 @@ class RestApi:
         label = f"{record.method} {record.path}"
         bucket = self.limits.bucket(record.method, record.route, record.params)
         record.bucket = bucket.key
+        failing = self._outage(record)
+        if failing:
+            record.response = {"message": f"{failing}: outage", "code": 0}
+            return json_response(failing, record.response)
         decision = self.limits.admit(record.method, record.route, bucket)
         headers = self.limits.headers(bucket, decision)
         if decision.status == 429:
@@ -222,6 +226,15 @@ class RestApi:
         if result is None:
             return web.Response(status=204, headers=headers)
         return json_response(200, result, headers)
+
+    def _outage(self, record: Request) -> int:
+        """The status an outage answers (before any limit counts the request), or 0."""
+        if not self.limits.outages:
+            return 0
+        raw = record.params.get("channel_id")
+        channel = self.world.channels.get(int(raw)) if raw and raw.isdigit() else None
+        is_dm = channel is not None and channel.is_dm
+        return self.limits.out(record.method, record.route, channel and channel.id, is_dm)
 
     # ------------------------------------------------------------ routes
 

@@ -16,7 +16,7 @@ from .clock import Clock
 from .driver import Driver
 from .gateway import PRIVILEGED, Gateway
 from .models import Channel, HistoryEvent, Interaction, Member, Message, Request, Violation
-from .ratelimits import RateLimits, Sent429
+from .ratelimits import Outage, RateLimits, Sent429
 from .rest import Activity, RestApi, json_response
 from .world import World
 
@@ -47,12 +47,15 @@ class StandIn(Driver):
         timeout: float = 20.0,
         privileged_intents: int = PRIVILEGED,
         rate_limit: tuple[int, float] = (50, 1.0),
+        channel_limit: tuple[int, float] | None = (5, 5.0),
         fail_rate: float = 0.0,
         seed: int | None = None,
         shards: int = 1,
         **world: Any,
     ) -> None:
-        """``shards`` is the shard count ``GET /gateway/bot`` recommends. The other keywords
+        """``shards`` is the shard count ``GET /gateway/bot`` recommends; ``channel_limit``
+        Discord's limit on a channel's messages, posts and edits together (None: none). The
+        other keywords
         set up the guild and the bot, as :class:`World` takes them (``guild_name``,
         ``guild_locale``, ``community``, ``size_limit``, ``bot_name``, ``bot_permissions``,
         ``everyone_permissions``)."""
@@ -62,7 +65,11 @@ class StandIn(Driver):
         self.world = World(clock=self.clock, **world)
         self.activity = Activity()
         self.limits = RateLimits(
-            default_limit=rate_limit[0], default_per=rate_limit[1], fail_rate=fail_rate, seed=seed
+            default_limit=rate_limit[0],
+            default_per=rate_limit[1],
+            fail_rate=fail_rate,
+            seed=seed,
+            channel_limit=channel_limit,
         )
         self.gateway = Gateway(
             self.world,
@@ -220,6 +227,15 @@ class StandIn(Driver):
     def fail_next(self, route: str, *, status: int = 500, times: int = 1) -> None:
         """The next ``times`` requests to ``route`` get ``status`` (500, 502, 503...)."""
         self.limits.fail_next(route, status, times)
+
+    def outage(
+        self, seconds: float, *, channel: Any = None, dms: bool = False, status: int = 502
+    ) -> Outage:
+        """Discord fails for ``seconds``: every message posted or edited in ``channel`` (a
+        channel, thread or its id; None: in every channel), or in DMs (``dms``), is answered
+        ``status`` (502, 500, 503...), before any rate limit counts it."""
+        channels = None if channel is None else frozenset({self.world.channel(channel).id})
+        return self.limits.outage(seconds, status=status, channels=channels, dms=dms)
 
     async def reconnect(self) -> None:
         """op 7 RECONNECT; returns once the client has resumed."""

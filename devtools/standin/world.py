@@ -72,6 +72,7 @@ class World:
         self.requests: list[M.Request] = []
         self.violations: list[M.Violation] = []
         self.listeners: list[Listener] = []
+        self.nonces: dict[tuple[int, str], int] = {}  # (channel, nonce) -> message id
 
     # ------------------------------------------------------------ basics
 
@@ -659,8 +660,17 @@ class World:
                         )
                     }
                 )
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            # Discord gives back the message a nonce made (a few minutes) instead of a copy.
+            known = self.messages.get(self.nonces.get((channel.id, str(nonce)), 0))
+            if known is not None and not known.deleted:
+                return known
         self._reopen_thread(channel)
-        return self.store_message(channel, self.bot, body, files, kind=19 if reference else 0)
+        message = self.store_message(channel, self.bot, body, files, kind=19 if reference else 0)
+        if nonce is not None and body.get("enforce_nonce"):
+            self.nonces[(channel.id, str(nonce))] = message.id
+        return message
 
     def bot_edits(
         self, channel_id: Any, message_id: Any, body: dict[str, Any], files: Files

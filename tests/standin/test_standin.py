@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from devtools.standin import BOT_PERMISSIONS, ClientRefusal, DiscordError, StandIn
 from devtools.standin import limits as L
+from devtools.standin.ratelimits import RateLimits
 
 
 def png(width: int = 4, height: int = 3) -> bytes:
@@ -315,6 +316,54 @@ async def test_5xx_is_retried_by_discord_py(rig: Rig) -> None:
     assert [r.status for r in ex.requests if r.kind == "message"] == [500, 200]
     assert [m.content for m in ex.posts] == ["a picture"] and ex.text == "done"
     assert standin.violations == []
+
+
+async def test_an_outage_fails_one_channel_for_a_while(rig: Rig) -> None:
+    standin = rig.standin
+    outage = standin.outage(0.5, channel="games", status=502)
+    await standin.slash("alice", "games", "picture")
+    for _ in range(1000):  # discord.py tries again a second later: the outage is over
+        if standin.messages("games"):
+            break
+        await asyncio.sleep(0.01)
+    posts = [r.status for r in standin.requests if r.route == "/channels/{channel_id}/messages"]
+    assert posts == [502, 200] and outage.answered == 1
+    assert [m.content for m in standin.messages("games")] == ["a picture"]
+    assert standin.violations == []
+
+
+def test_an_outage_reaches_what_it_names_only() -> None:
+    limits = RateLimits()
+    posts = "/channels/{channel_id}/messages"
+    limits.outage(60, dms=True, status=500)
+    assert limits.out("POST", posts, 7, True) == 500
+    assert limits.out("POST", posts, 8, False) == 0  # a channel: not in a DM outage
+    limits.outage(60, channels=frozenset({8}))
+    assert limits.out("PATCH", posts + "/{message_id}", 8, False) == 502
+    assert limits.out("POST", posts, 9, False) == 0
+    assert limits.out("GET", "/users/@me", None, False) == 0
+    ended = RateLimits()
+    ended.outage(0)
+    assert ended.out("POST", posts, 8, False) == 0
+
+
+async def test_a_channels_messages_are_limited_together_and_each_429_recorded(rig: Rig) -> None:
+    standin = rig.standin
+    standin.limits.channel_limit = (2, 0.3)  # Discord's is 5 in 5 s: the same, shorter
+    ex = await standin.slash("alice", "games", "burst")
+    assert [m.content for m in ex.posts] == [f"post {n}" for n in range(4)]
+    refused = [r for r in standin.rate_limited if r.reason == "channel"]
+    assert refused and all(r.route == "/channels/{channel_id}/messages" for r in refused)
+    assert standin.violations == []  # discord.py waited as told
+
+
+async def test_a_repeated_nonce_gives_back_the_first_message(rig: Rig) -> None:
+    channel = rig.bot.get_channel(rig.standin.world.channel("games").id)
+    assert isinstance(channel, discord.TextChannel)
+    first = await channel.send("once", nonce="n-1")  # discord.py adds enforce_nonce
+    again = await channel.send("once", nonce="n-1")
+    assert again.id == first.id
+    assert [m.content for m in rig.standin.messages("games")] == ["once"]
 
 
 async def test_too_long_a_message_is_refused(rig: Rig) -> None:
