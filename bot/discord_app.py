@@ -27,14 +27,15 @@ from discord.ext import commands
 
 from bot import rendering
 from bot.cogs import TableButton, TableCog, command_guide
+from bot.delivery import Batch, Item, Lanes, Outcome, ServerFailed, once, one_try_trace
 from bot.games import all_cogs, services
 from bot.i18n import CATALOG, language, t
 from bot.logs import event, safe_options
 from bot.model import Actor, Button, Delivery, Place, Request, ThreadOpener
-from bot.service import TableService
+from bot.service import TableService, UserError
 from bot.settings import Settings
 from bot.shards import Shards, ShardTaken
-from bot.storage import Owed, SqlStorage, storage_for
+from bot.storage import SqlStorage, storage_for
 
 log = logging.getLogger("plateau.discord")
 
@@ -42,7 +43,6 @@ COGS: tuple[type[TableCog], ...] = all_cogs()
 EXPIRE_SECONDS = 30.0
 SHUTDOWN_GRACE = 10.0
 MESSAGE_LIMIT = 2000
-DM_PAUSES = (1.0, 3.0, 9.0)  # before each new try of a DM that failed but was not refused
 STYLES = {
     "primary": discord.ButtonStyle.primary,
     "secondary": discord.ButtonStyle.secondary,
@@ -169,47 +169,66 @@ class Courier:
     A delivery with a ``slot`` edits the slot's earlier message (kept in storage, so edits
     go on after a restart) instead of posting a new one: a lobby stays one message.
 
+    Posts and DMs go through :class:`bot.delivery.Lanes`: one lane per channel and per DM
+    recipient, paced within Discord's limits and in order; what Discord fails for a while (a
+    5xx, a time-out, a 429) is tried again in the background until it arrives, and only a
+    refusal (403, 404, closed DMs) ends it. A command waits for the first try of each, no
+    more: during an outage its user is told once, privately, that the move is saved and the
+    board will follow.
+
     What the service owes (an outbox row, :class:`Owed`) leaves the outbox once it was sent
-    or told undeliverable; a crash before that leaves it for the restart, which sends it
-    again: a slot's message is edited again (unseen), a post carries the row's nonce (Discord
-    drops a repeat it already has)."""
+    or refused; a crash before that leaves it for the restart, which sends it again: a
+    slot's message is edited again (unseen), a post carries the row's nonce (Discord drops a
+    repeat it already has)."""
 
     def __init__(self, bot: PlateauBot) -> None:
         self.bot = bot
-        self.dm_pauses = DM_PAUSES
+        self.lanes = Lanes(self.attempt, self.finish)
+        self._outage_told: set[int] = set()  # users told of the outage going on
 
     async def send(
-        self, deliveries: Iterable[Delivery], *, interaction: discord.Interaction | None = None
+        self,
+        deliveries: Iterable[Delivery],
+        *,
+        interaction: discord.Interaction | None = None,
+        until_delivered: bool = False,
     ) -> None:
+        """Send ``deliveries`` in order; wait for each one's first try (``until_delivered``:
+        until it arrived or was refused, however long Discord fails: computer players wait
+        so during an outage)."""
         deliveries = list(deliveries)
         actor = interaction.user.id if interaction is not None else None
         game_channel = next((d.channel_id for d in deliveries if d.to == "channel"), None)
         if game_channel is None and interaction is not None and interaction.guild_id:
             game_channel = interaction.channel_id
+        if not self.lanes.stalled():
+            self._outage_told.clear()  # that outage is over: the next one is told again
+        batch = Batch(game_channel)
         answered = False
-        unreachable: set[int] = set()
-        unposted: list[int] = []
+        later = False
+        refused: dict[int, Item] = {}
         for delivery in deliveries:
-            user = delivery.user_id or 0
-            if delivery.to == "channel":
-                if not await self.post(delivery):
-                    unposted.append(delivery.channel_id or 0)
-            elif delivery.to == "private" and interaction is not None and user == actor:
+            if delivery.to == "private" and interaction is not None and delivery.user_id == actor:
                 await self.reply(interaction, delivery)
                 answered = True
-            elif user in unreachable:
-                pass  # the note was posted once already
-            elif (status := await self.dm(user, delivery)) != "sent":
-                unreachable.add(user)
-                # A DM names its game's channel: that is where the note about it belongs.
-                await self.note_undelivered(user, delivery.channel_id or game_channel, status)
-            await self.bot.service.delivered(delivery)
+                continue
+            item = self.queue(delivery, batch)
+            if item is None:
+                continue  # already on its way (a resume met a row being retried)
+            # Shielded: a command cancelled at shutdown leaves the item to its lane.
+            outcome = await asyncio.shield(item.done if until_delivered else item.first)
+            later = later or outcome == "later"
+            if outcome == "refused" and delivery.to == "channel":
+                refused.setdefault(delivery.channel_id or 0, item)
         if interaction is None:
             return
         loc = interaction.locale.value
-        for channel_id in dict.fromkeys(unposted):
-            text = t(loc, "discord.post_failed", channel=f"<#{channel_id}>")
-            await interaction.followup.send(text, ephemeral=True)
+        if later and interaction.user.id not in self._outage_told:
+            self._outage_told.add(interaction.user.id)
+            await interaction.followup.send(t(loc, "discord.outage"), ephemeral=True)
+            answered = True
+        for channel_id, item in refused.items():
+            await interaction.followup.send(self.refusal(loc, channel_id, item), ephemeral=True)
             answered = True
         # What a command changed in public is its answer: a slash command with nothing
         # private to say closes its "thinking" without a message (a button's silent defer
@@ -250,7 +269,11 @@ class Courier:
         await interaction.followup.send(_clip(delivery.text), ephemeral=True, **extras)
 
     async def place(
-        self, recipient: int, channel: discord.abc.Messageable, delivery: Delivery
+        self,
+        recipient: int,
+        channel: discord.abc.Messageable,
+        delivery: Delivery,
+        nonce: str | None = None,
     ) -> None:
         """Post ``delivery`` in ``channel``, or edit its slot's message there in place."""
         storage = self.bot.service.storage
@@ -270,63 +293,137 @@ class Courier:
         extras: dict[str, Any] = {"files": self.files(delivery)}
         if view is not None:
             extras["view"] = view
-        if isinstance(delivery, Owed):
-            extras["nonce"] = delivery.nonce  # discord.py sends it with enforce_nonce
+        if nonce:
+            extras["nonce"] = nonce  # discord.py sends it with enforce_nonce
         sent = await channel.send(text, **extras)
         if delivery.slot:
             await storage.set_post(recipient, delivery.slot, sent.channel.id, sent.id)
 
+    def queue(self, delivery: Delivery, batch: Batch, *, retry: bool = True) -> Item | None:
+        """Put ``delivery`` in its lane: its channel's, or its user's DMs (a private
+        delivery that is not an answer to its user's own interaction goes there too)."""
+        if delivery.to == "channel":
+            key = ("channel", delivery.channel_id or 0)
+        else:
+            key = ("dm", delivery.user_id or 0)
+        return self.lanes.put(key, delivery, batch, retry=retry)
+
     async def post(self, delivery: Delivery) -> bool:
-        channel_id = delivery.channel_id or 0
-        channel = self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(channel_id)
+        """Post in a channel; True once the first try got it there."""
+        item = self.queue(delivery, Batch(delivery.channel_id))
+        return item is None or await asyncio.shield(item.first) == "sent"
+
+    async def attempt(self, item: Item) -> Outcome:
+        """One try of ``item`` (for its lane): sent, later (Discord failed: a 5xx, a
+        time-out, a 429) or refused (a 4xx: 403 closed DMs or a missing permission, 404)."""
+        kind, target = item.key
+        delivery = item.delivery
         try:
-            await self.place(channel_id, channel, delivery)  # type: ignore[arg-type]
-        except discord.HTTPException as exc:
-            event(
-                log,
-                "post_failed",
-                level=logging.WARNING,
-                channel=channel_id,
-                status=exc.status,
-                code=exc.code,
-            )
-            return False
-        if delivery.closes:
-            self.bot.archive_later(channel_id)
-        return True
+            if kind == "channel":
+                channel = self.bot.get_channel(target) or self.bot.get_partial_messageable(target)
+                await once(lambda: self.place(target, channel, delivery, item.nonce))  # type: ignore[arg-type]
+            else:
+                await once(lambda: self._dm(target, delivery, item.nonce))
+            return "sent"
+        except Exception as exc:
+            item.error = exc
+            outcome = _judged(exc)
+            if outcome == "refused" and not isinstance(exc, discord.HTTPException):
+                log.exception("sending a delivery failed")  # a bug: a new try fails alike
+            if isinstance(exc, discord.HTTPException) and exc.status == 429:
+                item.retry_after = _retry_after(exc)
+            status, code = getattr(exc, "status", None), getattr(exc, "code", None)
+            name, where = "post_failed", {"channel": target}
+            if kind == "dm":
+                name = "dm_failed" if outcome == "later" else "dm_refused"
+                where = {"user": target}
+            level = logging.INFO if name == "dm_refused" else logging.WARNING
+            error = type(exc).__name__
+            event(log, name, level=level, status=status, code=code, error=error, **where)
+            return outcome
 
-    async def dm(self, user_id: int, delivery: Delivery) -> str:
-        """``sent``; ``closed`` when Discord refuses (closed DMs, blocked bot: no retry); or
-        ``failed`` when it kept failing otherwise (5xx, 400, network) after a few retries."""
-        for pause in (0.0, *self.dm_pauses):
-            await asyncio.sleep(pause)
-            try:
-                channel = await self.bot.create_dm(discord.Object(user_id))
-                await self.place(user_id, channel, delivery)
-                return "sent"
-            except discord.Forbidden as exc:
-                event(log, "dm_refused", level=logging.INFO, user=user_id, code=exc.code)
-                return "closed"
-            except discord.HTTPException as exc:
-                status, code = exc.status, exc.code
-                event(
-                    log, "dm_failed", level=logging.WARNING, user=user_id, status=status, code=code
-                )
-            except (aiohttp.ClientError, TimeoutError) as exc:
-                event(
-                    log, "dm_failed", level=logging.WARNING, user=user_id, error=type(exc).__name__
-                )
-        return "failed"
+    async def _dm(self, user_id: int, delivery: Delivery, nonce: str) -> None:
+        channel = await self.bot.create_dm(discord.Object(user_id))
+        await self.place(user_id, channel, delivery, nonce)
 
-    async def note_undelivered(self, user_id: int, channel_id: int | None, status: str) -> None:
+    async def finish(self, item: Item, outcome: Outcome) -> None:
+        """``item`` arrived or was refused (for its lane): the outbox row leaves the outbox,
+        a closed DM is noted in the game's thread (never what it said)."""
+        delivery = item.delivery
+        user = delivery.user_id or 0
+        if outcome == "sent" and delivery.closes and delivery.channel_id is not None:
+            self.bot.archive_later(delivery.channel_id)
+        dm_refused = outcome == "refused" and item.key[0] == "dm" and item.retry
+        if dm_refused and user not in item.batch.noted:
+            item.batch.noted.add(user)
+            # A DM names its game's channel: that is where the note about it belongs.
+            channel_id = delivery.channel_id or item.batch.channel
+            await self.note_undelivered(user, channel_id, item.error)
+        if item.retry:
+            await self.bot.service.delivered(delivery)
+
+    async def dm(self, user_id: int, delivery: Delivery) -> Outcome:
+        """One try of a DM (the probe before seating someone): its outcome."""
+        item = self.queue(delivery, Batch(), retry=False)
+        assert item is not None  # not an outbox row: never queued already
+        return await asyncio.shield(item.done)
+
+    def refusal(self, loc: str, channel_id: int, item: Item) -> str:
+        """What the user is told of a post Discord refused: the permissions the bot lacks
+        there when a 403 says so and the channel is known, else the refusal itself."""
+        error = item.error
+        where = f"<#{channel_id}>"
+        if isinstance(error, discord.Forbidden):
+            lacking = self.lacking(channel_id, bool(item.delivery.files))
+            if lacking:
+                missing = ", ".join(t(loc, PERMISSION_KEYS[name]) for name in lacking)
+                return t(loc, "discord.post_forbidden", channel=where, missing=missing)
+            return t(loc, "discord.post_failed", channel=where)
+        code = getattr(error, "code", 0) or getattr(error, "status", 0)
+        return t(loc, "discord.post_refused", channel=where, code=code)
+
+    def lacking(self, channel_id: int, files: bool) -> list[str]:
+        """The permissions the bot lacks in a cached channel to post there."""
+        channel = self.bot.get_channel(channel_id)
+        guild = getattr(channel, "guild", None)
+        if channel is None or guild is None or guild.me is None:
+            return []
+        perms = channel.permissions_for(guild.me)  # type: ignore[union-attr]
+        thread = isinstance(channel, discord.Thread)
+        needed = ["send_messages_in_threads" if thread else "send_messages"]
+        needed += ["attach_files"] if files else []
+        return [name for name in needed if not getattr(perms, name)]
+
+    async def note_undelivered(
+        self, user_id: int, channel_id: int | None, error: BaseException | None
+    ) -> None:
         """Tell the game's channel that a DM did not arrive (never what it said)."""
         if channel_id is None:
             event(log, "dm_note_nowhere", level=logging.WARNING, user=user_id)
             return
         loc = await self.bot.service.locale_of(user_id)
-        key = "error.dm_failed" if status == "closed" else "error.dm_lost"
+        key = "error.dm_failed" if isinstance(error, discord.Forbidden) else "error.dm_lost"
         text = t(loc, key, user=mention(user_id), what=t(loc, "discord.dm_what"))
         await self.post(Delivery("channel", text, channel_id=channel_id))
+
+
+def _judged(exc: Exception) -> Outcome:
+    """Is a failed try worth another? Yes when Discord failed (a 5xx, a 429, a time-out, the
+    network); not when it refused (a 4xx) nor for a bug."""
+    if isinstance(exc, discord.HTTPException):
+        return "later" if exc.status >= 500 or exc.status == 429 else "refused"
+    if isinstance(exc, ServerFailed | aiohttp.ClientError | OSError | TimeoutError):
+        return "later"
+    return "refused"
+
+
+def _retry_after(exc: discord.HTTPException) -> float:
+    """A 429's Retry-After (seconds), 0 if it has none."""
+    headers = getattr(exc.response, "headers", None) or {}
+    try:
+        return float(headers.get("Retry-After") or 0)
+    except ValueError:
+        return 0.0
 
 
 # ---------------------------------------------------------------- the bot
@@ -356,13 +453,16 @@ class PlateauBot(commands.Bot):
                 guild=True, dm_channel=False, private_channel=False
             ),
             allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+            # One try of a post is one request: the courier's lanes retry, not discord.py.
+            http_trace=client_options.pop("http_trace", None) or one_try_trace(),
             **client_options,
         )
         self.service = service
         self.service.dm_probe = self.probe_dm
         self.courier = Courier(self)
-        # What the computer players' actions tell is sent as a command's reply is.
-        service.autoplay.sink = self.courier.send
+        # What the computer players' actions tell is sent as a command's reply is; they wait
+        # until it arrived (through an outage too) before they act again.
+        service.autoplay.sink = functools.partial(self.courier.send, until_delivered=True)
         self.dev_guild = dev_guild
         self.sync_commands = sync_commands
         self.expire_every = expire_every
@@ -493,6 +593,7 @@ class PlateauBot(commands.Bot):
         if pending:
             event(log, "draining", commands=len(pending))
             await asyncio.wait(pending, timeout=SHUTDOWN_GRACE)
+        await self.courier.lanes.close()  # what is still owed is sent after the restart
         await super().close()
 
     # ------------------------------------------------------------ commands and buttons
@@ -700,8 +801,11 @@ class PlateauBot(commands.Bot):
 
     async def probe_dm(self, user_id: int, text: str) -> bool:
         """The service asks before seating someone: can they receive direct messages? Only a
-        DM that arrived says yes."""
-        return await self.courier.dm(user_id, Delivery("dm", text, user_id=user_id)) == "sent"
+        DM that arrived says yes; while Discord fails DMs, the user is asked to try again."""
+        outcome = await self.courier.dm(user_id, Delivery("dm", text, user_id=user_id))
+        if outcome == "later":
+            raise UserError("discord.dm_outage")
+        return outcome == "sent"
 
     async def enforce_silence(self, message: discord.Message) -> None:
         """Remove a message that breaks a no-talk rule and tell its author privately; without

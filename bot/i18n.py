@@ -594,6 +594,29 @@ CATALOG: dict[str, tuple[str, str]] = {
         "I could not post in {channel}: please check my permissions there.",
         "Je n'ai pas pu écrire dans {channel} : vérifiez mes permissions là-bas.",
     ),
+    "discord.post_forbidden": (
+        "I could not post in {channel}: I lack {missing} there. A server admin can grant it.",
+        "Je n'ai pas pu écrire dans {channel} : il me manque {missing} là-bas. Un "
+        "administrateur du serveur peut me l'accorder.",
+    ),
+    "discord.post_refused": (
+        "Discord refused my post in {channel} (error {code}). The game is saved: `board` "
+        "shows it again.",
+        "Discord a refusé mon message dans {channel} (erreur {code}). La partie est "
+        "enregistrée : `board` la montre à nouveau.",
+    ),
+    "discord.outage": (
+        "Discord is not taking my messages right now. Your move is saved, and the board will "
+        "follow as soon as Discord takes messages again.",
+        "Discord n'accepte pas mes messages en ce moment. Votre coup est enregistré, et le "
+        "plateau suivra dès que Discord les acceptera de nouveau.",
+    ),
+    "discord.dm_outage": (
+        "Discord is not delivering direct messages right now, and this game needs them: "
+        "try again in a moment.",
+        "Discord ne remet pas les messages privés en ce moment, et ce jeu en a besoin : "
+        "réessayez dans un moment.",
+    ),
     "discord.game_choice": ("{id} · {game} · {status}", "{id} · {game} · {status}"),
     "discord.status.lobby": ("open to join", "ouverte"),
     "discord.status.running": ("in play", "en cours"),

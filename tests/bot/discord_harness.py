@@ -201,7 +201,8 @@ class FakeDiscord:
         self.messages: dict[int, dict[str, Any]] = {}
         self.dm_of: dict[int, int] = {}  # user id -> DM channel id
         self.closed_dms: set[int] = set()
-        self.failing_dms: set[int] = set()  # Discord answers 500 to DMs to these users
+        # user -> how many more DMs to them Discord answers with a 500 (an outage)
+        self.failing_dms: dict[int, int] = {}
         self.locked_channels: set[int] = set()  # the bot may not post there
         self.bot_can_delete = True
         self.token_channel: dict[str, int] = {}
@@ -279,7 +280,8 @@ class FakeDiscord:
             if dm_user in self.closed_dms:
                 call.refused = 50007
                 raise _error(403, 50007, "Cannot send messages to this user")
-            if dm_user in self.failing_dms:
+            if dm_user is not None and self.failing_dms.get(dm_user, 0) > 0:
+                self.failing_dms[dm_user] -= 1
                 call.refused = 0
                 raise _error(500, 0, "500: Internal Server Error")
             if channel_id in self.locked_channels:
@@ -907,6 +909,10 @@ class Rig:
         )
         bot = PlateauBot(service, expire_every=None, cogs=self.cogs)
         bot.archive_delay = 0.0  # archive finished games' threads at once in tests
+        # This fake has no rate limits, and a failed send is tried again at once (the
+        # lanes' pace and back-off have their own tests, and the stand-in's).
+        bot.courier.lanes.pace = (1000, 1.0)
+        bot.courier.lanes.backoff = (0.001, 0.001)
         self.driver = BotDriver(bot, self.world)
         await self.driver.start()
 

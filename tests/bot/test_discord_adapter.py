@@ -38,10 +38,6 @@ class Rig(harness.Rig):
     people_names = ("alice", "bob", "carol", "dave", "zed")
     seed = 11
 
-    async def start(self, *, seed: int | None = None) -> None:
-        await super().start(seed=seed)
-        self.bot.courier.dm_pauses = (0.0, 0.0)  # retry at once in tests
-
 
 SEATS = (("alice", "fire"), ("bob", "earth"), ("carol", "water"), ("dave", "air"))
 
@@ -173,23 +169,37 @@ async def test_spectators_see_the_board_privately_and_players_after_a_cooldown(
     assert ex.posts == [] and ex.text == t("en", "table.board_private")
 
 
-async def test_a_dm_that_fails_is_retried_then_noted_without_its_secret(rig: Rig) -> None:
+async def test_a_dm_discord_fails_is_retried_until_it_arrives_and_never_noted(rig: Rig) -> None:
     game_id, _ = await rig.open_table(terrain="off")
-    rig.world.failing_dms.add(rig["bob"].id)
-    ex = await rig.d.press(f"plateau:loka:{game_id}:join:earth", user=rig["bob"])
-    assert ex.text == t("en", "error.dms_closed")  # the probe failed: not seated
-    assert [c.refused for c in ex.dms] == [0, 0, 0]  # tried three times
-    assert ex.shown == []
-    rig.world.failing_dms.clear()
+    bob = rig["bob"]
+    rig.world.failing_dms[bob.id] = 1
+    ex = await rig.d.press(f"plateau:loka:{game_id}:join:earth", user=bob)
+    assert ex.text == t("en", "discord.dm_outage")  # the probe: one try, then "try again"
+    assert [c.refused for c in ex.dms] == [0] and ex.shown == []
     for name, army in SEATS:
         await rig.d.press(f"plateau:loka:{game_id}:join:{army}", user=rig[name])
-    rig.world.failing_dms.add(rig["bob"].id)
+    rig.world.failing_dms[bob.id] = 3
     ex = await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
-    notes = [c.content for c in ex.posts if f"<@{rig['bob'].id}>" in c.content]
-    assert notes == [
-        t("en", "error.dm_lost", user=f"<@{rig['bob'].id}>", what=t("en", "discord.dm_what"))
-    ]
+    builders = [c for c in ex.dms if c.channel_id == rig.world.dm_of[bob.id]]
+    assert [c.refused for c in builders] == [0, 0, 0, None]  # tried until Discord took it
+    assert ex.text == t("en", "discord.outage")  # the presser is told once, privately
+    assert not any(f"<@{bob.id}>" in c.content for c in ex.posts)  # no note in the thread
+    assert await rig.storage.unsent() == []
+
+
+async def test_closed_dms_are_noted_once_in_the_thread_without_the_secret(rig: Rig) -> None:
+    game_id, _ = await rig.open_table(terrain="off")
+    for name, army in SEATS:
+        await rig.d.press(f"plateau:loka:{game_id}:join:{army}", user=rig[name])
+    bob = rig["bob"]
+    rig.world.closed_dms.add(bob.id)
+    ex = await rig.d.press(f"plateau:loka:{game_id}:start", user=rig["alice"])
+    assert [c.refused for c in ex.dms if c.channel_id == rig.world.dm_of[bob.id]] == [50007]
+    notes = [c.content for c in ex.posts if f"<@{bob.id}>" in c.content]
+    what = t("en", "discord.dm_what")
+    assert notes == [t("en", "error.dm_failed", user=f"<@{bob.id}>", what=what)]
     assert all("army for game" not in c.content for c in ex.posts)
+    assert ex.text == "" and await rig.storage.unsent() == []  # refused: crossed off
 
 
 async def test_whatever_fails_around_a_command_is_answered_privately(rig: Rig) -> None:
