@@ -11,6 +11,7 @@ any other value of an option that has fixed choices must be one of them. Use
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,8 +54,13 @@ def command_tree(cog: type[Any]) -> dict[str, dict[str, frozenset[str] | None]]:
     return tree
 
 
-def documented_commands(kind: str, text: str | None = None) -> list[Documented]:
-    """The ``/<kind> ...`` command lines written in the rules page (or in ``text``)."""
+def documented_commands(
+    kind: str, text: str | None = None, known: Iterable[str] = ()
+) -> list[Documented]:
+    """The ``/<kind> ...`` command lines written in the rules page (or in ``text``). Of the
+    words before the options, the longest run that is a ``known`` command names it (a
+    square written after it, ``/echec advance c2``, is a value); all of them if none is."""
+    known = set(known)
     if text is None:
         text = (DOCS / f"{kind}.md").read_text(encoding="utf-8")
     found = []
@@ -72,7 +78,9 @@ def documented_commands(kind: str, text: str | None = None) -> list[Documented]:
                 command.append(word)
             else:  # prose after the options, a placeholder: not a name to check
                 break
-        found.append(Documented(span, " ".join(command), options))
+        runs = [" ".join(command[:n]) for n in range(len(command), 0, -1)]
+        named = next((run for run in runs if run in known), " ".join(command))
+        found.append(Documented(span, named, options))
     return found
 
 
@@ -85,7 +93,7 @@ def rules_page_problems(kind: str, cog: type[Any], text: str | None = None) -> l
     choices, one line each (empty when the page is right)."""
     tree = command_tree(cog)
     problems = []
-    for doc in documented_commands(kind, text):
+    for doc in documented_commands(kind, text, tree):
         if doc.command not in tree:
             problems.append(f"`{doc.line}`: no command /{kind} {doc.command}")
             continue
@@ -104,5 +112,5 @@ def rules_page_problems(kind: str, cog: type[Any], text: str | None = None) -> l
 
 def undocumented_commands(kind: str, cog: type[Any], text: str | None = None) -> list[str]:
     """The cog's subcommands that the page never writes as ``/<kind> <command>``."""
-    written = {doc.command for doc in documented_commands(kind, text)}
+    written = {doc.command for doc in documented_commands(kind, text, command_tree(cog))}
     return sorted(set(command_tree(cog)) - written)
