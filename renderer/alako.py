@@ -40,7 +40,7 @@ from engine.alako.spinner import FACE_WORDS, FACES, LADDER, POINTS, TOWER, WALLS
 from engine.alako.state import ACT, LOTS, OVER, SPIN, TOWER_PIECE, AlakoState
 from renderer.fonts import draw_text, fit, printable
 from renderer.options import ImageOptions
-from renderer.png import encode_png, fit_palette, to_palette
+from renderer.png import encode_png, fit_palette, fitted, to_palette
 from renderer.sprites import piece_sprite
 from renderer.theme import RGB, Theme
 from renderer.vector import (
@@ -698,6 +698,7 @@ def _panel(image: Image.Image, view: AlakoState, options: AlakoImageOptions, lay
 
 
 @lru_cache(maxsize=4)
+@fitted
 def _palette(theme: Theme, square: int) -> Image.Image:
     """One palette per theme and size, fitted to everything these images draw, so the
     same colour always maps to the same index (pictures compare pixel by pixel)."""

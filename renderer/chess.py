@@ -23,7 +23,7 @@ from renderer.banner import BannerCard, banner_card
 from renderer.board import DOT, RING, TINT, Frame, Layout, board_layout, facing_frame, overlay
 from renderer.fonts import draw_text
 from renderer.options import ImageOptions
-from renderer.png import encode_png, fit_palette, to_palette
+from renderer.png import encode_png, fit_palette, fitted, to_palette
 from renderer.sprites import piece_sprite
 from renderer.theme import Theme
 
@@ -244,6 +244,7 @@ def chess_image(
 
 
 @lru_cache(maxsize=4)
+@fitted
 def _palette(theme: Theme) -> Image.Image:
     """One palette per theme, fitted to samples of everything these images draw: the board,
     every piece on both squares under each highlight and mark, and the banner cards."""

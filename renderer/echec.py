@@ -37,7 +37,7 @@ from renderer.board import (
 )
 from renderer.fonts import draw_text, fit, text_width
 from renderer.options import ImageOptions
-from renderer.png import encode_png, fit_palette, to_palette
+from renderer.png import encode_png, fit_palette, fitted, to_palette
 from renderer.theme import Theme
 from renderer.vector import Line, Poly, RoundBox, Sketch, arc_points, circle
 
@@ -461,6 +461,7 @@ def render_echec(view: EchecState, *, options: EchecImageOptions = EchecImageOpt
 
 
 @lru_cache(maxsize=8)
+@fitted
 def _palette(theme: Theme, square: int) -> Image.Image:
     """One fixed palette per theme and size, fitted to samples of everything drawn, so a
     mark on one square never shifts the colours of the rest of the picture."""

@@ -29,7 +29,7 @@ from engine.loa.state import LoaState
 from renderer.board import DOT, RING, TINT, compose_cell, overlay
 from renderer.fonts import draw_text, fit, printable, text_width
 from renderer.options import ImageOptions
-from renderer.png import encode_png, fit_palette, to_palette
+from renderer.png import encode_png, fit_palette, fitted, to_palette
 from renderer.theme import RGB, Theme
 from renderer.vector import Ellipse, Poly, Sketch, circle
 
@@ -454,6 +454,7 @@ def _draw_winning_group(image: Image.Image, view: LoaState, lay: Layout) -> None
 
 
 @lru_cache(maxsize=4)
+@fitted
 def _palette(theme: Theme) -> Image.Image:
     """One fixed palette per theme, fitted to a sample of everything drawn, so the same
     pixels always get the same colours whatever else is in the picture."""

@@ -33,7 +33,7 @@ from renderer.banner import BannerCard, banner_card
 from renderer.board import CORNERS, DOT, RING, TINT, Frame, Grid, compose_cell, overlay
 from renderer.dice import combat_badge
 from renderer.fonts import draw_text, fit, font, printable, text_width
-from renderer.png import encode_png, fit_palette, to_palette
+from renderer.png import encode_png, fit_palette, fitted, to_palette
 from renderer.sprites import ghost_sprite, haloed_sprite, piece_sprite
 from renderer.theme import DEFAULT_THEME, Theme
 from renderer.tiles import tile_image
@@ -749,6 +749,7 @@ def _draw_banner(
 
 
 @lru_cache(maxsize=4)
+@fitted
 def _palette(theme: Theme) -> Image.Image:
     """One palette per theme, fitted to samples of everything these images draw."""
     from engine.loka.terrain import TILE_SET

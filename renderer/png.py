@@ -6,8 +6,10 @@ can be pasted without converting anything per image."""
 
 from __future__ import annotations
 
+import functools
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from PIL import Image
 
@@ -46,13 +48,53 @@ def fit_palette(
     fitted = sheet.quantize(
         256 - len(exact), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
     )
-    palette = Image.new("P", (1, 1))
     rgb = [c for colour in exact for c in colour] + (fitted.getpalette() or [])
-    palette.putpalette(rgb[: 256 * 3])
-    return palette
+    return palette_of(rgb[: 256 * 3])
 
 
 def to_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
     """``image`` in P mode with the given palette: each pixel takes its nearest colour (no
     dithering, so flat areas stay flat and the same pixels always map the same way)."""
     return image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+# Fitting a palette quantizes a sheet of samples: 0.1-0.8 s, most of a game's first picture.
+# Every palette fitted here is recorded by its function and arguments (``fitted_palettes``),
+# and one handed back (``restore_palettes``, from a cache the bot keeps on disk) is rebuilt
+# from its colours instead of fitted again.
+_fitted: dict[tuple[str, tuple[Any, ...]], list[int]] = {}
+_restored: dict[tuple[str, tuple[Any, ...]], list[int]] = {}
+
+
+def fitted(fn: Callable[..., Image.Image]) -> Callable[..., Image.Image]:
+    """Decorates a game's palette function (under its ``lru_cache``): its palettes are
+    recorded, and a restored one is used instead of fitting."""
+    name = f"{fn.__module__}.{fn.__qualname__}"
+
+    @functools.wraps(fn)
+    def palette(*args: Any) -> Image.Image:
+        rgb = _restored.get((name, args))
+        if rgb is not None:
+            return palette_of(rgb)
+        image = fn(*args)
+        _fitted[(name, args)] = image.getpalette() or []
+        return image
+
+    return palette
+
+
+def palette_of(rgb: list[int]) -> Image.Image:
+    """A palette image (1x1, 'P') holding these colours, as :func:`fit_palette` makes one."""
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(rgb)
+    return palette
+
+
+def fitted_palettes() -> dict[tuple[str, tuple[Any, ...]], list[int]]:
+    """Every palette this process has fitted or been handed: picklable (the keys hold the
+    palette functions' arguments, themes and sizes)."""
+    return {**_restored, **_fitted}
+
+
+def restore_palettes(palettes: dict[tuple[str, tuple[Any, ...]], list[int]]) -> None:
+    _restored.update(palettes)
