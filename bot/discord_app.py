@@ -488,7 +488,8 @@ class PlateauBot(commands.Bot):
             await self.add_cog(cog_class(self))
             self.add_dynamic_items(*cog_class.buttons)
             self.button_classes.extend(cog_class.buttons)
-        if self.warm_renderer:  # off the event loop, while the gateway connects
+        # The render workers start now, while the gateway connects: up before READY.
+        if self.warm_renderer:
             self._warming = asyncio.create_task(self._warm(), name="plateau-warm")
         if self.sync_commands:
             await self.sync_app_commands()
@@ -498,6 +499,10 @@ class PlateauBot(commands.Bot):
     async def _warm(self) -> None:
         started = time.perf_counter()
         try:
+            workers = await rendering.up()
+            up_ms = round((time.perf_counter() - started) * 1000)
+            event(log, "renderer_up", workers=workers, ms=up_ms)
+            # The rest of the warm-up, between live pictures: it never delays one.
             drawn = await rendering.warm()
         except Exception:
             log.exception("warming the renderer failed")  # pictures are then drawn cold
@@ -890,7 +895,8 @@ async def serve(settings: Settings) -> int:
         event(log, "shard_taken", level=logging.ERROR, shard=exc.shard, hint=str(exc))
         await storage.close()
         return 1
-    rendering.start(settings.render_processes)  # its workers start and warm in setup_hook
+    # Its workers start in setup_hook, from the warm state kept in the cache folder.
+    rendering.start(settings.render_processes, cache_dir=settings.cache_dir)
     bot = make_bot(
         build_service(storage, shards),
         settings.shards,

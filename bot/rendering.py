@@ -6,58 +6,78 @@ many the machine has; worker processes use them all. The bot and the console sta
 not import by name (a test's stand-in), :func:`render` draws in a thread of this process, so
 the event loop never waits on a picture either way.
 
-Each worker warms the renderer's caches (sprites, glyphs, static board layers) when it starts,
-a replacement after a crash included. A worker that dies (``BrokenProcessPool``) takes the
-pool with it: the pool is replaced and the picture drawn again, once."""
+Warming never delays a live picture. Each worker starts with the renderer's warm state (its
+fitted palettes: most of a game's first picture) handed over from a file kept on disk
+(``PLATEAU_CACHE_DIR``), so a first picture costs about 0.1 s instead of a second. The rest of
+the warm-up (every game's sample pictures, :data:`renderer.warm.CHUNKS`) is drawn in the gaps:
+one chunk at a time in the whole pool, and only while no live call is in flight, so with two
+workers or more a live picture always finds one free, and with one it waits behind a single
+chunk at most. What the warm-up fits is written back to the file (atomically: a temporary
+file renamed), keyed by the renderer's and the engine's sources and Pillow's version, so a
+changed renderer never reads a stale file; a missing or unreadable one means drawing cold.
+
+A worker that dies (``BrokenProcessPool``) takes the pool with it: the pool is replaced, its
+new workers start from the warm state gathered so far, and the picture is drawn again, once."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import hashlib
 import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import pickle
 import sys
+import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Any, TypeVar
 
+import PIL
+
+import engine
+import renderer
 from bot.logs import event
-from renderer.warm import warm as warm_here
+from renderer import warm as warming
+from renderer.warm import WarmState
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-# In a worker: the pictures its warm-up drew, and where the warm-up's calls meet (one per
-# worker: a warmed worker would otherwise answer them all while the others still draw).
-_warmed = 0
+# In a worker: where the start-up calls meet (one per worker: an idle worker would otherwise
+# answer them all while the others still start), and the warm-up chunks it has drawn.
 _meet: Any = None
+_drawn: set[int] = set()
 
 
 class RenderError(RuntimeError):
     """The pool's workers died twice in a row drawing one picture."""
 
 
-def _start_worker(warm: bool, meet: Any) -> None:
-    """Each worker's initializer. The worker ends with the bot, even one killed outright: its
-    task queue would not tell it (it holds that pipe's write end itself), the pipe it was
-    started through does. A failed warm-up leaves pictures drawn cold, not a broken pool (an
-    initializer that raises breaks the whole pool)."""
-    global _warmed, _meet
+def _start_worker(state: WarmState | None, meet: Any) -> None:
+    """Each worker's initializer: cheap, so a worker takes pictures as soon as it is up. The
+    worker ends with the bot, even one killed outright: its task queue would not tell it (it
+    holds that pipe's write end itself), the pipe it was started through does. A warm state
+    that fails to load leaves pictures drawn cold, not a broken pool (an initializer that
+    raises breaks the whole pool)."""
+    global _meet
     _meet = meet
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
-    if not warm:
-        return
     try:
-        _warmed = warm_here()
+        warming.load()
+        if state is not None:
+            warming.restore(state)
     except Exception:
-        log.exception("warming a render worker failed")
+        log.exception("a render worker could not take the warm state")
 
 
 def _end_with(sentinel: int) -> None:
@@ -65,19 +85,57 @@ def _end_with(sentinel: int) -> None:
     os._exit(0)
 
 
-def _worker() -> tuple[int, int]:
-    """A worker's process id and the pictures its warm-up drew, once every worker is up."""
+def _worker() -> int:
+    """A worker's process id, once every worker is up."""
     _meet.wait(timeout=300)
-    return os.getpid(), _warmed
+    return os.getpid()
+
+
+def _warm_step(
+    chunks: Sequence[Callable[[], int]], state: WarmState | None
+) -> tuple[int, bool, int, WarmState]:
+    """In whichever worker takes it: the warm state gathered so far, then this worker's next
+    chunk not yet drawn. Returns the worker's id, whether it has drawn every chunk, the
+    pictures drawn and its warm state (what it fitted, for the others and the file)."""
+    if state is not None:
+        warming.restore(state)
+    drawn = 0
+    for index, chunk in enumerate(chunks):
+        if index not in _drawn:
+            _drawn.add(index)
+            try:
+                drawn = chunk()
+            except Exception:
+                log.exception("a warm-up chunk failed")  # those pictures are drawn cold
+            break
+    return os.getpid(), len(_drawn) == len(chunks), drawn, warming.warm_state()
 
 
 class Pool:
-    """A process pool that replaces itself when a worker dies."""
+    """A process pool that replaces itself when a worker dies, and warms in its gaps.
 
-    def __init__(self, processes: int, *, warm_workers: bool = True) -> None:
+    ``state``: the warm state each worker starts from; ``chunks``: the warm-up, drawn by
+    :meth:`warm` in every worker (none when ``warm_workers`` is false); ``keep``: called with
+    the warm state whenever the warm-up adds to it (the bot writes it to disk)."""
+
+    def __init__(
+        self,
+        processes: int,
+        *,
+        warm_workers: bool = True,
+        state: WarmState | None = None,
+        chunks: Sequence[Callable[[], int]] = warming.CHUNKS,
+        keep: Callable[[WarmState], None] | None = None,
+    ) -> None:
         self.processes = processes
         self.warm_workers = warm_workers
+        self.state = state
+        self.chunks = tuple(chunks)
+        self.keep = keep
         self.restarts = 0
+        self.live = 0  # live calls in flight: the warm-up waits for none
+        self.closed = False
+        self._up: ProcessPoolExecutor | None = None  # the executor whose workers are all up
         self._executor = self._new()
 
     def _new(self) -> ProcessPoolExecutor:
@@ -87,27 +145,75 @@ class Pool:
             self.processes,
             mp_context=context,
             initializer=_start_worker,
-            initargs=(self.warm_workers, context.Barrier(self.processes)),
+            initargs=(self.state, context.Barrier(self.processes)),
         )
 
-    async def warm(self) -> dict[int, int]:
-        """Start every worker and wait for their warm-up; returns each worker's pictures."""
+    async def up(self) -> list[int]:
+        """Start every worker now (not on the first picture); returns their process ids."""
         executor = self._executor
+        if self.closed:
+            return []
         # Starting a process takes milliseconds: off the event loop.
         futures = await asyncio.to_thread(
             lambda: [executor.submit(_worker) for _ in range(self.processes)]
         )
-        answers = await asyncio.gather(*(asyncio.wrap_future(f) for f in futures))
-        return dict(answers)
+        pids = list(await asyncio.gather(*(asyncio.wrap_future(f) for f in futures)))
+        self._up = executor
+        return pids
+
+    async def warm(self) -> int:
+        """Draw the warm-up in every worker, one chunk at a time in the whole pool and only
+        while no live call is in flight; returns the pictures drawn. Which worker takes a
+        chunk is the pool's choice: each takes its own next one, until every worker of the
+        pool has drawn them all (a bounded number of tries). A pool replaced meanwhile ends
+        it: its new workers start from the warm state gathered so far."""
+        executor = self._executor
+        if self._up is not executor:
+            # Each worker must be up to take its share (the pool only starts one when none
+            # is idle). Not again once up: the meeting would hold a worker behind a picture.
+            await self.up()
+        if not self.warm_workers or not self.chunks:
+            return 0
+        loop = asyncio.get_running_loop()
+        done: set[int] = set()
+        drawn = 0
+        for _ in range(4 * self.processes * (len(self.chunks) + 1)):
+            while self.live and not self.closed:
+                await asyncio.sleep(0.01)
+            if self.closed:  # the bot stops: the warm-up did not end, it was called off
+                raise asyncio.CancelledError
+            if len(done) == self.processes or executor is not self._executor:
+                break
+            step = functools.partial(_warm_step, self.chunks, self.state)
+            try:
+                pid, finished, count, state = await loop.run_in_executor(executor, step)
+            except BrokenProcessPool:
+                self._replace(executor)
+                break
+            except RuntimeError:
+                if self.closed:  # shut down between the look above and this call
+                    raise asyncio.CancelledError from None
+                raise
+            drawn += count
+            before = self.state
+            self.state = warming.merged(self.state, state)
+            if self.keep is not None and self.state != before:
+                await asyncio.to_thread(self.keep, self.state)
+            if finished:
+                done.add(pid)
+        return drawn
 
     async def run(self, call: Callable[[], T], *, retry: bool = True) -> T:
         executor = self._executor
+        self.live += 1
         try:
             return await asyncio.get_running_loop().run_in_executor(executor, call)
         except BrokenProcessPool as exc:
             self._replace(executor)
             if not retry:
                 raise RenderError("the render workers died twice drawing one picture") from exc
+        finally:
+            self.live -= 1
         # A worker died (a crash, the OOM killer): the new pool draws the picture once more.
         return await self.run(call, retry=False)
 
@@ -121,10 +227,74 @@ class Pool:
         self._executor = self._new()
 
     def shutdown(self) -> None:
+        self.closed = True
         self._executor.shutdown(wait=True, cancel_futures=True)
 
 
+# ---------------------------------------------------------------- the warm state on disk
+
+
+@functools.cache
+def cache_key() -> str:
+    """What the warm state depends on: the renderer's and the engine's sources (a palette
+    is fitted to pictures of engine positions), Pillow's and Python's versions."""
+    digest = hashlib.sha256(f"Pillow {PIL.__version__} Python {sys.version_info[:2]}".encode())
+    for package in (renderer, engine):
+        root = Path(package.__file__).parent
+        for path in sorted(root.rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cache_file(folder: Path) -> Path:
+    """The warm state's file in ``folder`` for this renderer."""
+    return folder / f"renderer-{cache_key()}.pickle"
+
+
+def load_state(path: Path) -> WarmState | None:
+    """The warm state kept in ``path``, or None (missing, unreadable, or another renderer's:
+    pictures are then drawn cold and the file written again)."""
+    try:
+        with path.open("rb") as file:
+            kept = pickle.load(file)
+    except FileNotFoundError:
+        return None
+    except Exception as exc:  # cut short, or not ours at all
+        event(log, "render_cache_unreadable", level=logging.WARNING, path=path, error=exc)
+        return None
+    kept = kept if isinstance(kept, dict) else {}
+    state = kept.get("state")
+    if kept.get("key") != cache_key() or not isinstance(state, dict):
+        event(log, "render_cache_stale", level=logging.WARNING, path=path)
+        return None
+    if not isinstance(state.get("palettes"), dict):
+        event(log, "render_cache_unreadable", level=logging.WARNING, path=path, error="shape")
+        return None
+    return state
+
+
+def save_state(path: Path, state: WarmState) -> None:
+    """Write the warm state to ``path`` atomically (a temporary file renamed over it), so
+    that another process never reads half of it. A failure is logged, never raised."""
+    temporary: str | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(
+            "wb", dir=path.parent, prefix=f".{path.name}.", delete=False
+        ) as file:
+            temporary = file.name
+            pickle.dump({"key": cache_key(), "state": state}, file)
+        os.replace(temporary, path)
+    except OSError as exc:
+        event(log, "render_cache_unwritable", level=logging.WARNING, path=path, error=exc)
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+
+
 _pool: Pool | None = None
+_cache: Path | None = None  # the warm state's file, when the bot keeps one
 
 
 def processes_for(setting: int | None) -> int:
@@ -134,14 +304,20 @@ def processes_for(setting: int | None) -> int:
     return max(setting, 0)
 
 
-def start(processes: int | None = None, *, warm_workers: bool = True) -> int:
+def start(
+    processes: int | None = None, *, warm_workers: bool = True, cache_dir: Path | None = None
+) -> int:
     """Start the pool (``None``: one worker per core; ``0``: no pool, threads). Workers
-    start on :func:`warm` or on the first picture, and warm their caches first unless told
+    start on :func:`up`, :func:`warm` or the first picture, from the warm state kept in
+    ``cache_dir`` (None: none kept); :func:`warm` draws the rest of the warm-up unless told
     not to. Returns the number of workers."""
-    global _pool
+    global _pool, _cache
     count = processes_for(processes)
+    _cache = cache_file(cache_dir) if cache_dir is not None else None
     if _pool is None and count:
-        _pool = Pool(count, warm_workers=warm_workers)
+        state = load_state(_cache) if _cache is not None else None
+        keep = functools.partial(save_state, _cache) if _cache is not None else None
+        _pool = Pool(count, warm_workers=warm_workers, state=state, keep=keep)
     return _pool.processes if _pool is not None else 0
 
 
@@ -158,12 +334,23 @@ def running() -> Pool | None:
     return _pool
 
 
+async def up() -> int:
+    """Start the pool's workers now, so that the first picture does not wait for them;
+    returns how many there are."""
+    return len(await _pool.up()) if _pool is not None else 0
+
+
 async def warm() -> int:
-    """Warm the renderer where pictures will be drawn: every worker of the pool, or this
-    process (in a thread) when there is none. Returns the pictures (or workers) warmed."""
-    if _pool is None:
-        return await asyncio.to_thread(warm_here)
-    return sum((await _pool.warm()).values())
+    """Warm the renderer where pictures will be drawn: every worker of the pool, in its
+    gaps, or this process (in a thread) when there is none. Returns the pictures drawn."""
+    if _pool is not None:
+        return await _pool.warm()
+    if _cache is not None and (state := load_state(_cache)) is not None:
+        warming.restore(state)
+    drawn = await asyncio.to_thread(warming.warm)
+    if _cache is not None:
+        await asyncio.to_thread(save_state, _cache, warming.warm_state())
+    return drawn
 
 
 def _importable(fn: Callable[..., Any]) -> bool:

@@ -35,6 +35,9 @@ class Settings:
     gateway_url: str | None = None
     # Worker processes drawing pictures: None one per core, 0 none (threads in the bot).
     render_processes: int | None = None
+    # Where the renderer's warm state (its fitted palettes) is kept between starts; None: not
+    # kept (every start draws its first pictures cold).
+    cache_dir: Path | None = None
     # Discord's sharding: None (neither PLATEAU_SHARD_COUNT nor PLATEAU_SHARD_IDS set) is a
     # plain client; else this process's shards, an AutoShardedClient.
     shards: Shards | None = None
@@ -118,6 +121,7 @@ def load(environ: Mapping[str, str] | None = None, dotenv: Path | None = Path(".
         api_base=api_base.rstrip("/") if api_base else None,
         gateway_url=gateway,
         render_processes=int(processes) if processes is not None else None,
+        cache_dir=cache_dir(get("PLATEAU_CACHE_DIR"), env),
     )
 
 
@@ -142,3 +146,12 @@ def read_shards(count: str | None, ids: str | None) -> Shards | None:
         )
     chosen = tuple(sorted({int(part) for part in parts}))
     return Shards(chosen, total)
+
+
+def cache_dir(setting: str | None, env: Mapping[str, str]) -> Path:
+    """``PLATEAU_CACHE_DIR``, else ``plateau`` in the user's cache folder (``XDG_CACHE_HOME``,
+    else ``~/.cache``)."""
+    if setting is not None:
+        return Path(setting).expanduser()
+    base = env.get("XDG_CACHE_HOME")
+    return (Path(base) if base else Path.home() / ".cache") / "plateau"
