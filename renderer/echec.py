@@ -654,8 +654,8 @@ def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, l
             ),
             say_(
                 "placement_send",
-                "/echec setup place unit:<unit> square:<square> facing:n|e|s|w, "
-                "then /echec setup confirm.",
+                # Short enough for the panel's one line at any width.
+                "/echec setup place unit:… square:… facing:…, then /echec setup confirm.",
             ),
         )
     elif view.phase == OPENING:

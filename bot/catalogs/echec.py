@@ -407,8 +407,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Placement : le roi sur la case royale, le reste sur les deux premières rangées.",
     ),
     "img.echec.placement_send": (
-        "/echec setup place unit:<unit> square:<square> facing:n|e|s|w, then /echec setup confirm.",
-        "/echec setup place unit:<socle> square:<case> facing:n|e|s|w, puis /echec setup confirm.",
+        "/echec setup place unit:… square:… facing:…, then /echec setup confirm.",
+        "/echec setup place unit:… square:… facing:…, puis /echec setup confirm.",
     ),
     "img.echec.opening_rule": (
         "Both sides roll four dice: most axes moves first.",
