@@ -67,6 +67,9 @@ class BotProcess:
             "PLATEAU_SHARD_COUNT": str(self.shards[0][1]) if self.shards else "",
             "PLATEAU_SHARD_IDS": ",".join(str(shard) for shard, _ in self.shards),
             "PLATEAU_EXPIRE_SECONDS": str(self.expire_seconds or ""),
+            # The renderer's warm state, shared by the session's bots (never the user's).
+            "PLATEAU_CACHE_DIR": os.environ.get("PLATEAU_CACHE_DIR")
+            or str(self.folder.parent / "render-cache"),
         }
         synced_before = len(self._syncs())
         generation = self.standin.gateway.generation
@@ -81,6 +84,17 @@ class BotProcess:
                 stderr=asyncio.subprocess.STDOUT,
             )
         self.starts += 1
+        try:
+            await self._started(synced_before, generation)
+        except BaseException:
+            # Not left running behind a test that never gets to stop it.
+            await self.stop(kill=True)
+            raise
+
+    async def _started(self, synced_before: int, generation: int) -> None:
+        """Until the bot has synced its commands and its shards are READY, then quiet. The
+        renderer's warm-up is not waited for: it never delays a live picture."""
+        assert self.proc is not None
         loop = asyncio.get_running_loop()
         deadline = loop.time() + STARTUP_SECONDS
         while len(self._syncs()) <= synced_before or not self.standin.commands():
@@ -92,9 +106,6 @@ class BotProcess:
         # Another process's session may be live already: wait for this one's shards.
         for shard in self.shards or [None]:
             await self.standin.wait_ready(STARTUP_SECONDS, shard=shard, after=generation)
-        # The renderer warms its caches in a thread at start-up: let it finish so that the
-        # test's pace does not depend on it.
-        await self.wait_for_log("event=renderer_warm", since=self.starts - 1)
         await self.standin.settle(quiet=0.5)
 
     async def wait_for_log(self, needle: str, *, since: int = 0, timeout: float = 60.0) -> str:
