@@ -129,7 +129,8 @@ def request_from(
 
 
 # What the bot needs where a command is typed, to post what the command will say there.
-PRIVATE_ONLY = frozenset({"rules", "export", "help"})
+# Every /plateau command answers privately too (games, leaderboard, profile, settings).
+PRIVATE_ONLY = frozenset({"rules", "export", "help", "games", "leaderboard", "profile", "settings"})
 PERMISSION_KEYS = {
     "send_messages": "perm.send_messages",
     "send_messages_in_threads": "perm.send_messages_in_threads",

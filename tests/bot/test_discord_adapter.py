@@ -6,6 +6,7 @@ failed, private answers whatever fails, autocomplete of ``game:``, the rules' to
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -13,7 +14,7 @@ import pytest
 from discord.ext import commands
 
 import bot.tables.loka as loka_table
-from bot.discord_app import COGS, CatalogTranslator
+from bot.discord_app import COGS, CatalogTranslator, missing_permissions
 from bot.i18n import t
 from bot.options import declared
 from devtools.standin.limits import command_size
@@ -252,3 +253,16 @@ async def test_the_french_names_of_chess_and_echec_au_roi_differ() -> None:
     names = {text("fr", "discord.name.chess"), text("fr", "discord.name.echec")}
     assert len(names) == 2
     assert not any(re.fullmatch(r"[ée]checs?", n) for n in names - {"échecs"})
+
+
+@pytest.mark.parametrize("command", ["games", "leaderboard", "profile", "settings", "rules"])
+def test_a_private_only_command_needs_no_permission_to_post(command: str) -> None:
+    # /plateau answers privately: a channel where the bot may not post does not refuse it.
+    mute = SimpleNamespace(
+        guild_id=1,
+        app_permissions=discord.Permissions.none(),
+        channel=None,
+        locale=discord.Locale.american_english,
+    )
+    assert missing_permissions(mute, command) == {}  # type: ignore[arg-type]
+    assert missing_permissions(mute, "new") != {}  # type: ignore[arg-type]
