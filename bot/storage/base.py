@@ -187,6 +187,11 @@ class Storage(Protocol):
         """An outbox row was sent: it leaves the outbox."""
         ...
 
+    async def replace_owed(self, game_id: str, rows: Sequence[int], delivery: Delivery) -> Owed:
+        """Put ``delivery`` in the outbox in place of the unsent ``rows`` (it says what they
+        said), in one transaction: a crash leaves either them or it owed."""
+        ...
+
     async def games_in_channel(self, channel_id: int, *, ended: bool = False) -> list[GameRow]:
         """Lobbies and running games of a channel or thread (and finished ones if ``ended``)."""
         ...
@@ -488,6 +493,12 @@ class SqlStorage:
     async def sent(self, outbox_id: int) -> None:
         async with self.session() as s:
             await s.execute("DELETE FROM outbox WHERE id = ?", outbox_id)
+
+    async def replace_owed(self, game_id: str, rows: Sequence[int], delivery: Delivery) -> Owed:
+        async with self.session() as s, s.transaction():
+            (stored,) = await _write_outbox(s, game_id, [delivery], time.time())
+            await s.executemany("DELETE FROM outbox WHERE id = ?", [(row,) for row in rows])
+        return stored
 
     async def _query(self, sql: str, *args: Any) -> list[GameRow]:
         async with self.session() as s:
