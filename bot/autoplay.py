@@ -7,6 +7,14 @@ state) to :func:`ai.player.decision` in the render process pool (thinking never 
 the event loop), and has the table play the answer as a player's command would, under the
 game's lock. What that tells goes to the adapter's ``sink``, as a command's reply would.
 
+Computer players acting several times in a row, with no person to answer, play at a human
+pace (``pace`` seconds at least from one's action to the next: ``PLATEAU_AI_PACE``) and
+their thread gets one post per round (:class:`Round`) instead of one per action: each
+action's post is saved in the outbox with its change, as any is, and at the round's end one
+post in their place (the lines of all, the last board and buttons) replaces them there in a
+single transaction, then is sent. A crash leaves either the single posts or the combined one
+owed: the restart sends them, nothing lost and nothing twice. DMs to people go out at once.
+
 A computer player whose answer the rules refuse (it never should) thinks again, then plays a
 legal action at random: a game is never stuck behind it."""
 
@@ -16,14 +24,17 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from ai.player import decision
 from bot import rendering
 from bot.i18n import t
 from bot.logs import event
-from bot.model import Delivery
+from bot.model import Delivery, is_ai
 from bot.storage import GameRow, Owed, Storage
 
 T = TypeVar("T")
@@ -46,7 +57,70 @@ THINK_TRIES = 2  # answers the rules refuse before a random legal action is play
 # Computer players alone at a table (every person handed over or resigned) pause after this
 # many actions in a row: a game without a person must not keep a process busy for ever.
 ALONE_LIMIT = 2000
+POST_LIMIT = 1900  # characters of a round's post (Discord takes 2,000; a clock line may follow)
 _fallback = random.Random()  # its own: no game's dice stream is touched
+# The game whose computer players this task plays: a save it makes is its own, not news.
+_playing: ContextVar[str | None] = ContextVar("plateau_ai_playing", default=None)
+
+
+@dataclass
+class Round:
+    """Computer players' posts held back for one post: the run of their actions until a
+    person must act, the game ends or the turn comes back to a seat that acted in it."""
+
+    posts: list[Owed] = field(default_factory=list)
+    seats: list[str] = field(default_factory=list)  # who acted, in order
+    names: set[str] = field(default_factory=set)  # the computer players' names in the posts
+    locale: str = "en"  # the game's, for a line of its own
+    kind: str = ""
+
+    def over_before(self, seat: str) -> bool:
+        """Does ``seat`` acting now start a new round? (A seat acting twice in a row, as
+        Loka's deployment or a Parachute placement have it, stays in the round.)"""
+        return seat in self.seats and seat != self.seats[-1]
+
+    def take(self) -> list[Owed]:
+        posts, self.posts, self.seats = self.posts, [], []
+        return posts
+
+    def combined(self, posts: list[Owed]) -> Delivery:
+        """One post for ``posts``: each one's lines (less the stale "X, your move" of a
+        computer player that played next), the last pictures and the last buttons."""
+        lines: list[str] = []
+        for post in posts[:-1]:
+            lines += [
+                line
+                for line in post.text.splitlines()
+                if not any(line.startswith(f"{name},") for name in self.names)
+            ]
+        lines += posts[-1].text.splitlines()
+        files = next((p.files for p in reversed(posts) if p.files), [])
+        last = posts[-1]
+        return Delivery(
+            "channel",
+            _clipped(lines, self.locale, self.kind),
+            channel_id=last.channel_id,
+            files=files,
+            buttons=last.buttons,
+            closes=any(p.closes for p in posts),
+        )
+
+
+def _clipped(lines: list[str], locale: str, kind: str) -> str:
+    """The last of ``lines`` that fit in a post, under a line saying how many were left out
+    (the game's record keeps them all)."""
+    text = "\n".join(lines)
+    if len(text) <= POST_LIMIT:
+        return text
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        size += len(line) + 1
+        if size > POST_LIMIT - 200 and kept:  # room for the note
+            break
+        kept.insert(0, line[: POST_LIMIT - 200])
+    note = t(locale, "table.ai_round_clipped", lines=len(lines) - len(kept), kind=kind)
+    return "\n".join([note, *kept])
 
 
 class Autoplay:
@@ -60,6 +134,13 @@ class Autoplay:
         self._unsent: dict[str, set[int]] = {}  # game -> outbox rows it waits to be sent
         self._sent: dict[str, asyncio.Event] = {}
         self._slots: asyncio.Semaphore | None = None
+        self._news: set[str] = set()  # games someone else changed while their task played
+        self._ended: set[str] = set()  # games whose round the task's last action ended
+        # Seconds at least from one computer action to the next with no person between:
+        # the bot sets PLATEAU_AI_PACE (1 by default); the console and tests play at once.
+        self.pace = 0.0
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # tests record it
+        self.clock: Callable[[], float] = time.monotonic
 
     def slots(self) -> asyncio.Semaphore:
         """How many computer players think at once: one worker of the pool stays free for
@@ -76,12 +157,18 @@ class Autoplay:
         playing = game.meta.get("ai") or game.meta.get("ai_turn")
         if self.sink is None or not playing or table is None:
             return
-        if not table.ai_pending(table.game(game)):
+        own = _playing.get() == game.id  # its own action: the task sends what it tells
+        task = self._tasks.get(game.id)
+        if not own and task is not None and not task.done():
+            self._news.add(game.id)
+        pending = bool(table.ai_pending(table.game(game)))
+        if own and not pending:
+            self._ended.add(game.id)
+        if not pending:
             return
-        if owed:
+        if owed and not own:
             self._unsent.setdefault(game.id, set()).update(o.outbox_id for o in owed)
             self._sent.setdefault(game.id, asyncio.Event()).clear()
-        task = self._tasks.get(game.id)
         if task is not None and not task.done():
             self._again.add(game.id)
             return
@@ -119,10 +206,33 @@ class Autoplay:
             log.error("computer player of game %s failed", game_id, exc_info=task.exception())
 
     async def _play(self, game_id: str) -> None:
-        """Play the game's awaited computer players, one action at a time, until none is."""
+        """Play the game's awaited computer players, one action at a time, until none is;
+        what a round held is posted at its end (when stopped, a restart sends it)."""
+        _playing.set(game_id)
+        self._news.discard(game_id)
+        self._ended.discard(game_id)
+        held = Round()
+        try:
+            await self._rounds(game_id, held)
+        except asyncio.CancelledError:
+            raise  # stopping: the held posts stay owed, and the restart sends them
+        except Exception:
+            await self._post(game_id, held)
+            raise
+        await self._post(game_id, held)
+
+    async def _rounds(self, game_id: str, held: Round) -> None:
         played = 0
+        last: float | None = None  # when the last computer action began (None: news since)
+        paced = False
         while True:
             self._again.discard(game_id)
+            if game_id in self._news:
+                # Someone else changed the game (a person acted, joined...): what is held
+                # goes out now, and the next computer action answers at once.
+                self._news.discard(game_id)
+                await self._post(game_id, held)
+                last = None
             await self._news_sent(game_id)
             table: Any = None
             row = await self.service.storage.load(game_id)
@@ -134,18 +244,59 @@ class Autoplay:
                     continue  # changed while this looked: look again
                 return
             if played >= ALONE_LIMIT:
+                await self._post(game_id, held)
                 event(log, "ai_paused", level=logging.WARNING, game=game_id, actions=played)
                 if self.sink is not None:
                     text = t(row.meta.get("locale", "en"), "table.ai_paused", actions=played)
                     await self.sink([Delivery("channel", text, channel_id=row.channel_id)])
                 return
             seat, level = pending[0]
+            if held.over_before(seat):
+                await self._post(game_id, held)
+            # The pace, between two computer actions only: never before a person's, and
+            # looked at again after the wait (the game may have moved on meanwhile).
+            wait = 0.0 if last is None else last + self.pace - self.clock()
+            if wait > 0 and not paced:
+                paced = True
+                await self.sleep(wait)
+                continue
+            paced = False
             played += 1
+            last = self.clock()
             told = await self._act(table, row, seat, level)
             if told is None:
                 return  # logged: a legal action refused is a bug, not a loop
-            if told and self.sink is not None:
-                await self.sink(told)
+            self._hold(table, row, seat, told, held)
+            now = [d for d in told if not _held(d, row)]
+            if now and self.sink is not None:
+                await self.sink(now)
+            if game_id in self._ended:  # a person must act (or it is over): tell them now
+                self._ended.discard(game_id)
+                await self._post(game_id, held)
+
+    def _hold(self, table: Any, row: GameRow, seat: str, told: list[Delivery], held: Round) -> None:
+        """Keep the thread's posts of a computer player's action for the round's post."""
+        held.seats.append(seat)
+        held.posts += [d for d in told if isinstance(d, Owed) and _held(d, row)]
+        game = table.game(row)
+        held.names |= {game.who(u) for u in game.seats.values() if is_ai(u)}
+        held.locale, held.kind = game.locale, table.kind
+
+    async def _post(self, game_id: str, held: Round) -> None:
+        """Send what ``held`` kept: one post alone as it is; several as one, which takes
+        their place in the outbox (one transaction) before it is sent."""
+        posts = held.take()
+        if not posts or self.sink is None:
+            return
+        if len(posts) == 1:
+            await self.sink(posts)
+            return
+        combined = held.combined(posts)
+        stored = await self.service.storage.replace_owed(
+            game_id, [p.outbox_id for p in posts], combined
+        )
+        event(log, "ai_round", game=game_id, actions=len(posts))
+        await self.sink([stored])
 
     async def _news_sent(self, game_id: str) -> None:
         sent = self._sent.get(game_id)
@@ -183,3 +334,14 @@ class Autoplay:
         if told is None:
             log.error("game %s refused a legal action of its computer player", row.id)
         return told
+
+
+def _held(delivery: Delivery, row: GameRow) -> bool:
+    """A post in the game's thread that a round's post may stand for (not a DM, not a
+    message edited in place)."""
+    return (
+        isinstance(delivery, Owed)
+        and delivery.to == "channel"
+        and delivery.channel_id == row.channel_id
+        and delivery.slot is None
+    )

@@ -898,8 +898,10 @@ async def serve(settings: Settings) -> int:
         return 1
     # Its workers start in setup_hook, from the warm state kept in the cache folder.
     rendering.start(settings.render_processes, cache_dir=settings.cache_dir)
+    service = build_service(storage, shards)
+    service.autoplay.pace = settings.ai_pace  # computer players at a human pace
     bot = make_bot(
-        build_service(storage, shards),
+        service,
         settings.shards,
         dev_guild=settings.dev_guild,
         warm_renderer=True,

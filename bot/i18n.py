@@ -219,6 +219,10 @@ CATALOG: dict[str, tuple[str, str]] = {
         "Les joueurs ordinateur ont joué {actions} actions d'affilée sans personne : ils "
         "s'arrêtent là. L'hôte peut terminer la partie avec cancel.",
     ),
+    "table.ai_round_clipped": (
+        "… {lines} earlier lines left out (`/{kind} board at:` shows any action)",
+        "… {lines} lignes précédentes omises (`/{kind} plateau at:` montre chaque action)",
+    ),
     "table.ai_stays": (
         "A computer player keeps its seat until the game ends; pick a level to change how "
         "well it plays.",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,6 +43,8 @@ class Settings:
     shards: Shards | None = None
     # Seconds between two looks for deadlines due (clocks, reminders, Super D20 time-outs).
     expire_seconds: float = 30.0
+    # Seconds at least from one computer player's action to the next with no person between.
+    ai_pace: float = 1.0
 
     @property
     def db_shown(self) -> str:
@@ -102,17 +104,9 @@ def load(environ: Mapping[str, str] | None = None, dotenv: Path | None = Path(".
         raise SettingsError(
             f"PLATEAU_RENDER_PROCESSES must be a number of processes (0: none), not {processes!r}"
         )
-    expire = get("PLATEAU_EXPIRE_SECONDS")
-    try:
-        expire_seconds = float(expire) if expire is not None else 30.0
-    except ValueError:
-        expire_seconds = -1.0
-    if not 0.5 <= expire_seconds <= 3600:
-        raise SettingsError(
-            f"PLATEAU_EXPIRE_SECONDS must be seconds from 0.5 to 3600, not {expire!r}"
-        )
     return Settings(
-        expire_seconds=expire_seconds,
+        expire_seconds=seconds("PLATEAU_EXPIRE_SECONDS", get, 30.0, 0.5, 3600),
+        ai_pace=seconds("PLATEAU_AI_PACE", get, 1.0, 0, 60),
         shards=read_shards(get("PLATEAU_SHARD_COUNT"), get("PLATEAU_SHARD_IDS")),
         token=get("DISCORD_TOKEN"),
         db=db,
@@ -123,6 +117,20 @@ def load(environ: Mapping[str, str] | None = None, dotenv: Path | None = Path(".
         render_processes=int(processes) if processes is not None else None,
         cache_dir=cache_dir(get("PLATEAU_CACHE_DIR"), env),
     )
+
+
+def seconds(
+    name: str, get: Callable[[str], str | None], default: float, low: float, high: float
+) -> float:
+    """A setting in seconds, from ``low`` to ``high`` (unset: ``default``)."""
+    value = get(name)
+    try:
+        number = float(value) if value is not None else default
+    except ValueError:
+        number = -1.0
+    if not low <= number <= high:
+        raise SettingsError(f"{name} must be seconds from {low:g} to {high:g}, not {value!r}")
+    return number
 
 
 def read_shards(count: str | None, ids: str | None) -> Shards | None:
