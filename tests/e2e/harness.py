@@ -32,7 +32,8 @@ class BotProcess:
 
     ``db``: a PostgreSQL URL (default: a SQLite file in ``folder``); ``shards``: the shard ids
     this process serves among ``shard_count`` (default: unsharded); ``expire_seconds``: how
-    often it looks for deadlines due (default: the bot's)."""
+    often it looks for deadlines due (default: the bot's); ``ai_pace``: seconds between two
+    computer players' actions (default none: their games end quickly)."""
 
     def __init__(
         self,
@@ -43,8 +44,10 @@ class BotProcess:
         shards: tuple[int, ...] = (),
         shard_count: int = 1,
         expire_seconds: float | None = None,
+        ai_pace: float = 0.0,
     ) -> None:
         self.standin = standin
+        self.ai_pace = ai_pace
         self.expire_seconds = expire_seconds
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
@@ -61,6 +64,7 @@ class BotProcess:
             "DISCORD_API_BASE": self.standin.api_base,
             "DISCORD_GATEWAY_URL": self.standin.gateway_url,
             "PLATEAU_DB": self.db,
+            "PLATEAU_AI_PACE": str(self.ai_pace),
             "PLATEAU_LOG_LEVEL": "INFO",
             "PLATEAU_DEV_GUILD": "",
             # Empty is unset: a sharded run here never leaks into a plain one.
