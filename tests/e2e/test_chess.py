@@ -18,6 +18,8 @@ async def test_a_whole_chess_game_from_new_to_mate(standin: StandIn, bot: BotPro
     for name, move in (("alice", "f3"), ("bob", "e5"), ("alice", "g4"), ("bob", "Qh4#")):
         ex = await table.slash(name, "move", {"move": move})
         assert len(ex.posts) <= 1 and sum(len(p.attachments) for p in ex.posts) == 1
+        # The move in the thread is the answer: the "thinking" is closed, no private "Done."
+        assert ex.responses == [] and ex.followups == []
     last = table.thread_messages()[-1]
     assert "0-1" in last.content or "mate" in last.content.lower()
     ex = await table.slash("carol", "move", {"move": "e4"})  # a spectator, after the end
