@@ -73,8 +73,10 @@ async def test_a_game_against_a_computer_player(standin: StandIn, bot: BotProces
     # The computer player's last post may land during this exchange (the channel's pace).
     assert any("🤖 Plateau (easy) now plays" in post.content for post in ex.posts)
     (own,) = mine
-    await last_hand_over(table, "alice", {"seat": own, "level": "easy"})
-    state = await until(bot, table.game_id, RULES, awaits(set()))
+    # Handed to a normal player, who plays to connect: the easy one alone plays on for
+    # hundreds of moves, each round a post the channel's pace lets out about once a second.
+    await last_hand_over(table, "alice", {"seat": own, "level": "normal"})
+    state = await until(bot, table.game_id, RULES, awaits(set()), wait=240.0)
     assert state.over and state.winners
     await last_post(table, "wins")  # sent just after its state is saved
     users = {a["user_id"] for a in bot.actions(table.game_id)}
