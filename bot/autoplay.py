@@ -321,19 +321,32 @@ class Autoplay:
             except Exception:
                 log.exception("computer player of game %s could not think", row.id)
                 break
-            told = await self.service.retrying(
-                lambda text=text: table.ai_act(self.service, row.id, seat, text)
-            )
+            try:
+                told = await self.service.retrying(
+                    lambda text=text: table.ai_act(self.service, row.id, seat, text)
+                )
+            except MovedOn:
+                return []
             if told is not None:
                 event(log, "ai_played", game=row.id, kind=table.kind, ai_level=level)
                 return told
             event(log, "ai_refused", level=logging.WARNING, game=row.id, kind=table.kind)
         legal = table.rules.legal_actions(game.state, seat)
         text = str(_fallback.choice(legal))
-        told = await self.service.retrying(lambda: table.ai_act(self.service, row.id, seat, text))
+        try:
+            told = await self.service.retrying(
+                lambda: table.ai_act(self.service, row.id, seat, text)
+            )
+        except MovedOn:
+            return []
         if told is None:
             log.error("game %s refused a legal action of its computer player", row.id)
         return told
+
+
+class MovedOn(Exception):
+    """The seat no longer waits for the action its computer player thought of (a person
+    took it back, the game was cancelled meanwhile): nothing was played."""
 
 
 def _held(delivery: Delivery, row: GameRow) -> bool:

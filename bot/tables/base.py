@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from ai.levels import LEVELS
 from bot import clocks
+from bot.autoplay import MovedOn
 from bot.i18n import LANGUAGES, language, t
 from bot.model import Actor, Attachment, Button, Delivery, Place, Request, is_ai
 from bot.options import Declarations
@@ -886,12 +887,13 @@ class SeatedTable(Clocked, Replays):
         self, service: TableService, game_id: str, seat: str, text: str
     ) -> list[Delivery] | None:
         """The computer player at ``seat`` plays the action ``text``, as a player's command
-        would (applied, logged, told and saved under the game's lock). ``[]``: the seat no
-        longer waits for it (the game moved on); ``None``: the rules refuse the action."""
+        would (applied, logged, told and saved under the game's lock); ``None``: the rules
+        refuse the action. Raises :class:`MovedOn` when the seat no longer waits for it (the
+        game moved on): nothing was played, so nothing is logged as played."""
         async with service.locked(game_id):
             game = self.game(await service.load(game_id))
             if seat not in dict(self.ai_pending(game)):
-                return []
+                raise MovedOn(game_id)
             user = game.user_of(seat)
             assert user is not None
             actor = Actor(user, game.who(user), game.locale)
