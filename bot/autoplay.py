@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import time
@@ -312,8 +313,17 @@ class Autoplay:
     async def _act(self, table: Any, row: GameRow, seat: str, level: str) -> list[Delivery] | None:
         """Think (in the pool) and play one action for ``seat``; what it tells (``[]``: the
         game moved on meanwhile; ``None``: not even a legal action could be played)."""
+        try:
+            return await self._think_and_play(table, row, seat, level)
+        except MovedOn:
+            return []  # nothing was played: nothing logged as played
+
+    async def _think_and_play(
+        self, table: Any, row: GameRow, seat: str, level: str
+    ) -> list[Delivery] | None:
         game = table.game(row)
         view = table.rules.view(game.state, seat)
+        play = functools.partial(table.ai_act, self.service, row.id, seat)
         for _ in range(THINK_TRIES):
             try:
                 async with self.slots():
@@ -321,24 +331,13 @@ class Autoplay:
             except Exception:
                 log.exception("computer player of game %s could not think", row.id)
                 break
-            try:
-                told = await self.service.retrying(
-                    lambda text=text: table.ai_act(self.service, row.id, seat, text)
-                )
-            except MovedOn:
-                return []
+            told = await self.service.retrying(functools.partial(play, text))
             if told is not None:
                 event(log, "ai_played", game=row.id, kind=table.kind, ai_level=level)
                 return told
             event(log, "ai_refused", level=logging.WARNING, game=row.id, kind=table.kind)
         legal = table.rules.legal_actions(game.state, seat)
-        text = str(_fallback.choice(legal))
-        try:
-            told = await self.service.retrying(
-                lambda: table.ai_act(self.service, row.id, seat, text)
-            )
-        except MovedOn:
-            return []
+        told = await self.service.retrying(functools.partial(play, str(_fallback.choice(legal))))
         if told is None:
             log.error("game %s refused a legal action of its computer player", row.id)
         return told
