@@ -143,14 +143,23 @@ def missing_permissions(interaction: discord.Interaction, command: str) -> dict[
     user's language (``{"missing": ...}``), or nothing. Private answers need none."""
     if interaction.guild_id is None or command in PRIVATE_ONLY:
         return {}
-    perms = interaction.app_permissions
     in_thread = isinstance(interaction.channel, discord.Thread)
-    needed = ["send_messages_in_threads" if in_thread else "send_messages", "attach_files"]
-    lacking = [name for name in needed if not getattr(perms, name)]
+    lacking = lacking_to_post(interaction.app_permissions, in_thread, files=True)
     if not lacking:
         return {}
-    loc = interaction.locale.value
-    return {"missing": ", ".join(t(loc, PERMISSION_KEYS[name]) for name in lacking)}
+    return {"missing": permission_names(interaction.locale.value, lacking)}
+
+
+def lacking_to_post(perms: discord.Permissions, in_thread: bool, *, files: bool) -> list[str]:
+    """The permissions of ``perms`` missing to post in a channel (a thread), with files."""
+    needed = ["send_messages_in_threads" if in_thread else "send_messages"]
+    needed += ["attach_files"] if files else []
+    return [name for name in needed if not getattr(perms, name)]
+
+
+def permission_names(loc: str, names: list[str]) -> str:
+    """Permissions as Discord names them to the reader, in their language."""
+    return ", ".join(t(loc, PERMISSION_KEYS[name]) for name in names)
 
 
 def _kind_of(interaction: discord.Interaction) -> str:
@@ -377,7 +386,7 @@ class Courier:
         if isinstance(error, discord.Forbidden):
             lacking = self.lacking(channel_id, bool(item.delivery.files))
             if lacking:
-                missing = ", ".join(t(loc, PERMISSION_KEYS[name]) for name in lacking)
+                missing = permission_names(loc, lacking)
                 return t(loc, "discord.post_forbidden", channel=where, missing=missing)
             return t(loc, "discord.post_failed", channel=where)
         code = getattr(error, "code", 0) or getattr(error, "status", 0)
@@ -390,10 +399,7 @@ class Courier:
         if channel is None or guild is None or guild.me is None:
             return []
         perms = channel.permissions_for(guild.me)  # type: ignore[union-attr]
-        thread = isinstance(channel, discord.Thread)
-        needed = ["send_messages_in_threads" if thread else "send_messages"]
-        needed += ["attach_files"] if files else []
-        return [name for name in needed if not getattr(perms, name)]
+        return lacking_to_post(perms, isinstance(channel, discord.Thread), files=files)
 
     async def note_undelivered(
         self, user_id: int, channel_id: int | None, error: BaseException | None
