@@ -49,8 +49,15 @@ def read_pgn(text: str) -> PgnGame:
     comments are left out). Refuses a PGN with an illegal move, or of another variant."""
     import chess.pgn  # see the module docstring
 
+    class Quiet(chess.pgn.GameBuilder):  # type: ignore[type-arg]
+        """Keeps what it cannot read in ``game.errors`` without python-chess's ERROR log
+        line (which quotes the text): a refused PGN is the player's answer, not news."""
+
+        def handle_error(self, error: Exception) -> None:
+            self.game.errors.append(error)
+
     try:
-        game = chess.pgn.read_game(io.StringIO(str(text)))
+        game = chess.pgn.read_game(io.StringIO(str(text)), Visitor=Quiet)
     except Exception as exc:
         # python-chess fails on some malformed texts in ways of its own (an IndexError on a
         # variation closed after an unreadable move, from the second game of a file...)

@@ -11,11 +11,6 @@ from engine.standard_chess import read_pgn
 from tests.engine.helpers import refused
 
 
-@pytest.fixture(autouse=True)
-def quiet_pgn_log(caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.CRITICAL, logger="chess.pgn")  # it logs each unreadable move
-
-
 @pytest.mark.parametrize(
     "text",
     [
@@ -29,3 +24,13 @@ def test_a_malformed_pgn_is_refused_not_an_index_error(text: str) -> None:
     with refused(InvalidNotation, "chess.pgn_error") as err:
         read_pgn(text)
     assert err.value.params["detail"]
+
+
+def test_a_refused_pgn_logs_nothing_of_its_text(caplog: pytest.LogCaptureFixture) -> None:
+    # python-chess logs each unreadable move at ERROR, quoting it: a refusal is the player's
+    # answer, and their text stays out of the logs.
+    caplog.set_level(logging.DEBUG)
+    with refused(InvalidNotation, "chess.pgn_error"):
+        read_pgn('[Event "Secret plans"]\n\n1. e4 Ke5 e5 *\n')
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert not [r for r in caplog.records if "Ke5" in r.getMessage() or "Secret" in r.getMessage()]
