@@ -18,7 +18,9 @@ from typing import Any, TextIO
 # Commands whose option values are secret (an army being built, a message to the ally).
 SECRET_COMMANDS = frozenset({"army add", "army remove", "army show", "army confirm", "team"})
 # Échec au Roi's secret placement: where a base goes is the secret.
-SECRET_COMMANDS |= {"place", "lift"}
+SECRET_COMMANDS |= {"setup place", "setup lift"}
+# What any other option's value shows of itself (a PGN, a position, a name): a short prefix.
+SHOWN_VALUE = 40
 
 
 def quote(value: Any) -> str:
@@ -31,10 +33,16 @@ def quote(value: Any) -> str:
 
 
 def safe_options(command: str, options: Mapping[str, Any]) -> str:
-    """Options for a log line: names only for secret commands, else ``name:value``."""
+    """Options for a log line: names only for secret commands, else ``name:value`` with
+    at most a short prefix of each value (the user's text is theirs, not the log's)."""
     if command in SECRET_COMMANDS:
         return ",".join(sorted(k for k, v in options.items() if v is not None))
-    return ",".join(f"{k}:{v}" for k, v in sorted(options.items()) if v is not None)
+    return ",".join(f"{k}:{_prefix(v)}" for k, v in sorted(options.items()) if v is not None)
+
+
+def _prefix(value: Any) -> str:
+    text = " ".join(str(value).split())  # one line: no newline or tab of theirs
+    return text if len(text) <= SHOWN_VALUE else text[: SHOWN_VALUE - 1] + "…"
 
 
 class KeyValueFormatter(logging.Formatter):
