@@ -219,6 +219,17 @@ class TableService:
         self._cooldowns[key] = now + seconds
         return True
 
+    def cooldowns(self, *limits: tuple[str, float]) -> float:
+        """0 (and each cooldown starts) if no key of ``limits`` (key, seconds) is cooling
+        down; else the seconds until the last of them runs out, and none starts."""
+        now = self.clock()
+        left = max((self._cooldowns.get(key, now) - now for key, _ in limits), default=0.0)
+        if left > 0:
+            return left
+        for key, seconds in limits:
+            self.cooldown(key, seconds)
+        return 0.0
+
     def lock(self, game_id: str) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:

@@ -48,6 +48,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The replay is posted in the game's thread.",
         "Le film est posté dans le fil de la partie.",
     ),
+    "replay.yours": (
+        "The replay, for you alone: only the game's players post it in its thread.",
+        "Le film, pour vous seul : seuls les joueurs de la partie le postent dans son fil.",
+    ),
+    "replay.private": (
+        "The replay is already posted in the game's thread; here it is again, for you alone.",
+        "Le film est déjà posté dans le fil de la partie ; le revoici, pour vous seul.",
+    ),
+    "replay.link": (
+        "The replay is already posted: {link}",
+        "Le film est déjà posté : {link}",
+    ),
+    "replay.wait": (
+        "Looking back is limited to spare the bot for games in play: ask again in {seconds} s.",
+        "Revoir une partie est limité pour ménager le bot pendant les parties : redemandez "
+        "dans {seconds} s.",
+    ),
     "discord.desc.table.replay": (
         "A finished game again, as an animated picture in its thread",
         "Une partie finie à nouveau, en image animée dans son fil",

@@ -2,10 +2,21 @@
 the channel saw it then) and ``/<game> replay`` (a finished game as an animated picture, a
 frame per action). Both are built from the game's log, the record every export writes: the
 start replayed action by action under the game's own rules and dice. :class:`Replays` is a
-part of :class:`bot.tables.base.SeatedTable`; it reads the table's hooks."""
+part of :class:`bot.tables.base.SeatedTable`; it reads the table's hooks.
+
+A replay costs seconds of the pool's time (13 s for a long game), so it is built once and
+kept (:class:`Shelf`, by game and version), one at a time per process, each of its pictures
+within the computer players' share of the pool: a worker always stays free for the pictures
+of moves. Only the game's players post it in its thread, once; anyone else, or a player
+asking again, gets it privately (a link to the post once Discord has it). Both commands
+have cooldowns, per member and (replay) per server; the refusal says when to ask again."""
 
 from __future__ import annotations
 
+import asyncio
+import math
+import weakref
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot import rendering
@@ -13,6 +24,7 @@ from bot.i18n import t
 from bot.model import Attachment, Delivery, Request
 from bot.service import TableService, UserError
 from bot.storage import GameRow, LogEntry
+from bot.storage.base import Lru
 from bot.tables.game import TableGame
 from engine.errors import EngineError
 from renderer.animation import gif_of
@@ -22,6 +34,46 @@ from renderer.animation import gif_of
 MAX_FRAMES = 120
 ATTACHMENT_LIMIT = 10 * 1024 * 1024
 WIDTHS = (560, 420, 300)
+
+# Cooldowns, in seconds: a member's replays, a server's, and a member's past positions.
+REPLAY_MEMBER_COOLDOWN = 60.0
+REPLAY_GUILD_COOLDOWN = 20.0
+BOARD_AT_COOLDOWN = 2.0
+KEPT_REPLAYS = 8  # finished games' replays kept in memory (each at most ATTACHMENT_LIMIT)
+
+
+@dataclass
+class Shelf:
+    """A service's replays: those built (by game id and version: the GIF and its number of
+    actions), the lock that builds one at a time, the games whose replay this process
+    posted, and how many it built (for tests and logs)."""
+
+    kept: Lru[tuple[str, int], tuple[bytes, int]] = field(default_factory=lambda: Lru(KEPT_REPLAYS))
+    building: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(1))
+    posted: set[str] = field(default_factory=set)
+    builds: int = 0
+
+
+_shelves: weakref.WeakKeyDictionary[TableService, Shelf] = weakref.WeakKeyDictionary()
+
+
+def shelf(service: TableService) -> Shelf:
+    """The replays ``service`` built and posted."""
+    if service not in _shelves:
+        _shelves[service] = Shelf()
+    return _shelves[service]
+
+
+def link(guild_id: int | None, channel_id: int, message_id: int) -> str:
+    """A Discord message's address."""
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}/{message_id}"
+
+
+def cooled(service: TableService, *limits: tuple[str, float]) -> None:
+    """Start the cooldowns of ``limits``, or refuse, naming the seconds left to wait."""
+    left = service.cooldowns(*limits)
+    if left > 0:
+        raise UserError("replay.wait", seconds=math.ceil(left))
 
 
 class Replays:
@@ -77,6 +129,7 @@ class Replays:
         game = self.game(row)
         if row.status not in ("running", "over") or game.state is None:
             raise UserError("table.not_started")
+        cooled(service, (f"board_at:{request.actor.id}", BOARD_AT_COOLDOWN))
         states, actions = await self.past(service, game)
         loc = request.actor.locale
         n = _number(at)
@@ -93,35 +146,79 @@ class Replays:
         return [service.private(request.actor, text, files=[image])]
 
     async def replay(self, service: TableService, request: Request) -> list[Delivery]:
-        """``/<game> replay``: a finished game as an animated GIF in its channel."""
+        """``/<game> replay``: a finished game as an animated GIF: a player's first asking
+        posts it in its channel; anyone else, and every asking after it, privately."""
         row = await service.find_game(request, self.kind, ended=True)
         game = self.game(row)
         if row.status != "over":
             raise UserError("replay.not_over", command=f"/{self.kind} board at:<n>")
+        actor, loc = request.actor, request.actor.locale
+        cooled(
+            service,
+            (f"replay:{actor.id}", REPLAY_MEMBER_COOLDOWN),
+            (
+                f"replay_guild:{request.place.guild_id or request.place.channel_id}",
+                REPLAY_GUILD_COOLDOWN,
+            ),
+        )
+        slot = f"replay:{row.id}"
+        known = await service.storage.post_of(row.channel_id, slot)
+        if known is not None:  # Discord has the first post: a link to it, no build
+            where = link(row.guild_id, *known)
+            return [service.private(actor, t(loc, "replay.link", link=where))]
+        data, count = await self.built(service, game)
+        file = Attachment(f"{self.kind}-{row.id}-replay.gif", data)
+        kept = shelf(service)
+        if not game.seats_of(actor.id) or row.id in kept.posted:
+            key = "replay.private" if row.id in kept.posted else "replay.yours"
+            return [service.private(actor, t(loc, key), files=[file])]
+        kept.posted.add(row.id)
+        text = t(
+            game.locale,
+            "replay.posted",
+            game=t(game.locale, f"game.{self.kind}"),
+            id=row.id,
+            actions=count,
+        )
+        post = Delivery("channel", text, channel_id=row.channel_id, files=[file], slot=slot)
+        return [post, service.private(actor, t(loc, "replay.done"))]
+
+    async def built(self, service: TableService, game: TableGame) -> tuple[bytes, int]:
+        """The game's replay (the GIF and its number of actions): kept, or built now, after
+        any replay this process is building."""
+        kept = shelf(service)
+        key = (game.row.id, game.row.version)
+        found = kept.kept.get(key)
+        if found is not None:
+            return found
+        async with kept.building:
+            found = kept.kept.get(key)  # built while this one waited
+            if found is None:
+                found = await self.build(service, game)
+                kept.builds += 1
+                kept.kept.put(key, found)
+        return found
+
+    async def build(self, service: TableService, game: TableGame) -> tuple[bytes, int]:
+        """Draw the replay, each picture within the computer players' share of the pool
+        (``Autoplay.slots``), so that a move's picture never waits behind it."""
         states, actions = await self.past(service, game)
-        chosen = _evenly(len(states), MAX_FRAMES)
         frames = []
-        for i in chosen:
+        for i in _evenly(len(states), MAX_FRAMES):
             try:
-                frames.append((await self.board_image(game, states[i])).data)
+                async with service.autoplay.slots():
+                    frames.append((await self.board_image(game, states[i])).data)
             except UserError:
                 continue  # a phase with no board to show (Loka's secret army selection)
         if not frames:
             raise UserError("replay.nothing")
         for width in WIDTHS:
-            data = await rendering.render(gif_of, frames, width)
+            async with service.autoplay.slots():
+                data = await rendering.render(gif_of, frames, width)
             if len(data) <= ATTACHMENT_LIMIT:
-                break
+                return data, len(actions)
             frames = frames[::2] if len(frames) > 2 else frames
-        else:
-            raise UserError("replay.too_big")
-        loc = game.locale
-        text = t(
-            loc, "replay.posted", game=t(loc, f"game.{self.kind}"), id=row.id, actions=len(actions)
-        )
-        file = Attachment(f"{self.kind}-{row.id}-replay.gif", data)
-        post = Delivery("channel", text, channel_id=row.channel_id, files=[file])
-        return [post, service.private(request.actor, t(request.actor.locale, "replay.done"))]
+        raise UserError("replay.too_big")
 
 
 def _evenly(count: int, most: int) -> list[int]:
