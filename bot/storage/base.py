@@ -219,6 +219,11 @@ class Storage(Protocol):
         """Choose a server's language, or clear the choice with None."""
         ...
 
+    async def member_load(self, guild_id: int, user_id: int) -> tuple[int, int]:
+        """A member's open lobbies (those they host) and running games (those they sit
+        in) on a server."""
+        ...
+
     async def post_of(self, recipient: int, slot: str) -> tuple[int, int] | None:
         """The ``(channel id, message id)`` holding a slot's message for a recipient."""
         ...
@@ -571,6 +576,24 @@ class SqlStorage:
                 guild_id,
                 language,
             )
+
+    async def member_load(self, guild_id: int, user_id: int) -> tuple[int, int]:
+        async with self.session() as s:
+            (lobbies,) = await _fetchrow(
+                s,
+                "SELECT COUNT(*) FROM games WHERE guild_id = ? AND host_id = ? "
+                "AND status = 'lobby'",
+                guild_id,
+                user_id,
+            )
+            (running,) = await _fetchrow(
+                s,
+                "SELECT COUNT(DISTINCT g.id) FROM games g JOIN seats s ON s.game_id = g.id "
+                "WHERE g.guild_id = ? AND s.user_id = ? AND g.status = 'running'",
+                guild_id,
+                user_id,
+            )
+        return int(lobbies), int(running)
 
     async def post_of(self, recipient: int, slot: str) -> tuple[int, int] | None:
         async with self.session() as s:

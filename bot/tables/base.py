@@ -25,6 +25,7 @@ from bot.ratings import Result, places
 from bot.service import TableService, UserError
 from bot.storage import GameRow, LogEntry
 from bot.storage.base import Lru
+from bot.tables import quotas
 from bot.tables.awaiting import others_awaiting
 from bot.tables.game import Entries, TableGame, mention
 from bot.tables.replays import Replays
@@ -545,12 +546,13 @@ class SeatedTable(Clocked, Replays):
                 raise UserError("table.pick_rated")
             extra = {**extra, "rated": rated == "yes"}
         locale = await self.public_locale(service, request)
-        channel = await self.game_channel(request, locale)
-        return await service.create(
-            lambda game_id, seed: self._new_row(
-                service, request, game_id, seed, config, extra, locale, channel
+        async with quotas.lobby_slot(service, self.kind, request):  # before any thread opens
+            channel = await self.game_channel(request, locale)
+            return await service.create(
+                lambda game_id, seed: self._new_row(
+                    service, request, game_id, seed, config, extra, locale, channel
+                )
             )
-        )
 
     def _new_row(
         self,
@@ -723,6 +725,7 @@ class SeatedTable(Clocked, Replays):
                 raise UserError("table.seats_free", seats=labels)
             if all(is_ai(u) for u in game.seats.values()):
                 raise UserError("table.needs_a_person")
+            await quotas.check_running(service, game.row.guild_id, game.seats.values())
             game.state = self.initial_state(game)
             game.row.status = "running"
             started = (

@@ -61,7 +61,9 @@ async def test_public_posts_speak_the_hosts_language_or_the_one_asked(rig: Rig) 
     # Discord says en-US for every guild without the Community feature.
     ex = await rig.slash("alice", "loka new", locale="fr", guild_locale="en-US")
     assert "ouverte par" in ex.shown[-1].content
-    ex = await rig.slash("bob", "loka new", {"language": "en"}, locale="fr")
+    # One open lobby of a game per channel (a quota): Bob opens his in another channel.
+    elsewhere = rig.world.text_channel("elsewhere")
+    ex = await rig.slash("bob", "loka new", {"language": "en"}, locale="fr", channel=elsewhere)
     assert "opened by" in ex.shown[-1].content
     assert "créée" in ex.text  # Bob's private answer stays in his own language
 
@@ -224,7 +226,10 @@ async def test_whatever_fails_around_a_command_is_answered_privately(rig: Rig) -
 
 async def test_game_options_complete_with_the_users_games(rig: Rig) -> None:
     game_id, thread = await rig.open_table()
-    other, _ = await rig.open_table()
+    elsewhere = rig.world.text_channel("elsewhere")  # one open lobby of a game per channel
+    other = harness.game_id_in(
+        (await rig.slash("alice", "loka new", channel=elsewhere)).shown[-1].content
+    )
     await rig.d.press(f"plateau:loka:{game_id}:join:fire", user=rig["bob"])
     choices = await rig.d.autocomplete(
         "loka resign", "game", {"game": ""}, user=rig["bob"], channel=thread
@@ -232,7 +237,7 @@ async def test_game_options_complete_with_the_users_games(rig: Rig) -> None:
     values = [c["value"] for c in choices]
     assert values[0] == game_id and "open to join" in choices[0]["name"]
     choices = await rig.d.autocomplete(
-        "loka resign", "game", {"game": other[:3]}, user=rig["bob"], channel=rig.channel
+        "loka resign", "game", {"game": other[:3]}, user=rig["bob"], channel=elsewhere
     )
     assert [c["value"] for c in choices] == [other]
 

@@ -114,7 +114,8 @@ async def test_new_opens_a_thread_with_two_or_four_seat_buttons(rig: Rig) -> Non
     game_id = harness.game_id_in(lobby.content)
     # Player 1's join button is there, disabled.
     assert lobby.custom_ids == rig.lobby_buttons(game_id, "player1", "player2", held=("player1",))
-    game_id, _ = await rig.open_table(variant="teams")
+    elsewhere = rig.world.text_channel("elsewhere")  # one open lobby of a game per channel
+    await rig.slash("alice", "loa new", {"variant": "teams"}, channel=elsewhere)
     lobby = rig.world.posts()[-1]
     assert [c.split(":")[-1] for c in lobby.custom_ids] == [
         *("player1", "player2", "player3", "player4"),

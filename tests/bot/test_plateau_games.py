@@ -11,6 +11,7 @@ import pytest
 
 from bot.cogs.loa import COG as LoaCog
 from bot.cogs.plateau import HUB_COG
+from bot.tables import quotas
 from bot.tables.loa import TABLE as LoaTable
 from bot.tables.plateau import HUB
 from tests.bot import discord_harness as harness
@@ -116,3 +117,68 @@ async def test_plateau_settings_needs_manage_server_and_answers_privately(rig: R
     assert ex.posts == [] and "Saved. New games on this server post in French" in ex.text
     ex = await rig.slash("alice", "loa new")
     assert "ouverte par" in ex.shown[-1].content  # alice's client is English; the server is not
+
+
+# ---------------------------------------------------------------- quotas (issue 31)
+
+
+def refusal(out: list[dict], *fragments: str) -> str:
+    """One private answer, saying each of ``fragments``."""
+    (text,) = refused_privately(out, fragments[0])
+    assert all(f in text for f in fragments), text
+    return text
+
+
+def game_id_of(out: list[dict]) -> str:
+    """The id a ``new`` answered its host with (``Game `<id>` created``)."""
+    (created,) = [d["text"] for d in out if d["to"] == "private" and "`" in d["text"]]
+    return created.split("`")[1]
+
+
+async def test_a_member_hosts_three_open_lobbies_and_frees_a_slot_by_cancel_or_start() -> None:
+    async with Table(frozen=1.8e9) as table:
+        ids = [game_id_of(await table.run(f"#room{n}\n@alice /loa new")) for n in range(3)]
+        out = await table.run("#room3\n@alice /loa new")
+        refusal(out, "You already host 3 open lobbies", "cancel one", "start one")
+        await table.run("!locale @alice fr")
+        refusal(await table.run("@alice /chess new"), "Vous accueillez déjà 3 salons", "annulez")
+        await table.run(f"#room0\n@alice /loa cancel game:{ids[0]}")
+        game_id_of(await table.run("#room3\n@alice /loa new"))  # the cancelled one's slot
+        refusal(await table.run("#room4\n@alice /loa new"), "3 salons")
+        await table.run(
+            "#room1\n@alice /loa join seat:player1\n@bob /loa join seat:player2\n@alice /loa start"
+        )
+        game_id_of(await table.run("#room4\n@alice /loa new"))  # the started one's slot
+        game_id_of(await table.run("#room4\n@bob /loa new"))  # alice's quota is hers
+
+
+async def test_one_open_lobby_of_a_game_in_a_channel_points_to_it() -> None:
+    async with Table(frozen=1.8e9) as table:
+        first = game_id_of(await table.run("@alice /loa new"))
+        out = await table.run("@bob /loa new")
+        text = refusal(out, "already has an open /loa lobby", first)
+        assert f"/loa join game:{first}" in text and "#general" in text
+        game_id_of(await table.run("@bob /chess new"))  # another game: its own lobby
+        game_id_of(await table.run("#other\n@bob /loa new"))  # another channel
+        await table.run(f"#general\n@alice /loa cancel game:{first}")
+        game_id_of(await table.run("@bob /loa new"))  # the channel's lobby is gone
+
+
+async def test_a_member_plays_at_most_the_servers_running_games(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(quotas.DEFAULTS, "member_games", 1)
+    async with Table(frozen=1.8e9) as table:
+        await table.run(
+            "@alice /loa new\n@alice /loa join seat:player1\n@bob /loa join seat:player2\n"
+            "@alice /loa start"
+        )
+        await table.run(
+            "#two\n@carol /loa new\n@carol /loa join seat:player1\n@bob /loa join seat:player2"
+        )
+        out = await table.run("@carol /loa start")
+        refusal(out, "@bob already plays 1 running games", "when one of them ends")
+        await table.resign("alice", "loa", (await table.storage.unfinished())[0].id)  # type: ignore[union-attr]
+        out = await table.run("#two\n@carol /loa start")
+        assert not any(d["to"] == "private" and "already plays" in d["text"] for d in out)
+        assert [r.status for r in await table.storage.unfinished()] == ["running"]  # type: ignore[union-attr]

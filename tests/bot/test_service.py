@@ -43,7 +43,8 @@ async def test_two_seeded_console_runs_on_one_database_never_reuse_an_id(tmp_pat
         (tmp_path / folder).mkdir()
         db = str(tmp_path / folder / "p.db")
         first = await _console_run(db, script)
-        second = await _console_run(db, script)
+        # The same commands in other channels: the first run's lobbies are still open there.
+        second = await _console_run(db, ["#again", script[0], "#other2", script[2]])
         assert "went wrong" not in first + second
         runs.append((_ids(first), _ids(second)))
     (one, two), again = runs

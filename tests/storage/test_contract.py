@@ -256,6 +256,23 @@ async def test_a_guilds_language_is_set_replaced_and_cleared_per_guild(
     assert await storage.guild_language(BIG + 1) == "en"  # another guild's stays
 
 
+async def test_a_members_load_counts_hosted_lobbies_and_running_games_of_one_guild(
+    storage: SqlStorage,
+) -> None:
+    host, other = BIG + 3, 12
+    assert await storage.member_load(BIG, host) == (0, 0)
+    await storage.create(_game("r1"))  # running: host and other seated
+    await storage.create(_game("r2", meta={"seats": {"white": str(host)}}))
+    await storage.create(_game("l1", status="lobby", meta={"seats": {}}))  # hosted, unseated
+    await storage.create(_game("l2", status="lobby", host_id=other))
+    await storage.create(_game("x1", status="over"))
+    await storage.create(_game("x2", status="cancelled", host_id=host))
+    await storage.create(_game("e1", guild_id=BIG + 9))  # another guild's
+    assert await storage.member_load(BIG, host) == (1, 2)
+    assert await storage.member_load(BIG, other) == (1, 1)
+    assert await storage.member_load(BIG + 9, host) == (0, 1)
+
+
 async def test_due_games_are_the_unfinished_ones_whose_deadline_or_wake_has_come(
     storage: SqlStorage,
 ) -> None:
@@ -399,7 +416,8 @@ async def test_four_simultaneous_joins_from_two_processes_all_land(
     seated_all = 0
     for trial in range(30):
         place = Place(1000 + trial, guild_id=1)
-        await a.handle(Request("loka", "new", Actor(1, "alice"), place, {"players": "4"}))
+        host = Actor(100 + trial, f"host{trial}")  # each trial's lobby stays open: a host each
+        await a.handle(Request("loka", "new", host, place, {"players": "4"}))
         joins = [
             (a if i % 2 == 0 else b).handle(
                 Request("loka", "join", Actor(10 + i, f"p{i}"), place, {"army": army})
