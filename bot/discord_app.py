@@ -272,8 +272,15 @@ class Courier:
         return view
 
     async def reply(self, interaction: discord.Interaction, delivery: Delivery) -> None:
+        """Answer privately; a private answer with a slot, to a press of a button under its
+        own message (the pages of /plateau games), edits that message in place."""
         extras: dict[str, Any] = {"files": self.files(delivery)}
         view = self.view(delivery.buttons)
+        if delivery.slot and interaction.type is discord.InteractionType.component:
+            await interaction.edit_original_response(
+                content=_clip(delivery.text), attachments=extras["files"], view=view
+            )
+            return
         if view is not None:
             extras["view"] = view
         await interaction.followup.send(_clip(delivery.text), ephemeral=True, **extras)

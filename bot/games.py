@@ -62,4 +62,4 @@ def read_button(custom_id: str) -> tuple[str, str, dict[str, Any]] | None:
     """A press of ``custom_id`` as the registered games read it (the console's ``!press``)."""
     from bot.cogs import read_button as read
 
-    return read(custom_id, [button for cog in cogs() for button in cog.buttons])
+    return read(custom_id, [button for cog in all_cogs() for button in cog.buttons])

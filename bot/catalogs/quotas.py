@@ -1,4 +1,5 @@
-"""Quotas (``bot.tables.quotas``): every text they say, in English and French."""
+"""Quotas (``bot.tables.quotas``) and the pages of ``/plateau games``: every text they say,
+in English and French."""
 
 from __future__ import annotations
 
@@ -25,3 +26,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "libère quand l'une d'elles se termine (ou est abandonnée) ; lancez alors celle-ci.",
     ),
 }
+
+MESSAGES.update(
+    {
+        # --- /plateau games: its pages
+        "plateau.games_page": ("Page {page} of {pages}", "Page {page} sur {pages}"),
+        "plateau.page_previous": ("◀ Previous", "◀ Précédente"),
+        "plateau.page_next": ("Next ▶", "Suivante ▶"),
+    }
+)

@@ -1,13 +1,14 @@
 """``/plateau``: a member's commands across every game (``bot.tables.plateau``). Not a
-game's cog (no ``COG``): it has none of the shared game commands and no buttons."""
+game's cog (no ``COG``): it has none of the shared game commands; its one button turns
+the pages of ``/plateau games``."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import discord
 
-from bot.cogs import TableCog
+from bot.cogs import TableButton, TableCog, button_template
 from bot.cogs.slash import LANGUAGE_CHOICES, Option, Slash, choice
 from bot.tables.plateau import AUTO, KINDS
 
@@ -16,9 +17,23 @@ KIND_CHOICES = [choice(f"game.{kind}", kind) for kind in KINDS]
 SERVER_LANGUAGES = [*LANGUAGE_CHOICES, choice("discord.choice.language_auto", AUTO)]
 
 
+class GamesPage(TableButton, template=button_template("plateau", r"page:[0-9]{1,6}")):
+    """Previous and Next under ``/plateau games``: ``plateau:plateau:games:page:<n>``."""
+
+    kind = "plateau"
+
+    @classmethod
+    def to_request(cls, game_id: str, action: str) -> tuple[str, dict[str, Any]] | None:
+        match action.split(":"):
+            case ["page", page] if game_id == "games":
+                return "games", {"page": int(page)}
+        return None
+
+
 class PlateauCog(TableCog):
     kind = "plateau"
     shared: ClassVar[bool] = False
+    buttons = (GamesPage,)
     slash = (
         Slash("games", game=False),
         Slash(

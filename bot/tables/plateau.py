@@ -9,8 +9,8 @@ from typing import ClassVar
 
 from bot import rendering
 from bot.i18n import LANGUAGES, t
-from bot.model import Attachment, Delivery, Request
-from bot.options import TEXT, USER, Declarations, user_id_of
+from bot.model import Attachment, Button, Delivery, Request
+from bot.options import TEXT, USER, Declarations, Number, user_id_of
 from bot.ratings import shown
 from bot.service import TableService, UserError
 from bot.storage import GameRow
@@ -23,12 +23,14 @@ KINDS = ("loka", "loa", "echec", "inka", "alako", "chess")
 LEADERS = 10  # lines of each family's leaderboard
 HISTORY = 30  # rated games in a profile's plot and list (the latest)
 AUTO = "auto"  # /plateau settings language:auto clears the server's choice
+PAGE = Number(0, 100_000)
+GAMES_SLOT = "plateau:games"  # /plateau games' one message, its pages edited in place
 
 
 class Plateau:
     kind = "plateau"
     options: ClassVar[Declarations] = {
-        "games": {},
+        "games": {"page": PAGE},
         "leaderboard": {"game": TEXT},
         "profile": {"member": USER},
         "settings": {"language": TEXT},
@@ -53,15 +55,35 @@ class Plateau:
 
     async def games(self, service: TableService, request: Request) -> list[Delivery]:
         """The member's lobbies and running games on this server (every server's in a DM):
-        where each is, whose turn it is and how long they have, theirs first."""
+        where each is, whose turn it is and how long they have, theirs first. One message
+        whatever their count: a page of it (``page``, from 1), with Previous and Next
+        buttons that edit it in place (its slot)."""
         actor, loc = request.actor, request.actor.locale
         mine = await games_of(service, actor.id, request.place.guild_id)
         if not mine:
-            return [service.private(actor, t(loc, "plateau.no_games"))]
+            return [service.private(actor, t(loc, "plateau.no_games"), slot=GAMES_SLOT)]
         waiting = sum(1 for s in mine if s.awaited)
-        lines = [t(loc, "plateau.games_head", games=len(mine), waiting=waiting)]
-        lines += [self.line(s, loc) for s in mine]
-        return [service.private(actor, text) for text in packed(lines, HELP_LIMIT)]
+        head = t(loc, "plateau.games_head", games=len(mine), waiting=waiting)
+        room = HELP_LIMIT - len(head) - len(t(loc, "plateau.games_page", page=99999, pages=99999))
+        pages = packed([self.line(s, loc) for s in mine], room - 2)
+        page = min(max(int(request.options.get("page") or 1), 1), len(pages))
+        text = "\n".join((head, pages[page - 1]))
+        buttons = []
+        if len(pages) > 1:
+            text += "\n" + t(loc, "plateau.games_page", page=page, pages=len(pages))
+            buttons = [
+                Button(
+                    f"plateau:plateau:games:page:{page - 1}",
+                    t(loc, "plateau.page_previous"),
+                    disabled=page == 1,
+                ),
+                Button(
+                    f"plateau:plateau:games:page:{page + 1}",
+                    t(loc, "plateau.page_next"),
+                    disabled=page == len(pages),
+                ),
+            ]
+        return [service.private(actor, text, buttons=buttons, slot=GAMES_SLOT)]
 
     async def leaderboard(self, service: TableService, request: Request) -> list[Delivery]:
         """A game's leaderboard on this server, as a picture: a table per family (Loka's

@@ -182,3 +182,49 @@ async def test_a_member_plays_at_most_the_servers_running_games(
         out = await table.run("#two\n@carol /loa start")
         assert not any(d["to"] == "private" and "already plays" in d["text"] for d in out)
         assert [r.status for r in await table.storage.unfinished()] == ["running"]  # type: ignore[union-attr]
+
+
+async def test_plateau_games_is_one_message_whose_pages_go_through_every_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(quotas.DEFAULTS, "member_lobbies", 100)
+    async with Table(frozen=1.8e9) as table:
+        ids = []
+        for n in range(60):
+            ids.append(game_id_of(await table.run(f"#room{n}\n@bob /loa new")))
+            await table.run("@bob /loa join seat:player1")
+        out = await table.run("#general\n@bob /plateau games")
+        (first,) = out
+        assert first["to"] == "private" and first["edits"] == "plateau:games"
+        pages = int(first["text"].rsplit("of ", 1)[1])
+        assert pages > 1 and "Page 1 of" in first["text"]
+        seen, texts = set(), [first["text"]]
+        for page in range(2, pages + 1):
+            (shown,) = await table.run("!press @bob next ▶")
+            assert shown["edits"] == "plateau:games" and f"Page {page} of {pages}" in shown["text"]
+            texts.append(shown["text"])
+        assert "Next ▶" not in str(await table.run("!press @bob next ▶"))  # the last page
+        for text in texts:
+            assert len(text) <= 2000 and text.startswith("**Your games** (60;")
+            seen |= {line.split("`")[1] for line in text.splitlines() if "`" in line}
+        assert seen == set(ids)
+        (back,) = await table.run("!press @bob ◀ previous")
+        assert f"Page {pages - 1} of {pages}" in back["text"]
+
+
+async def test_on_discord_the_pages_of_plateau_games_edit_their_one_message(
+    rig: Rig, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(quotas.DEFAULTS, "member_lobbies", 40)
+    for n in range(30):  # the host of a Lines of Action lobby sits at once
+        await rig.slash("alice", "loa new", channel=rig.world.text_channel(f"room{n}"))
+    ex = await rig.slash("alice", "plateau games")
+    (answer,) = ex.replies
+    assert ex.posts == [] and len(answer.content) <= 2000 and "Page 1 of 2" in answer.content
+    assert answer.custom_ids == ["plateau:plateau:games:page:0", "plateau:plateau:games:page:2"]
+    press = await rig.d.press("plateau:plateau:games:page:2", user=rig["alice"])
+    (edit,) = [c for c in press.calls if c.kind == "webhook_patch"]  # the message, in place
+    assert press.replies == [] and press.posts == []
+    assert "Page 2 of 2" in edit.content and edit.custom_ids[0].endswith("page:1")
+    shown = answer.content + edit.content
+    assert shown.count("**Lines of Action**") == 30  # every game, once
