@@ -15,6 +15,9 @@ import aiosqlite
 from bot.shards import Release
 from bot.storage.base import SqlStorage, migrations
 
+# How long a connection waits for a file another process holds (sqlite's busy timeout).
+BUSY_SECONDS = 30.0
+
 
 class _SqliteSession:
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -66,7 +69,11 @@ class SqliteStorage(SqlStorage):
         return connection
 
     async def open(self) -> None:
-        self._handle = db = await aiosqlite.connect(self.path, isolation_level=None)
+        # A process that finds the file busy (another one migrating it, or writing) waits
+        # for it, up to BUSY_SECONDS, instead of failing at once.
+        self._handle = db = await aiosqlite.connect(
+            self.path, isolation_level=None, timeout=BUSY_SECONDS
+        )
         db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA journal_mode=WAL")
         await db.execute("PRAGMA synchronous=NORMAL")
@@ -100,17 +107,45 @@ class SqliteStorage(SqlStorage):
         return release
 
     async def _migrate(self) -> None:
-        await self.db.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)"
-        )
-        async with self.db.execute("SELECT version FROM schema_migrations") as cur:
-            done = {row[0] for row in await cur.fetchall()}
-        for version, sql in migrations(self.dialect):
-            if version in done:
-                continue
-            await self.db.executescript(
-                f"BEGIN;\n{sql}\nINSERT INTO schema_migrations VALUES ({version});\nCOMMIT;"
+        """Every pending migration in one exclusive transaction, the applied versions read
+        inside it: processes that open one new file at once take their turns here (each
+        waits up to BUSY_SECONDS), and the later ones find the work done. A failed
+        migration leaves the file as it was."""
+        db = self.db
+        await db.execute("BEGIN EXCLUSIVE")
+        try:
+            await db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)"
             )
+            async with db.execute("SELECT version FROM schema_migrations") as cur:
+                done = {row[0] for row in await cur.fetchall()}
+            for version, sql in migrations(self.dialect):
+                if version in done:
+                    continue
+                # One statement at a time: executescript would commit the transaction.
+                for statement in statements(sql):
+                    await db.execute(statement)
+                await db.execute("INSERT INTO schema_migrations VALUES (?)", (version,))
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+        await db.execute("COMMIT")
+
+
+def statements(script: str) -> list[str]:
+    """``script``'s statements one by one: a trigger's body, and a ``;`` inside a comment
+    or a string, stay within theirs (``sqlite3.complete_statement`` says where one ends)."""
+    found: list[str] = []
+    pending = ""
+    *ended, rest = script.split(";")
+    for piece in ended:
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            found.append(pending.strip())
+            pending = ""
+    if (pending + rest).strip():  # comments after the last statement, or one left open
+        found.append(pending + rest + "\n;")
+    return found
 
 
 async def _nothing() -> None:
