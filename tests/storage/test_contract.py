@@ -232,6 +232,39 @@ async def test_the_action_log_refuses_updates_and_deletes(storage: SqlStorage) -
     assert [e.action for e in await storage.log("g1")] == ["e5"]
 
 
+async def test_the_action_log_refuses_every_rewriting_insert(storage: SqlStorage) -> None:
+    """OR REPLACE, REPLACE and upserts on an existing row (by ``(game_id, n)`` or by id):
+    SQLite's REPLACE would delete the row without a DELETE trigger (issue 31). PostgreSQL
+    has no REPLACE (a syntax error there) and refuses the upserts' update."""
+    game = _game()
+    await storage.create(game)
+    await storage.save(game, [_entry("e5")])
+    async with storage.session() as s:
+        ((row_id,),) = await s.fetch("SELECT id FROM actions")
+    columns = "(game_id, n, user_id, seat, action, rolls, at)"
+    again = "('g1', 1, NULL, NULL, 'e6', '[]', 0)"
+    by_id = f"({row_id}, 'g1', 2, NULL, NULL, 'e6', '[]', 0)"
+    sqlite_only = [
+        f"INSERT OR REPLACE INTO actions {columns} VALUES {again}",
+        f"REPLACE INTO actions {columns} VALUES {again}",
+        f"INSERT OR REPLACE INTO actions (id, {columns[1:]} VALUES {by_id}",
+    ]
+    upserts = [
+        f"INSERT INTO actions {columns} VALUES {again} "
+        "ON CONFLICT (game_id, n) DO UPDATE SET action = excluded.action",
+        f"INSERT INTO actions (id, {columns[1:]} VALUES {by_id} "
+        "ON CONFLICT (id) DO UPDATE SET action = excluded.action",
+    ]
+    for sql in sqlite_only + upserts:
+        refusal = "append-only" if storage.dialect == "sqlite" or sql in upserts else "syntax"
+        with pytest.raises(Exception, match=refusal):
+            async with storage.session() as s:
+                await s.execute(sql)
+    assert [(e.n, e.action) for e in await storage.log("g1")] == [(1, "e5")]
+    await storage.save(game, [_entry("e6")])  # appending is as before
+    assert [(e.n, e.action) for e in await storage.log("g1")] == [(1, "e5"), (2, "e6")]
+
+
 async def test_locales_and_posts_are_replaced_in_place(storage: SqlStorage) -> None:
     assert await storage.locale(BIG) is None and await storage.post_of(BIG, "lobby") is None
     await storage.set_locale(BIG, "fr")
