@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import fcntl
 import os
+import random
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -17,6 +18,8 @@ from bot.storage.base import SqlStorage, migrations
 
 # How long a connection waits for a file another process holds (sqlite's busy timeout).
 BUSY_SECONDS = 30.0
+OPEN_TRIES = 8  # openings tried when SQLite says "locked" without waiting (see ``open``)
+_jitter = random.Random()  # parts processes that opened together
 
 
 class _SqliteSession:
@@ -69,6 +72,19 @@ class SqliteStorage(SqlStorage):
         return connection
 
     async def open(self) -> None:
+        """Connect and migrate. SQLite answers "database is locked" without waiting in a few
+        cases its busy timeout does not cover (a new file turned to WAL while another
+        process migrates it): the whole opening is tried again, a bounded number of times."""
+        for attempt in range(1, OPEN_TRIES + 1):
+            try:
+                return await self._open_once()
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or attempt == OPEN_TRIES:
+                    raise
+                await self._handle.close()
+                await asyncio.sleep(_jitter.uniform(0.05, 0.2) * attempt)
+
+    async def _open_once(self) -> None:
         # A process that finds the file busy (another one migrating it, or writing) waits
         # for it, up to BUSY_SECONDS, instead of failing at once.
         self._handle = db = await aiosqlite.connect(
