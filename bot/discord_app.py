@@ -34,7 +34,7 @@ from bot.logs import event, safe_options
 from bot.model import Actor, Button, Delivery, Place, Request, ThreadOpener
 from bot.service import TableService, UserError
 from bot.settings import Settings
-from bot.shards import Shards, ShardTaken
+from bot.shards import ShardCountDiffers, Shards, ShardTaken
 from bot.storage import SqlStorage, storage_for
 
 log = logging.getLogger("plateau.discord")
@@ -901,12 +901,24 @@ async def serve(settings: Settings) -> int:
     storage = storage_for(settings.db)
     await storage.open()
     # Held until the process ends: no other process handles these shards' games meanwhile.
-    # Unsharded is shard 0 of 1, so two unsharded bots on one database refuse too.
+    # Unsharded is shard 0 of 1, so two unsharded bots on one database refuse too, and so
+    # does an unsharded bot beside shard 1 of 2 (every live process runs with one count).
     shards = settings.shards or Shards()
     try:
         claim = await storage.claim_shards(shards)
     except ShardTaken as exc:
         event(log, "shard_taken", level=logging.ERROR, shard=exc.shard, hint=str(exc))
+        await storage.close()
+        return 1
+    except ShardCountDiffers as exc:
+        event(
+            log,
+            "shard_count_differs",
+            level=logging.ERROR,
+            shard_count=exc.count,
+            running=exc.recorded,
+            hint=str(exc),
+        )
         await storage.close()
         return 1
     # Its workers start in setup_hook, from the warm state kept in the cache folder.

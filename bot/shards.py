@@ -5,7 +5,8 @@ A guild belongs to shard ``(guild_id >> 22) % count`` (Discord's formula, discor
 ``Guild.shard_id``); what has no guild (direct messages, the console) belongs to shard 0,
 where Discord sends DMs. Timers, time-outs and the resume after a restart handle only the
 games of the process's own shards; :meth:`bot.storage.SqlStorage.claim_shards` makes sure
-no two processes hold one shard."""
+no two processes hold one shard, and that every live process on a database runs with one
+shard count (the database records it; it can change once every process has stopped)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,21 @@ class Shards:
         return shard_of(guild_id, self.count) in self.ids
 
 
+class ShardCountDiffers(Exception):
+    """Live processes on this database run with another shard count: the same guild would
+    be another shard's there, so two processes would handle its games."""
+
+    def __init__(self, count: int, recorded: int) -> None:
+        super().__init__(
+            f"this process runs with PLATEAU_SHARD_COUNT={count} (unset: 1), but bot "
+            f"processes running on this database use {recorded}; every process must use one "
+            "shard count: to change it, stop every process first, then start them all with "
+            "the new one"
+        )
+        self.count = count
+        self.recorded = recorded
+
+
 class ShardTaken(Exception):
     """Another live process holds this shard: two would handle the same games."""
 
@@ -73,19 +89,28 @@ class ShardClaim:
 
 
 async def claim(
-    take: Callable[[int], Awaitable[Release | None]],
+    take_count: Callable[[int], Awaitable[Release | int]],
+    take: Callable[[int, int], Awaitable[Release | None]],
     shards: Shards,
     *,
     wait: float | None = None,
 ) -> ShardClaim:
-    """Take every shard of ``shards`` with ``take`` (a backend's try-lock: how to release
-    it, or None when held elsewhere); raise :class:`ShardTaken` for the first one still held
-    after ``wait`` seconds (None: :data:`CLAIM_WAIT`), releasing whatever was taken."""
+    """Hold the shard count with ``take_count`` (a backend's hold on the count the database
+    records: how to release it, or the other count that live processes run with), then
+    every shard of ``shards`` with ``take`` (a backend's try-lock of ``(count, shard)``: how
+    to release it, or None when held elsewhere). Raise :class:`ShardCountDiffers`, or
+    :class:`ShardTaken` for the first shard, still refused after ``wait`` seconds (None:
+    :data:`CLAIM_WAIT`), releasing whatever was taken."""
     held = ShardClaim(shards)
     deadline = time.monotonic() + (CLAIM_WAIT if wait is None else wait)
     try:
+        while not callable(count := await take_count(shards.count)):
+            if time.monotonic() >= deadline:
+                raise ShardCountDiffers(shards.count, count)
+            await asyncio.sleep(CLAIM_POLL)
+        held.releases.append(count)
         for shard in shards.ids:
-            while (release := await take(shard)) is None:
+            while (release := await take(shards.count, shard)) is None:
                 if time.monotonic() >= deadline:
                     raise ShardTaken(shard, shards.count)
                 await asyncio.sleep(CLAIM_POLL)

@@ -621,11 +621,47 @@ class SqlStorage:
         """Hold ``shards`` alone for as long as this process lives (or until the claim is
         released): a shard another live process holds is waited for ``wait`` seconds, then
         :class:`bot.shards.ShardTaken` (None: ``bot.shards.CLAIM_WAIT``). Only the bot's
-        start-up claims, never :meth:`open` (tests open several storages on one database)."""
-        return await claim(self.take_shard, shards, wait=wait)
+        start-up claims, never :meth:`open` (tests open several storages on one database).
+        The count comes first: a process whose shard count differs from the one live
+        processes run with is refused, :class:`bot.shards.ShardCountDiffers`."""
+        return await claim(self.take_count, self.take_shard, shards, wait=wait)
 
-    async def take_shard(self, shard: int) -> Release | None:
-        """The backend's try-lock of one shard, released by the process's death."""
+    async def take_count(self, count: int) -> Release | int:
+        """Hold ``count`` as the database's shard count, for as long as this process lives:
+        how to release the hold, or the other count that live processes run with. The row
+        of ``shard_count`` records the count; it is rewritten only while no process holds
+        a count (every holder runs with the recorded one), one claimer at a time."""
+        async with self.session() as s, s.transaction():
+            await self.gate_count(s)
+            rows = await s.fetch("SELECT shards FROM shard_count WHERE id = 1")
+            recorded: int | None = rows[0][0] if rows else None
+            changed = recorded is not None and recorded != count
+            release = await self.hold_count(alone=changed)
+            if release is None:
+                return recorded if recorded is not None else count
+            try:
+                if recorded != count:
+                    await s.execute(
+                        "INSERT INTO shard_count VALUES (1, ?) ON CONFLICT (id) "
+                        "DO UPDATE SET shards = excluded.shards",
+                        count,
+                    )
+            except BaseException:
+                await release()
+                raise
+        return release
+
+    async def gate_count(self, s: Session) -> None:
+        """Inside ``s``'s transaction: wait until no other claimer reads or writes the
+        shard count (SQLite's write lock, taken by the transaction, does it already)."""
+
+    async def hold_count(self, *, alone: bool) -> Release | None:
+        """The backend's shared hold of the shard count, released by the process's death;
+        with ``alone``, only if no other process holds it (else None)."""
+        raise NotImplementedError
+
+    async def take_shard(self, count: int, shard: int) -> Release | None:
+        """The backend's try-lock of ``shard`` of ``count``, released by the process's death."""
         raise NotImplementedError
 
 

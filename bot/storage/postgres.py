@@ -15,13 +15,17 @@ from typing import Any
 import asyncpg
 
 from bot.shards import Release
-from bot.storage.base import SqlStorage, migrations
+from bot.storage.base import Session, SqlStorage, migrations
 
 # Any number: processes that start at once apply the migrations one after the other.
 MIGRATION_LOCK = 0x504C4154
-# The first key of the advisory lock a process holds on each of its shards (the shard is
-# the second).
+# The first key of the advisory lock a process holds on each of its shards is this plus the
+# shard count (the shard is the second key; two keys, a space apart from one key's).
 SHARD_LOCK = 0x504C5348
+# The shared advisory lock every process holds on the shard count, and the lock that lets
+# one claimer at a time read or rewrite the count's row.
+COUNT_LOCK = 0x504C5343
+COUNT_GATE = 0x504C5347
 
 
 @lru_cache(maxsize=256)
@@ -81,19 +85,39 @@ class PostgresStorage(SqlStorage):
     def is_duplicate_game(self, exc: Exception) -> bool:
         return isinstance(exc, asyncpg.UniqueViolationError) and exc.constraint_name == "games_pkey"
 
-    async def take_shard(self, shard: int) -> Release | None:
+    async def gate_count(self, s: Session) -> None:
+        await s.execute("SELECT pg_advisory_xact_lock(?)", COUNT_GATE)
+
+    async def hold_count(self, *, alone: bool) -> Release | None:
+        """A shared advisory lock on a connection of its own (with ``alone``, first an
+        exclusive one, which only succeeds while no other session holds the key, then let
+        go once the shared one is held: a session never conflicts with itself)."""
+        first = ["SELECT pg_try_advisory_lock($1)"] if alone else []
+        shared = "SELECT pg_try_advisory_lock_shared($1)"
+        return await self._advisory([*first, shared], COUNT_LOCK, unlock=alone)
+
+    async def take_shard(self, count: int, shard: int) -> Release | None:
         """A session advisory lock on a connection of its own, outside the pool, open for
         the process's life: the server drops it when that connection ends, even when the
         process is killed. (So not behind a transaction-pooling proxy such as PgBouncer.)"""
+        lock = "SELECT pg_try_advisory_lock($1, $2)"
+        return await self._advisory([lock], SHARD_LOCK + count, shard)
+
+    async def _advisory(self, locks: list[str], *key: int, unlock: bool = False) -> Release | None:
+        """Take each of ``locks`` on ``key`` in turn on a new connection, kept open (with
+        ``unlock``, the first one, exclusive, is let go after): how to close it, or None
+        when one was refused."""
         conn = await asyncpg.connect(self.url)
         try:
-            taken = await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", SHARD_LOCK, shard)
+            for lock in locks:
+                if not await conn.fetchval(lock, *key):
+                    await conn.close()
+                    return None
+            if unlock:
+                await conn.fetchval("SELECT pg_advisory_unlock($1)", *key)
         except BaseException:
             await conn.close()
             raise
-        if not taken:
-            await conn.close()
-            return None
         return conn.close
 
     async def _migrate(self) -> None:

@@ -107,23 +107,18 @@ class SqliteStorage(SqlStorage):
     def is_duplicate_game(self, exc: Exception) -> bool:
         return isinstance(exc, sqlite3.IntegrityError) and "games.id" in str(exc)
 
-    async def take_shard(self, shard: int) -> Release | None:
-        """An exclusive ``flock`` on ``<db>.shard-<n>.lock``: the kernel drops it when the
-        process dies, however. (``flock``, not ``lockf``: a second open in the same process
-        is refused too.) An in-memory database is seen by no other process."""
-        if self.path == ":memory:":
-            return _nothing
-        fd = os.open(f"{self.path}.shard-{shard}.lock", os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            return None
+    async def hold_count(self, *, alone: bool) -> Release | None:
+        """A shared ``flock`` on ``<db>.shards.lock`` (with ``alone``, first an exclusive
+        one, which only succeeds while no process holds the file, then turned shared:
+        claimers take turns in the write transaction around it)."""
+        first = (fcntl.LOCK_EX,) if alone else ()
+        return _flock(self.path, "shards", *first, fcntl.LOCK_SH)
 
-        async def release() -> None:
-            os.close(fd)  # closing the file drops its lock
-
-        return release
+    async def take_shard(self, count: int, shard: int) -> Release | None:
+        """An exclusive ``flock`` on ``<db>.shard-<n>-of-<count>.lock``: the kernel drops it
+        when the process dies, however. (``flock``, not ``lockf``: a second open in the same
+        process is refused too.) An in-memory database is seen by no other process."""
+        return _flock(self.path, f"shard-{shard}-of-{count}", fcntl.LOCK_EX)
 
     async def _migrate(self) -> None:
         """Every pending migration in one exclusive transaction, the applied versions read
@@ -169,3 +164,22 @@ def statements(script: str) -> list[str]:
 
 async def _nothing() -> None:
     return None
+
+
+def _flock(path: str, name: str, *modes: int) -> Release | None:
+    """Lock ``<path>.<name>.lock`` in each of ``modes`` in turn (the last one stays), none
+    waited for: how to release it, or None when another open file holds it."""
+    if path == ":memory:":
+        return _nothing
+    fd = os.open(f"{path}.{name}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        for mode in modes:
+            fcntl.flock(fd, mode | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+
+    async def release() -> None:
+        os.close(fd)  # closing the file drops its lock
+
+    return release

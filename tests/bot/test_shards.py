@@ -3,7 +3,9 @@ guilds of its shards. The settings that name them; Discord's guild -> shard form
 services owning shards 0 and 1 of one database (SQLite and PostgreSQL, the ``db`` fixture):
 each times out and resumes only its own games, outbox included, and no time-out applies
 twice; a held shard cannot be claimed again while its holder lives, even across processes,
-and is free once the holder releases it or is killed."""
+and is free once the holder releases it or is killed; the database runs with one shard
+count (issue 31): a process with another one is refused while any process holds a claim,
+naming both, and the count changes once they all stopped."""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from bot.console import ConsoleWorld, parse_line
 from bot.games import tables
 from bot.model import Delivery, Place, Request
 from bot.service import Ids, TableService
-from bot.shards import Shards, ShardTaken, shard_of
+from bot.shards import ShardCountDiffers, Shards, ShardTaken, shard_of
 from bot.storage import Owed, SqlStorage, storage_for
 
 # The contract suite's two processes on one database, its timed Loka game, its fast images.
@@ -228,7 +230,7 @@ async def test_a_held_shard_is_refused_until_its_holder_releases_it(
     taken = await second.claim_shards(Shards((0, 1), 2), wait=5)
     await releasing
     with pytest.raises(ShardTaken):
-        await first.claim_shards(Shards(), wait=0)  # unsharded is shard 0 of 1
+        await first.claim_shards(Shards((0,), 2), wait=0)
     await taken.release()
     await (await first.claim_shards(Shards(), wait=0)).release()
 
@@ -266,6 +268,8 @@ async def test_a_killed_holder_releases_its_shard(db: str) -> None:
         await asyncio.to_thread(holder.wait, 10)
         claim = await storage.claim_shards(Shards((0,), 2), wait=10)
         await claim.release()
+        # Its hold on the shard count went with it too: another count may start.
+        await (await storage.claim_shards(Shards(), wait=0)).release()
     finally:
         if holder.poll() is None:
             holder.kill()
@@ -273,8 +277,17 @@ async def test_a_killed_holder_releases_its_shard(db: str) -> None:
         await storage.close()
 
 
+@pytest.mark.parametrize(
+    ("mine", "refusal"),
+    [(Shards((1,), 2), "shard_taken"), (None, "shard_count_differs")],
+    ids=["shard held", "unsharded beside shard 1 of 2"],
+)
 async def test_the_bot_exits_when_its_shard_is_held(
-    db: str, monkeypatch: pytest.MonkeyPatch
+    db: str,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    mine: Shards | None,
+    refusal: str,
 ) -> None:
     async def start(self: discord_app.PlateauBot, token: str, *, reconnect: bool = True) -> None:
         raise AssertionError("a bot without its shard must not connect")
@@ -285,8 +298,101 @@ async def test_the_bot_exits_when_its_shard_is_held(
     await other.open()
     held = await other.claim_shards(Shards((1,), 2), wait=0)
     try:
-        config = settings.Settings(token="x", db=db, shards=Shards((1,), 2))
+        config = settings.Settings(token="x", db=db, shards=mine)
         assert await asyncio.wait_for(discord_app.serve(config), 10) == 1
+        (logged,) = [r for r in caplog.records if r.getMessage() == refusal]
+        if mine is None:  # both counts named
+            fields = logged.fields  # type: ignore[attr-defined]
+            assert (fields["shard_count"], fields["running"]) == (1, 2)
+            assert "PLATEAU_SHARD_COUNT=1" in fields["hint"] and "use 2" in fields["hint"]
     finally:
         await held.release()
         await other.close()
+
+
+# ---------------------------------------------------------------- one shard count
+
+
+async def recorded_count(storage: SqlStorage) -> list[int]:
+    async with storage.session() as s:
+        return [row[0] for row in await s.fetch("SELECT shards FROM shard_count")]
+
+
+@pytest.mark.parametrize(
+    ("running", "started"),
+    [(Shards((1,), 2), Shards()), (Shards(), Shards((1,), 2))],
+    ids=["unsharded beside shard 1 of 2", "shard 1 of 2 beside unsharded"],
+)
+async def test_a_process_of_another_count_is_refused_naming_both(
+    two_processes: tuple[SqlStorage, SqlStorage], running: Shards, started: Shards
+) -> None:
+    # Shard 1 of 2 and shard 0 of 1 are different shards, but the unsharded process would
+    # own shard 1's guilds too.
+    held = await two_processes[1].claim_shards(running, wait=0)
+    try:
+        with pytest.raises(ShardCountDiffers) as refused:
+            await two_processes[0].claim_shards(started, wait=0.3)
+    finally:
+        await held.release()
+    assert (refused.value.count, refused.value.recorded) == (started.count, running.count)
+    told = str(refused.value)
+    assert f"PLATEAU_SHARD_COUNT={started.count} " in told and f"use {running.count};" in told
+    assert "stop every process first" in told
+
+
+async def test_one_count_runs_side_by_side_and_changes_once_all_stopped(
+    two_processes: tuple[SqlStorage, SqlStorage],
+) -> None:
+    first, second = two_processes
+    # Two processes of one count, on different shards: both start.
+    claims = [await first.claim_shards(Shards((0,), 3), wait=0)]
+    claims.append(await second.claim_shards(Shards((1, 2), 3), wait=0))
+    assert await recorded_count(first) == [3]
+    await claims.pop(0).release()
+    # One process of count 3 still runs: the count stays.
+    with pytest.raises(ShardCountDiffers, match=r"=2 .* use 3\b"):
+        await first.claim_shards(Shards((0,), 2), wait=0)
+    claims.append(await first.claim_shards(Shards((0,), 3), wait=0))
+    for held in claims:
+        await held.release()
+    # All stopped: a new count starts, and then another.
+    for shards in (Shards(), Shards((0, 1, 2, 3), 4)):
+        held = await second.claim_shards(shards, wait=0)
+        assert await recorded_count(first) == [shards.count]
+        await held.release()
+
+
+async def test_two_counts_claiming_at_once_never_both_start(
+    two_processes: tuple[SqlStorage, SqlStorage],
+) -> None:
+    first, second = two_processes
+    for _ in range(5):
+        outcomes = await asyncio.gather(
+            first.claim_shards(Shards(), wait=0),
+            second.claim_shards(Shards((1,), 2), wait=0),
+            return_exceptions=True,
+        )
+        refused = [o for o in outcomes if isinstance(o, ShardCountDiffers)]
+        held = [o for o in outcomes if not isinstance(o, BaseException)]
+        assert len(refused) == 1 and len(held) == 1, outcomes
+        await held[0].release()
+
+
+async def test_a_waiting_claimer_starts_once_the_other_count_stopped(
+    two_processes: tuple[SqlStorage, SqlStorage],
+) -> None:
+    first, second = two_processes
+    held = await first.claim_shards(Shards(), wait=0)
+    stopped = asyncio.Event()
+
+    async def stop_soon() -> None:
+        await asyncio.sleep(0.3)
+        await held.release()
+        stopped.set()
+
+    stopping = asyncio.create_task(stop_soon())
+    # A predecessor with the old count that is shutting down is waited for.
+    taken = await second.claim_shards(Shards((0, 1), 2), wait=10)
+    assert stopped.is_set()
+    await stopping
+    await taken.release()
