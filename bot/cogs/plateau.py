@@ -7,14 +7,20 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import discord
+from discord import app_commands
 
 from bot.cogs import TableButton, TableCog, button_template
 from bot.cogs.slash import LANGUAGE_CHOICES, Option, Slash, choice
-from bot.tables.plateau import AUTO, KINDS
+from bot.tables.plateau import AUTO, KINDS, QUOTA_OPTIONS
+from bot.tables.quotas import LIMIT_MAX
 
 KIND_CHOICES = [choice(f"game.{kind}", kind) for kind in KINDS]
 # A server's language: one Plateau speaks, or back to the server's locale or the host's.
 SERVER_LANGUAGES = [*LANGUAGE_CHOICES, choice("discord.choice.language_auto", AUTO)]
+
+
+# A quota, as an admin sets it (0: back to the default).
+QUOTA = app_commands.Range[int, 0, LIMIT_MAX]
 
 
 class GamesPage(TableButton, template=button_template("plateau", r"page:[0-9]{1,6}")):
@@ -45,6 +51,7 @@ class PlateauCog(TableCog):
         Slash(
             "settings",
             Option("language", about="settings_language", choices=SERVER_LANGUAGES),
+            *(Option(name, QUOTA, about=f"settings_{name}") for name in QUOTA_OPTIONS),
             game=False,
         ),
     )

@@ -219,6 +219,14 @@ class Storage(Protocol):
         """Choose a server's language, or clear the choice with None."""
         ...
 
+    async def guild_quotas(self, guild_id: int) -> dict[str, int | None]:
+        """A server's quotas as its admins set them (:data:`QUOTAS`; None: the default)."""
+        ...
+
+    async def set_guild_quota(self, guild_id: int, name: str, value: int | None) -> None:
+        """Set one of a server's quotas (:data:`QUOTAS`), or back to the default with None."""
+        ...
+
     async def member_load(self, guild_id: int, user_id: int) -> tuple[int, int]:
         """A member's open lobbies (those they host) and running games (those they sit
         in) on a server."""
@@ -234,6 +242,8 @@ class Storage(Protocol):
 
 
 ACTIVE = ("lobby", "running")
+# A server's quotas, columns of guild_settings (migration 010), NULL: the default.
+QUOTAS = ("member_lobbies", "member_games", "channel_lobbies")
 # Parsed states kept (a few hundred KB for a thousand crowded Loka games).
 PARSED_STATES = 4096
 
@@ -575,6 +585,24 @@ class SqlStorage:
                 "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
                 guild_id,
                 language,
+            )
+
+    async def guild_quotas(self, guild_id: int) -> dict[str, int | None]:
+        async with self.session() as s:
+            row = await _fetchrow(
+                s, f"SELECT {', '.join(QUOTAS)} FROM guild_settings WHERE guild_id = ?", guild_id
+            )
+        return {name: None if row is None else row[n] for n, name in enumerate(QUOTAS)}
+
+    async def set_guild_quota(self, guild_id: int, name: str, value: int | None) -> None:
+        if name not in QUOTAS:
+            raise ValueError(f"no such quota: {name}")
+        async with self.session() as s:
+            await s.execute(
+                f"INSERT INTO guild_settings (guild_id, {name}) VALUES (?, ?) "
+                f"ON CONFLICT (guild_id) DO UPDATE SET {name} = excluded.{name}",
+                guild_id,
+                value,
             )
 
     async def member_load(self, guild_id: int, user_id: int) -> tuple[int, int]:

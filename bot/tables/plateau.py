@@ -14,6 +14,7 @@ from bot.options import TEXT, USER, Declarations, Number, user_id_of
 from bot.ratings import shown
 from bot.service import TableService, UserError
 from bot.storage import GameRow
+from bot.tables import quotas
 from bot.tables.awaiting import Seated, games_of
 from bot.tables.base import HELP_LIMIT, guild_language, mention, packed
 from bot.tables.timing import when
@@ -23,6 +24,13 @@ KINDS = ("loka", "loa", "echec", "inka", "alako", "chess")
 LEADERS = 10  # lines of each family's leaderboard
 HISTORY = 30  # rated games in a profile's plot and list (the latest)
 AUTO = "auto"  # /plateau settings language:auto clears the server's choice
+# /plateau settings' quota options and the quota each sets (0: back to the default).
+QUOTA_OPTIONS = {
+    "lobbies": "member_lobbies",
+    "games": "member_games",
+    "channel_lobbies": "channel_lobbies",
+}
+QUOTA = Number(0, quotas.LIMIT_MAX)
 PAGE = Number(0, 100_000)
 GAMES_SLOT = "plateau:games"  # /plateau games' one message, its pages edited in place
 
@@ -33,7 +41,7 @@ class Plateau:
         "games": {"page": PAGE},
         "leaderboard": {"game": TEXT},
         "profile": {"member": USER},
-        "settings": {"language": TEXT},
+        "settings": {"language": TEXT, **dict.fromkeys(QUOTA_OPTIONS, QUOTA)},
     }
 
     def __init__(self) -> None:
@@ -168,22 +176,38 @@ class Plateau:
     async def settings(self, service: TableService, request: Request) -> list[Delivery]:
         """The server's settings: with ``language``, an admin (Manage Server) sets the
         language of the public posts of the server's new games (``auto``: back to the
-        server's locale or the host's); without, anyone reads the current one."""
+        server's locale or the host's); with ``lobbies``, ``games`` or ``channel_lobbies``,
+        a quota (0: back to the default); without any, anyone reads the current ones."""
         actor, loc, guild = request.actor, request.actor.locale, request.place.guild_id
         if guild is None:
             raise UserError("table.guild_only")
         wanted = str(request.options.get("language") or "").strip().lower()
-        if not wanted:
+        limits = {
+            QUOTA_OPTIONS[name]: _quota(value)
+            for name, value in request.options.items()
+            if name in QUOTA_OPTIONS and value is not None and value != ""
+        }
+        if not wanted and not limits:
             chosen = await service.storage.guild_language(guild)
-            return [service.private(actor, self.language_setting(request, chosen))]
+            setting = self.language_setting(request, chosen)
+            limited = await quota_setting(service, guild, loc)
+            return [service.private(actor, f"{setting}\n{limited}")]
         if not actor.manager:
             raise UserError("plateau.settings_forbidden")
-        if wanted not in (*LANGUAGES, AUTO):
+        if wanted and wanted not in (*LANGUAGES, AUTO):
             raise UserError("plateau.pick_language", languages=", ".join((*LANGUAGES, AUTO)))
-        chosen = None if wanted == AUTO else wanted
-        await service.storage.set_guild_language(guild, chosen)
-        told = self.language_setting(request, chosen)
-        return [service.private(actor, t(loc, "plateau.settings_saved", setting=told))]
+        told = []
+        if wanted:
+            chosen = None if wanted == AUTO else wanted
+            await service.storage.set_guild_language(guild, chosen)
+            setting = self.language_setting(request, chosen)
+            told.append(t(loc, "plateau.settings_saved", setting=setting))
+        for name, value in limits.items():
+            await service.storage.set_guild_quota(guild, name, value or None)
+        if limits:
+            setting = await quota_setting(service, guild, loc)
+            told.append(t(loc, "quota.saved", setting=setting))
+        return [service.private(actor, "\n".join(told))]
 
     @staticmethod
     def language_setting(request: Request, chosen: str | None) -> str:
@@ -233,6 +257,28 @@ def family_name(loc: str, family: str) -> str:
     if variant.isdigit():
         return t(loc, "family.people" if kind == "loka" else "family.players", game=game, n=variant)
     return t(loc, f"family.{variant}", game=game)
+
+
+def _quota(value: object) -> int:
+    """A quota option's value: a whole number from 0 (the default) to the most allowed."""
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        number = -1
+    if not 0 <= number <= quotas.LIMIT_MAX:
+        raise UserError("quota.pick_number", high=quotas.LIMIT_MAX)
+    return number
+
+
+async def quota_setting(service: TableService, guild: int, loc: str) -> str:
+    """The server's quotas in the reader's words, each marked when it is the default."""
+    chosen = await service.storage.guild_quotas(guild)
+    lines = [t(loc, "quota.head")]
+    for option, name in QUOTA_OPTIONS.items():
+        value = chosen.get(name)
+        shown = str(value) if value else t(loc, "quota.default", n=quotas.DEFAULTS[name])
+        lines.append(t(loc, f"quota.{name}_setting", n=shown, option=option))
+    return "\n".join(lines)
 
 
 def seats_or_lobby(seated: Seated) -> tuple[str, ...]:

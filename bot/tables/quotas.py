@@ -1,7 +1,8 @@
 """Quotas: no single member fills a server with lobbies or games (issue 31). A member hosts
 at most so many open lobbies and sits in at most so many running games on a server, and a
 channel holds at most so many open lobbies of one game (on Discord each is a thread). The
-defaults are below (and in README)."""
+defaults are below (and in README); a server's admins change them with ``/plateau settings``
+(kept in ``guild_settings``, NULL: the default)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,17 @@ from contextlib import asynccontextmanager
 
 from bot.model import Request, is_ai
 from bot.service import TableService, UserError
+from bot.storage.base import QUOTAS
 
 DEFAULTS = {"member_lobbies": 3, "member_games": 20, "channel_lobbies": 1}
+LIMIT_MAX = 1000  # the most an admin may set a quota to (0 sets the default back)
+assert tuple(DEFAULTS) == QUOTAS
 
 
 async def limits(service: TableService, guild_id: int) -> dict[str, int]:
-    """The server's quotas: the defaults."""
-    return dict(DEFAULTS)
+    """The server's quotas: its admins' choice, else the default."""
+    chosen = await service.storage.guild_quotas(guild_id)
+    return {name: chosen.get(name) or DEFAULTS[name] for name in QUOTAS}
 
 
 def _mention_channel(channel_id: int) -> str:

@@ -89,6 +89,15 @@ async def test_plateau_games_syncs_and_answers_privately(rig: Rig) -> None:
     language = harness.options(subs["settings"])["language"]
     assert [c["value"] for c in language["choices"]] == ["en", "fr", "auto"]
     assert not language.get("required")  # without it, the setting is read, not changed
+    quotas_sent = harness.options(subs["settings"])
+    assert {
+        name: (
+            quotas_sent[name]["type"],
+            quotas_sent[name]["min_value"],
+            quotas_sent[name]["max_value"],
+        )
+        for name in ("lobbies", "games", "channel_lobbies")
+    } == dict.fromkeys(("lobbies", "games", "channel_lobbies"), (4, 0, 1000))  # integers
     game = harness.options(subs["leaderboard"])["game"]
     assert [c["value"] for c in game["choices"]] == [
         "loka",
@@ -182,6 +191,25 @@ async def test_a_member_plays_at_most_the_servers_running_games(
         out = await table.run("#two\n@carol /loa start")
         assert not any(d["to"] == "private" and "already plays" in d["text"] for d in out)
         assert [r.status for r in await table.storage.unfinished()] == ["running"]  # type: ignore[union-attr]
+
+
+async def test_an_admin_sets_the_quotas_and_a_member_may_only_read_them() -> None:
+    async with Table(frozen=1.8e9) as table:
+        out = await table.run("@alice /plateau settings")
+        assert "open lobbies a member hosts: **3 (default)**" in out[0]["text"]
+        assert "running games a member plays: **20 (default)**" in out[0]["text"]
+        refusal(await table.run("@alice /plateau settings lobbies:5"), "Manage Server permission")
+        out = await table.run("!manager @mod\n@mod /plateau settings lobbies:1 channel_lobbies:2")
+        assert "Saved." in out[0]["text"] and "hosts: **1** (lobbies:)" in out[0]["text"]
+        assert "in a channel: **2** (channel_lobbies:)" in out[0]["text"]
+        refusal(await table.run("@mod /plateau settings games:1001"), "1 to 1000")
+        await table.run("@alice /loa new")
+        game_id_of(await table.run("@bob /loa new"))  # two lobbies of a game in one channel
+        refusal(await table.run("@carol /loa new"), "already has an open /loa lobby")
+        refusal(await table.run("#other\n@alice /loa new"), "host 1 open lobbies")
+        out = await table.run("@mod /plateau settings lobbies:0")  # back to the default
+        assert "hosts: **3 (default)**" in out[0]["text"]
+        game_id_of(await table.run("#other\n@alice /loa new"))
 
 
 async def test_plateau_games_is_one_message_whose_pages_go_through_every_game(

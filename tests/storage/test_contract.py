@@ -289,6 +289,25 @@ async def test_a_guilds_language_is_set_replaced_and_cleared_per_guild(
     assert await storage.guild_language(BIG + 1) == "en"  # another guild's stays
 
 
+async def test_a_guilds_quotas_are_set_per_quota_and_per_guild_and_cleared(
+    storage: SqlStorage,
+) -> None:
+    unset = {"member_lobbies": None, "member_games": None, "channel_lobbies": None}
+    assert await storage.guild_quotas(BIG) == unset
+    await storage.set_guild_language(BIG, "fr")  # a row without quotas: still all unset
+    assert await storage.guild_quotas(BIG) == unset
+    await storage.set_guild_quota(BIG, "member_lobbies", 5)
+    await storage.set_guild_quota(BIG, "member_games", 1000)
+    await storage.set_guild_quota(BIG + 1, "channel_lobbies", 2)
+    assert await storage.guild_quotas(BIG) == {**unset, "member_lobbies": 5, "member_games": 1000}
+    await storage.set_guild_quota(BIG, "member_lobbies", None)  # back to the default
+    assert await storage.guild_quotas(BIG) == {**unset, "member_games": 1000}
+    assert await storage.guild_quotas(BIG + 1) == {**unset, "channel_lobbies": 2}
+    assert await storage.guild_language(BIG) == "fr"  # the language stays
+    with pytest.raises(ValueError):
+        await storage.set_guild_quota(BIG, "language; DROP TABLE games", 1)
+
+
 async def test_a_members_load_counts_hosted_lobbies_and_running_games_of_one_guild(
     storage: SqlStorage,
 ) -> None:
