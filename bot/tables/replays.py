@@ -194,12 +194,12 @@ class Replays:
         async with kept.building:
             found = kept.kept.get(key)  # built while this one waited
             if found is None:
-                found = await self.build(service, game)
+                found = await self.draw_replay(service, game)
                 kept.builds += 1
                 kept.kept.put(key, found)
         return found
 
-    async def build(self, service: TableService, game: TableGame) -> tuple[bytes, int]:
+    async def draw_replay(self, service: TableService, game: TableGame) -> tuple[bytes, int]:
         """Draw the replay, each picture within the computer players' share of the pool
         (``Autoplay.slots``), so that a move's picture never waits behind it."""
         states, actions = await self.past(service, game)

@@ -167,3 +167,15 @@ async def test_spamming_replay_never_queues_another_games_move(
         assert len(posts) == 2  # each game's first player to ask posts it; the rest privately
         given = [d.user_id for answer in answers for d in answer if d.files and d.to == "private"]
         assert sorted(given) == sorted(world.user(u).id for u in ("alice", "zed", "dave", "yan"))
+
+
+def test_the_replays_part_shadows_no_games_command() -> None:
+    # A table is its replays' part too: a helper named like a game's command (Alako's
+    # build) would answer that command instead of the game.
+    from bot.games import services
+    from bot.tables.replays import Replays
+
+    helpers = {name for name in vars(Replays) if not name.startswith("__")}
+    for table in services():
+        handlers = {command.replace(" ", "_") for command in table.commands}
+        assert helpers & handlers <= {"board", "replay"}, table.kind
