@@ -119,7 +119,10 @@ KINDS = {
 
 
 def request(kind: str, user: int, command: str, channel: int, options: Options) -> Request:
-    return Request(kind, command, Actor(user, f"u{user}"), Place(channel, guild_id=1), options)
+    # Each game on a server of its own: the same few players hold every game, and a server's
+    # quotas (20 running games a member) are not what this measures.
+    place = Place(channel, guild_id=channel)
+    return Request(kind, command, Actor(user, f"u{user}"), place, options)
 
 
 @dataclass
