@@ -15,12 +15,15 @@ ENGLISH = "opened by"
 
 
 async def lobby_of(standin: StandIn, bot: BotProcess, kind: str) -> str:
-    """alice (an English client) opens a ``kind`` game in a channel of its own; its lobby."""
+    """alice (an English client) opens a ``kind`` game in a channel of its own: its lobby
+    as first posted (she cancels it then)."""
     table = Table(standin, bot, kind, ("alice",))
     ex = await table.open("alice")
     assert "created" in ex.text  # her own answer stays in her English
     (lobby,) = [m for m in table.thread_messages() if table.game_id in m.content]
-    return lobby.content
+    text = lobby.content
+    await table.slash("alice", "cancel")  # a member hosts 3 open lobbies at most
+    return text
 
 
 async def test_public_posts_follow_the_servers_language(standin: StandIn, bot: BotProcess) -> None:
