@@ -16,6 +16,11 @@ chunk at most. What the warm-up fits is written back to the file (atomically: a 
 file renamed), keyed by the renderer's and the engine's sources and Pillow's version, so a
 changed renderer never reads a stale file; a missing or unreadable one means drawing cold.
 
+Work nobody waits on move by move (a finished game's replay: seconds of drawing) goes to a
+pool of its own, inside :func:`background`: one worker, started on its first call, at the
+lowest CPU priority (nice 19). The system then gives it only what the pictures of moves and
+the bot leave idle, so a replay asked over and over never slows a game down.
+
 A worker that dies (``BrokenProcessPool``) takes the pool with it: the pool is replaced, its
 new workers start from the warm state gathered so far, and the picture is drawn again, once."""
 
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import functools
 import hashlib
 import logging
@@ -33,7 +39,7 @@ import pickle
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -61,14 +67,16 @@ class RenderError(RuntimeError):
     """The pool's workers died twice in a row drawing one picture."""
 
 
-def _start_worker(state: WarmState | None, meet: Any) -> None:
+def _start_worker(state: WarmState | None, meet: Any, nice: int = 0) -> None:
     """Each worker's initializer: cheap, so a worker takes pictures as soon as it is up. The
     worker ends with the bot, even one killed outright: its task queue would not tell it (it
     holds that pipe's write end itself), the pipe it was started through does. A warm state
     that fails to load leaves pictures drawn cold, not a broken pool (an initializer that
-    raises breaks the whole pool)."""
+    raises breaks the whole pool). ``nice``: how much lower than the bot's its CPU priority is."""
     global _meet
     _meet = meet
+    if nice:
+        os.nice(nice)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
@@ -126,8 +134,10 @@ class Pool:
         state: WarmState | None = None,
         chunks: Sequence[Callable[[], int]] = warming.CHUNKS,
         keep: Callable[[WarmState], None] | None = None,
+        nice: int = 0,
     ) -> None:
         self.processes = processes
+        self.nice = nice
         self.warm_workers = warm_workers
         self.state = state
         self.chunks = tuple(chunks)
@@ -145,7 +155,7 @@ class Pool:
             self.processes,
             mp_context=context,
             initializer=_start_worker,
-            initargs=(self.state, context.Barrier(self.processes)),
+            initargs=(self.state, context.Barrier(self.processes), self.nice),
         )
 
     async def up(self) -> list[int]:
@@ -294,7 +304,10 @@ def save_state(path: Path, state: WarmState) -> None:
 
 
 _pool: Pool | None = None
+_low: Pool | None = None  # the background's pool, once something was drawn there
 _cache: Path | None = None  # the warm state's file, when the bot keeps one
+_in_background: contextvars.ContextVar[bool] = contextvars.ContextVar("background", default=False)
+BACKGROUND_NICE = 19  # the lowest priority: only the CPU time nothing else wants
 
 
 def processes_for(setting: int | None) -> int:
@@ -324,10 +337,11 @@ def start(
 def stop() -> None:
     """Shut the pool down (waits for the pictures being drawn; from a coroutine, call it
     through ``asyncio.to_thread``); renders go to threads again."""
-    global _pool
-    pool, _pool = _pool, None
-    if pool is not None:
-        pool.shutdown()
+    global _pool, _low
+    pools, _pool, _low = (_pool, _low), None, None
+    for pool in pools:
+        if pool is not None:
+            pool.shutdown()
 
 
 def running() -> Pool | None:
@@ -362,10 +376,35 @@ def _importable(fn: Callable[..., Any]) -> bool:
     return target is fn
 
 
+@contextlib.contextmanager
+def background() -> Iterator[None]:
+    """Within it (and the tasks it starts), :func:`render` draws in the background's pool:
+    for work no move waits on."""
+    token = _in_background.set(True)
+    try:
+        yield
+    finally:
+        _in_background.reset(token)
+
+
+def in_background() -> bool:
+    """Whether :func:`render` would draw in the background's pool here."""
+    return _in_background.get()
+
+
+def _background_pool(pool: Pool) -> Pool:
+    global _low
+    if _low is None:
+        _low = Pool(1, warm_workers=False, state=pool.state, nice=BACKGROUND_NICE)
+    return _low
+
+
 async def render(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """``fn(*args, **kwargs)`` (a module-level drawing function) in the pool, or in a thread
-    when there is no pool or ``fn`` cannot be sent to a worker."""
+    """``fn(*args, **kwargs)`` (a module-level drawing function) in the pool (the
+    background's within :func:`background`), or in a thread when there is no pool or ``fn``
+    cannot be sent to a worker."""
     call = functools.partial(fn, *args, **kwargs)
     if _pool is None or not _importable(fn):
         return await asyncio.to_thread(call)
-    return await _pool.run(call)
+    pool = _background_pool(_pool) if _in_background.get() else _pool
+    return await pool.run(call)

@@ -725,29 +725,34 @@ class SeatedTable(Clocked, Replays):
                 raise UserError("table.seats_free", seats=labels)
             if all(is_ai(u) for u in game.seats.values()):
                 raise UserError("table.needs_a_person")
-            await quotas.check_running(service, game.row.guild_id, game.seats.values())
-            game.state = self.initial_state(game)
-            game.row.status = "running"
-            started = (
-                t(game.locale, "table.started", id=game.row.id, commitment=game.meta["commitment"])
-                if self.uses_chance(game)
-                else t(game.locale, "table.started_plain", id=game.row.id)
-            )
-            # The lobby keeps its seats but loses its buttons; the start line is said there.
-            lobby = self._lobby_post(game, started, open_=False)
-            # What the table does by itself at once (Alako's lots, the chess colours) is
-            # saved and told with the start.
-            entries = self.follow_up(game)
+            async with quotas.running_slots(service, game.row.guild_id, game.seats.values()):
+                game.state = self.initial_state(game)
+                game.row.status = "running"
+                started = (
+                    t(
+                        game.locale,
+                        "table.started",
+                        id=game.row.id,
+                        commitment=game.meta["commitment"],
+                    )
+                    if self.uses_chance(game)
+                    else t(game.locale, "table.started_plain", id=game.row.id)
+                )
+                # The lobby keeps its seats but loses its buttons; the start line is said there.
+                lobby = self._lobby_post(game, started, open_=False)
+                # What the table does by itself at once (Alako's lots, the chess colours) is
+                # saved and told with the start.
+                entries = self.follow_up(game)
 
-            async def tell() -> list[Delivery]:
-                if entries:
-                    events = [e for _, e in entries]
-                    told = [lobby, *await self.after(service, game, Change(events))]
-                else:
-                    told = [lobby, *await self.announce_start(service, game)]
-                return await self.elsewhere(service, game, told)
+                async def tell() -> list[Delivery]:
+                    if entries:
+                        events = [e for _, e in entries]
+                        told = [lobby, *await self.after(service, game, Change(events))]
+                    else:
+                        told = [lobby, *await self.announce_start(service, game)]
+                    return await self.elsewhere(service, game, told)
 
-            return await self.persist(service, game, entries, tell)
+                return await self.persist(service, game, entries, tell)
 
     # ------------------------------------------------------------ computer players
 

@@ -7,7 +7,7 @@ defaults are below (and in README); a server's admins change them with ``/platea
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from contextlib import AsyncExitStack, asynccontextmanager
 
 from bot.model import Request, is_ai
 from bot.service import TableService, UserError
@@ -63,13 +63,27 @@ async def lobby_slot(service: TableService, kind: str, request: Request) -> Asyn
         yield
 
 
-async def check_running(service: TableService, guild_id: int | None, users: Iterable[int]) -> None:
-    """Refuse to start a game one of whose people already sits in as many running games on
-    the server as its quota allows (computer players have no quota)."""
-    if guild_id is None:
+@asynccontextmanager
+async def running_slots(
+    service: TableService, guild_id: int | None, users: Iterable[int]
+) -> AsyncIterator[None]:
+    """Hold the running games' slots of a game's people while it starts: refuse to start a
+    game one of whom already sits in as many running games on the server as its quota allows
+    (computer players have no quota). Each member's lock is held until the block ends (taken
+    in one order, so two starts never wait on each other), so that two of a member's games
+    started at once are counted one after the other."""
+    people = sorted(dict.fromkeys(u for u in users if not is_ai(u)))
+    if guild_id is None or not people:
+        yield
         return
-    quota = await limits(service, guild_id)
-    for user in dict.fromkeys(u for u in users if not is_ai(u)):
-        _, running = await service.storage.member_load(guild_id, user)
-        if running >= quota["member_games"]:
-            raise UserError("quota.member_games", limit=quota["member_games"], user=f"<@{user}>")
+    async with AsyncExitStack() as held:
+        for user in people:
+            await held.enter_async_context(service.locked(f"quota:member:{guild_id}:{user}"))
+        quota = await limits(service, guild_id)
+        for user in people:
+            _, running = await service.storage.member_load(guild_id, user)
+            if running >= quota["member_games"]:
+                raise UserError(
+                    "quota.member_games", limit=quota["member_games"], user=f"<@{user}>"
+                )
+        yield

@@ -5,11 +5,12 @@ start replayed action by action under the game's own rules and dice. :class:`Rep
 part of :class:`bot.tables.base.SeatedTable`; it reads the table's hooks.
 
 A replay costs seconds of the pool's time (13 s for a long game), so it is built once and
-kept (:class:`Shelf`, by game and version), one at a time per process, each of its pictures
-within the computer players' share of the pool: a worker always stays free for the pictures
-of moves. Only the game's players post it in its thread, once; anyone else, or a player
-asking again, gets it privately (a link to the post once Discord has it). Both commands
-have cooldowns, per member and (replay) per server; the refusal says when to ask again."""
+kept (:class:`Shelf`, by game and version), one at a time per process, in the render pool's
+background (:func:`bot.rendering.background`: a worker of its own at the lowest CPU
+priority), so that the pictures of moves never wait for it. Only the game's players post it
+in its thread, once; anyone else, or a player asking again, gets it privately (a link to the
+post once Discord has it). Both commands have cooldowns, per member and (replay) per server;
+the refusal says when to ask again."""
 
 from __future__ import annotations
 
@@ -200,20 +201,20 @@ class Replays:
         return found
 
     async def draw_replay(self, service: TableService, game: TableGame) -> tuple[bytes, int]:
-        """Draw the replay, each picture within the computer players' share of the pool
-        (``Autoplay.slots``), so that a move's picture never waits behind it."""
+        """Draw the replay in the render pool's background, where a move's picture never
+        waits behind it."""
         states, actions = await self.past(service, game)
         frames = []
         for i in _evenly(len(states), MAX_FRAMES):
             try:
-                async with service.autoplay.slots():
+                with rendering.background():
                     frames.append((await self.board_image(game, states[i])).data)
             except UserError:
                 continue  # a phase with no board to show (Loka's secret army selection)
         if not frames:
             raise UserError("replay.nothing")
         for width in WIDTHS:
-            async with service.autoplay.slots():
+            with rendering.background():
                 data = await rendering.render(gif_of, frames, width)
             if len(data) <= ATTACHMENT_LIMIT:
                 return data, len(actions)

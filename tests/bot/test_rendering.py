@@ -50,6 +50,19 @@ def meet(folder: str, me: str, other: str) -> tuple[int, bool]:
     return os.getpid(), False
 
 
+def niceness() -> tuple[int, int]:
+    return os.getpid(), os.nice(0)
+
+
+def hold(marker: str) -> int:
+    """Holds its worker until ``marker`` exists (a minute at most)."""
+    for _ in range(1200):
+        if Path(marker).exists():
+            break
+        time.sleep(0.05)
+    return os.getpid()
+
+
 def die_once(marker: str) -> int:
     """Kills its worker the first time (as a crash would), then answers."""
     if not Path(marker).exists():
@@ -135,6 +148,32 @@ async def test_a_picture_that_kills_every_worker_is_a_clean_error() -> None:
     pool = rendering.running()
     assert pool is not None and pool.restarts == 2
     assert await asyncio.wait_for(rendering.render(nap, 0), 60) != os.getpid()
+
+
+async def test_background_work_has_a_worker_of_its_own_at_the_lowest_priority(
+    tmp_path: Path,
+) -> None:
+    """A replay's pictures (the background) never take the worker a move's picture needs,
+    and the system schedules them only in the time the bot leaves idle."""
+    rendering.start(1, warm_workers=False)
+    await rendering.up()
+    pool = rendering.running()
+    assert pool is not None
+    (front,) = await pool.up()
+    release = tmp_path / "release"
+    with rendering.background():
+        assert rendering.in_background()
+        pid, nice = await rendering.render(niceness)
+        held = asyncio.create_task(rendering.render(hold, str(release)))
+        queued = asyncio.create_task(rendering.render(nap, 0))
+    assert not rendering.in_background()
+    assert pid != front and nice == min(os.nice(0) + rendering.BACKGROUND_NICE, 19)
+    # The only foreground worker answers while the background's is held, its queue waiting.
+    assert await asyncio.wait_for(rendering.render(niceness), 60) == (front, os.nice(0))
+    assert not held.done() and not queued.done()
+    release.touch()
+    assert await asyncio.wait_for(held, 60) == pid
+    assert await asyncio.wait_for(queued, 60) == pid
 
 
 async def test_warmed_workers_draw_a_loka_game_exactly_as_here() -> None:

@@ -98,11 +98,11 @@ def held_gif(frames: Sequence[bytes], width: int) -> bytes:
     return gif_of(frames, width)
 
 
-class TwoWorkers:
-    """The render pool as the tables see it: two workers, taken first come first served (a
-    call waits for a free one, as in ProcessPoolExecutor's queue), each call in a thread."""
+class OneWorker:
+    """A render pool as the tables see it: one worker, taken first come first served (a
+    call waits for it, as in ProcessPoolExecutor's queue), each call in a thread."""
 
-    processes = 2
+    processes = 1
 
     def __init__(self) -> None:
         self.free = asyncio.Semaphore(self.processes)
@@ -121,7 +121,9 @@ async def test_spamming_replay_never_queues_another_games_move(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     assert rendering._importable(held_gif)  # it goes to the (stand-in) pool, not a thread
-    monkeypatch.setattr(rendering, "_pool", TwoWorkers())
+    front, low = OneWorker(), OneWorker()
+    monkeypatch.setattr(rendering, "_pool", front)
+    monkeypatch.setattr(rendering, "_low", low)
     monkeypatch.setattr(replays, "gif_of", held_gif)
     RELEASE.clear()
     GIFS.clear()
@@ -153,8 +155,9 @@ async def test_spamming_replay_never_queues_another_games_move(
         while not GIFS:  # the first build holds a worker, its GIF unfinished
             await asyncio.sleep(0.01)
 
-        # Another game's move is drawn and posted while that build is held: it was not
-        # queued behind it, and no second build started beside it.
+        # Another game's move is drawn and posted while that build holds the background's
+        # worker: the one foreground worker was free, and no second build started beside it.
+        assert low.live >= 1 and front.live == 0
         move = await asyncio.wait_for(table.run("#third\n@erin /chess move move:e4"), 60)
         assert any(d["to"] == "channel" and d.get("images") for d in move)
         assert GIFS == ["start"]
