@@ -5,12 +5,14 @@ privately)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
 from bot.cogs.loa import COG as LoaCog
 from bot.cogs.plateau import HUB_COG
+from bot.model import Place, Request
 from bot.tables import quotas
 from bot.tables.loa import TABLE as LoaTable
 from bot.tables.plateau import HUB
@@ -191,6 +193,29 @@ async def test_a_member_plays_at_most_the_servers_running_games(
         out = await table.run("#two\n@carol /loa start")
         assert not any(d["to"] == "private" and "already plays" in d["text"] for d in out)
         assert [r.status for r in await table.storage.unfinished()] == ["running"]  # type: ignore[union-attr]
+
+
+async def test_two_games_of_a_member_started_at_once_are_counted_one_after_the_other(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(quotas.DEFAULTS, "member_games", 1)
+    async with Table(frozen=1.8e9) as table:
+        for host, room in (("alice", "one"), ("carol", "two")):
+            await table.run(
+                f"#{room}\n@{host} /loa new\n@{host} /loa join seat:player1\n"
+                "@bob /loa join seat:player2"
+            )
+        assert table.console is not None
+        service, world = table.console.service, table.console.world
+        starts = [
+            Request("loa", "start", world.user(host), Place(world.channel_id(room), guild_id=1))
+            for host, room in (("alice", "one"), ("carol", "two"))
+        ]
+        answers = await asyncio.gather(*(service.handle(r) for r in starts))
+        refused = [a for a in answers if a and "already plays 1 running games" in a[0].text]
+        assert len(refused) == 1  # bob's one game: the second start waited and counted it
+        statuses = sorted(r.status for r in await table.storage.unfinished())  # type: ignore[union-attr]
+        assert statuses == ["lobby", "running"]
 
 
 async def test_an_admin_sets_the_quotas_and_a_member_may_only_read_them() -> None:
