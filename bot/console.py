@@ -182,6 +182,7 @@ class Console:
         self.image_dir = image_dir
         self.images_written = 0
         self.buttons: list[ShownButton] = []
+        self.slots_shown: set[tuple[str, str, int | None, int | None]] = set()
         service.autoplay.sink = self.emit_all  # what the computer players' actions tell
 
     async def run(self, lines: Iterable[str]) -> None:
@@ -363,7 +364,11 @@ class Console:
             who = self.world.names.get(delivery.user_id or 0, delivery.user_id)
             where = f"[{'DM' if delivery.to == 'dm' else 'private'} @{who}]"
         files = f"  ({', '.join(paths)})" if paths else ""
-        edited = " (edited)" if delivery.slot else ""  # Discord edits that message in place
+        # Discord edits a slot's message in place once it was posted; the first one is new.
+        shown = (delivery.slot or "", delivery.to, delivery.channel_id, delivery.user_id)
+        edited = " (edited)" if delivery.slot and shown in self.slots_shown else ""
+        if delivery.slot:
+            self.slots_shown.add(shown)
         buttons = "".join(f" [{b.label}]" for b in delivery.buttons if not b.disabled)
         self.out.write(f"{where}{edited} {text}{files}{buttons}\n")
 

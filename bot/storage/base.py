@@ -196,7 +196,9 @@ class Storage(Protocol):
         """Lobbies and running games of a channel or thread (and finished ones if ``ended``)."""
         ...
 
-    async def games_of_user(self, user_id: int) -> list[GameRow]: ...
+    async def games_of_user(self, user_id: int) -> list[GameRow]:
+        """A member's unfinished games: those they sit in or host, oldest first."""
+        ...
 
     async def unfinished(self) -> list[GameRow]: ...
 
@@ -529,9 +531,12 @@ class SqlStorage:
         )
 
     async def games_of_user(self, user_id: int) -> list[GameRow]:
+        # Theirs: where they sit, and the lobbies they host before taking a seat (Inka's).
         return await self._query(
-            "SELECT DISTINCT g.* FROM games g JOIN seats s ON s.game_id = g.id "
-            "WHERE s.user_id = ? AND g.status IN ('lobby', 'running') ORDER BY g.created_at",
+            "SELECT g.* FROM games g WHERE g.status IN ('lobby', 'running') AND (g.host_id = ? "
+            "OR EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = ?)) "
+            "ORDER BY g.created_at",
+            user_id,
             user_id,
         )
 
