@@ -137,11 +137,11 @@ class Pool:
         nice: int = 0,
     ) -> None:
         self.processes = processes
-        self.nice = nice
         self.warm_workers = warm_workers
         self.state = state
         self.chunks = tuple(chunks)
         self.keep = keep
+        self.nice = nice  # how much lower than the bot's its workers' CPU priority is
         self.restarts = 0
         self.live = 0  # live calls in flight: the warm-up waits for none
         self.closed = False
