@@ -8,10 +8,12 @@ from dataclasses import replace
 from engine.echec.actions import Action, Advance, Attack, End, Turn
 from engine.echec.board import FACING_NAME, FACINGS, INDEX, NAMES, OTHER, SQUARES, step
 from engine.echec.combat import resolve_attack, targets
+from engine.echec.config import NO_PROGRESS_TURNS
 from engine.echec.state import ACTIONS_PER_TURN, BATTLE, OVER, Base, EchecState, LastAction
 from engine.echec.units import KIND, KING
 from engine.echec.work import Work
 from engine.errors import IllegalAction
+from engine.protocol import Event
 
 
 def free_ahead(board: tuple[Base | None, ...] | list[Base | None], sq: int) -> int:
@@ -76,6 +78,18 @@ def _cost(w: Work, base: Base, square: str, what: str) -> int:
             square=square,
         )
     return cost
+
+
+# Events that make progress (RULINGS 3): a base advancing, a figure removed (an attack's
+# or a panic's), a panic move. An attack counts when it removed a figure.
+PROGRESS_EVENTS = frozenset({"advanced", "removed", "panic", "fled"})
+
+
+def progressed(events: list[Event]) -> bool:
+    """Whether ``events`` hold progress: the no-progress count starts again after them."""
+    return any(
+        e.kind in PROGRESS_EVENTS or (e.kind == "attack" and e.data.get("removed")) for e in events
+    )
 
 
 def apply_battle(w: Work, seat: str, action: Action) -> None:
@@ -152,6 +166,8 @@ def apply_battle(w: Work, seat: str, action: Action) -> None:
             code="echec.battle_action",
         )
     w.actions_left -= cost
+    if progressed(w.events):  # this action's events
+        w.progress_turn = w.turns
     if check_over(w):
         return
     if w.actions_left <= 0:
@@ -164,6 +180,9 @@ def _next_turn(w: Work) -> None:
     w.board = [replace(b, attacked=False) if b is not None and b.attacked else b for b in w.board]
     if w.config.turn_limit and w.turns >= w.config.turn_limit:
         finish(w, (), "turn_limit")
+        return
+    if w.turns - w.progress_turn >= NO_PROGRESS_TURNS:
+        finish(w, (), "no_progress")
         return
     w.turn = OTHER[w.turn]
     w.actions_left = ACTIONS_PER_TURN

@@ -48,6 +48,12 @@ MAX_MERCENARY_BASES = 1
 MAX_HEAVY_BASES = 2
 HOME_SQUARES = 18  # two ranks of nine: every base must fit there in free placement
 
+# No progress (RULINGS 3): this many turns in a row (both sides' together) with no base
+# advancing, no figure removed and no panic move end the game drawn; the table counts the
+# last ones down from NO_PROGRESS_WARNING turns left.
+NO_PROGRESS_TURNS = 20
+NO_PROGRESS_WARNING = 5
+
 _UNIT = re.compile(r"^(?:(\d+)x)?([a-z_-]+?)-?(\d+)$")
 
 

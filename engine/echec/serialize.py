@@ -26,6 +26,7 @@ def to_dict(state: EchecState) -> dict[str, Any]:
         "turn": state.turn,
         "actions_left": state.actions_left,
         "turns": state.turns,
+        "progress_turn": state.progress_turn,
         "last": None if state.last is None else asdict(state.last),
         "report": None if state.report is None else asdict(state.report),
         "ply": state.ply,
@@ -66,6 +67,8 @@ def from_dict(data: dict[str, Any]) -> EchecState:
             turn=data["turn"],
             actions_left=data["actions_left"],
             turns=data["turns"],
+            # A state saved before the no-progress rule counts from the turn it is in.
+            progress_turn=data.get("progress_turn", max(0, data["turns"] - 1)),
             last=last,
             report=report,
             ply=data["ply"],

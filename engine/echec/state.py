@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from engine.dice import Dice
 from engine.echec.board import SEATS
-from engine.echec.config import EchecConfig
+from engine.echec.config import NO_PROGRESS_TURNS, EchecConfig
 
 PLACEMENT, OPENING, BATTLE, OVER = "placement", "opening", "battle", "over"
 PHASES = (PLACEMENT, OPENING, BATTLE, OVER)
@@ -77,6 +77,7 @@ class EchecState:
     turn: str | None = None
     actions_left: int = 0
     turns: int = 0  # turns begun in the battle
+    progress_turn: int = 0  # the last turn in which a base advanced, a figure fell or a panic moved
     last: LastAction | None = None
     report: AttackReport | None = None
     ply: int = 0
@@ -85,3 +86,17 @@ class EchecState:
 
     def side(self, seat: str) -> Side:
         return self.sides[SEATS.index(seat)]
+
+    @property
+    def quiet_turns(self) -> int:
+        """Turns finished in a row with no progress (no base advancing, no figure removed,
+        no panic move): before the battle, none."""
+        return max(0, self.turns - 1 - self.progress_turn) if self.phase == BATTLE else 0
+
+    @property
+    def turns_to_draw(self) -> int | None:
+        """In the battle, how many turns, this one included, may still pass with no progress
+        before the game ends drawn (RULINGS 3); ``None`` outside the battle."""
+        if self.phase != BATTLE:
+            return None
+        return NO_PROGRESS_TURNS - self.quiet_turns

@@ -21,6 +21,7 @@ class Work(Scratch[EchecState]):
         self.sides: list[Side] = list(state.sides)
         self.actions_left = state.actions_left
         self.turns = state.turns
+        self.progress_turn = state.progress_turn
         self.last: LastAction | None = state.last
         self.report: AttackReport | None = state.report
         self.winners = state.winners
@@ -31,6 +32,7 @@ class Work(Scratch[EchecState]):
             "sides": tuple(self.sides),
             "actions_left": self.actions_left,
             "turns": self.turns,
+            "progress_turn": self.progress_turn,
             "last": self.last,
             "report": self.report,
             "winners": self.winners,
