@@ -231,6 +231,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The turn limit is reached: a draw.",
         "La limite de tours est atteinte : nulle.",
     ),
+    "echec.draw.no_progress": (
+        "{n} turns in a row without progress (no base advanced, no figure removed, no panic "
+        "move): a draw.",
+        "{n} tours de suite sans progrès (aucun socle n'a avancé, aucune figurine retirée, "
+        "aucune fuite de panique) : nulle.",
+    ),
+    # The no-progress count (RULINGS 3), told as a turn starts from NO_PROGRESS_WARNING left.
+    "echec.no_progress_one": (
+        "No progress for {quiet} turns: this turn is the last before a draw, unless a base "
+        "advances, a figure is removed or a panic moves a base.",
+        "Aucun progrès depuis {quiet} tours : ce tour est le dernier avant la nulle, sauf si "
+        "un socle avance, une figurine est retirée ou une panique fait fuir un socle.",
+    ),
+    "echec.no_progress_many": (
+        "No progress for {quiet} turns: a draw in {n} turns, unless a base advances, a figure "
+        "is removed or a panic moves a base.",
+        "Aucun progrès depuis {quiet} tours : nulle dans {n} tours, sauf si un socle avance, "
+        "une figurine est retirée ou une panique fait fuir un socle.",
+    ),
     "echec.seed_revealed": (
         "Dice seed: `{seed}` (check it against the commitment with /echec export).",
         "Graine des dés : `{seed}` (vérifiez-la avec /echec export).",
@@ -427,6 +446,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "img.echec.end_army_eliminated": ("army eliminated", "armée éliminée"),
     "img.echec.end_resigned": ("resigned", "abandon"),
     "img.echec.end_turn_limit": ("turn limit", "limite de tours"),
+    "img.echec.end_no_progress": ("no progress", "aucun progrès"),
     "img.echec.did_advance": (
         "{seat} advanced {unit} from {src} to {dst}.",
         "{seat} a avancé {unit} de {src} à {dst}.",

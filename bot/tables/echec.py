@@ -32,7 +32,12 @@ from engine.echec import (
 )
 from engine.echec.actions import Advance, Attack, Confirm, End, Lift, Place, Roll, Turn
 from engine.echec.board import FORWARD, HOME_RANKS, INDEX, NAMES, ROYAL, SIZE
-from engine.echec.config import STANDARD_SETUP, standard_square
+from engine.echec.config import (
+    NO_PROGRESS_TURNS,
+    NO_PROGRESS_WARNING,
+    STANDARD_SETUP,
+    standard_square,
+)
 from engine.echec.record import OPENING as RECORD_OPENING
 from engine.echec.state import ACTIONS_PER_TURN, BATTLE, OPENING, OVER, PLACEMENT
 from engine.echec.units import ARCHERS, KIND, KING, variable
@@ -328,6 +333,7 @@ class EchecTable(SeatedTable):
                         actions=state.actions_left,
                     )
                 )
+                lines += _no_progress_lines(loc, state)
             else:
                 lines.append(t(loc, "echec.one_left", seat=_seat(loc, seat)))
             buttons.append(Button(f"{prefix}:end", t(loc, "echec.button.end")))
@@ -486,7 +492,9 @@ def describe(
             lines.append(t(loc, "table.resigned", seat=seat))
         elif kind == "game_over":
             winners = list(d.get("winners") or [])
-            if not winners:
+            if not winners and d.get("termination") == "no_progress":
+                lines.append(t(loc, "echec.draw.no_progress", n=NO_PROGRESS_TURNS))
+            elif not winners:
                 lines.append(t(loc, "echec.draw"))
             else:
                 why = str(d.get("termination"))
@@ -498,6 +506,15 @@ def describe(
                 loser = next(s for s in SEATS if s not in winners)
                 lines.append(t(loc, key, seat=_seat(loc, winners[0]), loser=_seat(loc, loser)))
     return lines
+
+
+def _no_progress_lines(loc: str, state: EchecState) -> list[str]:
+    """The no-progress count as a turn starts, from ``NO_PROGRESS_WARNING`` turns left."""
+    left = state.turns_to_draw
+    if left is None or left > NO_PROGRESS_WARNING:
+        return []
+    key = "echec.no_progress_one" if left == 1 else "echec.no_progress_many"
+    return [t(loc, key, n=left, quiet=state.quiet_turns)]
 
 
 def _attack_line(loc: str, d: Any, before: EchecState | None) -> str:

@@ -19,7 +19,8 @@ def test_every_word_drawn_in_echec_pictures_has_its_french() -> None:
     dynamic |= {f"did_{v}" for v in ACTION_VERBS}
     dynamic |= {f"toward_{f}" for f in FACING_WORDS}
     dynamic |= {
-        f"end_{e}" for e in ("king_eliminated", "army_eliminated", "resigned", "turn_limit")
+        f"end_{e}"
+        for e in ("king_eliminated", "army_eliminated", "resigned", "turn_limit", "no_progress")
     }
     assert_every_drawn_word_is_catalogued("echec", said_keys("echec.py") | dynamic)
 
