@@ -67,6 +67,12 @@ CATALOG: dict[str, tuple[str, str]] = {
         "You are in several games here ({games}): add game:<id> to say which.",
         "Vous êtes dans plusieurs parties ici ({games}) : ajoutez game:<id> pour choisir.",
     ),
+    "error.which_game": (
+        "Several {kind} games could be meant here: {games}. Add game: to say which (it "
+        "offers them as you type).",
+        "Plusieurs parties de {kind} sont possibles ici : {games}. Ajoutez game: pour dire "
+        "laquelle (il les propose pendant la frappe).",
+    ),
     "error.no_game_here": (
         "No {kind} game is running here and none awaits you. Start one with /{kind} new.",
         "Aucune partie de {kind} ici, et aucune ne vous attend. Lancez-en une avec /{kind} new.",

@@ -406,22 +406,30 @@ class TableService:
             if g.kind == kind
         ]
         in_thread = [g for g in here if g.channel_id == request.place.channel_id]
-        if in_thread and not lobby_only:
-            return in_thread[0]
         if lobby_only:
             lobbies = [g for g in here if g.status == "lobby"]
             if len(lobbies) == 1:
                 return lobbies[0]
             if len(lobbies) > 1:
-                raise UserError("error.ambiguous_game", games=_list(lobbies))
+                raise _which(kind, lobbies)
             raise UserError("error.no_lobby_here", kind=kind)
         mine = [g for g in await self.storage.games_of_user(request.actor.id) if g.kind == kind]
+        if in_thread:
+            # Several games live in this very channel (no threads): the one of the member's
+            # own, if exactly one is; else ask which rather than act on the oldest.
+            ids = {g.id for g in mine}
+            ours = [g for g in in_thread if g.id in ids]
+            if len(in_thread) == 1 or len(ours) == 1:
+                return (ours or in_thread)[0]
+            raise _which(kind, ours or in_thread)
         if len(mine) == 1:
             return mine[0]
         if len(here) == 1:
             return here[0]
         if len(mine) > 1:
             raise UserError("error.ambiguous_game", games=_list(mine))
+        if len(here) > 1:
+            raise _which(kind, here)
         if ended:  # a finished game is still reachable from its channel (export, board)
             past = [
                 g
@@ -498,7 +506,14 @@ class TableService:
 
 
 def _list(games: list[GameRow]) -> str:
-    return ", ".join(f"`{g.id}`" for g in games)
+    """The games named for a reader: each one's id and its host."""
+    return ", ".join(f"`{g.id}` (<@{g.host_id}>)" for g in games)
+
+
+def _which(kind: str, games: list[GameRow]) -> UserError:
+    """The refusal of a command that could mean any of ``games``: it names them and the
+    ``game:`` option (offered as one types) that says which."""
+    return UserError("error.which_game", kind=kind, games=_list(games))
 
 
 def _seen_as(d: Delivery) -> tuple[Any, ...]:

