@@ -560,7 +560,10 @@ def _detail(view: EchecState, seat: str, options: EchecImageOptions) -> str:
             return options.say("placing_hidden", "placing (hidden)")
         return options.say("to_place", "{n} to place", n=len(side.reserve))
     if view.phase == OPENING and side.opening_axes is not None:
-        return options.say("rolled_axes", "rolled {n} axes", n=side.opening_axes)
+        n = side.opening_axes
+        if n == 1:
+            return options.say("rolled_axes_one", "rolled {n} axe", n=n)
+        return options.say("rolled_axes", "rolled {n} axes", n=n)
     bases = [b for b in view.board if b is not None and b.seat == seat]
     figures = sum(b.figures for b in bases)
     return options.say(

@@ -143,10 +143,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Lancez les dés pour le premier coup, le plus de haches commence : {waiting} "
         "(/echec roll ou le bouton).",
     ),
-    "echec.rolled": ("{seat} rolls {dice}: {axes} axes.", "{seat} lance {dice} : {axes} haches."),
+    # Counted texts: the _one form for one (in French for zero too), see counted().
+    "echec.rolled": ("{seat} rolls {dice}: {n} axes.", "{seat} lance {dice} : {n} haches."),
+    "echec.rolled_one": ("{seat} rolls {dice}: {n} axe.", "{seat} lance {dice} : {n} hache."),
     "echec.tie": (
-        "A tie at {axes} axes: both roll again.",
-        "Égalité à {axes} haches : les deux relancent.",
+        "A tie at {n} axes: both roll again.",
+        "Égalité à {n} haches : les deux relancent.",
+    ),
+    "echec.tie_one": (
+        "A tie at {n} axe: both roll again.",
+        "Égalité à {n} hache : les deux relancent.",
     ),
     "echec.first": ("{seat} moves first!", "{seat} joue en premier !"),
     # --- the battle
@@ -175,11 +181,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "last figure's extra die: {face}",
         "dé supplémentaire de la dernière figurine : {face}",
     ),
-    "echec.hits": ("{hits} hit(s): {result}.", "{hits} touche(s) : {result}."),
+    "echec.hits": ("{n} hits: {result}.", "{n} touches : {result}."),
+    "echec.hits_one": ("{n} hit: {result}.", "{n} touche : {result}."),
     "echec.result_none": ("no figure lost", "aucune figurine perdue"),
     "echec.result_removed": (
-        "{removed} figure(s) lost, {left} left",
-        "{removed} figurine(s) perdue(s), {left} restante(s)",
+        "{n} figures lost, {left} left",
+        "{n} figurines perdues, il en reste {left}",
+    ),
+    "echec.result_removed_one": (
+        "{n} figure lost, {left} left",
+        "{n} figurine perdue, il en reste {left}",
     ),
     "echec.result_destroyed": ("the base is destroyed", "le socle est détruit"),
     "echec.switched": (
@@ -403,6 +414,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{bases} socles · {figures} fig.",
     ),
     "img.echec.rolled_axes": ("rolled {n} axes", "{n} haches aux dés"),
+    "img.echec.rolled_axes_one": ("rolled {n} axe", "{n} hache aux dés"),
     "img.echec.resigned": ("resigned", "abandon"),
     "img.echec.attacked": (
         "{seat} attacked {target} on {dst} with {unit} on {src}:",

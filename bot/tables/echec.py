@@ -18,6 +18,7 @@ from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, LONG_TEXT, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
 from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, number
+from bot.tables.loka_text import counted
 from engine.echec import (
     RULES,
     SEATS,
@@ -445,10 +446,10 @@ def describe(
             lines.append(t(loc, "echec.revealed"))
         elif kind == "opening_roll":
             lines.append(
-                t(loc, "echec.rolled", seat=seat, dice=_dice(loc, d["faces"]), axes=d["axes"])
+                counted(loc, "echec.rolled", d["axes"], seat=seat, dice=_dice(loc, d["faces"]))
             )
         elif kind == "opening_tie":
-            lines.append(t(loc, "echec.tie", axes=d["axes"]))
+            lines.append(counted(loc, "echec.tie", d["axes"]))
         elif kind == "first_player":
             lines.append(t(loc, "echec.first", seat=seat))
         elif kind == "turn_ended":
@@ -535,10 +536,10 @@ def _attack_line(loc: str, d: Any, before: EchecState | None) -> str:
         result = t(loc, "echec.result_destroyed")
     elif d["removed"]:
         left = target.figures - d["removed"] if target is not None else "?"
-        result = t(loc, "echec.result_removed", removed=d["removed"], left=left)
+        result = counted(loc, "echec.result_removed", d["removed"], left=left)
     else:
         result = t(loc, "echec.result_none")
-    return line + " — " + t(loc, "echec.hits", hits=d["hits"], result=result)
+    return line + " — " + counted(loc, "echec.hits", d["hits"], result=result)
 
 
 def _seat(loc: str, seat: str) -> str:

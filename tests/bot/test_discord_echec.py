@@ -156,7 +156,7 @@ async def test_an_attack_from_the_autocomplete_shows_the_dice_and_the_board(rig:
     assert "South attacks the infantry on e5 with the infantry on e4" in post.content
     assert (
         re.search(r"(🪓|🏹|😱|⬜)", post.content)
-        and "2 hit(s): 2 figure(s) lost, 2 left." in post.content
+        and "2 hits: 2 figures lost, 2 left." in post.content
     )
     assert not post.files  # the turn's first action: the board comes as the turn passes
     # The same base may not attack twice in a turn: a private, explained refusal.

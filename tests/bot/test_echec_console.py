@@ -137,7 +137,10 @@ async def test_a_whole_level_1_game_from_lobby_to_victory() -> None:
         texts = [d["text"] for d in channel(table.deliveries())]
         assert any("moves first!" in t for t in texts)
         assert any("rolls 🪓" in t or " rolls " in t for t in texts)
-        assert any(" attacks the " in t and " with the " in t and "hit(s)" in t for t in texts)
+        assert any(
+            " attacks the " in t and " with the " in t and (" hit: " in t or " hits: " in t)
+            for t in texts
+        )
         assert "victory for" in texts[-1]
         assert "Dice seed:" in texts[-1]
         export = await table.run("@bob /echec export")
