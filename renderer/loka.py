@@ -35,7 +35,7 @@ from renderer.dice import combat_badge
 from renderer.fonts import draw_text, fit, font, printable, text_width
 from renderer.png import encode_png, fit_palette, fitted, to_palette
 from renderer.sprites import ghost_sprite, haloed_sprite, piece_sprite
-from renderer.theme import DEFAULT_THEME, Theme
+from renderer.theme import Theme, current_theme
 from renderer.tiles import tile_image
 from renderer.vector import SUPERSAMPLE, Ellipse, Line, Poly, Sketch, circle
 from renderer.words import Words, say
@@ -56,7 +56,7 @@ class LokaImageOptions:
     targets: tuple[str, ...] = ()  # squares to mark, e.g. a piece's legal moves
     selected: str | None = None  # the square whose moves ``targets`` shows
     promotion: bool = False  # mark the promotion squares of the seat to move
-    theme: Theme = DEFAULT_THEME
+    theme: Theme = field(default_factory=current_theme)  # the member's palette (theme.using)
     words: Words = ()  # the reader's language (renderer.words); English when empty
     # The squares the last move went through when it used a portal, e.g. ("d5", "i8",
     # "k10"). None: read from the view's last move (a bishop's move through a portal is
@@ -925,7 +925,7 @@ def render_army_card(
     budget: int,
     costs: Mapping[int, int] = LOKA_COSTS,
     *,
-    theme: Theme = DEFAULT_THEME,
+    theme: Theme | None = None,  # None: the current theme (renderer.theme.using)
     player: str = "",
     words: Words = (),
 ) -> bytes:
@@ -934,6 +934,7 @@ def render_army_card(
     bishops, knights and pawns (a draft); the king is always there. Drawn only from these
     numbers, so it shows exactly what it is given."""
     width, height = 1000, 400
+    theme = theme or current_theme()
     colours = theme.army(army_name)
     image = Image.new("RGB", (width, height), theme.background)
     draw = ImageDraw.Draw(image)

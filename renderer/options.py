@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from renderer.theme import DEFAULT_THEME, Theme
+from renderer.theme import Theme, current_theme
 from renderer.words import Words, say, seat_name
 
 
@@ -14,7 +14,7 @@ from renderer.words import Words, say, seat_name
 @dataclass(frozen=True, kw_only=True)
 class ImageOptions:
     names: Mapping[str, str] = field(default_factory=dict)  # seat -> player name
-    theme: Theme = DEFAULT_THEME
+    theme: Theme = field(default_factory=current_theme)  # the member's palette (theme.using)
     words: Words = ()  # the reader's language (renderer.words); English when empty
 
     def say(self, key: str, english: str, **values: object) -> str:

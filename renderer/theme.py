@@ -1,10 +1,23 @@
 """Colours named by what they mean, so every image of every game speaks the same language.
 
-A theme is frozen and hashable: sprite and layer caches are keyed by it."""
+A theme is frozen and hashable: sprite and layer caches are keyed by it.
+
+The sides' colours stay apart for every eye (issue 30): the enemy sides of every game are at
+least :data:`tests.renderer.test_colour_vision.MIN_DELTA_E` apart (CIE76, in Lab) in normal
+vision and under the protanopia, deuteranopia and tritanopia simulations of Machado,
+Oliveira & Fernandes (2009). That is why Fire is a deep red, Earth a light spring green and
+Water a deep blue: a red and a green of one lightness look alike to most colour-blind eyes.
+
+A member picks a palette for the pictures sent to them alone (:data:`PALETTES`, the
+``/plateau settings palette:`` option); :func:`using` makes it the theme every picture
+option drawn inside it starts with (:func:`current_theme`), public pictures keep the default."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -61,9 +74,9 @@ class Theme:
     die_ink: RGB = (24, 24, 28)
     strike: RGB = (226, 70, 60)
     armies: tuple[tuple[str, ArmyColours], ...] = (
-        ("fire", _army((214, 52, 40), (52, 10, 6))),
-        ("earth", _army((58, 156, 62), (10, 40, 12))),
-        ("water", _army((44, 110, 214), (8, 24, 64))),
+        ("fire", _army((190, 32, 28), (52, 10, 6))),
+        ("earth", _army((80, 200, 120), (10, 40, 12))),
+        ("water", _army((44, 86, 210), (8, 24, 64))),
         ("air", _army((246, 200, 44), (70, 50, 0))),
         # Two-colour games (chess, Lines of Action): ivory and ebony with strong outlines.
         ("white", _army((244, 240, 228), (40, 40, 44))),
@@ -108,3 +121,44 @@ class Theme:
 
 
 DEFAULT_THEME = Theme()
+
+# Stronger contrast for every eye: the sides further apart in lightness (a dark red, a pale
+# green, a deep blue, a pure yellow), starker squares and outlines.
+HIGH_CONTRAST = replace(
+    DEFAULT_THEME,
+    name="high-contrast",
+    light_square=(250, 247, 238),
+    dark_square=(138, 126, 104),
+    armies=(
+        ("fire", _army((176, 0, 0), (24, 0, 0))),
+        ("earth", _army((110, 230, 140), (0, 40, 8))),
+        ("water", _army((20, 50, 200), (0, 8, 48))),
+        ("air", _army((255, 232, 0), (40, 28, 0))),
+        ("white", _army((255, 255, 255), (0, 0, 0))),
+        ("black", _army((24, 24, 28), (255, 255, 255))),
+    ),
+)
+
+PALETTES: dict[str, Theme] = {"default": DEFAULT_THEME, "high-contrast": HIGH_CONTRAST}
+"""The palettes a member may choose (``/plateau settings palette:``), by name."""
+
+DEFAULT_PALETTE = "default"
+
+_ACTIVE: ContextVar[Theme] = ContextVar("plateau_theme", default=DEFAULT_THEME)
+
+
+def current_theme() -> Theme:
+    """The theme a picture's options start with: the default, or the one :func:`using` set."""
+    return _ACTIVE.get()
+
+
+@contextmanager
+def using(palette: str | Theme | None) -> Iterator[Theme]:
+    """Draw with ``palette`` (a name of :data:`PALETTES`, a theme; None or an unknown name:
+    the default) as the theme of every picture option made inside the block."""
+    theme = palette if isinstance(palette, Theme) else PALETTES.get(palette or "", DEFAULT_THEME)
+    token = _ACTIVE.set(theme)
+    try:
+        yield theme
+    finally:
+        _ACTIVE.reset(token)
