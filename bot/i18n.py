@@ -272,6 +272,19 @@ CATALOG: dict[str, tuple[str, str]] = {
         "La partie a commencé : vous pouvez abandonner, pas partir.",
     ),
     "table.not_seated": ("You have no seat in this game.", "Vous n'avez pas de place ici."),
+    "table.host_only_ai": (
+        "Only the host ({user}) can seat, change or remove a computer player in the lobby.",
+        "Seul l'hôte ({user}) peut asseoir, changer ou retirer un joueur ordinateur dans le "
+        "salon.",
+    ),
+    "table.host_only_ai_level": (
+        "Only the host ({user}) can change the level of a computer player.",
+        "Seul l'hôte ({user}) peut changer le niveau d'un joueur ordinateur.",
+    ),
+    "table.no_such_seat": (
+        "This game has no seat {seat}. Choose a seat: {seats}.",
+        "Cette partie n'a pas de place {seat}. Choisissez une place : {seats}.",
+    ),
     "table.host_only": (
         "Only the host ({user}) can start the game.",
         "Seul l'hôte ({user}) peut lancer la partie.",

@@ -1,14 +1,21 @@
 """Les Chevaliers d'Alako: the race of the knights to the enemy princess (a knight's move on
 her wins), measured along the way a knight can really go: around towers and his own walls,
-over enemy walls by the ladder, across the river on horseback or by the bridge."""
+over enemy walls by the ladder, across the river on horseback or by the bridge.
+
+A draw offer is accepted only when the game is well under way (``DRAW_AFTER_TURNS`` full
+turns, each seat having spun that often) and the computer is not winning by its own
+evaluation: at every level, the rules the search sees leave out ``accept draw`` otherwise
+(issue 30)."""
 
 from __future__ import annotations
 
 import heapq
+from types import SimpleNamespace
 from typing import Any
 
 from ai.knowledge import perfect_information, squash
 from engine import alako
+from engine.alako.actions import AcceptDraw
 from engine.alako.board import BRIDGE, SEATS, SIZE, WIDTH, between, is_river, step
 from engine.alako.lines import blocked_segments
 from engine.alako.state import WALL_PIECE
@@ -76,4 +83,33 @@ def evaluate(state: Any, seat: str) -> float:
     return squash(0.3 * (distance(state, 1 - side) - distance(state, side)))
 
 
-KNOWLEDGE = perfect_information(alako.RULES, evaluate)
+DRAW_AFTER_TURNS = 10
+"""Full turns (a spin by each seat) before the computer accepts a draw: before, the game
+has barely begun."""
+
+
+def full_turns(state: Any) -> int:
+    """The full turns played so far, near enough: the dice rolled (every spin, and the lots
+    when drawn) over the two seats."""
+    return state.dice.counter // 2
+
+
+def may_accept_draw(state: Any, seat: str) -> bool:
+    """Whether the computer may accept a draw: not while the game has barely begun
+    (``DRAW_AFTER_TURNS``), nor while it is winning by its evaluation."""
+    return full_turns(state) >= DRAW_AFTER_TURNS and evaluate(state, seat) <= 0.5
+
+
+def legal_actions(state: Any, seat: str | None = None) -> list[Any]:
+    """The engine's legal actions, as far as the computer considers them: ``accept draw``
+    left out unless :func:`may_accept_draw` (declining is always there then)."""
+    actions = alako.legal_actions(state, seat)
+    if seat is None or state.offer is None or may_accept_draw(state, seat):
+        return actions
+    return [a for a in actions if not isinstance(a, AcceptDraw)]
+
+
+RULES = SimpleNamespace(**{**vars(alako.RULES), "legal_actions": legal_actions})
+"""Alako's rules as every computer level searches them (the engine's are unchanged)."""
+
+KNOWLEDGE = perfect_information(RULES, evaluate)

@@ -8,23 +8,31 @@ players do, so that no further piece fits. An unconfirmed hidden army gets such 
 
 The evaluation counts army points per team (pieces on the board, in reserve or drafted, at
 the game's costs, each living king worth ``KING_POINTS``), less a penalty for enemy pieces
-near a king; the rollout policy confirms full drafts, re-rolls a Super D20 that is losing
+near a king; the rollout policy completes a draft to the budget with a balanced army
+(:func:`completed_draft`) and confirms it only then, re-rolls a Super D20 that is losing
 and prefers capturing the most valuable target it can reach (with a king only a king).
+
+At every level (the weakest included) the rules the search sees leave out a king's attack at
+losing odds while the army has another move (:func:`sensible`): a king that fails falls,
+and its whole army with it (issue 30).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 from functools import lru_cache
+from types import SimpleNamespace
 
 from ai.knowledge import Knowledge, reseeded, squash
 from engine import loka
 from engine.loka.actions import Action, Confirm, Draft, Keep, Move, Reroll
+from engine.loka.combat import DEFENDER_REMOVED, assess, odds
 from engine.loka.config import LokaConfig
 from engine.loka.geometry import Geometry
-from engine.loka.pieces import BOUGHT, KING
-from engine.loka.setup import all_drafts, draft_cost
+from engine.loka.pieces import BOUGHT, KING, code
+from engine.loka.setup import all_drafts, draft_cost, draft_problem
 from engine.loka.state import BATTLE, SELECTION, Army, LokaState
 
 KING_POINTS = 150  # what a living army's king weighs against its bought pieces
@@ -57,6 +65,44 @@ def _full_drafts(config: LokaConfig, budget: int) -> tuple[Draft, ...]:
 def plausible_draft(config: LokaConfig, budget: int, rng: random.Random) -> Draft:
     """A draft a player might well choose: a random one that spends the budget."""
     return rng.choice(_full_drafts(config, budget))
+
+
+def _balance(config: LokaConfig, budget: int, draft: Draft) -> tuple[int, int, int]:
+    """How a sensible player ranks a full army (smaller is better): points left unspent,
+    then the more kinds of piece the better, then the fewer of any one kind."""
+    counts = draft.counts
+    return (
+        budget - draft_cost(config, counts),
+        -sum(1 for n in counts if n),
+        max(counts, default=0),
+    )
+
+
+def completed_draft(
+    config: LokaConfig, budget: int, counts: tuple[int, ...] | None, rng: random.Random
+) -> Draft:
+    """The draft a sensible player makes of ``counts`` (what is drafted so far; ``None``:
+    nothing): the pieces already chosen kept, the points left spent on a balanced army
+    within the limits (see :func:`_balance`; ties at random). A clock that runs out during
+    army selection makes the computer finish a half-built draft this way (issue 30)."""
+    have = counts or (0,) * len(BOUGHT)
+    fits = [
+        d
+        for d in _full_drafts(config, budget)
+        if all(n >= m for n, m in zip(d.counts, have, strict=True))
+    ]
+    if not fits:  # nothing fuller contains it: the draft is as full as it gets
+        return Draft(tuple(have))  # type: ignore[arg-type]
+    best = min(_balance(config, budget, d) for d in fits)
+    return rng.choice([d for d in fits if _balance(config, budget, d) == best])
+
+
+def _is_full(config: LokaConfig, budget: int, counts: tuple[int, ...]) -> bool:
+    """Whether no further piece fits the draft ``counts`` (budget and limits)."""
+    return all(
+        draft_problem(config, budget, tuple(n + (i == k) for i, n in enumerate(counts)))
+        for k in range(len(counts))
+    )
 
 
 def determinize(view: LokaState, seat: str, rng: random.Random) -> LokaState:
@@ -153,14 +199,14 @@ def _losing(state: LokaState) -> bool:
 
 
 def policy(state: LokaState, seat: str, actions: list[Action], rng: random.Random) -> Action:
-    """A cheap rollout player: full drafts confirmed, a losing Super D20 re-rolled, the
-    most valuable capture in reach taken most of the time, never risking a king on it but
-    to take a king."""
+    """A cheap rollout player: a draft completed to the budget, then confirmed; a losing
+    Super D20 re-rolled; the most valuable capture in reach taken most of the time, never
+    risking a king on it but to take a king."""
     if state.phase == SELECTION:
         army = state.armies[state.geometry.seat_index[seat]]
-        if army.draft is not None and rng.random() < 0.9:
+        if army.draft is not None and _is_full(state.config, army.budget, army.draft):
             return Confirm()
-        return plausible_draft(state.config, army.budget, rng)
+        return completed_draft(state.config, army.budget, army.draft, rng)
     if state.pending is not None:
         return Reroll() if _losing(state) else Keep()
     if state.phase == BATTLE and rng.random() < 0.8:
@@ -192,4 +238,52 @@ def choosing_army(view: LokaState, seat: str) -> bool:
     return view.phase == SELECTION
 
 
-KNOWLEDGE = Knowledge(loka.RULES, determinize, evaluate, policy, direct=choosing_army)
+LOSING_ODDS = Fraction(1, 2)
+"""A king's attack is at losing odds when it takes the defender less often than this."""
+
+
+def king_at_losing_odds(state: LokaState, move: Move) -> bool:
+    """Whether ``move`` is a king's attack (not on a king: a royal duel is even) that takes
+    the defender, and survives the marsh there, less often than ``LOSING_ODDS``."""
+    if state.phase != BATTLE or not state.config.combat:
+        return False
+    geo = state.geometry
+    src, dst = geo.parse(move.src), geo.parse(move.dst)
+    attacker, target = state.board[src], state.board[dst]
+    if attacker & 7 != KING or not target or not geo.enemy[attacker >> 3][target]:
+        return False
+    if target & 7 == KING:
+        return False
+    chances = odds(
+        assess(geo, state.terrain, state.board, src, dst), marsh=state.terrain.marsh[dst]
+    )
+    return chances.probabilities[DEFENDER_REMOVED] - chances.marsh_risk < LOSING_ODDS
+
+
+def sensible(state: LokaState, seat: str | None, actions: list[Action]) -> list[Action]:
+    """``actions`` without a king's attacks at losing odds, unless nothing else is left."""
+    if state.phase != BATTLE or state.pending is not None or seat is None or not actions:
+        return actions
+    geo = state.geometry
+    king = code(geo.seat_index[seat], KING)
+    if king not in state.board:
+        return actions
+    square = geo.names[state.board.index(king)]
+    kept = [
+        a
+        for a in actions
+        if not (isinstance(a, Move) and a.src == square and king_at_losing_odds(state, a))
+    ]
+    return kept or actions
+
+
+def legal_actions(state: LokaState, seat: str | None = None) -> list[Action]:
+    """The engine's legal actions, as far as the computer considers them (:func:`sensible`)."""
+    return sensible(state, seat, loka.legal_actions(state, seat))
+
+
+RULES = SimpleNamespace(**{**vars(loka.RULES), "legal_actions": legal_actions})
+"""Loka's rules as every computer level searches them: :func:`legal_actions` in place of
+the engine's (the engine's rules are unchanged: a person may attack as they like)."""
+
+KNOWLEDGE = Knowledge(RULES, determinize, evaluate, policy, direct=choosing_army)

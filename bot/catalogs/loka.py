@@ -265,4 +265,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "img.loka.result_royal_loss": ("duel lost", "duel perdu"),
     "img.loka.result_pending": ("re-roll?", "relance ?"),
     "img.loka.deciding": ("re-roll?", "relance ?"),
+    "loka.handed_to_ai": (
+        "You handed {armies} to the computer player ({ai}): it plays them now, so there is "
+        "nothing of yours to hand over. To play them yourself again: {command}. Only the host "
+        "({host}) can change the computer player's level.",
+        "Vous avez confié {armies} au joueur ordinateur ({ai}) : c'est lui qui les joue "
+        "désormais, vous n'avez donc plus rien à confier. Pour les rejouer vous-même : "
+        "{command}. Seul l'hôte ({host}) peut changer le niveau du joueur ordinateur.",
+    ),
 }

@@ -159,6 +159,17 @@ class SeatedTable(Clocked, Replays):
     def seat_label(self, locale: str, seat: str) -> str:
         return t(locale, f"{self.kind}.seat.{seat}")
 
+    def seat_names(self, game: TableGame) -> dict[str, str]:
+        """Every earlier name of a seat in this game, to the seat it names now (Lines of
+        Action's ``player1`` once the lot gave it a colour): a seat answers to every name
+        it was ever shown under."""
+        return {}
+
+    def seat_named(self, game: TableGame, name: str) -> str:
+        """The seat ``name`` (typed, or an earlier name of it) means now."""
+        typed = name.strip().lower()
+        return self.seat_names(game).get(typed, typed)
+
     def seat_note(self, game: TableGame, group: tuple[str, ...]) -> str:
         """Shown after a seat in the lobby (Loka: the team; Lines of Action: the partner)."""
         return ""
@@ -351,7 +362,7 @@ class SeatedTable(Clocked, Replays):
         if getattr(state, "offer", None) is not None and not set(mine) & set(waiting):
             raise UserError(f"{self.kind}.offer_waiting", seats=self.waiting(game))
         if wanted:
-            wanted = str(wanted).lower()
+            wanted = self.seat_named(game, str(wanted))
             if wanted not in mine:
                 raise UserError("table.not_your_seat", seat=wanted, seats=", ".join(mine))
             if wanted not in waiting:
@@ -637,11 +648,15 @@ class SeatedTable(Clocked, Replays):
 
     def seat_group(self, game: TableGame, request: Request) -> tuple[str, ...]:
         """The seats the request's ``seat`` (Loka: ``army``) option names, taken together."""
-        wanted = str(request.options.get("seat") or request.options.get("army") or "").lower()
+        wanted = str(request.options.get("seat") or request.options.get("army") or "")
+        wanted = self.seat_named(game, wanted)
         groups = self.seat_groups(game)
         group = next((g for g in groups if wanted in g), None)
         if group is None:
-            raise UserError("table.pick_seat", seats=", ".join(s for g in groups for s in g))
+            seats = ", ".join(s for g in groups for s in g)
+            if wanted:  # a name that is no seat of this game, nor ever was
+                raise UserError("table.no_such_seat", seat=wanted, seats=seats)
+            raise UserError("table.pick_seat", seats=seats)
         return group
 
     @staticmethod
@@ -812,7 +827,7 @@ class SeatedTable(Clocked, Replays):
     ) -> str:
         """Seat, change or remove a computer player; gives the lobby's line about it."""
         if actor.id != game.row.host_id:
-            raise UserError("table.host_only", user=mention(game.row.host_id))
+            raise UserError("table.host_only_ai", user=mention(game.row.host_id))
         loc = game.locale
         holder = game.user_of(group[0])
         seats = " + ".join(self.seat_label(loc, s) for s in group)
@@ -856,7 +871,7 @@ class SeatedTable(Clocked, Replays):
             return t(loc, "table.ai_gave_back", user=mention(actor.id), seat=seats)
         if is_ai(holder):
             if not host:
-                raise UserError("table.host_only", user=mention(game.row.host_id))
+                raise UserError("table.host_only_ai_level", user=mention(game.row.host_id))
         elif holder != actor.id:
             if not host:
                 raise UserError("table.ai_own_seat")

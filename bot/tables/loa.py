@@ -201,6 +201,14 @@ class LoaTable(SeatedTable):
         config = LoaConfig.from_dict(game.row.config)
         return [(s,) for s in (player_seats(config) if drawing(game) else config.seats)]
 
+    def seat_names(self, game: TableGame) -> dict[str, str]:
+        """Once the lot drew the colours, each lobby seat (``player1``...) still names the
+        colour its player drew."""
+        state = game.state
+        if state is None or drawing(game) or not state.lots:
+            return {}
+        return {f"player{n}": s for s, n in zip(state.seats, state.lots, strict=True)}
+
     def seat_note(self, game: TableGame, group: tuple[str, ...]) -> str:
         """In the teams game's lobby, each player's partner (RULINGS 2: the lot gives the
         teams their colours, it does not make the teams)."""

@@ -10,12 +10,13 @@ from typing import Any, ClassVar
 
 from bot import rendering
 from bot.i18n import LANGUAGES, t
-from bot.model import Actor, Attachment, Button, Delivery, Request
+from bot.model import Actor, Attachment, Button, Delivery, Request, is_ai
 from bot.options import GAME, LONG_TEXT, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
 from bot.storage import GameRow
 from bot.tables import loka_images as images
 from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, number
+from bot.tables.game import mention
 from bot.tables.loka_text import SIDES, counted, describe, dice_lines
 from bot.tables.loka_text import army as army_label
 from engine.errors import EngineError
@@ -281,6 +282,56 @@ class LokaTable(SeatedTable):
             ready = sum(1 for a in state.armies if a.confirmed)
             raise UserError("loka.board_selection", ready=ready, of=len(state.armies))
         return await _board(game, state)
+
+    # ------------------------------------------------------------ handed to the computer
+
+    async def ai(self, service: TableService, request: Request) -> list[Delivery]:
+        """``/loka ai``, also from outside the game's thread (a DM, another channel) by a
+        player who handed all their armies to the computer and so sits nowhere any more:
+        their one such game is the one meant (issue 30)."""
+        try:
+            return await super().ai(service, request)
+        except UserError as exc:
+            if exc.key != "error.no_game_here" or request.options.get("game"):
+                raise
+            handed = [
+                g
+                for g in await service.own_unfinished()
+                if g.kind == self.kind
+                and request.actor.id in (g.meta.get("replaced") or {}).values()
+            ]
+            if len(handed) != 1:
+                raise
+            options = {**request.options, "game": handed[0].id}
+            return await super().ai(service, replace(request, options=options))
+
+    def _ai_takes_over(
+        self,
+        service: TableService,
+        game: TableGame,
+        actor: Actor,
+        group: tuple[str, ...],
+        level: str,
+    ) -> str:
+        """A player who handed armies to the computer and asks ``/loka ai`` for them again
+        is told what happened and how to play them again (only the host changes a level)."""
+        holder = game.user_of(group[0])
+        replaced = game.meta.get("replaced") or {}
+        if (
+            level != "remove"
+            and is_ai(holder)
+            and replaced.get(str(holder)) == actor.id
+            and actor.id != game.row.host_id
+        ):
+            loc = game.locale
+            raise UserError(
+                "loka.handed_to_ai",
+                armies=" + ".join(self.seat_label(loc, s) for s in group),
+                ai=game.who(holder),
+                command=f"/{self.kind} ai army:{group[0]} level:remove",
+                host=mention(game.row.host_id),
+            )
+        return super()._ai_takes_over(service, game, actor, group, level)
 
     # ------------------------------------------------------------ army selection
 

@@ -5,12 +5,24 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
-from ai.games.alako import KNOWLEDGE, LADDER, OWN_PIECE, evaluate, way
-from ai.levels import BUDGETS
+from ai.games.alako import (
+    DRAW_AFTER_TURNS,
+    KNOWLEDGE,
+    LADDER,
+    OWN_PIECE,
+    evaluate,
+    full_turns,
+    may_accept_draw,
+    way,
+)
+from ai.levels import BUDGETS, LEVELS
+from ai.player import choose
 from ai.search import decide
+from engine import alako
 from engine.alako import state_from_position
 
 RULES = KNOWLEDGE.rules
@@ -58,3 +70,34 @@ def test_the_search_never_shuts_its_own_knight_in(seed: int) -> None:
     view = RULES.view(load(SHUTTING), "south")
     action = decide(KNOWLEDGE, view, "south", SMALL, random.Random(seed))
     assert str(action) != "build i3n"
+
+
+# Issue 30: the computer accepted a draw offered on turn 2.
+AHEAD = "south: Ke9 Hf1 Pe1; north: Kd11 Hf11 Pe11; turn: south"  # South's knight at the gate
+BEHIND = "south: Kd1 Hf1 Pe1; north: Ke3 Hf11 Pe11; turn: south"  # North's knight at the gate
+
+
+def offered(position: str, spins: int):
+    """``position`` with North's draw offer waiting for South, after ``spins`` spins."""
+    state = load(position)
+    return replace(state, offer=1, dice=replace(state.dice, counter=spins))
+
+
+@pytest.mark.parametrize("level", [*LEVELS, SMALL])
+def test_no_level_accepts_a_draw_on_turn_two_or_while_winning(level: Any) -> None:
+    late = 2 * DRAW_AFTER_TURNS + 1
+    for state in (offered(AHEAD, 3), offered(BEHIND, 3), offered(AHEAD, late)):
+        assert alako.AcceptDraw() in alako.legal_actions(state, "south")  # the rules allow it
+        assert RULES.legal_actions(state, "south") == [alako.DeclineDraw()]
+        for k in range(3):
+            view = alako.view(state, "south")
+            assert choose("alako", view, "south", level, random.Random(k)) == alako.DeclineDraw()
+
+
+def test_a_draw_may_be_accepted_once_under_way_and_not_winning() -> None:
+    early, late = offered(BEHIND, 2 * DRAW_AFTER_TURNS - 1), offered(BEHIND, 2 * DRAW_AFTER_TURNS)
+    assert full_turns(early) == DRAW_AFTER_TURNS - 1 and full_turns(late) == DRAW_AFTER_TURNS
+    assert evaluate(late, "south") < 0.5
+    assert not may_accept_draw(early, "south") and may_accept_draw(late, "south")
+    assert RULES.legal_actions(late, "south") == [alako.AcceptDraw(), alako.DeclineDraw()]
+    assert not may_accept_draw(offered(AHEAD, 4 * DRAW_AFTER_TURNS), "south")

@@ -15,8 +15,18 @@ from typing import Any
 
 import pytest
 
-from ai.games.loka import KNOWLEDGE, determinize, evaluate, plausible_draft, policy
+from ai.games.loka import (
+    KNOWLEDGE,
+    determinize,
+    evaluate,
+    king_at_losing_odds,
+    plausible_draft,
+    policy,
+    sensible,
+)
 from ai.knowledge import Knowledge
+from ai.levels import LEVELS
+from ai.player import choose
 from engine import loka
 from engine.dice import Dice
 from engine.loka.setup import all_drafts, draft_cost
@@ -334,3 +344,58 @@ def test_policy_confirms_a_draft_and_drafts_within_the_budget() -> None:
     actions = loka.legal_actions(state, "fire")
     picks = [policy(state, "fire", actions, random.Random(k)) for k in range(20)]
     assert picks.count(loka.Confirm()) >= 12 and all(p in actions for p in picks)
+
+
+# Issue 30: a clock that ran out mid-draft made the computer confirm a king and a rook.
+@pytest.mark.parametrize("config", CONFIGS, ids=["4p", "3p", "2p", "faceoff"])
+@pytest.mark.parametrize(
+    "partial", [None, (0, 1, 0, 0, 0), (1, 0, 0, 0, 0), (0, 0, 0, 0, 3), (0, 0, 1, 1, 0)]
+)
+def test_a_half_built_draft_is_completed_to_a_full_balanced_army(
+    config: loka.LokaConfig, partial: tuple[int, ...] | None
+) -> None:
+    state = loka.RULES.new(config, seed=b"s", game_id="g")
+    budget = state.armies[0].budget
+    if partial is not None:
+        state, _ = loka.RULES.apply(state, loka.Draft(partial), "fire")
+    cheapest = min(config.costs[k] for k in (2, 3, 4, 5, 6))
+    for k in range(3):
+        actions = KNOWLEDGE.rules.legal_actions(state, "fire")
+        draft = policy(state, "fire", actions, random.Random(k))
+        assert draft in actions and isinstance(draft, loka.Draft)
+        assert all(n >= m for n, m in zip(draft.counts, partial or (0,) * 5, strict=True))
+        assert budget - cheapest < draft_cost(config, draft.counts) <= budget
+        # A mix, not one kind bought in bulk.
+        assert sum(1 for n in draft.counts if n) >= 2 and max(draft.counts) <= 4
+        done, _ = loka.RULES.apply(state, draft, "fire")
+        actions = loka.legal_actions(done, "fire")
+        assert policy(done, "fire", actions, random.Random(k)) == loka.Confirm()
+
+
+# Issue 30: a normal player attacked a queen with its last king at D6 against D8.
+KING_GAMBLE = "fire: Ke4 Rh3; earth: Ka6 Qe5 Re8; water: Ke12; air: Kl7 Ph1; turn: fire"
+
+
+def test_a_king_attack_at_losing_odds_is_left_out_while_another_move_is_left() -> None:
+    state = _position(KING_GAMBLE)
+    odds = loka.attack_odds(state, "e4", "e5")
+    assert (odds.assessment.attack_die, odds.assessment.defence_die) == (6, 8)
+    assert king_at_losing_odds(state, loka.Move("e4", "e5"))
+    engine_moves = {str(a) for a in loka.legal_actions(state, "fire")}
+    ai_moves = {str(a) for a in KNOWLEDGE.rules.legal_actions(state, "fire")}
+    assert engine_moves - ai_moves == {"e4e5"}  # the king's other moves stay
+    # With nothing else left, the attack stays.
+    gamble = [loka.Move("e4", "e5")]
+    assert sensible(state, "fire", gamble) == gamble
+    # A king's attack at winning odds stays: a pawn with five supporters around it.
+    strong = _position("fire: Ke4 Qe3 Rd5 Bf3 Nd3 Pd4; earth: Ka6 Pe5; water: Ke12; air: Kl7")
+    assert not king_at_losing_odds(strong, loka.Move("e4", "e5"))
+    assert "e4e5" in {str(a) for a in KNOWLEDGE.rules.legal_actions(strong, "fire")}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_level_attacks_with_its_king_at_losing_odds(level: str) -> None:
+    state = _position(KING_GAMBLE)
+    view = loka.view(state, "fire")
+    for k in range(2 if level == "strong" else 6):
+        assert str(choose("loka", view, "fire", level, random.Random(k))) != "e4e5"

@@ -38,3 +38,41 @@ async def test_a_command_that_could_mean_two_games_asks_which() -> None:
         # Naming one answers.
         out = await table.run(f"@erin /inka board game:{ids[1]}")
         assert out and out[0]["to"] == "private" and "Several" not in out[0]["text"]
+
+
+LOA_GAME = """
+@alice /loa new
+@bob /loa join seat:player2
+@alice /loa start
+"""
+
+
+async def test_a_seat_keeps_its_lobby_name_after_the_lot() -> None:
+    async with Table() as table:
+        await table.run(LOA_GAME)
+        row, _ = await table.latest()
+        bob = table.console.world.user("bob").id  # type: ignore[union-attr]
+        colour = next(s for s, u in row.seats.items() if u == bob)
+        assert colour in ("white", "black")
+        out = await table.run("@bob /loa ai seat:player2 level:easy")
+        assert not any("Choose a seat" in d["text"] for d in out)
+        row, _ = await table.latest()
+        assert row.seats[colour] < 0  # a computer player took the seat bob was shown as player2
+
+
+async def test_a_seat_that_never_was_is_refused_by_name_with_the_seats() -> None:
+    async with Table() as table:
+        await table.run(LOA_GAME)
+        refused_privately(
+            await table.run("@bob /loa ai seat:player7"),
+            "This game has no seat player7. Choose a seat: white, black",
+        )
+
+
+async def test_a_non_host_is_told_only_the_host_seats_a_computer_player() -> None:
+    async with Table() as table:
+        await table.run("@alice /loa new")
+        (text,) = refused_privately(
+            await table.run("@bob /loa ai seat:player2"), "Only the host (@alice) can seat"
+        )
+        assert "start" not in text
