@@ -68,10 +68,17 @@ MESSAGES.update(
             "· {family}: **{rating}** ({games} games, {wins} won)",
             "· {family} : **{rating}** ({games} parties, {wins} gagnées)",
         ),
-        "plateau.profile_latest": ("Latest rated games:", "Dernières parties classées :"),
+        "plateau.profile_latest": (
+            "Latest rated games, the newest first:",
+            "Dernières parties classées, la plus récente d'abord :",
+        ),
         "plateau.place_1": (
-            "· `{id}` {family}: won or drawn, rating {rating}",
-            "· `{id}` {family} : gagnée ou nulle, note {rating}",
+            "· `{id}` {family}: won, rating {rating}",
+            "· `{id}` {family} : gagnée, note {rating}",
+        ),
+        "plateau.place_drawn": (
+            "· `{id}` {family}: drawn, rating {rating}",
+            "· `{id}` {family} : nulle, note {rating}",
         ),
         "plateau.place_2": (
             "· `{id}` {family}: lost, rating {rating}",

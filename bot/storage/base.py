@@ -68,6 +68,7 @@ class Played(NamedTuple):
     mu: float
     sigma: float
     at: float
+    drawn: bool = False  # nobody lost: a draw (place 1 then says no win)
 
 
 @dataclass
@@ -470,13 +471,15 @@ class SqlStorage:
     async def results_of(self, guild_id: int, user_id: int, limit: int) -> list[Played]:
         async with self.session() as s:
             rows = await s.fetch(
-                "SELECT game_id, family, place, mu, sigma, at FROM results "
+                "SELECT game_id, family, place, mu, sigma, at, NOT EXISTS (SELECT 1 FROM "
+                "results lost WHERE lost.game_id = results.game_id AND lost.place > 1) "
+                "FROM results "
                 "WHERE guild_id = ? AND user_id = ? ORDER BY at DESC, game_id DESC LIMIT ?",
                 guild_id,
                 user_id,
                 limit,
             )
-        return [Played(*r) for r in reversed(rows)]
+        return [Played(*r[:6], bool(r[6])) for r in reversed(rows)]
 
     async def load(self, game_id: str) -> GameRow | None:
         async with self.session() as s:

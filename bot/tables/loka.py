@@ -305,16 +305,11 @@ class LokaTable(SeatedTable):
             options = {**request.options, "game": handed[0].id}
             return await super().ai(service, replace(request, options=options))
 
-    def _ai_takes_over(
-        self,
-        service: TableService,
-        game: TableGame,
-        actor: Actor,
-        group: tuple[str, ...],
-        level: str,
-    ) -> str:
-        """A player who handed armies to the computer and asks ``/loka ai`` for them again
-        is told what happened and how to play them again (only the host changes a level)."""
+    def _ai_takes_over(self, *args: Any) -> str:
+        """(service, game, actor, group, level), as the base's. A player who handed armies
+        to the computer and asks ``/loka ai`` for them again is told what happened and how
+        to play them again (only the host changes a level)."""
+        _, game, actor, group, level = args
         holder = game.user_of(group[0])
         replaced = game.meta.get("replaced") or {}
         if (
@@ -331,7 +326,7 @@ class LokaTable(SeatedTable):
                 command=f"/{self.kind} ai army:{group[0]} level:remove",
                 host=mention(game.row.host_id),
             )
-        return super()._ai_takes_over(service, game, actor, group, level)
+        return super()._ai_takes_over(*args)
 
     # ------------------------------------------------------------ army selection
 

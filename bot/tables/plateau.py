@@ -154,15 +154,15 @@ class Plateau:
             for r in ratings
         ]
         lines.append(t(loc, "plateau.profile_latest"))
-        lines += [
+        lines += [  # the newest first
             t(
                 loc,
-                f"plateau.place_{p.place}",
+                "plateau.place_drawn" if p.drawn else f"plateau.place_{p.place}",
                 id=p.game_id,
                 family=family_name(loc, p.family),
                 rating=shown(p.mu, p.sigma),
             )
-            for p in played[-10:]
+            for p in reversed(played[-10:])
         ]
         values = [shown(p.mu, p.sigma) for p in played if p.family == main.family]
         title = f"{main.name}: {family_name(loc, main.family)}"

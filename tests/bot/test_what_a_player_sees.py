@@ -76,3 +76,24 @@ async def test_a_non_host_is_told_only_the_host_seats_a_computer_player() -> Non
             await table.run("@bob /loa ai seat:player2"), "Only the host (@alice) can seat"
         )
         assert "start" not in text
+
+
+async def test_the_profile_tells_a_win_from_a_draw_the_newest_first() -> None:
+    async with Table() as table:
+        ids = []
+        for end in ("@alice resigns", "@bob resigns", "drawn"):
+            await table.run(LOA_GAME)
+            ids.append((await table.latest())[0].id)
+            if end == "drawn":
+                await table.run("@alice /loa draw\n@bob /loa draw action:accept")
+            else:
+                await table.resign(end.split()[0][1:], "loa")
+            assert (await table.latest())[0].status == "over"
+        out = await table.run("@bob /plateau profile member:@alice")
+        lines = out[0]["text"].splitlines()
+        head = lines.index("Latest rated games, the newest first:")
+        lost, won, drawn = ids
+        assert [line.split("`")[1] for line in lines[head + 1 : head + 4]] == [drawn, won, lost]
+        assert ": drawn, rating" in lines[head + 1] and ": won, rating" in lines[head + 2]
+        assert ": lost, rating" in lines[head + 3]
+        assert not any("won or drawn" in line for line in lines)
