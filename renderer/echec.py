@@ -3,8 +3,9 @@
 :func:`render_echec` takes what ``engine.echec.view(state, seat)`` returns, so a picture can
 never show what its viewer may not see (during secret placement the other army's ranks are
 drawn behind a screen). Every base is a plate in its owner's colour, pointed on the side it
-faces, with its kind's emblem (crown, horseshoe, bow, shield, pitchfork, pennant, helmet:
-told apart by shape, not colour) and its figure count. Royal squares carry a crown mark;
+faces, with its kind's emblem towards the point (crown, horse's head, drawn bow, shield,
+pitchfork, flag, great helm: white silhouettes told apart by shape, not colour, in a picture
+shrunk to 400 px too) and its figure count in a disc at the back, inside the plate. Royal squares carry a crown mark;
 the turn's actions (``options.actions``) are tinted, with arrows for moves, attacks and panic
 retreats (else the view's last action is tinted); the archers' target block shows on
 request; the summary under the board draws an attack's dice as they fell (axe, arrow, panic,
@@ -39,7 +40,7 @@ from renderer.fonts import draw_text, fit, text_width
 from renderer.options import ImageOptions
 from renderer.png import encode_png, fit_palette, fitted, to_palette
 from renderer.theme import Theme
-from renderer.vector import Line, Poly, RoundBox, Sketch, arc_points, circle
+from renderer.vector import Ellipse, Line, Poly, RoundBox, Shape, Sketch, arc_points, circle
 
 DEFAULT_SQUARE = 80  # 9 squares and two margins: 788 px wide
 ARMY_COLOUR = {"south": "water", "north": "fire"}  # theme colour keys: blue and red
@@ -170,99 +171,189 @@ def _crown(x: float, y: float, w: float) -> Poly:
 # ---------------------------------------------------------------- bases
 
 
+# The plate, pointing up (screen directions u, r, d, l turn it): wide enough that, in a
+# picture shrunk to 400 px wide, the emblem at its point and the figure count at its back
+# both read. The emblem sits towards the point, the count at the back, both well inside
+# the plate: neither covers its outline, and nothing leaves the square (a neighbour's
+# square, a coordinate label).
+PLATE = ((0.08, 0.92), (0.08, 0.3), (0.5, 0.07), (0.92, 0.3), (0.92, 0.92))
+PLATE_EDGE = 0.035  # the outline, outside the plate
+EMBLEM_AT, EMBLEM_SIZE = (0.5, 0.34), 0.36  # the emblem's box: its centre and its side
+BADGE_AT, BADGE_RADIUS, BADGE_RING = (0.5, 0.715), 0.175, 0.02  # the count's disc
+SPENT_AT, SPENT_RADIUS = (0.19, 0.81), 0.055  # attacked this turn: a dark dot
+
+
+def _turned(point: tuple[float, float], direction: str) -> tuple[float, float]:
+    """A point of the upward plate, turned with it to ``direction`` (quarter turns
+    clockwise about the centre)."""
+    x, y = point
+    for _ in range({"u": 0, "r": 1, "d": 2, "l": 3}[direction]):
+        x, y = 1 - y, x
+    return x, y
+
+
 def _plate(direction: str) -> Poly:
     """The base's plate, pointed towards its facing (screen directions u, r, d, l)."""
-    up = ((0.16, 0.88), (0.16, 0.3), (0.5, 0.06), (0.84, 0.3), (0.84, 0.88))
-    turn = {"u": 0, "r": 1, "d": 2, "l": 3}[direction]
-    points = up
-    for _ in range(turn):  # rotate a quarter clockwise about the centre
-        points = tuple((1 - y, x) for x, y in points)
-    return Poly(points)
+    return Poly(tuple(_turned(p, direction) for p in PLATE))
 
 
-def _emblem(kind: str) -> tuple[tuple, ...]:
-    """The kind's emblem in the middle of the plate, as (shape, role) pairs; the roles are
-    'ink' (dark) and 'light'."""
-    if kind == "K":
-        return ((_crown(0.31, 0.36, 0.38), "ink"),)
-    if kind == "C":  # a horseshoe
+def badge_circle(direction: str) -> tuple[float, float, float]:
+    """The figure count's disc on a plate facing ``direction``: centre and radius (with its
+    ring), in the sprite's unit box."""
+    return (*_turned(BADGE_AT, direction), BADGE_RADIUS + BADGE_RING)
+
+
+def emblem_box(direction: str) -> tuple[float, float, float, float]:
+    """Where the emblem is drawn on a plate facing ``direction`` (left, top, right, bottom)."""
+    cx, cy = _turned(EMBLEM_AT, direction)
+    half = EMBLEM_SIZE / 2
+    return (cx - half, cy - half, cx + half, cy + half)
+
+
+def _scaled(shape: Shape, box: tuple[float, float, float, float]) -> Shape:
+    """An emblem's shape, drawn in its own unit box, moved into ``box``."""
+    left, top, right, _ = box
+    k = right - left
+
+    def at(p: tuple[float, float]) -> tuple[float, float]:
+        return (left + p[0] * k, top + p[1] * k)
+
+    if isinstance(shape, Poly):
+        return Poly(tuple(at(p) for p in shape.points))
+    if isinstance(shape, Line):
+        return Line(tuple(at(p) for p in shape.points), shape.width * k)
+    assert isinstance(shape, Ellipse)
+    (x0, y0), (x1, y1) = at(shape.box[:2]), at(shape.box[2:])
+    return Ellipse((x0, y0, x1, y1))
+
+
+def _emblem(kind: str) -> tuple[tuple[Shape, str], ...]:
+    """The kind's emblem in its own unit box, as (shape, role) pairs: 'light' shapes are
+    the silhouette (drawn pale, outlined dark, on the plate), 'ink' details are cut into it.
+    Each kind has a silhouette of its own, so the kinds stay apart when the picture is
+    small, whatever the colours: a crown, a horse's head, a bow with its arrow, a shield,
+    a pitchfork, a flag, a crested helmet."""
+    if kind == "K":  # a crown of three points on a band
         return (
-            (Line(arc_points(0.5, 0.5, 0.14, 0.15, 200, 340 + 360, 24)[:-4], 0.08), "ink"),
-            (Line(((0.36, 0.55), (0.35, 0.68)), 0.08), "ink"),
-            (Line(((0.64, 0.55), (0.65, 0.68)), 0.08), "ink"),
+            (
+                Poly(
+                    (
+                        (0.04, 0.9),
+                        (0.04, 0.12),
+                        (0.3, 0.5),
+                        (0.5, 0.04),
+                        (0.7, 0.5),
+                        (0.96, 0.12),
+                        (0.96, 0.9),
+                    )
+                ),
+                "light",
+            ),
+            (Line(((0.16, 0.72), (0.84, 0.72)), 0.09), "ink"),
         )
-    if kind == "A":  # a bow and its arrow
+    if kind == "C":  # a horse's head, as the chess knight
         return (
-            (Line(arc_points(0.42, 0.56, 0.1, 0.2, -80, 80, 16), 0.05), "ink"),
-            (Line(((0.44, 0.37), (0.44, 0.75)), 0.02), "ink"),
-            (Line(((0.3, 0.56), (0.66, 0.56)), 0.03), "ink"),
-            (Poly(((0.7, 0.56), (0.62, 0.51), (0.62, 0.61))), "ink"),
+            (
+                Poly(
+                    (
+                        (0.3, 1.0),
+                        (0.92, 1.0),
+                        (0.9, 0.62),
+                        (0.8, 0.3),
+                        (0.62, 0.1),
+                        (0.58, 0.0),
+                        (0.48, 0.1),
+                        (0.3, 0.2),
+                        (0.06, 0.56),
+                        (0.1, 0.7),
+                        (0.3, 0.66),
+                        (0.46, 0.6),
+                    )
+                ),
+                "light",
+            ),
+            (circle(0.44, 0.3, 0.06), "ink"),
+        )
+    if kind == "A":  # a bow drawn back: its arc, the string pulled to a V, the arrow
+        return (
+            (Line(arc_points(0.5, 0.5, 0.46, 0.4, 180, 360, 16), 0.13), "light"),
+            (Line(((0.05, 0.5), (0.5, 0.84), (0.95, 0.5)), 0.06), "light"),
+            (Line(((0.5, 0.98), (0.5, 0.2)), 0.09), "light"),
+            (Poly(((0.5, -0.04), (0.72, 0.26), (0.28, 0.26))), "light"),
         )
     if kind == "I":  # a shield
         return (
-            (Poly(((0.34, 0.38), (0.66, 0.38), (0.66, 0.56), (0.5, 0.74), (0.34, 0.56))), "ink"),
-            (Line(((0.5, 0.43), (0.5, 0.64)), 0.035), "light"),
+            (Poly(((0.1, 0.04), (0.9, 0.04), (0.9, 0.5), (0.5, 0.98), (0.1, 0.5))), "light"),
+            (Line(((0.5, 0.18), (0.5, 0.7)), 0.1), "ink"),
         )
-    if kind == "P":  # a pitchfork
+    if kind == "P":  # a pitchfork: three tines on a long handle
         return (
-            (Line(((0.5, 0.48), (0.5, 0.76)), 0.045), "ink"),
-            (Line(((0.37, 0.36), (0.37, 0.48), (0.63, 0.48), (0.63, 0.36)), 0.04), "ink"),
-            (Line(((0.5, 0.36), (0.5, 0.48)), 0.04), "ink"),
+            (Line(((0.5, 0.42), (0.5, 1.0)), 0.14), "light"),
+            (Line(((0.14, 0.0), (0.14, 0.44), (0.86, 0.44), (0.86, 0.0)), 0.12), "light"),
+            (Line(((0.5, 0.0), (0.5, 0.44)), 0.12), "light"),
         )
-    if kind == "M":  # a pennant on its pole
+    if kind == "M":  # a flag on its pole
         return (
-            (Line(((0.38, 0.35), (0.38, 0.76)), 0.04), "ink"),
-            (Poly(((0.4, 0.36), (0.68, 0.45), (0.4, 0.55))), "ink"),
+            (Line(((0.16, 0.02), (0.16, 1.0)), 0.12), "light"),
+            (Poly(((0.2, 0.04), (0.98, 0.28), (0.2, 0.56))), "light"),
         )
-    # heavy infantry: a closed helmet with a visor slit
+    # heavy infantry: a great helm, its eye slit and breath line a dark T
     return (
         (
             Poly(
                 (
-                    (0.33, 0.74),
-                    (0.33, 0.46),
-                    *arc_points(0.5, 0.46, 0.17, 0.12, 180, 360, 12)[1:-1],
-                    (0.67, 0.46),
-                    (0.67, 0.74),
+                    (0.12, 1.0),
+                    (0.12, 0.3),
+                    *arc_points(0.5, 0.3, 0.38, 0.28, 180, 360, 12)[1:-1],
+                    (0.88, 0.3),
+                    (0.88, 1.0),
                 )
             ),
-            "ink",
+            "light",
         ),
-        (Line(((0.38, 0.53), (0.62, 0.53)), 0.035), "light"),
-        (Line(((0.5, 0.58), (0.5, 0.7)), 0.03), "light"),
+        (Line(((0.2, 0.44), (0.8, 0.44)), 0.12), "ink"),
+        (Line(((0.5, 0.5), (0.5, 0.86)), 0.09), "ink"),
     )
+
+
+EMBLEM_EDGE = 0.025  # the dark line round an emblem's silhouette
 
 
 @lru_cache(maxsize=1024)
 def base_sprite(
     theme: Theme, size: int, seat: str, kind: str, figures: int, direction: str, spent: bool = False
 ) -> Image.Image:
-    """An RGBA base: the pointed plate, the emblem and the figure count in a corner disc."""
+    """An RGBA base: the pointed plate, the emblem towards the point and the figure count
+    in a disc at the back, both inside the plate."""
     colours = theme.army(ARMY_COLOUR[seat])
     s = Sketch(size)
     plate = _plate(direction)
     s.shadow(plate, 90, 0.03)
-    s.paint(plate, (*colours.outline, 255), grow=0.035)
-    s.paint(plate, (*colours.fill, 255))
-    s.paint(circle(0.5, 0.55, 0.24), (*colours.light, 255))
     ink = (*colours.outline, 255)
-    light = (*colours.light, 255)
-    for shape, role in _emblem(kind):
-        s.paint(shape, ink if role == "ink" else light)
-    # The figure count: a disc in the corner away from most facings' points, large enough
-    # to read in a picture shrunk to 400 px wide (a square is then about 40 px).
-    s.paint(circle(0.77, 0.77, 0.21), (*colours.outline, 255))
-    s.paint(circle(0.77, 0.77, 0.18), (255, 255, 255, 255))
-    if spent:  # attacked this turn: a small dark dot in the opposite corner
-        s.paint(circle(0.2, 0.8, 0.07), (*colours.outline, 255))
+    s.paint(plate, ink, grow=PLATE_EDGE)
+    s.paint(plate, (*colours.fill, 255))
+    box = emblem_box(direction)
+    shapes = [(_scaled(shape, box), role) for shape, role in _emblem(kind)]
+    for shape, role in shapes:
+        if role == "light":
+            s.paint(shape, ink, grow=EMBLEM_EDGE)
+    for shape, role in shapes:
+        s.paint(shape, (255, 255, 255, 255) if role == "light" else ink)
+    # The figure count: a white disc ringed dark, large enough to read in a picture shrunk
+    # to 400 px wide (a square is then about 40 px).
+    bx, by, _ = badge_circle(direction)
+    s.paint(circle(bx, by, BADGE_RADIUS), ink, grow=BADGE_RING)
+    s.paint(circle(bx, by, BADGE_RADIUS), (255, 255, 255, 255))
+    if spent:  # attacked this turn: a small dark dot in a back corner
+        s.paint(circle(*_turned(SPENT_AT, direction), SPENT_RADIUS), ink)
     image = s.finish()
     draw = ImageDraw.Draw(image)
     text = str(figures)
     draw_text(
         draw,
-        (size * 0.77, size * 0.775),
+        (size * bx, size * (by + 0.005)),
         text,
-        round(size * (0.29 if len(text) == 1 else 0.22)),
+        round(size * (0.27 if len(text) == 1 else 0.2)),
         (20, 20, 24),
         anchor="mm",
         bold=True,

@@ -25,6 +25,7 @@ from renderer.echec import (
     FLEE_ARROW,
     MOVE_ARROW,
     EchecImageOptions,
+    badge_circle,
     base_sprite,
     die_face,
     layout,
@@ -162,6 +163,8 @@ def test_figure_counts_stay_readable_at_400_px() -> None:
     scale = 400 / layout(OPTIONS.square).width
     size = round(OPTIONS.square * 0.94)
     sprite = base_sprite(DEFAULT_THEME, size, "south", "I", 4, "u")
+    x, y, r = badge_circle("u")  # the disc alone (the emblem is white too)
+    sprite = sprite.crop(tuple(round(v * size) for v in (x - r, y - r, x + r, y + r)))
     white = Image.new("RGBA", sprite.size, (255, 255, 255, 255))
     mask = ImageChops.difference(sprite, white).convert("L").point(lambda v: 255 if v < 8 else 0)
     box = mask.getbbox()
