@@ -660,7 +660,7 @@ def _panel(image: Image.Image, view: AlakoState, options: AlakoImageOptions, lay
             anchor="lm",
         )
         built = len(view.sides[SEATS.index(seat)].line)
-        on_line = options.say("on_line", "{n} on line", n=built)
+        on_line = options.say("on_line", "line: {n} built", n=built)
         draw_text(draw, (x0 + w - pad, y + card_h * 0.33), on_line, small, ink, anchor="rm")
     # The spinner and what it says.
     size = min(w, round(square * 3.4))

@@ -302,7 +302,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "img.alako.climb_or_pass": ("climb or pass", "grimpez ou passez"),
     "img.alako.second_wall": ("build the second wall", "construisez le second mur"),
     "img.alako.build_it": ("build it on your line", "construisez-le sur votre ligne"),
-    "img.alako.on_line": ("{n} on line", "{n} sur la ligne"),
+    # A side's card: how many pieces (towers and walls) its fortification line holds.
+    "img.alako.on_line": ("line: {n} built", "ligne : {n} posées"),
     "img.alako.last_spin": ("last spin: {seat}, {face}", "dernier lancer : {seat}, {face}"),
 }
 

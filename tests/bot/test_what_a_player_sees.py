@@ -97,3 +97,13 @@ async def test_the_profile_tells_a_win_from_a_draw_the_newest_first() -> None:
         assert ": drawn, rating" in lines[head + 1] and ": won, rating" in lines[head + 2]
         assert ": lost, rating" in lines[head + 3]
         assert not any("won or drawn" in line for line in lines)
+
+
+def test_the_alako_card_says_what_its_count_is_and_the_rules_page_explains_it() -> None:
+    from bot.i18n import t
+    from bot.tables.base import DOCS
+
+    assert t("en", "img.alako.on_line", n=7) == "line: 7 built"
+    assert t("fr", "img.alako.on_line", n=7) == "ligne : 7 posées"
+    page = (DOCS / "alako.md").read_text(encoding="utf-8")
+    assert "`line: n built`: how many pieces (towers and walls)" in page
