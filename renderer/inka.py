@@ -2,15 +2,18 @@
 
 The temple is a hexagon of triangular cells seen from above, north up (the engine's cell
 names read the same way: row ``a`` at the bottom, columns left to right). Drawing order:
-the static temple (ground, chasm, printed snakes, passages, symbols, exits, start cells,
-cell labels when asked; cached per temple, theme and size), the old place of a rhombus that
-just moved, the rhombi (path rhombi numbered, with their walls as dark bars; destination
-rhombi lettered, with the statues still on them), the moved rhombus outlined, the last pawn
-move, the legal destinations of the pawn with their AP cost, blockers, pawns, and the banner
-(one card per seat: statues carried, blocker, AP left for the seat to move).
+the static temple (ground, chasm, printed snakes, passages, symbols, exits, start cells;
+cached per temple, theme and size), the old place of a rhombus that just moved, the rhombi
+(path rhombi numbered, with their walls as dark bars; destination rhombi lettered, with the
+statues still on them), the moved rhombus outlined, the last pawn move, every cell's name,
+the legal destinations of the pawn with their AP cost, blockers, pawns, and the banner (one
+card per seat: its pawn's cell, statues carried, blocker, AP left for the seat to move).
 
-The picture must read at 400 px wide (issue 13), so every mark is sized for that: no cell
-labels unless asked (the rules page and previews ask), features filling their cell.
+The picture must read at 400 px wide (issues 13 and 30), so every mark is sized for that.
+Every Inka command names a cell, so every cell's name is printed in it (:func:`cell_labels`),
+in the middle of the triangle, dark on light ground and light on the dark chasm; the
+printed feature and an AP badge sit in the triangle's wide part below it. A cell under a
+pawn or a blocker is named in its seat's banner card instead.
 
 Everything is drawn at twice the size and scaled down, which smooths the slanted edges.
 Seats are told apart by shape as well as colour: red circle, blue square, green triangle,
@@ -59,8 +62,10 @@ DEST_TILE: RGB = (232, 186, 60)
 DEST_TILE_EDGE: RGB = (140, 96, 20)
 WALL: RGB = (24, 14, 8)
 WALL_CASING: RGB = (250, 232, 190)  # a light rim keeps a wall visible over the black chasm
-LABEL: RGB = (112, 92, 64)
-LABEL_DARK: RGB = (110, 104, 118)
+LABEL: RGB = (62, 42, 18)  # a cell's name on ground or a rhombus
+LABEL_DARK: RGB = (206, 200, 214)  # on the chasm and on a path rhombus
+RHOMBUS_NUMBER: RGB = (255, 240, 214)
+DEST_LETTER: RGB = (110, 70, 0)
 TARGET: RGB = (255, 255, 255)
 TRAIL: RGB = (250, 236, 120)
 TRAIL_EDGE: RGB = (120, 84, 20)
@@ -68,8 +73,13 @@ FEATURES = frozenset("sprx1234")  # the temple map's marks drawn inside a cell
 MOVED: RGB = (236, 64, 200)  # the rhombus that just moved, and its old place: no seat's colour
 
 STATUE_RADIUS = 0.16  # of a cell edge (it was 0.1 before issue 13)
+STATUE_CORNER = 0.38  # a statue's distance from its blunt corner of the rhombus (cell edges)
 PAWN_RADIUS = 0.27
-WALL_WIDTH = 0.13
+WALL_WIDTH = 0.18  # 0.13 before issue 30
+LABEL_SIZE = 0.25  # a cell name's height, of a cell edge (0.15 before issue 30)
+LABEL_RISE = 0.06  # how far a name sits from the centre towards the triangle's tip
+RHOMBUS_LABEL = 0.52  # a name on a rhombus: this far from its middle to its sharp corner
+LOW = 0.2  # where a feature or an AP badge sits from the centre, towards the wide side
 
 
 @dataclass(frozen=True)
@@ -102,7 +112,7 @@ class InkaImageOptions(ImageOptions):
 
     side: int = DEFAULT_SIDE  # pixels per cell edge
     targets: bool = True  # mark the pawn's legal destinations (with AP cost) when it may move
-    labels: bool = False  # print every cell's name (the rules page and previews ask)
+    labels: bool = True  # print every cell's name (False: the bare temple)
     moved: tuple[RhombusMove, ...] = ()  # highlight these rhombi and their old places
 
 
@@ -250,16 +260,17 @@ def _static(theme: Theme, side: int, seats: int, labels: bool, temple: Temple) -
         chasm = i in temple.chasm
         fill = CHASM if chasm else CENTRE if i in temple.centre else GROUND
         draw.polygon(pts, fill=fill, outline=CHASM_EDGE if chasm else GROUND_EDGE)
-    # With labels the feature shrinks into the wide part of the triangle, the label takes
-    # the narrow part; without them the feature fills the cell (legible at 400 px).
-    k = 0.7 if labels else 1.0
+    # With labels the feature shrinks into the wide part of the triangle, under the name
+    # (drawn later, over the rhombi); without them the feature fills the cell.
+    k = 0.62 if labels else 1.0
     middle = f.xy((0, 0))
     for i in range(board.size):
         cx, cy = f.centre(i)
         mark = glyph[i]
         up = board.cells[i][2] == 0
-        # The wide part of the triangle; the narrow part keeps room for a target badge.
-        fy = cy + (s * 0.05 if up else -s * 0.05)
+        # The wide part of the triangle (below the name, if any).
+        low = LOW if labels else 0.05
+        fy = cy + (s * low if up else -s * low)
         if mark == "s":
             _snake(draw, cx, fy, s * k)
         elif mark == "p":
@@ -270,12 +281,6 @@ def _static(theme: Theme, side: int, seats: int, labels: bool, temple: Temple) -
             _exit(draw, cx, fy, s * k, math.atan2(middle[1] - cy, cx - middle[0]))
         elif mark in "1234":
             _start(draw, cx, fy, s * k)
-        if labels:
-            ly = cy - s * 0.2 if up else cy + s * 0.2
-            if mark in FEATURES:
-                ly = cy - s * 0.29 if up else cy + s * 0.29
-            colour = LABEL_DARK if i in temple.chasm else LABEL
-            draw_text(draw, (cx, ly), board.names[i], round(s * 0.15), colour, anchor="mm")
     # The temple's outline.
     n = board.side
     rim = [f.xy(v) for v in ((n, 0), (0, n), (-n, n), (-n, 0), (0, -n), (n, -n))]
@@ -346,7 +351,7 @@ def _grow(box: tuple[float, float, float, float], g: float) -> tuple[float, ...]
 
 
 def _draw_rhombi(
-    draw: ImageDraw.ImageDraw, f: Frame, state: InkaState, lay: Layout, theme: Theme
+    draw: ImageDraw.ImageDraw, f: Frame, state: InkaState, lay: Layout, theme: Theme, words: Words
 ) -> None:
     s = f.side
     for r in state.rhombi:
@@ -360,11 +365,11 @@ def _draw_rhombi(
         draw.line([*inner, inner[0]], fill=edge, width=3)
         cx, cy = _middle(pts)
         if dest:
-            _draw_statues(draw, f, state, r.name, pts, theme)
-            draw_text(draw, (cx, cy), r.name, round(s * 0.22), (110, 70, 0), anchor="mm", bold=True)
+            draw_text(draw, (cx, cy), r.name, round(s * 0.2), DEST_LETTER, anchor="mm", bold=True)
+            _draw_statues(draw, f, state, r.name, pts, theme, words)
         else:
             draw_text(
-                draw, (cx, cy), r.name, round(s * 0.3), (255, 240, 214), anchor="mm", bold=True
+                draw, (cx, cy), r.name, round(s * 0.3), RHOMBUS_NUMBER, anchor="mm", bold=True
             )
         for e in lay.walls_of(r):
             _wall(draw, f, e, (cx, cy))
@@ -390,16 +395,17 @@ def _wall(draw: ImageDraw.ImageDraw, f: Frame, e: Edge, middle: Point) -> None:
 
 
 def _statue_spots(pts: list[Point], n: int) -> list[Point]:
-    """Where each seat's statue stands on a destination rhombus, in seat order: two on the
-    long diagonal, two on the short one, around the letter."""
+    """Where each seat's statue stands on a destination rhombus, in seat order: in the
+    corners of its two triangles at the blunt corners, around the letter in the middle
+    (the cells' names stand towards the sharp corners)."""
     a, b, c, d = pts  # A and C are the sharp corners
-    cx, cy = _middle(pts)
-    spots = [
-        (cx + (a[0] - cx) * 0.55, cy + (a[1] - cy) * 0.55),
-        (cx + (c[0] - cx) * 0.55, cy + (c[1] - cy) * 0.55),
-        (cx + (b[0] - cx) * 0.52, cy + (b[1] - cy) * 0.52),
-        (cx + (d[0] - cx) * 0.52, cy + (d[1] - cy) * 0.52),
-    ]
+    halves = ((a, b, d), (c, b, d))
+    mids = [_middle(list(half)) for half in halves]
+    spots = []
+    for corner in (b, d):
+        for mx, my in mids:
+            k = STATUE_CORNER / math.hypot(mx - corner[0], my - corner[1])
+            spots.append((corner[0] + (mx - corner[0]) * k, corner[1] + (my - corner[1]) * k))
     return spots[:n]
 
 
@@ -410,17 +416,84 @@ def _draw_statues(
     name: str,
     pts: list[Point],
     theme: Theme,
+    words: Words,
 ) -> None:
     """The statues still standing on destination rhombus ``name``; a taken one leaves a
-    faint ring on its spot, so one sees who has it."""
+    faint ring on its spot, so one sees who has it. Each statue carries its seat's initial
+    as well as its shape and colour (four of them stand close together at 400 px)."""
     there = state.statues[DESTINATION_NAMES.index(name)]
     r = f.side * STATUE_RADIUS
-    for seat, (sx, sy) in zip(state.seats, _statue_spots(pts, len(state.seats)), strict=True):
+    spots = [
+        (x * f.side, y * f.side)
+        for x, y in _statue_spots([(x / f.side, y / f.side) for x, y in pts], len(state.seats))
+    ]
+    for seat, (sx, sy) in zip(state.seats, spots, strict=True):
         if seat in there:
             _token(draw, theme, seat, sx, sy, r, letter=False)
         else:
             box = (sx - r * 0.6, sy - r * 0.6, sx + r * 0.6, sy + r * 0.6)
             draw.ellipse(box, outline=DEST_TILE_EDGE, width=2)
+
+
+def _covered(state: InkaState) -> set[int]:
+    """The cells under a pawn or a blocker (named in the banner, not on the board)."""
+    pawns = {c for k, c in enumerate(state.pawns) if c is not None and not state.out[k]}
+    return pawns | {c for c in state.blockers if c is not None}
+
+
+def _label_spots(f: Frame, state: InkaState, lay: Layout) -> dict[int, Point]:
+    """Where each cell's name is printed (drawing scale): a little towards the triangle's
+    tip from its centre, for every cell no pawn or blocker covers; on a rhombus, out towards
+    the rhombus's sharp corner in that cell (its number, or letter and statues, stand in the
+    middle)."""
+    covered = _covered(state)
+    rise = f.side * LABEL_RISE
+    spots = {
+        i: (x, y - rise if f.board.cells[i][2] == 0 else y + rise)
+        for i in range(f.board.size)
+        if i not in covered
+        for x, y in (f.centre(i),)
+    }
+    for r in state.rhombi:
+        cells = lay.cells_of(r.placement)
+        if cells is None:
+            continue
+        pts = f.rhombus_points(r.placement)
+        cx, cy = _middle(pts)
+        for i in cells:
+            if i in spots:
+                x, y = f.centre(i)
+                ax, ay = min((pts[0], pts[2]), key=lambda p: math.hypot(p[0] - x, p[1] - y))
+                spots[i] = (cx + (ax - cx) * RHOMBUS_LABEL, cy + (ay - cy) * RHOMBUS_LABEL)
+    return spots
+
+
+def _draw_labels(draw: ImageDraw.ImageDraw, f: Frame, state: InkaState, lay: Layout) -> None:
+    """Every cell's name, over the ground, the chasm and the rhombi alike."""
+    ink = {i: LABEL_DARK for i in lay.temple.chasm}
+    for r in state.rhombi:
+        cells = lay.cells_of(r.placement)
+        for i in cells or ():
+            ink[i] = LABEL if r.is_destination else LABEL_DARK
+    size = round(f.side * LABEL_SIZE)
+    for i, xy in _label_spots(f, state, lay).items():
+        draw_text(draw, xy, f.board.names[i], size, ink.get(i, LABEL), anchor="mm", bold=True)
+
+
+def cell_labels(
+    view: InkaState, options: InkaImageOptions = InkaImageOptions()
+) -> dict[str, tuple[int, int]]:
+    """Where each cell's name is printed in :func:`render_inka`'s picture of ``view`` (the
+    centre of the name, in its pixels): every cell but those under a pawn or a blocker,
+    whose seat's banner card names them. Empty when ``options.labels`` is off."""
+    if not options.labels:
+        return {}
+    lay = Layout.of(view)
+    f = frame(options.side, len(view.seats), lay.temple.board)
+    return {
+        f.board.names[i]: (round(x / SCALE), round(y / SCALE))
+        for i, (x, y) in _label_spots(f, view, lay).items()
+    }
 
 
 def _tint(image: Image.Image, pts: list[Point], colour: RGB, alpha: int) -> None:
@@ -513,7 +586,7 @@ def _draw_banner(image: Image.Image, f: Frame, state: InkaState, options: InkaIm
         who = printable(options.names.get(seat, ""))
         label = options.seat(seat) + (f"  {who}" if who else "")
         size = round(card_h * 0.34)
-        detail = _detail(state, k, options, f.board)
+        detail = seat_detail(state, k, options, f.board)
         right = x0 + card_w - round(card_h * 0.3)
         draw_text(draw, (right, y0 + card_h / 2), detail, size, text, anchor="rm", bold=active)
         room = card_w - card_h - text_width(detail, size, bold=active) - card_h * 0.3
@@ -531,10 +604,15 @@ def _draw_banner(image: Image.Image, f: Frame, state: InkaState, options: InkaIm
             draw.line((x0 + card_h * 0.9, y, x0 + card_w * 0.5, y), fill=theme.strike, width=4)
 
 
-def _detail(state: InkaState, k: int, options: InkaImageOptions, board: Board) -> str:
+def seat_detail(state: InkaState, k: int, options: InkaImageOptions, board: Board) -> str:
+    """What seat ``k``'s banner card says after its name: its pawn's cell (named here, as
+    the pawn covers it on the board), statues carried, blocker, AP left or a win."""
     say_ = options.say
     seat = state.seats[k]
     parts = [say_("statues", "statues {n}/3", n=state.carried(seat))]
+    pawn = state.pawns[k]
+    if options.labels and pawn is not None and not state.out[k]:
+        parts.insert(0, say_("pawn_at", "pawn {cell}", cell=board.names[pawn]))
     if state.blockers[k] is not None:
         parts.append(say_("blocker", "blocker {cell}", cell=board.names[state.blockers[k]]))
     if state.winner == seat:
@@ -588,26 +666,32 @@ def render_inka_image(
     _old_places(image, f, options)
     draw = ImageDraw.Draw(image)
     _new_places(draw, f, options)
-    _draw_rhombi(draw, f, view, lay, theme)
+    _draw_rhombi(draw, f, view, lay, theme, options.words)
     if len(view.trail) > 1 and view.phase in (PLAY, OVER):
         pts = [f.centre(c) for c in view.trail]
         w = max(3, round(s * 0.06))
         draw.line(pts, fill=TRAIL_EDGE, width=w + 4, joint="curve")
         draw.line(pts, fill=TRAIL, width=w, joint="curve")
+    if options.labels:
+        _draw_labels(draw, f, view, lay)
     if options.targets:
         # Free destinations get a dot; those behind snakes a badge with their AP cost.
         printed = lay.temple.glyph
         for c, cost in sorted(_targets(view, lay).items()):
             cx, cy = f.centre(c)
-            if printed[c] in FEATURES:
+            up = f.board.cells[c][2] == 0
+            if options.labels:
+                # Under the cell's name, in the wide part of the triangle.
+                cy += s * LOW if up else -s * LOW
+            elif printed[c] in FEATURES:
                 # Off the snake, exit or passage: in the narrow part of the triangle.
-                cy += -s * 0.33 if f.board.cells[c][2] == 0 else s * 0.33
-            r = s * (0.11 if cost else 0.05)
+                cy += -s * 0.33 if up else s * 0.33
+            r = s * (0.14 if cost else 0.06)
             box = (cx - r, cy - r, cx + r, cy + r)
-            draw.ellipse(box, fill=(24, 32, 56), outline=TARGET, width=2)
+            draw.ellipse(box, fill=(24, 32, 56), outline=TARGET, width=max(2, round(s * 0.03)))
             if cost:
                 draw_text(
-                    draw, (cx, cy), str(cost), round(s * 0.16), TARGET, anchor="mm", bold=True
+                    draw, (cx, cy), str(cost), round(s * 0.22), TARGET, anchor="mm", bold=True
                 )
     for k, cell in enumerate(view.blockers):
         if cell is not None:
@@ -642,10 +726,12 @@ __all__ = [
     "InkaImageOptions",
     "RhombusMove",
     "cell_centre",
+    "cell_labels",
     "clear_caches",
     "image_point",
     "image_size",
     "render_inka",
     "render_inka_image",
     "rhombus_moves",
+    "seat_detail",
 ]

@@ -338,6 +338,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "img.inka.end_escaped": ("escaped", "sorti du temple"),
     "img.inka.end_resignation": ("resignation", "abandon"),
     "img.inka.statues": ("statues {n}/3", "statues {n}/3"),
+    "img.inka.pawn_at": ("pawn {cell}", "pion {cell}"),
     "img.inka.blocker": ("blocker {cell}", "bloqueur {cell}"),
     "img.inka.wins": ("wins", "gagne"),
     "img.inka.ap_left": ("AP {ap} left", "reste {ap} PA"),

@@ -63,10 +63,10 @@ def board_png(
     names: dict[str, str],
     locale: str | None = None,
     moved: tuple[RhombusMove, ...] = (),
-    labels: bool = False,
+    labels: bool = True,
 ) -> bytes:
     """The temple picture with its words in ``locale``, the rhombi ``moved`` this turn
-    highlighted, cell names only if ``labels`` (a module function, so tests can stand in
+    highlighted, cell names unless ``labels`` is off (a module function, so tests can stand in
     for the renderer)."""
     options = InkaImageOptions(
         names=names, words=picture_words(locale, "inka"), moved=moved, labels=labels
@@ -546,7 +546,7 @@ async def _board(
     locale: str | None,
     *,
     name: str | None = None,
-    labels: bool = False,
+    labels: bool = True,
 ) -> Attachment:
     """The temple, its words in ``locale``: the game's channel's, or the reader's for a
     private picture (a preview, with the cells' names)."""

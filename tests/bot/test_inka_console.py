@@ -303,7 +303,7 @@ async def test_a_turns_picture_highlights_the_rhombi_it_moved(
         await table.run("@alice /inka preview action:end")
         assert fast_images[-1][2] is True  # the preview, with the cells' names
         await table.run("@alice /inka end")
-        assert fast_images[-1][1:] == ((), False)  # red moved nothing
+        assert fast_images[-1][1:] == ((), True)  # red moved nothing; cells named (issue 30)
 
 
 async def test_french_players_read_french() -> None:

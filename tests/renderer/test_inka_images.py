@@ -1,7 +1,7 @@
 """Inka images: deterministic, decodable, the right size, small, drawn from views only,
 the highlights (legal destinations, trail, blockers, statues, the moved rhombus) change the
-right pixels, and the marks issue 13 asks for at 400 px are there: no cell labels unless
-asked, walls as dark bars, bigger statues.
+right pixels, and the marks issues 13 and 30 ask for at 400 px are there: every cell's name,
+walls as dark bars, bigger statues.
 
 Cells are never named here: they come from the engine's temple and layout, so the tests
 follow the temple's design."""
@@ -31,16 +31,19 @@ from renderer.demo_inka import (
 )
 from renderer.inka import (
     LABEL,
+    LOW,
     MOVED,
     WALL,
     WALL_WIDTH,
     InkaImageOptions,
     cell_centre,
+    cell_labels,
     image_point,
     image_size,
     render_inka,
     render_inka_image,
     rhombus_moves,
+    seat_detail,
 )
 from tests.renderer.helpers import changed_box, decode, near
 
@@ -118,7 +121,12 @@ def test_legal_destinations_are_marked_only_when_a_move_is_due() -> None:
     reach, _ = lay.costs(state.pawns[0], state.ap)  # type: ignore[arg-type]
     free = next(c for c in bare_ground(state) if reach.get(c) == 0)
     chasm = next(c for c in sorted(lay.temple.chasm) if c not in lay.covered)
-    assert pixel_changed(marked, plain, at(state, free))
+    # A target sits under the cell's name, in the wide part of the triangle.
+    x, y = at(state, free)
+    low = round(LOW * OPTIONS.side)
+    assert pixel_changed(
+        marked, plain, (x, y + low if lay.temple.board.cells[free][2] == 0 else y - low)
+    )
     assert not pixel_changed(marked, plain, at(state, chasm))
     # During set-up there is no pawn move to show.
     b = view(building_state(), "red")
@@ -171,21 +179,52 @@ def test_statues_and_pawns_are_drawn_bigger_than_before_issue_13() -> None:
     assert box[2] - box[0] >= 2 * 0.25 * side
 
 
-def test_cell_labels_only_when_asked() -> None:
+def test_every_cell_is_named_on_the_board_or_in_the_banner() -> None:
+    """Issue 30: every Inka command names a cell, so every picture names every cell: on the
+    board (over ground, chasm and rhombi alike), or, for a cell under a pawn or a blocker,
+    in its seat's banner card."""
+    assert InkaImageOptions().labels is True
+    for state in (midgame_state(), opening_state(), moved_state()):
+        v = view(state, "red")
+        labelled = render_inka_image(v, QUIET)
+        bare = render_inka_image(v, replace(QUIET, labels=False))
+        board = Layout.of(state).temple.board
+        spots = cell_labels(v, QUIET)
+        assert cell_labels(v, replace(QUIET, labels=False)) == {}
+        pawns = [c for k, c in enumerate(state.pawns) if c is not None and not state.out[k]]
+        covered = {board.names[c] for c in (*pawns, *state.blockers) if c is not None}
+        assert set(spots) | covered == set(board.names)
+        assert not set(spots) & covered
+        for name, (x, y) in spots.items():
+            # The name stands inside its own cell (a little off its centre)...
+            cx, cy = cell_centre(name, QUIET, seats=len(state.seats))
+            assert abs(x - cx) + abs(y - cy) <= 0.6 * QUIET.side, name
+            # ... and is drawn: its pixels differ from the picture without names.
+            assert pixel_changed(labelled, bare, (x, y), radius=5), name
+        for k, cell in enumerate(state.pawns):
+            if cell is not None and not state.out[k]:
+                text = seat_detail(state, k, QUIET, board)
+                assert f"pawn {board.names[cell]}" in text
+
+
+def test_cell_names_are_legible_at_400_px() -> None:
+    """A cell's name is printed in dark ink on the plain ground, about 8 px tall when
+    the picture is shrunk to 400 px wide (a phone): 7.5 at least (0.15 * side before)."""
     state = midgame_state()
     v = view(state, "red")
-    default = render_inka_image(v, QUIET)
-    assert InkaImageOptions().labels is False
-    labelled = render_inka_image(v, replace(QUIET, labels=True))
+    image = render_inka_image(v, QUIET)
+    bare = render_inka_image(v, replace(QUIET, labels=False))
+    spots = cell_labels(v, QUIET)
     board = Layout.of(state).temple.board
     checked = 0
     for cell in list(bare_ground(state))[:12]:
-        x, y = at(state, cell)
-        # The label sits in the narrow part of the triangle (up: above the centre).
-        dy = -round(0.2 * OPTIONS.side) if board.cells[cell][2] == 0 else round(0.2 * OPTIONS.side)
-        box = (x - 9, y + dy - 6, x + 9, y + dy + 6)
-        assert count_near(default, box, LABEL) == 0, cell
-        assert count_near(labelled, box, LABEL) >= 6, cell
+        x, y = spots[board.names[cell]]
+        box = (x - 12, y - 10, x + 12, y + 10)
+        assert count_near(bare, box, LABEL) == 0, cell
+        assert count_near(image, box, LABEL) >= 20, cell
+        inked = changed_box(image.crop(box), bare.crop(box))
+        assert inked is not None
+        assert (inked[3] - inked[1]) * 400 / image.width >= 7.5, cell
         checked += 1
     assert checked == 12
 
