@@ -111,6 +111,27 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{army} rolls the row die: {value}",
         "{army} lance le dé de rangée : {value}",
     ),
+    # RULINGS 0: the ritual rolls of the terrain, shown as rolls (issue 30).
+    "loka.roll_first_placer": (
+        "🎲 D{die} for the first placer ({faces}): {value} → {army}",
+        "🎲 D{die} pour le premier à poser ({faces}) : {value} → {army}",
+    ),
+    "loka.roll_placer": (
+        "🎲 D{die} for the first placer: {value}",
+        "🎲 D{die} pour le premier à poser : {value}",
+    ),
+    "loka.roll_tile": (
+        "🎲 {army} draws a tile: D{die} → {value}, the {tile}",
+        "🎲 {army} tire une tuile : D{die} → {value}, {tile}",
+    ),
+    "loka.roll_tile_again": (
+        ": the portals are down already, rolled again",
+        " : les portails sont déjà posés, on relance",
+    ),
+    "loka.roll_tile_draw": (
+        "🎲 {army} draws a tile: D{die} → {value}",
+        "🎲 {army} tire une tuile : D{die} → {value}",
+    ),
     "loka.terrain_start": (
         "Terrain: {army} places first, {n} tiles.",
         "Terrain : {army} pose en premier, {n} tuiles.",

@@ -217,7 +217,37 @@ def _roll(locale: str, shown: list[Event], i: int) -> list[str]:
                 reroll=t(locale, "event.reroll_mark") if purpose == "reroll" else "",
             )
         ]
-    return []  # first_tile_placer: announced by terrain_start
+    if purpose == "first_tile_placer":
+        return [_first_placer(locale, d)]
+    if purpose in ("tile_draw", "tile_kind"):
+        line = _tile_draw(locale, d)
+        after = shown[i + 1].data if i + 1 < len(shown) else {}
+        if purpose == "tile_kind" and after.get("purpose") == "tile_kind":
+            line += t(locale, "loka.roll_tile_again")  # Face-off: one portal pair at most
+        return [line]
+    return []
+
+
+def _first_placer(locale: str, d: Mapping[str, Any]) -> str:
+    """``🎲 D4 for the first placer (1 🔥 Fire · 2 🌿 Earth · ...): 2 → 🌿 Earth`` (the
+    faces when the game's record names them: older records do not)."""
+    if "order" not in d:
+        return t(locale, "loka.roll_placer", die=d["die"], value=d["value"])
+    faces = " · ".join(f"{k} {army(locale, a)}" for k, a in enumerate(d["order"], 1))
+    first = army(locale, d["order"][d["value"] - 1])
+    return t(
+        locale, "loka.roll_first_placer", die=d["die"], value=d["value"], faces=faces, army=first
+    )
+
+
+def _tile_draw(locale: str, d: Mapping[str, Any]) -> str:
+    """``🎲 🌿 Earth draws a tile: D9 → 5, the marsh`` (the faces when a game's record
+    names them: older records do not)."""
+    seat = army(locale, d["seat"])
+    if "tiles" not in d:
+        return t(locale, "loka.roll_tile_draw", army=seat, die=d["die"], value=d["value"])
+    tile = t(locale, "tile." + d["tiles"][d["value"] - 1])
+    return t(locale, "loka.roll_tile", army=seat, die=d["die"], value=d["value"], tile=tile)
 
 
 def _first_of_round(events: list[Event], i: int) -> bool:

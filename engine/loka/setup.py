@@ -241,7 +241,8 @@ def _roll_tile_kind(w: Work, placer: int) -> str:
     """Face-off: a D8 on the tile table (1 castle ... 8 magic portal). There is one portal
     pair: once it is down, a portal roll is rolled again (**Ruling**)."""
     while True:
-        kind = TILE_KINDS[w.roll(len(TILE_KINDS), "tile_kind", w.seat(placer)) - 1]
+        tiles = list(TILE_KINDS)
+        kind = tiles[w.roll(len(tiles), "tile_kind", w.seat(placer), tiles=tiles) - 1]
         if kind != PORTAL or not any(t.kind == PORTAL for t in w.tiles):
             return kind
 
@@ -252,13 +253,14 @@ def _place_terrain(w: Work) -> None:
         return
     n = len(w.geo.seats)
     pile = list(TILE_SET)
-    placer = w.roll(n, "first_tile_placer") - 1
+    # The rolls name what each face stands for (RULINGS 0: a ritual is a roll, shown).
+    placer = w.roll(n, "first_tile_placer", order=list(w.geo.seat_names)) - 1
     w.emit("terrain_start", first=w.seat(placer), placements=placements)
     for _ in range(placements):
         if w.geo.tile_table:
             kind = _roll_tile_kind(w, placer)
         elif pile:
-            kind = pile.pop(w.roll(len(pile), "tile_draw", w.seat(placer)) - 1)
+            kind = pile.pop(w.roll(len(pile), "tile_draw", w.seat(placer), tiles=list(pile)) - 1)
         else:
             break
         sq = _zone_square(w, placer, "tile")

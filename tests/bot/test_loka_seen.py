@@ -69,3 +69,44 @@ async def test_asking_again_for_armies_handed_to_the_computer_says_what_happened
         assert any("@bob takes 🌿 Earth + 🌪️ Air back" in d["text"] for d in out)
     said = t("fr", "loka.handed_to_ai", armies="A", ai="B", command="C", host="D")
     assert said.startswith("Vous avez confié A au joueur ordinateur (B)") and "C" in said
+
+
+TWO = {"fire": "alice", "earth": "bob", "water": "alice", "air": "bob"}
+CONFIRM_ALL = "\n".join(f"@{u} /loka army confirm army:{a}" for a, u in TWO.items())
+
+
+@pytest.mark.parametrize(
+    ("language", "placer", "draws"),
+    [
+        ("en", "🎲 D{die} for the first placer (1 🔥 Fire · 2 🌿 Earth", "draws a tile: D{die} → "),
+        (
+            "fr",
+            "🎲 D{die} pour le premier à poser (1 🔥 Feu · 2 🌿 Terre",
+            "tire une tuile : D{die} → ",
+        ),
+    ],
+)
+async def test_the_terrain_rituals_are_shown_as_the_rolls_of_the_log(
+    language: str, placer: str, draws: str
+) -> None:
+    """RULINGS 0: who places first and which tile is drawn are rolls, shown with their die
+    and value, the very rolls of the game's log."""
+    async with Table(seed=1) as table:
+        await table.run(
+            f"@alice /loka new players:2 tiles:4 language:{language}\n"
+            "@alice /loka join army:fire\n@bob /loka join army:earth\n@alice /loka start"
+        )
+        out = await table.run(CONFIRM_ALL)
+        post = next(d["text"] for d in out if d["to"] == "channel" and "🎲" in d["text"])
+        row, state = await table.latest()
+        log = await table.storage.log(row.id)  # type: ignore[union-attr]
+        rolls = [(die, value) for _, die, value in log[-1].rolls]
+        shown = [line for line in post.split("\n") if line.startswith("🎲")]
+        assert len(shown) == 1 + 4 and len(state.tiles) == 4  # no portal with this seed
+        die, value = rolls[0]
+        first = shown[0]
+        assert first.startswith(placer.format(die=die)) and f"{value} → " in first
+        # Each placement: the tile's draw (9 tiles, then 8, ...), then its two D6.
+        for k, line in enumerate(shown[1:]):
+            die, value = rolls[1 + 3 * k]
+            assert die == 9 - k and f"{draws.format(die=die)}{value}," in line

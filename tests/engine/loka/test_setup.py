@@ -1061,3 +1061,17 @@ def test_from_dict_rejects_a_wrong_game_or_schema() -> None:
     del broken["armies"]
     with pytest.raises(InvalidRecord):
         loka.from_dict(broken)
+
+
+def test_the_terrain_rituals_name_what_each_face_stands_for() -> None:
+    """RULINGS 0 (issue 30): the first placer's roll lists the armies in face order and each
+    tile draw the tiles left, so a post can show the roll and what it picked."""
+    rolls = (2, 5, 1, 1, 2, 1, 1, *FIRE_DEPLOYS_FIRST)  # Earth first: marsh, then forest
+    _, events = select(start(loka.LokaConfig(tiles=2), rolls=rolls))
+    (placer,) = [e.data for e in kinds(events, "roll") if e.data["purpose"] == "first_tile_placer"]
+    assert placer["order"] == ["fire", "earth", "water", "air"]
+    assert placer["order"][placer["value"] - 1] == kinds(events, "terrain_start")[0].data["first"]
+    draws = [e.data for e in kinds(events, "roll") if e.data["purpose"] == "tile_draw"]
+    placed = [e.data["tile"] for e in kinds(events, "tile_placed")]
+    assert [d["tiles"][d["value"] - 1] for d in draws] == placed == ["marsh", "forest"]
+    assert len(draws[0]["tiles"]) == 9 and "marsh" not in draws[1]["tiles"]
