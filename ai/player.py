@@ -19,11 +19,19 @@ def knowledge_of(kind: str) -> Knowledge:
 
 
 def choose(
-    kind: str, view: Any, seat: str, level: str | Level, rng: random.Random | None = None
+    kind: str,
+    view: Any,
+    seat: str,
+    level: str | Level,
+    rng: random.Random | None = None,
+    *,
+    timed: bool = True,
 ) -> Any:
     """The action the AI at ``level`` (a name of ``ai.levels.LEVELS``, or a :class:`Level`)
     takes for ``seat`` of a game of ``kind``, from ``view(state, seat)`` alone. Chess asks
-    Stockfish first (at a named level) when its binary is installed."""
+    Stockfish first (at a named level) when its binary is installed and the choice is
+    ``timed``; untimed, the search runs its whole iteration budget and no clock (nor
+    Stockfish, which thinks against one) has a say: the choice is a function of ``rng``."""
     rng = rng or random.Random()
     knowledge = knowledge_of(kind)
     if (
@@ -32,7 +40,7 @@ def choose(
         and knowledge.direct(view, seat)
     ):
         return knowledge.policy(view, seat, knowledge.rules.legal_actions(view, seat), rng)
-    if kind == "chess" and level in LEVELS:
+    if kind == "chess" and level in LEVELS and timed:
         from ai.stockfish import stockfish_move  # python-chess's engine module: chess only
 
         # With the seat: a seat to act only to answer a draw offer gets None (the search
@@ -40,10 +48,14 @@ def choose(
         move = stockfish_move(view, level, seat=seat)
         if move is not None:
             return move
-    return decide(knowledge, view, seat, level, rng)
+    return decide(knowledge, view, seat, level, rng, timed=timed)
 
 
-def decision(kind: str, view: Any, seat: str, level: str) -> str:
+def decision(kind: str, view: Any, seat: str, level: str, seed: int | None = None) -> str:
     """:func:`choose`'s action in its lossless text form: what the bot's worker processes
-    send back (the table parses it with its rules, as it would a player's)."""
-    return str(choose(kind, view, seat, level))
+    send back (the table parses it with its rules, as it would a player's). With a
+    ``seed`` (a seeded console run) the choice is the seed's alone: untimed, its randomness
+    drawn from it."""
+    if seed is None:
+        return str(choose(kind, view, seat, level))
+    return str(choose(kind, view, seat, level, random.Random(seed), timed=False))

@@ -159,10 +159,17 @@ class Search:
 
 
 def decide(
-    knowledge: Knowledge, view: Any, seat: Seat, level: str | Level, rng: random.Random
+    knowledge: Knowledge,
+    view: Any,
+    seat: Seat,
+    level: str | Level,
+    rng: random.Random,
+    *,
+    timed: bool = True,
 ) -> Any:
     """The action ``seat`` takes, searched from its ``view`` alone at ``level`` (a name of
-    ``ai.levels.LEVELS``, or a :class:`Level`)."""
+    ``ai.levels.LEVELS``, or a :class:`Level`); untimed, the search runs all the level's
+    iterations whatever the clock says (a seeded run replays its choices)."""
     budget = level_of(level)
     legal = candidates(knowledge.rules.legal_actions(view, seat))
     if not legal:
@@ -170,7 +177,7 @@ def decide(
     if len(legal) == 1:
         return legal[0]
     search = Search(knowledge, seat, budget, rng)
-    deadline = time.perf_counter() + budget.seconds
+    deadline = time.perf_counter() + budget.seconds if timed else math.inf
     for _ in range(budget.iterations):
         search.iterate(knowledge.determinize(view, seat, rng))
         if time.perf_counter() > deadline:

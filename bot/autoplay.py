@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
 import logging
 import random
 import time
@@ -125,8 +126,12 @@ def _clipped(lines: list[str], locale: str, kind: str) -> str:
 
 
 class Autoplay:
-    def __init__(self, service: Service) -> None:
+    def __init__(self, service: Service, seed: int | None = None) -> None:
         self.service = service
+        # A seeded run (the console's ``--seed N``): every choice of a computer player is
+        # drawn from this seed, the game, its version and the seat, and searched without a
+        # clock, so that the same script plays the same moves again.
+        self.seed = seed
         # Where what a computer player's action tells goes (the adapter sets it); without
         # one nobody would read it, so computer players wait.
         self.sink: Sink | None = None
@@ -318,16 +323,25 @@ class Autoplay:
         except MovedOn:
             return []  # nothing was played: nothing logged as played
 
+    def choice_seed(self, row: GameRow, seat: str, attempt: int) -> int | None:
+        """The seed of a computer player's choice in a seeded run (``None`` otherwise): the
+        same game at the same version, seat and attempt always draws the same."""
+        if self.seed is None:
+            return None
+        text = f"plateau-ai:{self.seed}:{row.id}:{row.version}:{seat}:{attempt}"
+        return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
     async def _think_and_play(
         self, table: Any, row: GameRow, seat: str, level: str
     ) -> list[Delivery] | None:
         game = table.game(row)
         view = table.rules.view(game.state, seat)
         play = functools.partial(table.ai_act, self.service, row.id, seat)
-        for _ in range(THINK_TRIES):
+        for attempt in range(THINK_TRIES):
+            seed = self.choice_seed(row, seat, attempt)
             try:
                 async with self.slots():
-                    text = await rendering.render(decision, table.kind, view, seat, level)
+                    text = await rendering.render(decision, table.kind, view, seat, level, seed)
             except Exception:
                 log.exception("computer player of game %s could not think", row.id)
                 break
@@ -337,7 +351,9 @@ class Autoplay:
                 return told
             event(log, "ai_refused", level=logging.WARNING, game=row.id, kind=table.kind)
         legal = table.rules.legal_actions(game.state, seat)
-        told = await self.service.retrying(functools.partial(play, str(_fallback.choice(legal))))
+        seed = self.choice_seed(row, seat, THINK_TRIES)
+        rng = _fallback if seed is None else random.Random(seed)
+        told = await self.service.retrying(functools.partial(play, str(rng.choice(legal))))
         if told is None:
             log.error("game %s refused a legal action of its computer player", row.id)
         return told

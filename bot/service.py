@@ -153,7 +153,7 @@ class TableService:
         # so the message listener looks nothing up for the guild's ordinary chatter.
         self._silence: dict[int, dict[str, frozenset[int]]] = {}
         # The computer players: each plays as soon as its seat is awaited (bot.autoplay).
-        self.autoplay = Autoplay(self)
+        self.autoplay = Autoplay(self, seed=self.ids.seed)
 
     # ------------------------------------------------------------ entry point
 

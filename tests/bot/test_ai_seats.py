@@ -160,9 +160,9 @@ async def test_a_computer_player_decides_from_its_view_alone(
     seat's view (the enemy's drafts hidden), never the state."""
     seen: list[tuple[str, Any]] = []
 
-    def spy(kind: str, view: Any, seat: str, level: str) -> str:
+    def spy(kind: str, view: Any, seat: str, level: str, seed: int | None = None) -> str:
         seen.append((seat, view))
-        return ai.player.decision(kind, view, seat, level)
+        return ai.player.decision(kind, view, seat, level, seed)
 
     monkeypatch.setattr(bot.autoplay, "decision", spy)
     async with Table() as table:

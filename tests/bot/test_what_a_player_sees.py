@@ -107,3 +107,23 @@ def test_the_alako_card_says_what_its_count_is_and_the_rules_page_explains_it() 
     assert t("fr", "img.alako.on_line", n=7) == "ligne : 7 posées"
     page = (DOCS / "alako.md").read_text(encoding="utf-8")
     assert "`line: n built`: how many pieces (towers and walls)" in page
+
+
+AI_LOKA = """
+@alice /loka new players:2
+@alice /loka join army:fire
+@alice /loka ai army:earth level:easy
+@alice /loka start
+@alice /loka ai army:fire level:easy
+"""
+
+
+async def test_a_seeded_console_run_replays_its_computer_players_identically() -> None:
+    """``--seed N``: the computer players' armies and moves come from the seed too."""
+    runs = []
+    for _ in range(2):
+        async with Table(seed=11) as table:
+            await table.run(AI_LOKA)
+            runs.append(table.out.getvalue())
+    assert runs[0] == runs[1]
+    assert "Victory for" in runs[0] or "draw" in runs[0].lower()  # played to its end
