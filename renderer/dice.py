@@ -66,6 +66,11 @@ RESULT_WORDS = {
 
 
 @lru_cache(maxsize=64)
+def badge_size(square: int) -> tuple[int, int]:
+    """The width and height of :func:`combat_badge`'s image for ``square``."""
+    return round(square * 2.25), round(square * 1.32)
+
+
 def combat_badge(
     theme: Theme,
     square: int,
@@ -79,7 +84,7 @@ def combat_badge(
 ) -> Image.Image:
     """An RGBA badge about 2.2 x 1.3 squares: both dice with their rolls, their sizes, and
     the result in words."""
-    width, height = round(square * 2.25), round(square * 1.32)
+    width, height = badge_size(square)
     s = Sketch(width, height)
     h = height / width  # the sketch's unit is the badge width
     s.paint(RoundBox((0, 0, 1, h), 0.06), (*theme.combat_edge, 255))

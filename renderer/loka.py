@@ -31,7 +31,7 @@ from engine.loka.terrain import Tile
 from engine.squares import file_name
 from renderer.banner import BannerCard, banner_card
 from renderer.board import CORNERS, DOT, RING, TINT, Frame, Grid, compose_cell, overlay
-from renderer.dice import combat_badge
+from renderer.dice import badge_size, combat_badge
 from renderer.fonts import draw_text, fit, font, printable, text_width
 from renderer.png import encode_png, fit_palette, fitted, to_palette
 from renderer.sprites import ghost_sprite, haloed_sprite, piece_sprite
@@ -405,12 +405,7 @@ def _board_image(
     arrows = _arrows(view, options)
     for arrow in arrows:
         _draw_arrow(image, static, arrow, options.theme)
-    combat = _combat(view)
-    if combat is not None:
-        blocked = {static.cells[sq] for sq in stacks} | {static.cells[t.square] for t in view.tiles}
-        for arrow in arrows:
-            blocked |= _cells_along(static, arrow)
-        _draw_badge(image, static, combat, blocked, options.theme, options.words)  # type: ignore[arg-type]
+    image = _draw_badge(image, view, options, square, banner)
     if banner:
         _draw_banner(image, view, options, square)
     return image
@@ -497,16 +492,6 @@ def _arrows(view: LokaState, options: LokaImageOptions) -> list[Arrow]:
     return arrows
 
 
-def _cells_along(static: Static, arrow: Arrow) -> set[tuple[int, int]]:
-    """The screen cells an arrow crosses (sampled every quarter square)."""
-    (c0, r0), (c1, r1) = static.cells[arrow.start], static.cells[arrow.end]  # type: ignore[misc]
-    steps = 4 * max(abs(c1 - c0), abs(r1 - r0), 1)
-    return {
-        (round(c0 + (c1 - c0) * i / steps), round(r0 + (r1 - r0) * i / steps))
-        for i in range(steps + 1)
-    }
-
-
 @lru_cache(maxsize=256)
 def _arrow_art(
     theme: Theme, square: int, dcol: int, drow: int, portal: bool, leaves: bool = False
@@ -574,64 +559,117 @@ def _composite(image: Image.Image, art: Image.Image, xy: tuple[int, int], theme:
 # ---------------------------------------------------------------- the dice badge
 
 
+# Badge sizes tried, largest first, as a share of the square the badge is drawn for: the
+# largest that fits where it covers nothing is the one drawn (a cut corner of the cross
+# holds one about 2.9 squares wide, readable at 400 px).
+BADGE_SCALES = (1.3, 1.15, 1.0)
+BADGE_PAD = 6  # pixels kept clear between the badge and the squares, labels and edges
+Box = tuple[int, int, int, int]  # left, top, right, bottom
+
+
+def _badge_unit(square: int) -> int:
+    """The badge's base size: readable on the small squares of a massive board, and no
+    bigger than the cross's on the big squares of an 8x8 board."""
+    return min(max(square, 44), 84)
+
+
+def badge_box(view: LokaState, options: LokaImageOptions = LokaImageOptions()) -> Box | None:
+    """Where :func:`render_loka` draws the dice badge (left, top, right, bottom), or
+    ``None`` without a combat to show: off every square and every coordinate label, in a
+    cut corner of the cross, else in a strip added under the board (issue 30)."""
+    return _badge_place(view, options, options.square, True)[0]
+
+
+def board_boxes(
+    view: LokaState, options: LokaImageOptions = LokaImageOptions()
+) -> tuple[tuple[Box, ...], tuple[Box, ...]]:
+    """The boxes of :func:`render_loka`'s squares and of its coordinate labels."""
+    static = _static(_static_key(view, options, options.square, True))
+    grid = static.layout.grid
+    return tuple(grid.box(*c) for c in static.cells if c is not None), static.labels
+
+
+def _badge_place(
+    view: LokaState, options: LokaImageOptions, square: int, banner: bool
+) -> tuple[Box | None, int]:
+    """The badge's box and its unit (``None``, 0 without a combat). Below the static
+    image's height, the box lies in a strip to add to the board."""
+    fight = _combat(view)
+    if fight is None:
+        return None, 0
+    static = _static(_static_key(view, options, square, banner))
+    unit = _badge_unit(static.layout.square)
+    near = static.cells[fight.dst]
+    assert near is not None
+    for scale in BADGE_SCALES:
+        size = badge_size(round(unit * scale))
+        spot = _badge_spot(static, near, size)
+        if spot is not None:
+            return (*spot, spot[0] + size[0], spot[1] + size[1]), round(unit * scale)
+    # A full board (Face-off, massive battles): a strip under it, the badge below the
+    # combat square's column as far as it fits.
+    unit = round(unit * BADGE_SCALES[0])
+    bw, bh = badge_size(unit)
+    x0, _, x1, _ = static.layout.grid.box(*near)
+    x = min(max(BADGE_PAD, (x0 + x1 - bw) // 2), static.image.width - bw - BADGE_PAD)
+    y = static.image.height + BADGE_PAD
+    return (x, y, x + bw, y + bh), unit
+
+
 def _draw_badge(
-    image: Image.Image,
-    static: Static,
-    fight: Fight,
-    blocked: set[tuple[int, int]],
-    theme: Theme,
-    words: Words = (),
-) -> None:
-    """The dice badge as near the combat square as it can be without covering a piece, a
-    tile, a mark or an arrow (``blocked`` screen cells) or the coordinates."""
-    # Dice stay readable on the small squares of a massive board, and the badge does not
-    # grow past the cross's size on the big squares of an 8x8 board.
-    badge_unit = min(max(static.layout.square, 44), 84)
-    badge = combat_badge(theme, badge_unit, *fight.dice, fight.result, fight.rerolled, words)
-    x, y = _badge_spot(static, static.cells[fight.dst], badge.size, blocked)  # type: ignore[arg-type]
-    _composite(image, badge, (x, y), theme)
+    image: Image.Image, view: LokaState, options: LokaImageOptions, square: int, banner: bool
+) -> Image.Image:
+    """The image with the dice badge of its combat drawn where :func:`_badge_place` says:
+    the image grows a strip at the bottom when the badge goes under the board."""
+    box, unit = _badge_place(view, options, square, banner)
+    fight = _combat(view)
+    if box is None or fight is None:
+        return image
+    theme = options.theme
+    if box[3] > image.height:
+        grown = Image.new("P", (image.width, box[3] + BADGE_PAD))
+        grown.putpalette(image.getpalette())  # type: ignore[arg-type]
+        grown.paste(image.getpixel((0, image.height - 1)), (0, 0, *grown.size))
+        grown.paste(image, (0, 0))
+        image = grown
+    badge = combat_badge(theme, unit, *fight.dice, fight.result, fight.rerolled, options.words)
+    _composite(image, badge, box[:2], theme)
+    return image
 
 
 def _badge_spot(
-    static: Static,
-    near: tuple[int, int],
-    size: tuple[int, int],
-    blocked: set[tuple[int, int]],
-) -> tuple[int, int]:
-    """The top-left corner of the free spot nearest ``near`` for a box of ``size``.
-    On the cross the cut corners are always free; on a full board with no free room left,
-    the spot that covers the least (then the nearest)."""
-    grid, s, frame = static.layout.grid, static.layout.square, static.frame
+    static: Static, near: tuple[int, int], size: tuple[int, int]
+) -> tuple[int, int] | None:
+    """The top-left corner of the spot nearest ``near`` where a box of ``size`` covers no
+    square and no coordinate label (with ``BADGE_PAD`` around it) and stays under the
+    banner, on the board's image; ``None`` when there is none (a full board)."""
+    lay, s = static.layout, static.layout.square
+    grid = lay.grid
     bw, bh = size
-    right, bottom = grid.left + frame.columns * s - bw, grid.top + frame.rows * s - bh
-    step = max(4, s // 4)
-    xs = sorted({*range(grid.left, right + 1, step), right})
-    ys = sorted({*range(grid.top, bottom + 1, step), bottom})
+    pad = BADGE_PAD
+    top = lay.banner + pad
+    right, bottom = static.image.width - bw - pad, static.image.height - bh - pad
+    if right < pad or bottom < top:
+        return None
+    cells = {c for c in static.cells if c is not None}
+    step = max(4, s // 6)
+    xs = sorted({*range(pad, right + 1, step), right})
+    ys = sorted({*range(top, bottom + 1, step), bottom})
     x0, y0, x1, y1 = grid.box(*near)
     cx, cy = (x0 + x1 - bw) / 2, (y0 + y1 - bh) / 2
-    spots = sorted(
-        ((x, y) for x in xs for y in ys), key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2
-    )
-    best: tuple[tuple[int, int], int, int] | None = None
-    for x, y in spots:
-        covered = 0
-        for col in range((x - grid.left) // s, (x + bw - 1 - grid.left) // s + 1):
-            for row in range((y - grid.top) // s, (y + bh - 1 - grid.top) // s + 1):
-                if (col, row) in blocked:
-                    left, top = grid.left + col * s, grid.top + row * s
-                    w = min(x + bw, left + s) - max(x, left)
-                    covered += w * (min(y + bh, top + s) - max(y, top))
-        if best is not None and covered > best[0][0]:
-            continue
-        labels = sum(
-            1 for a, b, c, d in static.labels if a < x + bw and c > x and b < y + bh and d > y
-        )
-        if covered == 0 and labels == 0:
-            return x, y
-        if best is None or (covered, labels) < best[0]:
-            best = ((covered, labels), x, y)
-    assert best is not None
-    return best[1], best[2]
+
+    def clear(x: int, y: int) -> bool:
+        a, b, c, d = x - pad, y - pad, x + bw + pad, y + bh + pad
+        cols = range(math.floor((a - grid.left) / s), math.floor((c - 1 - grid.left) / s) + 1)
+        rows = range(math.floor((b - grid.top) / s), math.floor((d - 1 - grid.top) / s) + 1)
+        if any((col, row) in cells for col in cols for row in rows):
+            return False
+        return not any(p < c and q > a and r < d and t > b for p, r, q, t in static.labels)
+
+    free = [(x, y) for x in xs for y in ys if clear(x, y)]
+    if not free:
+        return None
+    return min(free, key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
 
 
 # ---------------------------------------------------------------- banner

@@ -46,6 +46,7 @@ from renderer.demo import (
     targets_of,
 )
 from renderer.loka import (
+    BADGE_PAD,
     HALO,
     LokaImageOptions,
     board_square,
@@ -59,6 +60,7 @@ from renderer.loka import (
     render_summary,
     square_box,
 )
+from renderer.loka import badge_box as drawn_badge_box
 from tests.renderer.helpers import changed_box, decode
 from tests.renderer.regenerate_golden import CASES, GOLDEN
 
@@ -263,7 +265,10 @@ def test_faceoff_boards_are_scaled_to_about_the_cross_width(faceoff_view: LokaSt
         data = render_loka(state, options=OPTIONS)
         image = decode(data)
         assert len(data) < 500 * 1024
-        assert 900 <= image.width <= 1100 and image.height <= 1200
+        # A combat's dice badge comes in a strip of its own under a full board.
+        badge = drawn_badge_box(state, OPTIONS)
+        strip = 0 if badge is None else badge[3] - badge[1] + 2 * BADGE_PAD
+        assert 900 <= image.width <= 1100 and image.height <= 1200 + strip
         lay = layout(board_square(state.geometry, OPTIONS.square), unit=OPTIONS.square, cards=2)
         assert lay.banner < layout(OPTIONS.square).banner  # one row of two cards
 
@@ -336,6 +341,11 @@ def badge_box(state: LokaState, options: LokaImageOptions) -> tuple[int, int, in
     assert fight is not None
     shown = decode(render_loka(state, options=options))
     hidden = decode(render_loka(replace(state, last_combat=None, pending=None), options=options))
+    if shown.size != hidden.size:  # a full board: the badge in a strip added under it
+        strip = shown.crop((0, hidden.height, shown.width, shown.height))
+        ground = Image.new(strip.mode, strip.size, strip.getpixel((0, 0)))
+        x0, y0, x1, y1 = ImageChops.difference(strip, ground).getbbox()  # type: ignore[misc]
+        return x0, y0 + hidden.height, x1, y1 + hidden.height
     top = layout(board_square(geo, options.square), unit=options.square, cards=len(geo.seats))
     diff = ImageChops.difference(shown, hidden).convert("L").point(lambda v: 255 if v else 0)
     diff.paste(0, (0, 0, diff.width, top.banner))  # the banner may change too
