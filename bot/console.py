@@ -353,6 +353,8 @@ class Console:
                 "user": self.world.names.get(delivery.user_id or 0),
                 "text": text,
                 "images": paths,
+                # each image's text description (its alt text), in the order of ``images``
+                "alt": [attachment.description for attachment in delivery.files],
                 "buttons": [b.custom_id for b in delivery.buttons],
                 "edits": delivery.slot,  # replaces the earlier message of this slot
             }

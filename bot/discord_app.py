@@ -248,7 +248,10 @@ class Courier:
                 await interaction.delete_original_response()
 
     def files(self, delivery: Delivery) -> list[discord.File]:
-        return [discord.File(io.BytesIO(a.data), filename=a.name) for a in delivery.files]
+        return [
+            discord.File(io.BytesIO(a.data), filename=a.name, description=a.description or None)
+            for a in delivery.files
+        ]
 
     def view(self, buttons: list[Button]) -> discord.ui.View | None:
         """A persistent view (no timeout); each button becomes the dynamic item whose

@@ -58,6 +58,9 @@ class Request:
 class Attachment:
     name: str
     data: bytes
+    # A picture's text description (Discord's alt text, at most 1,024 characters), read by
+    # screen readers: whose turn it is, the last move, the position in short.
+    description: str = ""
 
 
 @dataclass(frozen=True)

@@ -392,9 +392,11 @@ def _board_image(
     square: int,
     banner: bool,
     stacks: Mapping[int, Sequence[Token]],
+    badge: bool = True,
 ) -> Image.Image:
-    """The board with its cells; ``square`` is the cross's square size (the unit), which
-    other boards scale to their own."""
+    """The board with its cells (and the dice badge of a combat unless ``badge`` is off);
+    ``square`` is the cross's square size (the unit), which other boards scale to their
+    own."""
     key = _static_key(view, options, square, banner)
     static = _static(key)
     image = static.image.copy()
@@ -405,7 +407,8 @@ def _board_image(
     arrows = _arrows(view, options)
     for arrow in arrows:
         _draw_arrow(image, static, arrow, options.theme)
-    image = _draw_badge(image, view, options, square, banner)
+    if badge:
+        image = _draw_badge(image, view, options, square, banner)
     if banner:
         _draw_banner(image, view, options, square)
     return image
@@ -1048,16 +1051,46 @@ def _survivors(view: LokaState, army: int) -> list[tuple[int, int]]:
     return [(k, n) for k, n in count.items() if n]
 
 
+def summary_sizes(unit: int) -> tuple[int, int]:
+    """The end picture's square and header height for the cross's ``unit``."""
+    return round(unit * 0.62), round(unit * 1.35)
+
+
+def badge_unit(head: int) -> int:
+    """The badge size for the end picture's header of height ``head``: as tall as fits."""
+    return math.floor((head - 2 * BADGE_PAD) / (badge_size(100)[1] / 100))
+
+
+def summary_badge_box(
+    view: LokaState, options: LokaImageOptions = LokaImageOptions()
+) -> Box | None:
+    """Where :func:`summary_image` draws the dice badge of the last combat: at the right of
+    its header, above the board (readable at 400 px, where the board's squares are small)."""
+    if _combat(view) is None:
+        return None
+    _, head = summary_sizes(options.square)
+    bw, bh = badge_size(badge_unit(head))
+    x = layout(options.square).width - bw - BADGE_PAD
+    y = (head - bh) // 2
+    return x, y, x + bw, y + bh
+
+
 def summary_image(
     view: LokaState, *, options: LokaImageOptions = LokaImageOptions()
 ) -> Image.Image:
     """The end of a game: who won and how, the final board, what survived of each army."""
     theme, geo, unit = options.theme, view.geometry, options.square
-    square = round(unit * 0.62)
-    head = round(unit * 1.35)
-    board = _board_image(view, options, square=square, banner=False, stacks=_stacks(view, options))
+    square, head = summary_sizes(unit)
+    stacks = _stacks(view, options)
+    board = _board_image(view, options, square=square, banner=False, stacks=stacks, badge=False)
     image = Image.new("RGB", (layout(unit).width, head + board.height), theme.background)
     image.paste(board.convert("RGB"), (0, head))
+    fight, box = _combat(view), summary_badge_box(view, options)
+    if fight is not None and box is not None:
+        badge = combat_badge(
+            theme, badge_unit(head), *fight.dice, fight.result, fight.rerolled, options.words
+        )
+        image.paste(badge, box[:2], badge)  # the header is RGB: the badge's alpha as mask
     draw = ImageDraw.Draw(image)
 
     winners = list(view.winners or ())

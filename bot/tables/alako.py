@@ -14,6 +14,7 @@ from bot.i18n import picture_words, t
 from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
+from bot.tables import alt
 from bot.tables.base import BOARD_COOLDOWN, Change, Entries, SeatedTable, TableGame
 from engine.alako import (
     ACT,
@@ -381,8 +382,10 @@ async def _board(game: TableGame, state: AlakoState) -> Attachment:
     options = AlakoImageOptions(
         names=game.names_by_seat(), words=picture_words(game.locale, "alako")
     )
-    data = await rendering.render(render_alako, view(state, None), options=options)
-    return Attachment(f"alako-{game.row.id}-{state.ply}.png", data)
+    seen = view(state, None)
+    data = await rendering.render(render_alako, seen, options=options)
+    said = alt.described("alako", game, RULES, seen, game.locale)
+    return Attachment(f"alako-{game.row.id}-{state.ply}.png", data, said)
 
 
 TABLE = AlakoTable

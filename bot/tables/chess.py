@@ -13,6 +13,7 @@ from bot.i18n import picture_words, t
 from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, PGN, TEXT, USER, Declarations, user_id_of
 from bot.service import TableService, UserError
+from bot.tables import alt
 from bot.tables.base import Change, Entries, SeatedTable, TableGame, mention
 from engine.protocol import Event
 from engine.standard_chess import (
@@ -419,8 +420,9 @@ async def _board(
     or the game's language."""
     seen = view(state, None)
     loc = game.locale if locale is None else locale
-    data = await _picture(seen, game.names_by_seat(), bottom, loc)
-    return Attachment(f"chess-{game.row.id}-{state.ply}.png", data)
+    data = await _picture(seen, game.names_by_seat(loc), bottom, loc)
+    said = alt.described(KIND, game, RULES, seen, loc)
+    return Attachment(f"chess-{game.row.id}-{state.ply}.png", data, said)
 
 
 TABLE = ChessTable

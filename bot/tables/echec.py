@@ -17,6 +17,7 @@ from bot.i18n import picture_words, t
 from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, LONG_TEXT, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
+from bot.tables import alt
 from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, number
 from bot.tables.loka_text import counted
 from engine.echec import (
@@ -694,13 +695,14 @@ async def _board(
     seen = view(state, seat)
     options = EchecImageOptions(
         bottom=seat or SEATS[0],
-        names=game.names_by_seat(),
+        names=game.names_by_seat(locale),
         volley=volley,
         actions=_strokes_to_draw(game, state),
         words=picture_words(locale or game.locale, "echec"),
     )
     data = await rendering.render(render, seen, options=options)
-    return Attachment(picture_name(game.row.id, state, seat), data)
+    said = alt.described("echec", game, RULES, seen, locale)
+    return Attachment(picture_name(game.row.id, state, seat), data, said)
 
 
 def picture_name(game_id: str, state: EchecState, seat: str | None = None) -> str:

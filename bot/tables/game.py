@@ -51,11 +51,16 @@ class TableGame:
     def players(self) -> list[int]:
         return sorted(set(self.seats.values()))
 
-    def name(self, user_id: int) -> str:
+    def name(self, user_id: int, locale: str | None = None) -> str:
+        """A seat holder's name as pictures, exports and lists show it: a person's, or the
+        computer player's "🤖 <level>" in ``locale`` (the game's language by default)."""
+        if is_ai(user_id):
+            return ai_name(locale or self.locale, self.ai_level(user_id))
         return self.meta.get("names", {}).get(str(user_id), str(user_id))
 
-    def names_by_seat(self) -> dict[str, str]:
-        return {s: self.name(u) for s, u in self.seats.items()}
+    def names_by_seat(self, locale: str | None = None) -> dict[str, str]:
+        """Every seat's holder's name, in ``locale`` (the game's language by default)."""
+        return {s: self.name(u, locale) for s, u in self.seats.items()}
 
     def ai_level(self, user_id: int | None) -> str | None:
         """The level of the computer player ``user_id`` stands for (None: a person)."""
@@ -73,6 +78,13 @@ class TableGame:
         if self.state is None:
             raise UserError(not_running(self.row), id=self.row.id)
         return self.state
+
+
+def ai_name(locale: str | None, level: str | None) -> str:
+    """A computer player's name: its level as the player reads it (a level no longer known,
+    for a seat it gave back long ago: the word for a computer)."""
+    said = t(locale, f"ai.level.{level}" if level else "ai.level.unknown")
+    return t(locale, "ai.seat_name", level=said)
 
 
 def not_running(row: GameRow) -> str:

@@ -14,6 +14,7 @@ from bot.i18n import picture_words, t
 from bot.model import Actor, Attachment, Button, Delivery, Request
 from bot.options import GAME, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
+from bot.tables import alt
 from bot.tables.base import Change, SeatedTable, TableGame, clip, number
 from engine.inka import (
     BUILD,
@@ -550,15 +551,17 @@ async def _board(
 ) -> Attachment:
     """The temple, its words in ``locale``: the game's channel's, or the reader's for a
     private picture (a preview, with the cells' names)."""
+    seen = view(state, None)
     data = await rendering.render(
         board_png,
-        view(state, None),
-        game.names_by_seat(),
+        seen,
+        game.names_by_seat(locale),
         locale,
         _moved_this_turn(game, state),
         labels,
     )
-    return Attachment(name or f"inka-{game.row.id}-{state.ply}.png", data)
+    said = alt.described("inka", game, RULES, seen, locale)
+    return Attachment(name or f"inka-{game.row.id}-{state.ply}.png", data, said)
 
 
 TABLE = InkaTable

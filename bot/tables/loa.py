@@ -25,6 +25,7 @@ from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
 from bot.storage import GameRow
+from bot.tables import alt
 from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip
 from engine.errors import EngineError
 from engine.loa import (
@@ -514,10 +515,12 @@ async def _board(
     """The board, its words in ``locale`` (a private picture's reader) or, by default, in
     the game's channel language."""
     seen = view(state, None)
-    names = game.names_by_seat()
-    said = words(game.locale if locale is None else locale)
+    loc = game.locale if locale is None else locale
+    names = game.names_by_seat(loc)
+    said = words(loc)
     data = await rendering.render(board_png, seen, names, bottom, targets, selected, said)
-    return Attachment(f"loa-{game.row.id}-{state.ply}.png", data)
+    told = alt.described("loa", game, RULES, seen, loc)
+    return Attachment(f"loa-{game.row.id}-{state.ply}.png", data, told)
 
 
 TABLE = LoaTable

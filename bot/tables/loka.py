@@ -14,6 +14,7 @@ from bot.model import Actor, Attachment, Button, Delivery, Request, is_ai
 from bot.options import GAME, LONG_TEXT, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
 from bot.storage import GameRow
+from bot.tables import alt
 from bot.tables import loka_images as images
 from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, number
 from bot.tables.game import mention
@@ -1024,7 +1025,7 @@ def _formation_choice(state: LokaState, army: str) -> Deploy:
 async def _card(
     game: Game, army: str, draft: tuple[int, ...], budget: int, state: LokaState, locale: str
 ) -> Attachment:
-    player = game.names_by_seat().get(army, "")
+    player = game.names_by_seat(locale).get(army, "")
     data = await rendering.render(
         images.army_card, army, draft, budget, state.config.costs, player, locale
     )
@@ -1046,7 +1047,7 @@ async def _board(
     data = await rendering.render(
         images.board,
         seen,
-        game.names_by_seat(),
+        game.names_by_seat(locale),
         targets or [],
         bottom or "fire",
         selected,
@@ -1055,14 +1056,15 @@ async def _board(
     )
     # No counter in the name: the state's ply counts secret draft edits too (a name
     # posted in the thread would tell how many were made).
-    return Attachment(f"loka-{game.row.id}.png", data)
+    said = alt.described("loka", game, RULES, seen, locale, army_label)
+    return Attachment(f"loka-{game.row.id}.png", data, said)
 
 
 async def _summary(game: Game, state: LokaState) -> Attachment:
-    data = await rendering.render(
-        images.summary, view(state, None), game.names_by_seat(), game.locale
-    )
-    return Attachment(f"loka-{game.row.id}-end.png", data)
+    seen = view(state, None)
+    data = await rendering.render(images.summary, seen, game.names_by_seat(), game.locale)
+    said = alt.described("loka", game, RULES, seen, game.locale, army_label)
+    return Attachment(f"loka-{game.row.id}-end.png", data, said)
 
 
 TABLE = LokaTable

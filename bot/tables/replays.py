@@ -15,9 +15,10 @@ the refusal says when to ask again."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import math
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot import rendering
@@ -136,7 +137,7 @@ class Replays:
         n = _number(at)
         if n is None or not 0 <= n <= len(actions):
             raise UserError("replay.pick_at", last=len(actions))
-        image = await self.board_image(game, states[n])
+        image = await self.board_image(held_then(game, actions, n), states[n])
         viewer = game.seats_of(request.actor.id)
         if n == 0:
             text = t(loc, "replay.at_start", last=len(actions))
@@ -168,7 +169,8 @@ class Replays:
             where = link(row.guild_id, *known)
             return [service.private(actor, t(loc, "replay.link", link=where))]
         data, count = await self.built(service, game)
-        file = Attachment(f"{self.kind}-{row.id}-replay.gif", data)
+        said = t(loc, "alt.replay", game=t(loc, f"game.{self.kind}"), id=row.id, actions=count)
+        file = Attachment(f"{self.kind}-{row.id}-replay.gif", data, said)
         kept = shelf(service)
         if not game.seats_of(actor.id) or row.id in kept.posted:
             key = "replay.private" if row.id in kept.posted else "replay.yours"
@@ -208,7 +210,8 @@ class Replays:
         for i in _evenly(len(states), MAX_FRAMES):
             try:
                 with rendering.background():
-                    frames.append((await self.board_image(game, states[i])).data)
+                    then = held_then(game, actions, i)
+                    frames.append((await self.board_image(then, states[i])).data)
             except UserError:
                 continue  # a phase with no board to show (Loka's secret army selection)
         if not frames:
@@ -220,6 +223,26 @@ class Replays:
                 return data, len(actions)
             frames = frames[::2] if len(frames) > 2 else frames
         raise UserError("replay.too_big")
+
+
+def held_then(game: TableGame, entries: list[LogEntry], n: int) -> TableGame:
+    """``game`` as it stood after its ``n`` first actions: its seats held by whoever held
+    them then (a seat handed to a computer player mid-game, on a time-out or by choice,
+    shows its person before and the computer after), read from the log: a seat's holder
+    is the one who made its latest action so far, else its next one, else its holder now."""
+    held = dict(game.seats)
+    for seat in held:
+        acted = [e.user_id for e in entries if e.seat == seat and e.user_id is not None]
+        done = [e.user_id for e in entries[:n] if e.seat == seat and e.user_id is not None]
+        if done:
+            held[seat] = done[-1]
+        elif acted:
+            held[seat] = acted[0]
+    if held == game.seats:
+        return game
+    then = copy.copy(game)
+    then.row = replace(game.row, meta={**game.meta, "seats": held})
+    return then
 
 
 def _evenly(count: int, most: int) -> list[int]:

@@ -557,6 +557,15 @@ def check_message(
         errors.add(("content",), "BASE_TYPE_MAX_LENGTH", "Must be 2000 or fewer in length.")
     if len(files) + kept_attachments > 10:
         errors.add(("attachments",), "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer in length.")
+    for index, entry in enumerate(body.get("attachments") or []):
+        # An attachment's description (its alt text): at most 1,024 characters.
+        said = entry.get("description") if isinstance(entry, dict) else None
+        if said is not None and len(str(said)) > 1024:
+            errors.add(
+                ("attachments", index, "description"),
+                "BASE_TYPE_MAX_LENGTH",
+                "Must be 1024 or fewer in length.",
+            )
     v2 = bool((body.get("flags") or 0) & IS_COMPONENTS_V2)
     if v2 and (content or body.get("embeds")):
         errors.add(

@@ -120,7 +120,9 @@ def _message_html(standin: StandIn, message: Message) -> str:
     for attachment in message.attachments:
         url, name = html.escape(attachment.url), html.escape(attachment.filename)
         if (attachment.content_type or "").startswith("image/"):
-            parts.append(f'<img src="{url}" alt="{name}">')
+            # Its description (Discord's alt text) where it has one, else its file's name.
+            alt = html.escape(attachment.description or attachment.filename, quote=True)
+            parts.append(f'<img src="{url}" alt="{alt}" title="{alt}">')
         else:
             parts.append(f'<a href="{url}">{name}</a>')
     for component in _buttons(message.components):

@@ -60,7 +60,7 @@ def test_the_table_posts_its_board_in_the_games_language() -> None:
     pictures = {}
     for locale in ("en", "fr"):
         game = SimpleNamespace(
-            locale=locale, names_by_seat=lambda: dict(NAMES), row=SimpleNamespace(id="g")
+            locale=locale, names_by_seat=lambda *_: dict(NAMES), row=SimpleNamespace(id="g")
         )
         pictures[locale] = asyncio.run(_board(game, state)).data  # type: ignore[arg-type]
     seen = view(state, None)

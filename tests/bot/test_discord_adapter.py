@@ -271,3 +271,19 @@ def test_a_private_only_command_needs_no_permission_to_post(command: str) -> Non
     )
     assert missing_permissions(mute, command) == {}  # type: ignore[arg-type]
     assert missing_permissions(mute, "new") != {}  # type: ignore[arg-type]
+
+
+async def test_every_picture_goes_with_its_description(rig: Rig) -> None:
+    """The board's description (its alt text) reaches Discord as the attachment's
+    ``description``, in the reader's language, within 1,024 characters."""
+    position = "fire: Ke1; earth: Ka6; water: Ke12; air: Kl7; turn: fire"
+    game_id, thread = await rig.open_table(position=position, combat="off")
+    await rig.seat_and_start(game_id, dict(SEATS))
+    for who, call in (("zed", "replies"), ("bob", "posts")):
+        ex = await rig.slash(who, "loka board", channel=thread)
+        sent = getattr(ex, call)[0]
+        assert sent.files
+        described = [a for a in sent.data.get("attachments", []) if a.get("description")]
+        assert len(described) == len(sent.files), sent.data
+        said = described[0]["description"]
+        assert "To play: 🔥 Fire (Alice)" in said and len(said) <= 1024, said

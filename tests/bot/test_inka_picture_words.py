@@ -69,7 +69,7 @@ async def test_the_table_draws_in_the_language_it_is_given() -> None:
         class row:
             id = "g"
 
-        def names_by_seat(self) -> dict[str, str]:
+        def names_by_seat(self, *_: object) -> dict[str, str]:
             return dict(NAMES)
 
     state = midgame_state()

@@ -59,7 +59,7 @@ async def test_the_table_draws_in_the_channels_or_the_readers_language(
         return b"png"
 
     monkeypatch.setattr(loa_table, "board_png", board)
-    game = SimpleNamespace(locale="fr", names_by_seat=lambda: {}, row=SimpleNamespace(id="g1"))
+    game = SimpleNamespace(locale="fr", names_by_seat=lambda *_: {}, row=SimpleNamespace(id="g1"))
     state = new_game(LoaConfig("standard", "white"), seed=b"s", game_id="g1")
     await loa_table._board(game, state)  # type: ignore[arg-type]
     await loa_table._board(game, state, locale="en-US")  # type: ignore[arg-type]

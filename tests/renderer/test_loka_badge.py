@@ -18,7 +18,15 @@ from renderer.demo import (
     decision_state,
     faceoff_combat_state,
 )
-from renderer.loka import LokaImageOptions, badge_box, board_boxes, render_loka
+from renderer.loka import (
+    LokaImageOptions,
+    badge_box,
+    board_boxes,
+    render_loka,
+    render_summary,
+    summary_badge_box,
+    summary_sizes,
+)
 from tests.renderer.helpers import decode
 
 OPTIONS = LokaImageOptions(names=NAMES)
@@ -76,3 +84,21 @@ def test_the_badge_sits_in_a_cut_corner_of_the_cross_and_reads_at_400_px() -> No
 def test_no_badge_without_a_combat() -> None:
     state = view(combat_state(), "fire")
     assert badge_box(replace(state, last_combat=None, pending=None), OPTIONS) is None
+
+
+def test_the_end_picture_shows_the_badge_in_its_header_off_the_board() -> None:
+    """The end picture's board has small squares: the badge goes to the header, above the
+    board, where it is drawn larger than a cut corner would allow."""
+    state = view(combat_state(), "fire")
+    box = summary_badge_box(state, OPTIONS)
+    assert box is not None
+    _, head = summary_sizes(OPTIONS.square)
+    assert box[1] >= 0 and box[3] <= head  # the board (its squares, its labels) starts at head
+    image = decode(render_summary(state, options=OPTIONS))
+    plain = decode(render_summary(replace(state, last_combat=None, pending=None), options=OPTIONS))
+    assert image.size == plain.size and box[2] <= image.width
+    changed = ImageChops.difference(image, plain).convert("L").crop((0, 0, image.width, head))
+    x0, y0, x1, y1 = changed.getbbox()  # type: ignore[misc]
+    assert box[0] <= x0 and box[1] <= y0 and x1 <= box[2] and y1 <= box[3]
+    assert (box[2] - box[0]) * 400 / image.width >= 60  # still readable at 400 px wide
+    assert summary_badge_box(replace(state, last_combat=None, pending=None), OPTIONS) is None

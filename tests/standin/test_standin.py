@@ -554,3 +554,13 @@ def test_message_rules_offline() -> None:
     assert "label" in refusal(check, {"components": [long_label]})[2]
     long_id = {"type": 1, "components": [{**button, "custom_id": "c" * 101}]}
     assert "custom_id" in refusal(check, {"components": [long_id]})[2]
+
+
+def test_an_attachments_description_is_limited_offline() -> None:
+    def check(description: str) -> None:
+        body = {"content": "x", "attachments": [{"id": 0, "description": description}]}
+        L.check_message(body, [("p.png", b"x")], size_limit=100)
+
+    check("d" * 1024)
+    code = refusal(check, "d" * 1025)
+    assert code[:2] == (400, 50035) and "description" in code[2]

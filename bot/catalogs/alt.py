@@ -1,0 +1,49 @@
+"""What a player sees of a seat and of a picture without seeing the picture: the names of
+computer players wherever a name shows, and every picture's text description (Discord's
+alt text, read by screen readers), in English and French."""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # A computer player's name on pictures, in exports and in lists: its level, never an id.
+    "ai.seat_name": ("🤖 {level}", "🤖 {level}"),
+    "ai.level.unknown": ("computer", "ordinateur"),
+    # A picture's description: what it shows, whose turn it is, the last move, the position.
+    "alt.picture": ("{game} #{id}.", "{game} n° {id}."),
+    "alt.turn": ("To play: {seats}.", "À jouer : {seats}."),
+    "alt.seat": ("{seat} ({name})", "{seat} ({name})"),
+    "alt.over": ("Game over.", "Partie terminée."),
+    "alt.won": ("Game over: {seats} won.", "Partie terminée : {seats} gagne."),
+    "alt.drawn": ("Game over: a draw.", "Partie terminée : nulle."),
+    "alt.last": ("Last move: {move}.", "Dernier coup : {move}."),
+    "alt.no_last": ("No move yet.", "Aucun coup encore."),
+    "alt.secret_phase": (
+        "Secret set-up: each side's choices stay hidden until the battle.",
+        "Mise en place secrète : les choix de chaque camp restent cachés jusqu'à la bataille.",
+    ),
+    "alt.replay": (
+        "Replay of {game} #{id}: {actions} actions, one frame per position.",
+        "Rejeu de {game} n° {id} : {actions} actions, une image par position.",
+    ),
+    "alt.side": ("{seat}: {what}.", "{seat} : {what}."),
+    "alt.piece_one": ("{piece}", "{piece}"),
+    "alt.pieces": ("{piece} ×{n}", "{piece} ×{n}"),
+    "alt.pieces_count": ("{n} pieces", "{n} pions"),
+    "alt.material": ("Material {points}.", "Matériel {points}."),
+    "alt.check": ("Check.", "Échec."),
+    "alt.placed": ("placed on {square}", "posé en {square}"),
+    "alt.bases": ("{bases} bases, {figures} figures", "{bases} socles, {figures} figurines"),
+    "alt.actions_left": ("Actions left this turn: {n}.", "Actions restantes ce tour : {n}."),
+    "alt.statues": ("Statues on {rhombus}: {seats}.", "Statues sur {rhombus} : {seats}."),
+    "alt.pawn": ("{seat} pawn on {cell}.", "Pion {seat} en {cell}."),
+    "alt.ap": ("Action points left: {n}.", "Points d'action restants : {n}."),
+    "alt.spun": ("{seat} spun", "{seat} a obtenu"),
+    "alt.forts": ("{n} walls and towers", "{n} murs et tours"),
+    # Chess's pieces, as its players name them.
+    "alt.chess.king": ("king", "roi"),
+    "alt.chess.queen": ("queen", "dame"),
+    "alt.chess.rook": ("rook", "tour"),
+    "alt.chess.bishop": ("bishop", "fou"),
+    "alt.chess.knight": ("knight", "cavalier"),
+    "alt.chess.pawn": ("pawn", "pion"),
+}

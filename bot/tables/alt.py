@@ -1,0 +1,255 @@
+"""A picture's text description (Discord's attachment ``description``, its alt text, read
+by screen readers): the game, whose turn it is, the last move and a short summary of the
+position, in the reader's language. Every table builds it from the very view its picture
+is drawn from, so it never tells more than the picture shows; each game gives the last
+move and the summary (its ``glance``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.i18n import t
+from bot.tables.game import TableGame
+
+ALT_LIMIT = 1024  # Discord's limit on an attachment's description, in characters
+
+
+def fitted(text: str, limit: int = ALT_LIMIT) -> str:
+    """``text`` within ``limit`` characters: cut at a word where it must be, with "…"."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut[limit // 2 :]:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:.") + "…"
+
+
+def seats_named(game: TableGame, label: Callable[[str, str], str], seats: Any, locale: str) -> str:
+    """``seats`` as "White (Ann), Black (🤖 strong)": each seat and its holder's name."""
+    names = game.names_by_seat(locale)
+    return ", ".join(
+        t(locale, "alt.seat", seat=label(locale, s), name=names[s])
+        if s in names
+        else label(locale, s)
+        for s in seats
+    )
+
+
+def describe(
+    kind: str,
+    game: TableGame,
+    rules: Any,
+    seen: Any,
+    locale: str | None,
+    last: str,
+    summary: str,
+    label: Callable[[str, str], str] | None = None,
+) -> str:
+    """The description of a picture drawn from ``seen`` (a view): the game and its number,
+    whose turn it is (or how it ended), ``last`` (the last move, "" before any) and
+    ``summary``, within :data:`ALT_LIMIT`. ``label``: a seat's name (by default the
+    game's catalog's ``<game>.seat.<seat>``)."""
+    loc = locale or game.locale
+    if label is None:
+        label = lambda lang, seat: t(lang, f"{kind}.seat.{seat}")  # noqa: E731
+    parts = [t(loc, "alt.picture", game=t(loc, f"game.{kind}"), id=game.row.id)]
+    outcome = rules.outcome(seen)
+    if outcome is not None:
+        if outcome.is_draw:
+            parts.append(t(loc, "alt.drawn"))
+        else:
+            won = seats_named(game, label, sorted(outcome.winners), loc)
+            parts.append(t(loc, "alt.won", seats=won))
+    elif seats := rules.to_act(seen):
+        parts.append(t(loc, "alt.turn", seats=seats_named(game, label, seats, loc)))
+    parts.append(t(loc, "alt.last", move=last) if last else t(loc, "alt.no_last"))
+    if summary:
+        parts.append(summary)
+    return fitted(" ".join(parts))
+
+
+# ------------------------------------------------------------ each game's glance
+#
+# A glance gives a view's last move ("" before any) and the position in short, in the
+# reader's language: only what that view (the picture's) shows.
+
+Glance = tuple[str, str]
+
+
+def _counted(locale: str, counts: dict[str, int]) -> str:
+    """ "king, queen, rook ×2": pieces named in the reader's words, with their numbers."""
+    return ", ".join(
+        t(locale, "alt.piece_one", piece=word)
+        if n == 1
+        else t(locale, "alt.pieces", piece=word, n=n)
+        for word, n in counts.items()
+        if n
+    )
+
+
+def chess_glance(seen: Any, locale: str) -> Glance:
+    import chess
+
+    board = seen.board.copy()
+    last = ""
+    if seen.moves:
+        move = board.pop()
+        last = board.san(move)
+        board.push(move)
+    kinds = ("king", "queen", "rook", "bishop", "knight", "pawn")
+    values = {"queen": 9, "rook": 5, "bishop": 3, "knight": 3, "pawn": 1}
+    sides = []
+    for color, seat in ((chess.WHITE, "white"), (chess.BLACK, "black")):
+        counts = {k: len(board.pieces(i + 1, color)) for i, k in enumerate(reversed(kinds))}
+        counts = {t(locale, f"alt.chess.{k}"): counts[k] for k in kinds}
+        points = sum(
+            len(board.pieces(i + 1, color)) * values.get(k, 0)
+            for i, k in enumerate(reversed(kinds))
+        )
+        side = t(
+            locale, "alt.side", seat=t(locale, f"chess.seat.{seat}"), what=_counted(locale, counts)
+        )
+        sides.append(f"{side} {t(locale, 'alt.material', points=points)}")
+    if board.is_check() and not board.is_game_over():
+        sides.append(t(locale, "alt.check"))
+    return last, " ".join(sides)
+
+
+def loa_glance(seen: Any, locale: str) -> Glance:
+    from engine.loa.notation import square_name
+
+    last = ""
+    if seen.last_move is not None:
+        last = "-".join(square_name(c) for c in seen.last_move)
+    if seen.last_place is not None:
+        place = t(locale, "alt.placed", square=square_name(seen.last_place))
+        last = f"{last}, {place}" if last else place
+    counts = [0, 0]
+    for _f, _r, code in seen.pieces:
+        counts[code & 1] += 1
+    sides = [
+        t(
+            locale,
+            "alt.side",
+            seat=t(locale, f"loa.colour.{colour}"),
+            what=t(locale, "alt.pieces_count", n=counts[i]),
+        )
+        for i, colour in enumerate(("white", "black"))
+    ]
+    return last, " ".join(sides)
+
+
+def echec_glance(seen: Any, locale: str) -> Glance:
+    from engine.echec import BATTLE, OVER, PLACEMENT, SEATS, SECRET
+
+    if seen.phase == PLACEMENT and seen.config.placement == SECRET:
+        return "", t(locale, "alt.secret_phase")  # each side's placing is its own
+    last = ""
+    if seen.last is not None and seen.phase in (BATTLE, OVER):
+        last = f"{t(locale, f'echec.seat.{seen.last.seat}')}: {seen.last.text}"
+    sides = []
+    for seat in SEATS:
+        bases = [b for b in seen.board if b is not None and b.seat == seat]
+        what = t(locale, "alt.bases", bases=len(bases), figures=sum(b.figures for b in bases))
+        sides.append(t(locale, "alt.side", seat=t(locale, f"echec.seat.{seat}"), what=what))
+    if seen.phase == BATTLE:
+        sides.append(t(locale, "alt.actions_left", n=seen.actions_left))
+    return last, " ".join(sides)
+
+
+def inka_glance(seen: Any, locale: str) -> Glance:
+    from engine.inka import PLAY, TEMPLE
+    from engine.inka.state import DESTINATION_NAMES
+
+    names = TEMPLE.board.names
+    last = "-".join(names[c] for c in (seen.trail[0], seen.trail[-1])) if seen.trail else ""
+    seats = seen.config.seats
+    statues = [
+        t(
+            locale,
+            "alt.statues",
+            rhombus=rhombus,
+            seats=", ".join(t(locale, f"inka.seat.{s}") for s in there) or "-",
+        )
+        for rhombus, there in zip(DESTINATION_NAMES, seen.statues, strict=False)
+    ]
+    pawns = [
+        t(locale, "alt.pawn", seat=t(locale, f"inka.seat.{s}"), cell=names[cell])
+        for s, cell in zip(seats, seen.pawns, strict=False)
+        if cell is not None
+    ]
+    parts = [*pawns, *statues]
+    if seen.phase == PLAY:
+        parts.append(t(locale, "alt.ap", n=seen.ap))
+    return last, " ".join(parts)
+
+
+def alako_glance(seen: Any, locale: str) -> Glance:
+    from engine.alako import SEATS
+    from engine.alako.board import name
+
+    parts = []
+    if seen.last_spin is not None:
+        seat, face = seen.last_spin
+        spun = t(locale, "alt.spun", seat=t(locale, f"alako.seat.{SEATS[seat]}"))
+        parts.append(f"{spun} {t(locale, f'alako.face.{face}')}")
+    if seen.last_move:
+        parts.append("-".join(name(s) for s in (seen.last_move[0], seen.last_move[-1])))
+    sides = [
+        t(
+            locale,
+            "alt.side",
+            seat=t(locale, f"alako.seat.{seat}"),
+            what=t(locale, "alt.forts", n=len(side.line)),
+        )
+        for seat, side in zip(SEATS, seen.sides, strict=True)
+    ]
+    return ", ".join(parts), " ".join(sides)
+
+
+def loka_glance(seen: Any, locale: str) -> Glance:
+    from bot.tables.loka_text import army
+    from engine.loka.pieces import NAME, army_of, kind_of
+
+    geo = seen.geometry
+    last = ""
+    if seen.last_move is not None:
+        last = "-".join(geo.names[s] for s in seen.last_move)
+    counts: list[dict[str, int]] = [{} for _ in geo.seat_names]
+    for piece in seen.board:
+        if piece > 0 and army_of(piece) < len(counts):
+            word = t(locale, f"piece.{NAME[kind_of(piece)]}")
+            mine = counts[army_of(piece)]
+            mine[word] = mine.get(word, 0) + 1
+    sides = [
+        t(locale, "alt.side", seat=army(locale, seat), what=_counted(locale, counts[i]) or "-")
+        for i, seat in enumerate(geo.seat_names)
+    ]
+    return last, " ".join(sides)
+
+
+GLANCES = {
+    "chess": chess_glance,
+    "loa": loa_glance,
+    "echec": echec_glance,
+    "inka": inka_glance,
+    "alako": alako_glance,
+    "loka": loka_glance,
+}
+
+
+def described(
+    kind: str,
+    game: TableGame,
+    rules: Any,
+    seen: Any,
+    locale: str | None,
+    label: Callable[[str, str], str] | None = None,
+) -> str:
+    """The description of a board picture of the game ``kind`` drawn from ``seen``, with
+    its game's glance."""
+    loc = locale or game.locale
+    last, summary = GLANCES[kind](seen, loc)
+    return describe(kind, game, rules, seen, loc, last, summary, label)

@@ -1,0 +1,192 @@
+"""Every picture carries a text description (Discord's alt text, read by screen readers):
+whose turn it is, the last move and the position in short, in the reader's language, within
+Discord's 1,024 characters, telling nothing the picture's reader may not see. The console's
+JSON output shows it (``alt``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.model import Attachment
+from bot.service import UserError
+from bot.tables import alt
+from bot.tables.chess import _board as chess_board
+from bot.tables.echec import _board as echec_board
+from bot.tables.game import TableGame
+from tests.bot.console_driver import Table
+
+# Each game's lobby: alice's seat, the computer player's seats, the options of /new.
+LOBBIES = {
+    "alako": ("south", ["north"], ""),
+    "chess": ("white", ["black"], ""),
+    "echec": ("south", ["north"], " level:2 placement:secret"),
+    "inka": ("red", ["blue"], " players:2"),
+    "loa": ("player1", ["player2"], ""),
+    "loka": ("fire", ["earth", "water", "air"], ""),
+}
+
+
+async def seated(table: Table, kind: str, level: str = "strong") -> tuple[Any, TableGame]:
+    """A game of ``kind`` opened by alice with computer players of ``level`` in the other
+    seats, started (no computer player thinks: the lobby only seats them); gives its table
+    and the game as the table loads it."""
+    mine, others, options = LOBBIES[kind]
+    name = "army" if kind == "loka" else "seat"
+    lines = [f"@alice /{kind} new{options}", f"@alice /{kind} join {name}:{mine}"]
+    lines += [f"@alice /{kind} ai {name}:{seat} level:{level}" for seat in others]
+    await table.run("\n".join(lines))
+    row, _ = await table.latest()
+    tables = table.console.service.tables  # type: ignore[union-attr]
+    return tables[kind], tables[kind].game(row)
+
+
+def started(tab: Any, game: TableGame) -> Any:
+    """The game's first state, as its start would make it."""
+    game.row.status = "running"
+    return tab.initial_state(game)
+
+
+def played_on(tab: Any, state: Any, rng: random.Random, steps: int) -> Any:
+    """``state`` after ``steps`` random legal actions (a draft with pieces in Loka's
+    selection, confirmed as soon as it may be; never a resignation or a draw offer)."""
+    rules = tab.rules
+    for _ in range(steps):
+        if rules.outcome(state) is not None:
+            break
+        seat = rules.to_act(state)[0]
+        actions = [
+            a
+            for a in rules.legal_actions(state, seat)
+            if not any(w in str(a) for w in ("resign", "draw", "offer"))
+            and (not hasattr(a, "counts") or any(a.counts))
+        ]
+        ready = [a for a in actions if str(a).startswith("confirm")]
+        state, _ = rules.apply(state, (ready or actions)[0] if ready else rng.choice(actions), seat)
+    return state
+
+
+async def picture(tab: Any, game: TableGame, state: Any) -> Attachment:
+    return await tab.board_image(game, state)
+
+
+@pytest.mark.parametrize("kind", sorted(LOBBIES))
+async def test_every_games_picture_says_whose_turn_and_the_last_move(kind: str) -> None:
+    async with Table(seed=5) as table:
+        tab, game = await seated(table, kind)
+        state = started(tab, game)
+        rng = random.Random(kind)
+        said = ""
+        for _ in range(400):  # until a move shows (past the set-ups of Échec and Loka)
+            state = played_on(tab, state, rng, 1)
+            if tab.rules.outcome(state) is not None:
+                break
+            try:
+                image = await picture(tab, game, state)
+            except UserError:  # Loka's selection has no board to show
+                continue
+            said = image.description
+            if "Last move" in said:
+                break
+        assert "Last move: " in said, said
+        assert "To play: " in said, said
+        seats = tab.rules.to_act(state)
+        label = tab.seat_label("en", seats[0])
+        assert label in said.split("To play: ")[1].split(".")[0]
+        assert 0 < len(said) <= alt.ALT_LIMIT
+        assert "-1" not in said.replace("a-1", "")  # a name, never an id
+
+
+@pytest.mark.parametrize("kind", sorted(LOBBIES))
+async def test_the_start_and_the_end_are_described_too(kind: str) -> None:
+    async with Table(seed=6) as table:
+        tab, game = await seated(table, kind, level="easy")
+        state = started(tab, game)
+        rules = tab.rules
+        if kind in ("chess", "alako", "loa", "inka"):
+            image = await picture(tab, game, state)
+            assert "No move yet." in image.description
+        ai_seat = LOBBIES[kind][1][0]
+        # Inka's random walks seldom end: a few hundred of its actions only.
+        state = played_on(tab, state, random.Random(2), 300 if kind == "inka" else 3000)
+        said = (await picture(tab, game, state)).description
+        assert len(said) <= alt.ALT_LIMIT
+        outcome = rules.outcome(state)
+        if outcome is None:  # a very long game: still on, still described
+            return
+        assert "Game over" in said, said
+        assert "To play" not in said
+        if ai_seat in outcome.winners:
+            assert "🤖 easy" in said, said
+
+
+async def test_a_french_reader_reads_a_french_description() -> None:
+    async with Table(seed=5) as table:
+        tab, game = await seated(table, "chess")
+        state = played_on(tab, started(tab, game), random.Random(3), 3)
+        french = (await chess_board(game, state, locale="fr")).description
+        assert "Dernier coup" in french and "À jouer" in french, french
+        assert "🤖 fort" in french and "dame" in french
+        english = (await chess_board(game, state, locale="en")).description
+        assert "Last move" in english and "🤖 strong" in english
+
+
+def test_a_long_description_is_cut_within_discords_limit() -> None:
+    long = " ".join(["word"] * 400)
+    cut = alt.fitted(long)
+    assert len(cut) <= alt.ALT_LIMIT and cut.endswith("…")
+    assert alt.fitted("  a\n b ") == "a b"
+    assert len(alt.fitted("x" * 5000)) == alt.ALT_LIMIT
+
+
+async def test_four_armies_fit_in_one_description() -> None:
+    async with Table(seed=5) as table:
+        tab, game = await seated(table, "loka")
+        state = played_on(tab, started(tab, game), random.Random(4), 200)
+        said = (await picture(tab, game, state)).description
+        assert 0 < len(said) <= alt.ALT_LIMIT
+        for army in ("Fire", "Earth", "Water", "Air"):
+            assert army in said, said
+
+
+async def test_a_secret_placement_tells_nothing_of_it() -> None:
+    """Échec's secret placement: while south places its bases, nothing the channel's or
+    north's picture says changes: not the number of bases, nor of actions."""
+    async with Table(seed=5) as table:
+        tab, game = await seated(table, "echec")
+        state = started(tab, game)
+        rules = tab.rules
+        while "south" not in rules.to_act(state) or state.phase != "placement":
+            state = played_on(tab, state, random.Random(0), 1)
+        before = [(await echec_board(game, state, seat=s)).description for s in (None, "north")]
+        rng = random.Random(9)
+        placed = state
+        for _ in range(6):
+            actions = [
+                a
+                for a in rules.legal_actions(placed, "south")
+                if "confirm" not in str(a) and "resign" not in str(a)
+            ]
+            placed, _ = rules.apply(placed, rng.choice(actions), "south")
+        assert placed != state
+        after = [(await echec_board(game, placed, seat=s)).description for s in (None, "north")]
+        assert after == before
+        assert "Secret set-up" in after[0]
+        # South's own picture is south's to read.
+        assert (await echec_board(game, placed, seat="south")).description
+
+
+async def test_the_console_shows_each_pictures_description() -> None:
+    async with Table(seed=5) as table:
+        await seated(table, "chess")
+        out = await table.run(
+            "@alice /chess start\n@alice /chess move move:e4\n@alice /chess board"
+        )
+        shown = [d for d in out if d["images"]]
+        assert shown
+        for d in shown:
+            assert len(d["alt"]) == len(d["images"])
+            assert all(d["alt"]), d
+        assert any("Last move" in a for d in shown for a in d["alt"])
