@@ -46,4 +46,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "alt.chess.bishop": ("bishop", "fou"),
     "alt.chess.knight": ("knight", "cavalier"),
     "alt.chess.pawn": ("pawn", "pion"),
+    "alt.army_card": (
+        "Army card: {army} ({player}): {pieces}. {spent} of {budget} points.",
+        "Carte d'armée : {army} ({player}) : {pieces}. {spent} points sur {budget}.",
+    ),
+    "alt.review": (
+        "Chess, an imported game: White {white}, Black {black}, result {result}.",
+        "Échecs, une partie importée : Blancs {white}, Noirs {black}, résultat {result}.",
+    ),
 }

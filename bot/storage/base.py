@@ -796,6 +796,7 @@ def _pack(delivery: Delivery) -> str:
             "secret": delivery.secret,
             "closes": delivery.closes,
             "slot": delivery.slot,
+            "alts": [a.description for a in delivery.files],  # each file's description
         }
     )
 
@@ -803,6 +804,10 @@ def _pack(delivery: Delivery) -> str:
 def _unpack(outbox_id: int, nonce: str, payload: str, files: list[Attachment]) -> Owed:
     data = json.loads(payload)
     data["buttons"] = [Button(**b) for b in data["buttons"]]
+    # Each file's description (its alt text), kept with the delivery (none before it was).
+    alts = data.pop("alts", [])
+    described = [replace(a, description=d) for a, d in zip(files, alts, strict=False)]
+    files = described + files[len(described) :]
     return Owed(**data, files=files, outbox_id=outbox_id, nonce=nonce)
 
 

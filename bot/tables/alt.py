@@ -253,3 +253,44 @@ def described(
     loc = locale or game.locale
     last, summary = GLANCES[kind](seen, loc)
     return describe(kind, game, rules, seen, loc, last, summary, label)
+
+
+# ------------------------------------------------------------ pictures outside a board
+
+
+def army_card(locale: str, army: str, player: str, draft: Any, budget: int, costs: Any) -> str:
+    """A Loka army card's description: the army, its player, its pieces and points (what
+    the card shows, to the card's reader alone)."""
+    from bot.tables.loka_text import army as army_label
+    from engine.loka.pieces import BOUGHT, NAME
+
+    counts = {t(locale, f"piece.{NAME[k]}"): n for k, n in zip(BOUGHT, draft, strict=False)}
+    spent = sum(n * costs[k] for k, n in zip(BOUGHT, draft, strict=False))
+    said = t(
+        locale,
+        "alt.army_card",
+        army=army_label(locale, army),
+        player=player or "-",
+        pieces=_counted(locale, {t(locale, "piece.king"): 1, **counts}),
+        spent=spent,
+        budget=budget,
+    )
+    return fitted(said)
+
+
+def chess_review(locale: str, state: Any, names: dict[str, str], result: str) -> str:
+    """An imported finished chess game's final position: its players, result, last move
+    and material."""
+    last, summary = chess_glance(state, locale)
+    parts = [
+        t(
+            locale,
+            "alt.review",
+            white=names.get("white") or "?",
+            black=names.get("black") or "?",
+            result=result,
+        ),
+        t(locale, "alt.last", move=last) if last else t(locale, "alt.no_last"),
+        summary,
+    ]
+    return fitted(" ".join(parts))

@@ -357,12 +357,13 @@ class ChessTable(SeatedTable):
             channel = await self.game_channel(request, loc)
             names = {"white": pgn.headers.get("White", ""), "black": pgn.headers.get("Black", "")}
             image = await _picture(state, names, "white", loc)
+            said = alt.chess_review(loc, state, names, result)
             return [
                 Delivery(
                     "channel",
                     t(loc, "chess.review", result=result, n=state.ply),
                     channel_id=channel,
-                    files=[Attachment("chess-import.png", image)],
+                    files=[Attachment("chess-import.png", image, said)],
                 )
             ]
         options = {k: v for k, v in request.options.items() if k != "pgn"}

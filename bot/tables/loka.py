@@ -1029,7 +1029,8 @@ async def _card(
     data = await rendering.render(
         images.army_card, army, draft, budget, state.config.costs, player, locale
     )
-    return Attachment(f"army-{army}.png", data)
+    said = alt.army_card(locale, army, player, draft, budget, state.config.costs)
+    return Attachment(f"army-{army}.png", data, said)
 
 
 async def _board(

@@ -190,3 +190,37 @@ async def test_the_console_shows_each_pictures_description() -> None:
             assert len(d["alt"]) == len(d["images"])
             assert all(d["alt"]), d
         assert any("Last move" in a for d in shown for a in d["alt"])
+
+
+async def test_a_description_outlives_a_restart_in_the_outbox() -> None:
+    """A post owed but not yet sent is sent again after a restart with its pictures'
+    descriptions."""
+    from bot.model import Delivery
+    from bot.storage import GameRow, SqliteStorage
+
+    storage = SqliteStorage(":memory:")
+    await storage.open()
+    try:
+        row = GameRow("g1", "chess", 1, 2, 2, 7, "running", {}, None, {"seats": {}})
+        files = [
+            Attachment("a.png", b"png", "Chess #g1. To play: White."),
+            Attachment("b.txt", b"x"),
+        ]
+        await storage.create(row, [Delivery("channel", "hi", channel_id=2, files=files)])
+        [owed] = await storage.unsent()
+        assert [a.description for a in owed.files] == ["Chess #g1. To play: White.", ""]
+        assert [a.data for a in owed.files] == [b"png", b"x"]
+    finally:
+        await storage.close()
+
+
+async def test_an_army_card_and_an_imported_game_are_described() -> None:
+    async with Table(seed=5) as table:
+        await seated(table, "loka")
+        out = await table.run("@alice /loka start\n@alice /loka army add piece:queen count:1")
+        cards = [a for d in out if d["to"] != "channel" for a in d["alt"] if "Army card" in a]
+        assert cards and "Fire (alice)" in cards[-1] and "queen" in cards[-1], cards
+        assert "90 of" in cards[-1]
+        out = await table.run("@carol /chess import pgn:1. f3 e5 2. g4 Qh4# 0-1")
+        [review] = [a for d in out for a in d["alt"]]
+        assert "result 0-1" in review and "Last move: Qh4#" in review, review
