@@ -54,4 +54,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Chess, an imported game: White {white}, Black {black}, result {result}.",
         "Échecs, une partie importée : Blancs {white}, Noirs {black}, résultat {result}.",
     ),
+    "alt.standing": (
+        "{rank}. {name}, {rating} ({games} games, {wins} won)",
+        "{rank}. {name}, {rating} ({games} parties, {wins} gagnées)",
+    ),
+    "alt.history": (
+        "Rating over the latest {games} rated games: from {first} to {last}, {best} at best.",
+        "Classement sur les {games} dernières parties classées : de {first} à {last}, {best} au mieux.",
+    ),
 }

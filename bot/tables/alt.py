@@ -294,3 +294,39 @@ def chess_review(locale: str, state: Any, names: dict[str, str], result: str) ->
         summary,
     ]
     return fitted(" ".join(parts))
+
+
+def standings(locale: str, title: str, boards: Any) -> str:
+    """A leaderboard picture's description: each family's lines, best first (as many as
+    fit)."""
+    parts = [f"{title}."]
+    for board in boards:
+        lines = "; ".join(
+            t(
+                locale,
+                "alt.standing",
+                rank=s.rank,
+                name=s.name,
+                rating=s.rating,
+                games=s.games,
+                wins=s.wins,
+            )
+            for s in board.lines
+        )
+        parts.append(f"{board.title}: {lines}.")
+    return fitted(" ".join(parts))
+
+
+def rating_history(locale: str, title: str, values: list[int]) -> str:
+    """A rating history picture's description: from where to where, over how many games."""
+    if not values:
+        return fitted(f"{title}.")
+    said = t(
+        locale,
+        "alt.history",
+        first=values[0],
+        last=values[-1],
+        games=len(values),
+        best=max(values),
+    )
+    return fitted(f"{title}. {said}")

@@ -14,7 +14,7 @@ from bot.options import TEXT, USER, Declarations, Number, user_id_of
 from bot.ratings import shown
 from bot.service import TableService, UserError
 from bot.storage import GameRow
-from bot.tables import quotas
+from bot.tables import alt, quotas
 from bot.tables.awaiting import Seated, games_of
 from bot.tables.base import HELP_LIMIT, guild_language, mention, packed
 from bot.tables.timing import when
@@ -124,7 +124,7 @@ class Plateau:
         name, rating, games, wins = t(loc, "plateau.heads").split("|")
         image = await rendering.render(leaderboard_png, title, boards, (name, rating, games, wins))
         text = t(loc, "plateau.leaderboard_text", game=t(loc, f"game.{kind}"))
-        file = Attachment(f"leaderboard-{kind}.png", image)
+        file = Attachment(f"leaderboard-{kind}.png", image, alt.standings(loc, title, boards))
         return [service.private(request.actor, text, files=[file])]
 
     async def profile(self, service: TableService, request: Request) -> list[Delivery]:
@@ -167,7 +167,7 @@ class Plateau:
         values = [shown(p.mu, p.sigma) for p in played if p.family == main.family]
         title = f"{main.name}: {family_name(loc, main.family)}"
         image = await rendering.render(history_png, title, values)
-        file = Attachment("profile.png", image)
+        file = Attachment("profile.png", image, alt.rating_history(loc, title, values))
         texts = packed(lines, HELP_LIMIT)
         out = [service.private(request.actor, text) for text in texts]
         out[-1].files.append(file)

@@ -224,3 +224,20 @@ async def test_an_army_card_and_an_imported_game_are_described() -> None:
         out = await table.run("@carol /chess import pgn:1. f3 e5 2. g4 Qh4# 0-1")
         [review] = [a for d in out for a in d["alt"]]
         assert "result 0-1" in review and "Last move: Qh4#" in review, review
+
+
+async def test_the_leaderboard_and_a_profile_are_described() -> None:
+    lobby = "@alice /loa new\n@alice /loa join seat:player1\n@bob /loa join seat:player2\n"
+    async with Table(seed=5) as table:
+        for loser in ("bob", "bob"):
+            await table.run(lobby + "@alice /loa start")
+            await table.resign(loser, "loa")
+        [board] = [
+            a for d in await table.run("@bob /plateau leaderboard game:loa") for a in d["alt"]
+        ]
+        assert "1. alice, " in board and "2. bob, " in board and "(2 games, 2 won)" in board, board
+        profile = [
+            a for d in await table.run("@bob /plateau profile member:@alice") for a in d["alt"]
+        ]
+        assert profile and "over the latest 2 rated games" in profile[-1], profile
+        assert all(len(a) <= alt.ALT_LIMIT for a in (board, *profile))
