@@ -56,6 +56,8 @@ class Search:
     level: Level
     rng: random.Random
     root: Node = field(default_factory=Node)
+    watched: dict[Seat, float] = field(default_factory=dict)
+    """Seats whose reward is summed over every iteration (the position's value to each)."""
 
     @property
     def rules(self) -> Any:
@@ -126,6 +128,8 @@ class Search:
             if untried:
                 break
         rewards = self.score(self.rollout(state))
+        for seat in self.watched:
+            self.watched[seat] += rewards(seat)
         for step in path:
             step.visits += 1
             if step.mover is not None:
@@ -158,6 +162,69 @@ class Search:
         return reward
 
 
+@dataclass(frozen=True)
+class Choice:
+    """One of a seat's actions as the search saw it: how often it was tried and the seat's
+    mean reward after it (its chance of winning, as far as the search could tell)."""
+
+    action: Any
+    visits: int
+    chance: float
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A search's result: the seat's choices, most tried first (the first is what it plays),
+    and each watched seat's chance of winning the position."""
+
+    choices: tuple[Choice, ...]
+    chances: dict[Seat, float]
+
+
+def analyse(
+    knowledge: Knowledge,
+    view: Any,
+    seat: Seat,
+    level: str | Level,
+    rng: random.Random,
+    *,
+    timed: bool = True,
+    watch: tuple[Seat, ...] = (),
+) -> Analysis:
+    """Search ``seat``'s choices from its ``view`` alone at ``level`` (a name of
+    ``ai.levels.LEVELS``, or a :class:`Level`); untimed, the search runs all the level's
+    iterations whatever the clock says (a seeded run replays its choices). ``watch``: the
+    seats whose chance of winning is estimated too (a review's, from a full state)."""
+    budget = level_of(level)
+    legal = candidates(knowledge.rules.legal_actions(view, seat))
+    if not legal:
+        raise ValueError(f"{seat} has no legal action in this view")
+    if len(legal) == 1 and not watch:
+        return Analysis((Choice(legal[0], 0, 0.5),), {})
+    search = Search(knowledge, seat, budget, rng, watched=dict.fromkeys(watch, 0.0))
+    deadline = time.perf_counter() + budget.seconds if timed else math.inf
+    iterations = 0
+    for _ in range(budget.iterations):
+        search.iterate(knowledge.determinize(view, seat, rng))
+        iterations += 1
+        if time.perf_counter() > deadline:
+            break
+    children = search.root.children
+
+    def choice(action: Any) -> Choice:
+        child = children.get(str(action))
+        if child is None or not child.visits:
+            return Choice(action, 0, 0.0)
+        return Choice(action, child.visits, child.total / child.visits)
+
+    # Most tried first; ties by mean reward, then as the rules list them (max is stable).
+    order = sorted(
+        range(len(legal)), key=lambda i: (-choice(legal[i]).visits, -choice(legal[i]).chance, i)
+    )
+    chances = {s: total / iterations for s, total in search.watched.items()}
+    return Analysis(tuple(choice(legal[i]) for i in order), chances)
+
+
 def decide(
     knowledge: Knowledge,
     view: Any,
@@ -170,22 +237,4 @@ def decide(
     """The action ``seat`` takes, searched from its ``view`` alone at ``level`` (a name of
     ``ai.levels.LEVELS``, or a :class:`Level`); untimed, the search runs all the level's
     iterations whatever the clock says (a seeded run replays its choices)."""
-    budget = level_of(level)
-    legal = candidates(knowledge.rules.legal_actions(view, seat))
-    if not legal:
-        raise ValueError(f"{seat} has no legal action in this view")
-    if len(legal) == 1:
-        return legal[0]
-    search = Search(knowledge, seat, budget, rng)
-    deadline = time.perf_counter() + budget.seconds if timed else math.inf
-    for _ in range(budget.iterations):
-        search.iterate(knowledge.determinize(view, seat, rng))
-        if time.perf_counter() > deadline:
-            break
-    children = search.root.children
-
-    def merit(action: Any) -> tuple[int, float]:
-        child = children.get(str(action))
-        return (0, 0.0) if child is None else (child.visits, child.total / child.visits)
-
-    return max(legal, key=merit)
+    return analyse(knowledge, view, seat, level, rng, timed=timed).choices[0].action

@@ -96,6 +96,23 @@ class _Engine:
                     return result.move
         return None
 
+    def analyse(
+        self, path: str, board: chess.Board, limit: chess.engine.Limit
+    ) -> chess.engine.InfoDict | None:
+        with self._lock:
+            for attempt in range(2):
+                engine = self._running(path)
+                if engine is None:
+                    return None
+                try:
+                    # Full strength: a review judges moves, it does not play them.
+                    return engine.analyse(board, limit, options={"Skill Level": 20})
+                except (chess.engine.EngineTerminatedError, chess.engine.EngineError):
+                    self._drop()
+                    if attempt:
+                        return None
+        return None
+
     def _running(self, path: str) -> chess.engine.SimpleEngine | None:
         if self._engine is not None and self._path != path:
             self._drop()
@@ -146,3 +163,27 @@ def stockfish_move(view: ChessState, level: str, seat: str | None = None) -> Mov
     if move is None or move not in board.legal_moves:
         return None
     return Move(move.uci())
+
+
+# A review's look at one position: deep enough to judge a club player's move, quick enough
+# for a long game to be reviewed in a minute or two.
+REVIEW_LIMIT = chess.engine.Limit(depth=12, time=0.5)
+MATE_SCORE = 100_000  # a mate as centipawns: any win chance rounds to 1
+
+
+def stockfish_eval(board: chess.Board) -> tuple[int, str | None] | None:
+    """Stockfish's evaluation of ``board`` for White in centipawns (a mate as a huge score)
+    and its best move in UCI, or None when there is no Stockfish. A finished position is
+    scored by its result."""
+    if board.is_game_over(claim_draw=False):
+        result = board.result(claim_draw=False)
+        return {"1-0": MATE_SCORE, "0-1": -MATE_SCORE}.get(result, 0), None
+    path = find_stockfish()
+    if path is None:
+        return None
+    info = _ENGINE.analyse(path, board, REVIEW_LIMIT)
+    if info is None or "score" not in info:
+        return None
+    score = info["score"].white().score(mate_score=MATE_SCORE)
+    best = info.get("pv", [None])[0]
+    return (score if score is not None else 0), (best.uci() if best is not None else None)
