@@ -62,4 +62,5 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Rating over the latest {games} rated games: from {first} to {last}, {best} at best.",
         "Classement sur les {games} dernières parties classées : de {first} à {last}, {best} au mieux.",
     ),
+    "alt.rhombus": ("rhombus {rhombus} to {cells}", "losange {rhombus} en {cells}"),
 }

@@ -247,12 +247,25 @@ def described(
     seen: Any,
     locale: str | None,
     label: Callable[[str, str], str] | None = None,
+    also: str = "",
 ) -> str:
     """The description of a board picture of the game ``kind`` drawn from ``seen``, with
-    its game's glance."""
+    its game's glance; ``also``: what else the picture shows happened this turn (Inka's
+    rhombi moved), told with the last move."""
     loc = locale or game.locale
     last, summary = GLANCES[kind](seen, loc)
+    last = ", ".join(part for part in (also, last) if part)
     return describe(kind, game, rules, seen, loc, last, summary, label)
+
+
+def rhombi_moved(locale: str, moved: Any) -> str:
+    """Inka's rhombi laid, slid or turned this turn (those its picture highlights)."""
+    from engine.inka import TEMPLE
+
+    board = TEMPLE.board
+    return ", ".join(
+        t(locale, "alt.rhombus", rhombus=m.name, cells=board.pair_name(m.after)) for m in moved
+    )
 
 
 # ------------------------------------------------------------ pictures outside a board

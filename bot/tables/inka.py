@@ -552,15 +552,12 @@ async def _board(
     """The temple, its words in ``locale``: the game's channel's, or the reader's for a
     private picture (a preview, with the cells' names)."""
     seen = view(state, None)
+    moved = _moved_this_turn(game, state)
     data = await rendering.render(
-        board_png,
-        seen,
-        game.names_by_seat(locale),
-        locale,
-        _moved_this_turn(game, state),
-        labels,
+        board_png, seen, game.names_by_seat(locale), locale, moved, labels
     )
-    said = alt.described("inka", game, RULES, seen, locale)
+    also = alt.rhombi_moved(locale or game.locale, moved)
+    said = alt.described("inka", game, RULES, seen, locale, also=also)
     return Attachment(name or f"inka-{game.row.id}-{state.ply}.png", data, said)
 
 

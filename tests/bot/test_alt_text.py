@@ -241,3 +241,24 @@ async def test_the_leaderboard_and_a_profile_are_described() -> None:
         ]
         assert profile and "over the latest 2 rated games" in profile[-1], profile
         assert all(len(a) <= alt.ALT_LIMIT for a in (board, *profile))
+
+
+async def test_inka_tells_the_rhombi_its_picture_highlights(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bot.tables import inka as inka_table
+    from renderer.inka import rhombus_moves
+
+    async with Table(seed=5) as table:
+        tab, game = await seated(table, "inka")
+        state, rng, moved = started(tab, game), random.Random(1), ()
+        for _ in range(300):
+            before, state = state, played_on(tab, state, rng, 1)
+            moved = rhombus_moves(before, state)
+            if moved and state.phase == "play":
+                break
+        assert moved
+        monkeypatch.setattr(inka_table, "_moved_this_turn", lambda game, state: moved)
+        said = (await tab.board_image(game, state)).description
+        name = moved[0].name
+        assert f"Last move: rhombus {name} to " in said, said
