@@ -16,10 +16,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "After action {n} of {last}: `{action}`.",
         "Après l'action {n} sur {last} : `{action}`.",
     ),
-    "replay.at_secret": (
-        "After action {n} of {last} (a secret move, shown when the game reveals it).",
-        "Après l'action {n} sur {last} (un coup secret, montré quand la partie le révèle).",
-    ),
     "replay.not_over": (
         "A replay comes once the game is over; meanwhile {command} shows a past position.",
         "Le film vient quand la partie est finie ; en attendant, {command} montre une "

@@ -223,8 +223,9 @@ class SeatedTable(Clocked, Replays):
         )
 
     def shown_in_record(self, game: TableGame, entry: LogEntry, viewer: list[str]) -> bool:
-        """May a reader holding ``viewer`` seats see this line of a running game's record?"""
-        return True
+        """May a reader holding ``viewer`` seats see this line of a running game's record?
+        A secret action (:meth:`secret_entry`) only its own seat's."""
+        return not self.secret_entry(game, entry) or entry.seat in viewer
 
     def resign_action(self) -> Any:
         return self.rules.parse_action("resign")
@@ -389,7 +390,10 @@ class SeatedTable(Clocked, Replays):
         state = game.require_state()
         game.row.state = self.rules.to_dict(state)
         game.meta["deadline"] = self.deadline(service, game)
-        game.meta["acted_at"] = service.clock()  # since when the seats to act are awaited
+        if not logs or not all(self.secret_entry(game, entry) for entry in logs):
+            # Since when the seats to act are awaited: a secret action (a draft edit) is no
+            # news, so that nothing tells when one was made.
+            game.meta["acted_at"] = service.clock()
         over = state.phase == self.over_phase
         if over:
             game.row.status = "over"

@@ -142,14 +142,12 @@ class EchecTable(SeatedTable):
     async def board_image(self, game: TableGame, state: EchecState) -> Attachment:
         return await _board(game, state)
 
-    def shown_in_record(self, game: TableGame, entry: Any, viewer: list[str]) -> bool:
-        """A secret placement stays with its side while the placing lasts: the battle
-        reveals the board (and with it the record)."""
-        state = game.require_state()
-        if state.phase != PLACEMENT or state.config.placement != SECRET:
-            return True
-        placing = entry.action.split()[:1] in (["place"], ["lift"])
-        return not placing or entry.seat in viewer
+    def secret_entry(self, game: TableGame, entry: Any) -> bool:
+        """A secret placement's every ``place`` and ``lift``: the battle reveals where the
+        units stand, never how often a side tried (issue 30)."""
+        if EchecConfig.from_dict(game.row.config).placement != SECRET:
+            return False
+        return entry.action.split()[:1] in (["place"], ["lift"])
 
     # ------------------------------------------------------------ placement (level 2)
 

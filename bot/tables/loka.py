@@ -208,6 +208,10 @@ class LokaTable(SeatedTable):
             lines.append(f"{army_label(loc, army)} ({t(loc, 'loka.side_' + side)}): {who}")
         return "\n".join(lines)
 
+    def secret_entry(self, game: TableGame, entry: Any) -> bool:
+        """An army draft (each edit of it): its team alone knows it was made."""
+        return entry.action.startswith("draft") and bool(entry.seat)
+
     def shown_in_record(self, game: TableGame, entry: Any, viewer: list[str]) -> bool:
         """Army drafts stay with the drafting team until the game is over."""
         if not entry.action.startswith("draft") or not entry.seat:

@@ -134,18 +134,33 @@ class Replays:
         cooled(service, (f"board_at:{request.actor.id}", BOARD_AT_COOLDOWN))
         states, actions = await self.past(service, game)
         loc = request.actor.locale
+        steps = self.public_steps(game, actions, over=row.status == "over")
+        last = len(steps)
         n = _number(at)
-        if n is None or not 0 <= n <= len(actions):
-            raise UserError("replay.pick_at", last=len(actions))
-        image = await self.board_image(held_then(game, actions, n), states[n])
-        viewer = game.seats_of(request.actor.id)
+        if n is None or not 0 <= n <= last:
+            raise UserError("replay.pick_at", last=last)
+        i = steps[n - 1] if n else 0  # the actions the n-th public step closes
+        image = await self.board_image(held_then(game, actions, i), states[i])
         if n == 0:
-            text = t(loc, "replay.at_start", last=len(actions))
-        elif row.status == "over" or self.shown_in_record(game, actions[n - 1], viewer):
-            text = t(loc, "replay.at", n=n, last=len(actions), action=actions[n - 1].action)
-        else:  # a secret of another seat, still kept (a draft, a hidden placement)
-            text = t(loc, "replay.at_secret", n=n, last=len(actions))
+            text = t(loc, "replay.at_start", last=last)
+        else:
+            text = t(loc, "replay.at", n=n, last=last, action=actions[i - 1].action)
         return [service.private(request.actor, text, files=[image])]
+
+    def secret_entry(self, game: TableGame, entry: LogEntry) -> bool:
+        """Is this line of the log a secret action, whoever reads (a Loka army draft, a
+        secret placement in Échec au Roi)? Its seat alone knows it was made."""
+        return False
+
+    def public_steps(self, game: TableGame, entries: list[LogEntry], *, over: bool) -> list[int]:
+        """The game's public numbering: for each public step, how many log entries lie
+        behind it. While the game runs a secret action is never a step of its own: it
+        belongs to the public action after it, so nothing counted tells how many secret
+        actions anyone made, nor when (the same numbering for everyone, players included).
+        Once the game is over the whole record is public: every action is a step."""
+        if over:
+            return list(range(1, len(entries) + 1))
+        return [i for i, e in enumerate(entries, 1) if not self.secret_entry(game, e)]
 
     async def replay(self, service: TableService, request: Request) -> list[Delivery]:
         """``/<game> replay``: a finished game as an animated GIF: a player's first asking

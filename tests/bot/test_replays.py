@@ -74,14 +74,15 @@ async def test_a_long_loka_game_replays_within_the_attachment_limit(tmp_path: Pa
             assert image.width >= 300  # readable, not a thumbnail
 
 
-async def test_a_past_secret_move_is_not_named_until_the_game_reveals_it() -> None:
+async def test_a_secret_move_is_no_public_step_until_the_game_is_over() -> None:
+    # Issue 30: secret actions count as no step of their own while the game runs, for
+    # everyone (the placer too): nothing numbered tells how many were made.
     async with Table() as table:
         await table.run("@alice /echec new level:2 placement:secret\n" + ECHEC_LOBBY)
         await table.run("@alice /echec setup place unit:archers square:b1 facing:n")
-        out = await table.run("@bob /echec board at:1")
-        assert "(a secret move" in out[0]["text"] and "b1" not in out[0]["text"]
-        out = await table.run("@alice /echec board at:1")
-        assert out[0]["text"] == "After action 1 of 1: `place archers b1 n`."
+        for user in ("bob", "alice"):
+            (text,) = refused_privately(await table.run(f"@{user} /echec board at:1"), "from 0")
+            assert "to 0 (the latest)" in text and "b1" not in text
 
 
 async def test_a_record_that_no_longer_replays_is_refused_privately_and_named() -> None:

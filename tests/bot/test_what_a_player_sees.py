@@ -4,6 +4,8 @@ replay under ``--seed``; secret phases are one public step; and the wordings it 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.bot.console_driver import Table, refused_privately
 
 TWO_INKA = """
@@ -127,3 +129,132 @@ async def test_a_seeded_console_run_replays_its_computer_players_identically() -
             runs.append(table.out.getvalue())
     assert runs[0] == runs[1]
     assert "Victory for" in runs[0] or "draw" in runs[0].lower()  # played to its end
+
+
+LOKA4 = """
+@alice /loka new players:4 points:160
+@alice /loka join army:fire
+@bob /loka join army:earth
+@carol /loka join army:water
+@dave /loka join army:air
+@alice /loka start
+@alice /loka army add piece:rook count:1 army:fire
+@alice /loka army confirm army:fire
+"""
+ONE_EDIT = ["@bob /loka army add piece:rook count:2 army:earth"]
+SEVEN_EDITS = [
+    "@bob /loka army add piece:queen count:1 army:earth",
+    "@bob /loka army remove piece:queen count:1 army:earth",
+    "@bob /loka army add piece:bishop count:1 army:earth",
+    "@bob /loka army remove piece:bishop count:1 army:earth",
+    "@bob /loka army add piece:knight count:1 army:earth",
+    "@bob /loka army remove piece:knight count:1 army:earth",
+    "@bob /loka army add piece:rook count:2 army:earth",
+]
+ENEMY_LOOKS = [
+    "@alice /loka board at:999",
+    "!wait 3s",
+    "@carol /loka board at:999",
+    "@alice /loka export",
+]
+
+
+def seen_by(out: list[dict], *users: str) -> list[dict]:
+    """What ``users`` and the channels were told (never another member's private words),
+    each file by its content (a picture by its digest), not by where the console wrote it."""
+    seen = []
+    for d in out:
+        if d["to"] == "channel" or d.get("user") in users:
+            files = [Path(p).read_bytes() for p in d["images"]]
+            seen.append(
+                {
+                    **d,
+                    "images": [
+                        f if p.endswith(".txt") else hash(f)
+                        for p, f in zip(d["images"], files, strict=True)
+                    ],
+                }
+            )
+    return seen
+
+
+async def enemy_sees(tmp: Path, setup: str, edits: list[str], looks: list[str]) -> list:
+    """What the side that did not edit was told during the edits and by its looks back."""
+    async with Table(frozen=1.8e9) as table:
+        table.console.image_dir = tmp  # type: ignore[union-attr]
+        await table.run(setup)
+        during = []
+        for line in edits:
+            during += seen_by(await table.run(line), "alice", "carol")
+            await table.run("!wait 1m")  # the edits come at other times: nothing tells
+        return [during, seen_by(await table.run("\n".join(looks)), "alice", "carol")]
+
+
+async def test_the_enemy_sees_the_same_whether_a_draft_was_edited_once_or_seven_times(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "1").mkdir()
+    (tmp_path / "7").mkdir()
+    once = await enemy_sees(tmp_path / "1", LOKA4, ONE_EDIT, ENEMY_LOOKS)
+    seven = await enemy_sees(tmp_path / "7", LOKA4, SEVEN_EDITS, ENEMY_LOOKS)
+    assert once == seven
+    during, looked = once
+    assert during == []  # a draft edit tells nobody else anything
+    refusals = [d["text"] for d in looked if "from 0 (the start) to" in d["text"]]
+    assert len(refusals) == 2  # alice's and carol's board at:999
+    (export,) = [f for d in looked for f in d["images"] if isinstance(f, bytes)]
+    assert b"earth: draft" not in export and b"fire: draft" in export  # alice's own only
+
+
+ECHEC = """
+@alice /echec new level:2 placement:secret
+@alice /echec join seat:south
+@bob /echec join seat:north
+@alice /echec start
+"""
+PLACE_ONCE = ["@alice /echec setup place unit:archers square:b1 facing:n"]
+PLACE_SEVEN = [
+    "@alice /echec setup place unit:archers square:b1 facing:n",
+    "@alice /echec setup lift square:b1",
+    "@alice /echec setup place unit:archers square:c1 facing:n",
+    "@alice /echec setup lift square:c1",
+    "@alice /echec setup place unit:archers square:d1 facing:n",
+    "@alice /echec setup lift square:d1",
+    "@alice /echec setup place unit:archers square:b1 facing:n",
+]
+BOB_LOOKS = ["@bob /echec board at:999", "@bob /echec export"]
+BATTLE = """
+@alice /echec setup autoplace
+@alice /echec setup confirm
+@bob /echec setup autoplace
+@bob /echec setup confirm
+!wait 3s
+"""
+
+
+async def test_the_other_side_sees_the_same_whether_a_secret_placement_took_1_or_7_actions(
+    tmp_path: Path,
+) -> None:
+    seen = []
+    for n, edits in ((1, PLACE_ONCE), (7, PLACE_SEVEN)):
+        (tmp_path / str(n)).mkdir()
+        async with Table(frozen=1.8e9) as table:
+            table.console.image_dir = tmp_path / str(n)  # type: ignore[union-attr]
+            await table.run(ECHEC)
+            during = []
+            for line in edits:
+                during += seen_by(await table.run(line), "bob")
+                await table.run("!wait 1m")
+            placing = seen_by(await table.run("\n".join(BOB_LOOKS)), "bob")
+            await table.run(BATTLE)
+            _, state = await table.latest()
+            assert state.phase != "placement"  # revealed: the placing is over
+            battle = seen_by(await table.run("\n".join(BOB_LOOKS)), "bob")
+            seen.append((during, placing, battle))
+    assert seen[0] == seen[1]
+    during, placing, battle = seen[0]
+    assert all(d["to"] != "channel" for d in during)
+    assert "to 0 (the latest)" in placing[0]["text"]  # nothing public yet
+    assert "(the latest)" in battle[0]["text"]
+    (export,) = [f for d in battle for f in d["images"] if isinstance(f, bytes)]
+    assert b"south: place" not in export and b"south: lift" not in export
