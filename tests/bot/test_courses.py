@@ -1,0 +1,102 @@
+"""The courses of ``/<game> learn`` are data, checked here by each game's engine: every
+position is legal, every expected answer is accepted, every listed wrong answer gets the
+explanation the lesson gives (the engine's own refusal, or the lesson's word on a legal move
+it does not want), and a complete course teaches every section of its rules page that states
+a rule."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.i18n_rules import engine_text
+from bot.learning.course import (
+    LANGUAGES,
+    PACKAGES,
+    Lesson,
+    complete,
+    course,
+    judge,
+    rules_of,
+    start,
+)
+
+RULES_PAGES = Path(__file__).resolve().parents[2] / "docs" / "rules"
+PAGE = {"chess": "chess"}  # a kind's rules page, when not named after it
+# Sections of the rules pages that state no rule of play: how to type, what the bot shows,
+# the computer players, clocks, ratings and the pages' own history.
+NOT_RULES = re.compile(
+    r"commands|notation|writing moves|perft|computer players|clocks|ratings|replays|"
+    r"pictures|what the table shows|what changed|not supported|fair dice|why this temple|"
+    r"board, pgn and import",
+    re.IGNORECASE,
+)
+
+LESSONS = [lesson for kind in PACKAGES for lesson in course(kind)]
+
+
+def _id(lesson: Lesson) -> str:
+    return f"{lesson.kind}-{lesson.id}"
+
+
+def test_some_course_is_written() -> None:
+    assert course("loa"), "the Lines of Action course"
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=_id)
+def test_each_lesson_is_a_legal_position_whose_answers_the_engine_accepts(lesson: Lesson) -> None:
+    state = start(lesson)
+    rules = rules_of(lesson.kind)
+    assert rules.outcome(state) is None, "a lesson's game is not over before the task"
+    assert lesson.seat in rules.to_act(state), f"{lesson.seat} has the move"
+    for answer in lesson.answers:
+        assert judge(lesson, answer).right, answer
+    # The command shown after two misses plays the first answer.
+    assert lesson.command.startswith(f"/{lesson.kind} ")
+    for language in LANGUAGES:
+        words = lesson.words[language]
+        assert words.title and words.task and 2 <= words.rule.count(".") + 1 <= 5
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=_id)
+def test_each_wrong_answer_is_explained(lesson: Lesson) -> None:
+    assert lesson.wrong, "a lesson lists the likely mistakes"
+    for wrong in lesson.wrong:
+        verdict = judge(lesson, wrong.action)
+        assert not verdict.right, wrong.action
+        if verdict.refused is not None:  # the engine's own refusal says it, in each language
+            for language in LANGUAGES:
+                assert engine_text(language, verdict.refused)
+        else:  # legal, but not what the lesson asks: the lesson says why, in each language
+            assert verdict.why is not None
+            assert all(verdict.why.get(language) for language in LANGUAGES), wrong.action
+
+
+def test_an_answer_nobody_listed_is_still_judged() -> None:
+    lesson = course("loa")[0]
+    assert not judge(lesson, "a1-a2").right  # no piece there: the engine refuses
+    assert judge(lesson, "a1-a2").refused is not None
+    other = judge(lesson, "e5-d5")  # legal, unlisted: not what the task asks, no word
+    assert not other.right and other.refused is None and other.why == {}
+
+
+def _rule_sections(kind: str) -> list[str]:
+    page = (RULES_PAGES / f"{PAGE.get(kind, kind)}.md").read_text(encoding="utf-8")
+    sections = re.findall(r"^## (.+)$", page, re.MULTILINE)
+    return [s.strip() for s in sections if not NOT_RULES.search(s)]
+
+
+@pytest.mark.parametrize("kind", [k for k in PACKAGES if complete(k)])
+def test_a_complete_course_teaches_every_rule_section(kind: str) -> None:
+    covered = {section for lesson in course(kind) for section in lesson.covers}
+    missing = [s for s in _rule_sections(kind) if s not in covered]
+    assert not missing, f"{kind}: no lesson for {missing}"
+
+
+@pytest.mark.parametrize("kind", PACKAGES)
+def test_lessons_cover_sections_that_exist(kind: str) -> None:
+    sections = set(_rule_sections(kind))
+    for lesson in course(kind):
+        assert set(lesson.covers) <= sections, f"{lesson.id}: {lesson.covers}"
