@@ -45,7 +45,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "un joueur ordinateur reprend la place",
     ),
     "clock.timeout.skip": ("the turn is skipped", "le tour est passé"),
-    "clock.timeout.forfeit": ("the seat forfeits", "la place déclare forfait"),
+    "clock.timeout.forfeit": ("the seat resigns", "la place abandonne"),
     "clock.summary_move": (
         "⏰ {spec} a move; when time runs out, {timeout}.",
         "⏰ {spec} par coup ; quand le temps est écoulé, {timeout}.",
@@ -80,18 +80,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "joue ce tour de {seat} à sa place.",
     ),
     "clock.timeout_turn_forfeit": (
-        "⏰ {user}'s time ran out, but {seat} cannot forfeit yet: the computer plays this turn "
+        "⏰ {user}'s time ran out, but {seat} cannot resign yet: the computer plays this turn "
         "for them.",
-        "⏰ Le temps de {user} est écoulé, mais {seat} ne peut pas encore déclarer forfait : "
+        "⏰ Le temps de {user} est écoulé, mais {seat} ne peut pas encore abandonner : "
         "l'ordinateur joue ce tour à sa place.",
     ),
     "clock.timeout_skip": (
         "⏰ {user}'s time ran out: {seat} plays `{action}`.",
         "⏰ Le temps de {user} est écoulé : {seat} joue `{action}`.",
     ),
+    # Heads the game's post that says how the seat resigns (timeout:forfeit): one announcement.
     "clock.timeout_forfeit": (
-        "⏰ {user}'s time ran out: {seat} forfeits.",
-        "⏰ Le temps de {user} est écoulé : {seat} déclare forfait.",
+        "⏰ {user}'s time ran out (timeout:forfeit):",
+        "⏰ Le temps de {user} est écoulé (timeout:forfeit) :",
     ),
     # --- /<game> pause
     "clock.none": (
@@ -135,5 +136,5 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "discord.choice.timeout_ai": ("a computer player takes over", "un ordinateur remplace"),
     "discord.choice.timeout_skip": ("skip the turn", "passer le tour"),
-    "discord.choice.timeout_forfeit": ("the seat forfeits", "forfait"),
+    "discord.choice.timeout_forfeit": ("the seat resigns", "abandon"),
 }

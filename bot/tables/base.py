@@ -1160,6 +1160,7 @@ class SeatedTable(Clocked, Replays):
         loc = game.locale
         before = game.require_state()
         lines: list[str] = []
+        causes: list[str] = []  # the forfeits' "time ran out", said in the game's own post
         entries: Entries = []
         for seat in clocks.out_of_time(clock, now):
             clocks.settle(clock, seat)
@@ -1181,7 +1182,9 @@ class SeatedTable(Clocked, Replays):
                 except EngineError:
                     action = None
             if action is not None:
-                lines.append(t(loc, key, action=str(action), **shown))
+                said = t(loc, key, action=str(action), **shown)
+                # A forfeit is told once: its cause heads the post that says the seat resigns.
+                (causes if key == "clock.timeout_forfeit" else lines).append(said)
                 entries += self.entries(None, seat, action, events)
             elif clock["at_limit"] == "ai":
                 lines.append(self.stand_in(game, seat))
@@ -1196,7 +1199,15 @@ class SeatedTable(Clocked, Replays):
             after = self.telling(service, game, entries, None, before)
 
             async def tell() -> list[Delivery]:
-                return [*notes, *reminders, *await after()]
+                told = await after()
+                post = next((d for d in told if d.to == "channel"), None)
+                if post is not None and causes:
+                    post.text = clip("\n".join([*causes, post.text]))
+                elif causes:
+                    notes.extend(
+                        Delivery("channel", c, channel_id=game.row.channel_id) for c in causes
+                    )
+                return [*notes, *reminders, *told]
 
             return await self.persist(service, game, entries, tell)
         game.meta["wake"] = clocks.wake(clock)

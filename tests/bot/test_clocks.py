@@ -122,7 +122,7 @@ async def test_a_late_army_forfeits_as_if_its_king_fell_but_drafts_first() -> No
     async with Table(frozen=NOW) as table:
         await table.run(LOBBY4.replace("points:160", "points:160 clock:10m timeout:forfeit"))
         out = await table.run("!wait 10m")
-        assert sum("cannot forfeit yet" in d["text"] for d in out) == 4
+        assert sum("cannot resign yet" in d["text"] for d in out) == 4
         row, state = await table.latest()
         assert state.phase != "selection" and not row.meta.get("ai_turn")
         for _ in range(40):  # deployment, then battle: the late armies leave one by one
@@ -133,7 +133,7 @@ async def test_a_late_army_forfeits_as_if_its_king_fell_but_drafts_first() -> No
         assert row.status == "over"
         assert sum(a.resigned for a in state.armies) == 3  # one team both gone, then a third
         assert state.winners
-        assert any("forfeits" in d["text"] for d in table.deliveries())
+        assert any("(timeout:forfeit):" in d["text"] for d in table.deliveries())
         assert not any(is_ai(u) for u in row.seats.values())
 
 
@@ -151,7 +151,7 @@ async def test_fischer_time_in_chess_spends_the_bank_and_adds_the_increment() ->
         await table.run("!wait 30s\n@bob /chess move move:e5\n!wait 50s")
         assert (await table.latest())[0].status == "running"  # white has 52 s
         out = await table.run("!wait 5s")
-        assert any("time ran out: White forfeits" in d["text"] for d in out)
+        assert any("time ran out (timeout:forfeit):\nWhite resigns." in d["text"] for d in out)
         assert (await table.latest())[0].status == "over"
 
 
@@ -186,5 +186,5 @@ async def test_a_deadline_outlives_a_restart(tmp_path: Any) -> None:
     async with Table(db=db, frozen=NOW) as table:
         table.console.world.offset = 11 * 60  # type: ignore[union-attr]  # down for 11 minutes
         out = await table.run("!wait 1s")
-        assert any("forfeits" in d["text"] for d in out)
+        assert any("(timeout:forfeit):" in d["text"] for d in out)
         assert (await table.latest())[0].status == "over"

@@ -258,3 +258,18 @@ async def test_the_other_side_sees_the_same_whether_a_secret_placement_took_1_or
     assert "(the latest)" in battle[0]["text"]
     (export,) = [f for d in battle for f in d["images"] if isinstance(f, bytes)]
     assert b"south: place" not in export and b"south: lift" not in export
+
+
+async def test_a_clock_forfeit_is_one_announcement_in_the_words_of_a_resignation() -> None:
+    async with Table(frozen=1.8e9) as table:
+        await table.run(
+            "@alice /loa new clock:1m timeout:forfeit\n@bob /loa join seat:player2\n"
+            "@alice /loa start"
+        )
+        out = await table.run("!wait 2m")
+        posts = [d["text"] for d in out if d["to"] == "channel"]
+        (post,) = [p for p in posts if "time ran out" in p]
+        lines = post.splitlines()
+        assert lines[0].endswith("'s time ran out (timeout:forfeit):")
+        assert lines[1].endswith(" resigns.") and "by resignation" in post
+        assert not any("forfeits" in p for p in posts)
