@@ -51,6 +51,7 @@ import engine
 import renderer
 from bot.logs import event
 from renderer import warm as warming
+from renderer.theme import DEFAULT_THEME, Theme, current_theme, using
 from renderer.warm import WarmState
 
 log = logging.getLogger(__name__)
@@ -399,11 +400,20 @@ def _background_pool(pool: Pool) -> Pool:
     return _low
 
 
+def _drawn_with(theme: Theme, call: Callable[[], T]) -> T:
+    """``call()`` with ``theme`` the one its picture options start with."""
+    with using(theme):
+        return call()
+
+
 async def render(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     """``fn(*args, **kwargs)`` (a module-level drawing function) in the pool (the
     background's within :func:`background`), or in a thread when there is no pool or ``fn``
-    cannot be sent to a worker."""
+    cannot be sent to a worker. Drawn with the theme of :func:`renderer.theme.using` around
+    the call, if any (a member's palette), in the worker too."""
     call = functools.partial(fn, *args, **kwargs)
+    if (theme := current_theme()) is not DEFAULT_THEME:
+        call = functools.partial(_drawn_with, theme, call)
     if _pool is None or not _importable(fn):
         return await asyncio.to_thread(call)
     pool = _background_pool(_pool) if _in_background.get() else _pool

@@ -176,6 +176,30 @@ MESSAGES.update(
             "La langue des messages des nouvelles parties (auto : celle du serveur ou de l'hôte)",
         ),
         "discord.choice.language_auto": ("auto", "auto"),
+        # --- /plateau settings palette: a member's own pictures (issue 30)
+        "discord.pdesc.settings_palette": (
+            "Your colours in the pictures sent to you alone (public ones keep the default)",
+            "Vos couleurs dans les images envoyées à vous seul (les publiques gardent celles par "
+            "défaut)",
+        ),
+        "discord.choice.palette_default": ("default", "par défaut"),
+        "discord.choice.palette_high_contrast": ("high contrast", "contraste élevé"),
+        "plateau.pick_palette": (
+            "palette is one of: {palettes}.",
+            "palette est l'une de : {palettes}.",
+        ),
+        "plateau.palette_saved": (
+            "Saved: the pictures sent to you alone (a private board, your DMs) now use the "
+            "{palette} palette. Public pictures keep the default, which colour-blind eyes read "
+            "too.",
+            "C'est noté : les images envoyées à vous seul (un plateau privé, vos messages "
+            "privés) utilisent désormais la palette {palette}. Les images publiques gardent "
+            "celle par défaut, lisible aussi par les daltoniens.",
+        ),
+        "plateau.palette_setting": (
+            "Your palette: {palette} (the pictures sent to you alone; choices: {palettes}).",
+            "Votre palette : {palette} (les images envoyées à vous seul ; au choix : {palettes}).",
+        ),
         # A language, as a sentence names it ("post in French").
         "language.en": ("English", "anglais"),
         "language.fr": ("French", "français"),

@@ -13,10 +13,13 @@ from bot.cogs import TableButton, TableCog, button_template
 from bot.cogs.slash import LANGUAGE_CHOICES, Option, Slash, choice
 from bot.tables.plateau import AUTO, KINDS, QUOTA_OPTIONS
 from bot.tables.quotas import LIMIT_MAX
+from renderer.theme import PALETTES
 
 KIND_CHOICES = [choice(f"game.{kind}", kind) for kind in KINDS]
 # A server's language: one Plateau speaks, or back to the server's locale or the host's.
 SERVER_LANGUAGES = [*LANGUAGE_CHOICES, choice("discord.choice.language_auto", AUTO)]
+# A member's palette for the pictures sent to them alone.
+PALETTE_CHOICES = [choice(f"discord.choice.palette_{p.replace('-', '_')}", p) for p in PALETTES]
 
 
 # A quota, as an admin sets it (0: back to the default).
@@ -51,6 +54,7 @@ class PlateauCog(TableCog):
         Slash(
             "settings",
             Option("language", about="settings_language", choices=SERVER_LANGUAGES),
+            Option("palette", about="settings_palette", choices=PALETTE_CHOICES),
             *(Option(name, QUOTA, about=f"settings_{name}") for name in QUOTA_OPTIONS),
             game=False,
         ),

@@ -214,6 +214,15 @@ class Storage(Protocol):
 
     async def locale(self, user_id: int) -> str | None: ...
 
+    async def palette(self, user_id: int) -> str | None:
+        """The palette a member chose for their private pictures (None: the default)."""
+        ...
+
+    async def set_palette(self, user_id: int, palette: str | None, locale: str) -> None:
+        """Choose a member's palette (None: back to the default); ``locale`` is theirs, kept
+        if the bot has not met them yet."""
+        ...
+
     async def guild_language(self, guild_id: int) -> str | None:
         """The language a server's admins chose for its games' public posts (None: none)."""
         ...
@@ -568,7 +577,7 @@ class SqlStorage:
     async def set_locale(self, user_id: int, locale: str) -> None:
         async with self.session() as s:
             await s.execute(
-                "INSERT INTO users VALUES (?, ?) ON CONFLICT (user_id) "
+                "INSERT INTO users (user_id, locale) VALUES (?, ?) ON CONFLICT (user_id) "
                 "DO UPDATE SET locale = excluded.locale",
                 user_id,
                 locale,
@@ -578,6 +587,21 @@ class SqlStorage:
         async with self.session() as s:
             row = await _fetchrow(s, "SELECT locale FROM users WHERE user_id = ?", user_id)
         return None if row is None else row[0]
+
+    async def palette(self, user_id: int) -> str | None:
+        async with self.session() as s:
+            row = await _fetchrow(s, "SELECT palette FROM users WHERE user_id = ?", user_id)
+        return None if row is None else row[0]
+
+    async def set_palette(self, user_id: int, palette: str | None, locale: str) -> None:
+        async with self.session() as s:
+            await s.execute(
+                "INSERT INTO users (user_id, locale, palette) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET palette = excluded.palette",
+                user_id,
+                locale,
+                palette,
+            )
 
     async def guild_language(self, guild_id: int) -> str | None:
         async with self.session() as s:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import keyword
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -34,6 +35,7 @@ from engine.dice import commitment
 from engine.errors import EngineError
 from engine.protocol import Event
 from engine.record import GameRecord, Opening, RecordEntry, Roll
+from renderer.theme import using
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 BOARD_COOLDOWN = 60.0  # seconds between two public /board posts of one game
@@ -45,6 +47,15 @@ TAKEOVER_AFTER = 24 * 3600.0
 
 Handler = Callable[[TableService, Request], Awaitable[list[Delivery]]]
 Tell = Callable[[], Awaitable[list[Delivery]]]
+
+
+@asynccontextmanager
+async def drawn_for(service: TableService, user_id: int) -> AsyncIterator[None]:
+    """The pictures drawn inside are for ``user_id`` alone (a private board, their DMs):
+    in the palette they chose (``/plateau settings palette:``). Public pictures are drawn
+    outside, in the default, which every eye reads (tests/renderer/test_colour_vision.py)."""
+    with using(await service.storage.palette(user_id)):
+        yield
 
 
 def rolls_of(events: list[Event]) -> list[list[int]]:
@@ -1027,15 +1038,19 @@ class SeatedTable(Clocked, Replays):
 
     async def board(self, service: TableService, request: Request) -> list[Delivery]:
         """The board again: in the channel for a seated player (at most once a minute per
-        game, so the thread stays readable), privately for anyone else or sooner."""
+        game, so the thread stays readable), privately for anyone else or sooner; a private
+        one in the member's palette (/plateau settings palette:), a public one in the
+        default."""
         row = await service.find_game(request, self.kind, ended=True)
         game = self.game(row)
         state = game.require_state()
-        image = await self.board_image(game, state)
         seated = bool(game.seats_of(request.actor.id))
         if seated and service.cooldown(f"board:{row.id}", BOARD_COOLDOWN):
+            image = await self.board_image(game, state)
             text = t(game.locale, "table.board")
             return [Delivery("channel", text, channel_id=game.row.channel_id, files=[image])]
+        async with drawn_for(service, request.actor.id):
+            image = await self.board_image(game, state)
         key = "table.board_private" if seated else "table.board_spectator"
         return [service.private(request.actor, t(request.actor.locale, key), files=[image])]
 

@@ -14,7 +14,7 @@ from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, PGN, TEXT, USER, Declarations, user_id_of
 from bot.service import TableService, UserError
 from bot.tables import alt
-from bot.tables.base import Change, Entries, SeatedTable, TableGame, mention
+from bot.tables.base import Change, Entries, SeatedTable, TableGame, drawn_for, mention
 from engine.protocol import Event
 from engine.standard_chess import (
     OVER,
@@ -313,7 +313,9 @@ class ChessTable(SeatedTable):
         mine = game.seats_of(request.actor.id)
         if mine and out[0].to != "channel":
             loc = request.actor.locale
-            out[0].files = [await _board(game, game.require_state(), bottom=mine[0], locale=loc)]
+            async with drawn_for(service, request.actor.id):  # in their palette
+                image = await _board(game, game.require_state(), bottom=mine[0], locale=loc)
+            out[0].files = [image]
         return out
 
     async def export(self, service: TableService, request: Request) -> list[Delivery]:

@@ -18,7 +18,7 @@ from bot.model import Attachment, Button, Delivery, Request
 from bot.options import GAME, LONG_TEXT, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
 from bot.tables import alt
-from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, number
+from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, drawn_for, number
 from bot.tables.loka_text import counted
 from engine.echec import (
     RULES,
@@ -227,12 +227,14 @@ class EchecTable(SeatedTable):
         ]
         lines += describe(loc, events, before, state)
         lines.append(_reserve_line(loc, state, seat))
+        async with drawn_for(service, user):  # in their palette
+            image = await _board(game, state, seat=seat, locale=loc)
         return Delivery(
             "dm",
             clip("\n".join(lines)),
             user_id=user,
             channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
-            files=[await _board(game, state, seat=seat, locale=loc)],
+            files=[image],
             buttons=self._placement_buttons(game, loc),
             secret=True,
             slot=f"placement:{game.row.id}:{seat}",
@@ -358,11 +360,13 @@ class EchecTable(SeatedTable):
         mine = game.seats_of(request.actor.id)
         loc = request.actor.locale
         if state.phase == PLACEMENT and state.config.placement == SECRET and mine:
-            image = await _board(game, state, seat=mine[0], locale=loc)
+            async with drawn_for(service, request.actor.id):  # in their palette
+                image = await _board(game, state, seat=mine[0], locale=loc)
             text = t(loc, "echec.own_board")
             return [service.private(request.actor, text, files=[image], secret=True)]
         if state.phase == BATTLE and row.status == "running":
-            image = await _board(game, state, locale=loc)
+            async with drawn_for(service, request.actor.id):
+                image = await _board(game, state, locale=loc)
             return [service.private(request.actor, t(loc, "table.board"), files=[image])]
         return await super().board(service, request)
 

@@ -16,7 +16,7 @@ from bot.service import TableService, UserError
 from bot.storage import GameRow
 from bot.tables import alt
 from bot.tables import loka_images as images
-from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, number
+from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, drawn_for, number
 from bot.tables.game import mention
 from bot.tables.loka_text import SIDES, counted, describe, dice_lines
 from bot.tables.loka_text import army as army_label
@@ -354,13 +354,15 @@ class LokaTable(SeatedTable):
         ]
         if a.confirmed:
             lines.append(t(loc, "loka.builder_confirmed"))
+        async with drawn_for(service, user):  # in their palette
+            card = await _card(game, army, draft, a.budget, state, loc)
         return Delivery(
             "dm",
             "\n".join(lines),
             user_id=user,
             channel_id=game.row.channel_id,  # where a 'DMs closed' note goes
             secret=True,
-            files=[await _card(game, army, draft, a.budget, state, loc)],
+            files=[card],
             # A confirmed army is final: its builder keeps the card, not the buttons.
             buttons=[] if a.confirmed else self._builder_buttons(game, army, loc),
             slot=f"builder:{game.row.id}:{army}",
@@ -481,7 +483,8 @@ class LokaTable(SeatedTable):
         if state.phase != SELECTION:
             return [service.private(request.actor, t(loc, "loka.revealed_now"))]
         a = state.armies[state.geometry.seat_index[army]]
-        card = await _card(game, army, a.draft or (0,) * 5, a.budget, state, loc)
+        async with drawn_for(service, request.actor.id):  # in their palette
+            card = await _card(game, army, a.draft or (0,) * 5, a.budget, state, loc)
         # A look, asked for: privately, with the card; the builder and the ally's copy
         # have not changed.
         return [service.private(request.actor, _draft_now(loc, state, army), files=[card])]

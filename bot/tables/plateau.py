@@ -19,6 +19,7 @@ from bot.tables.awaiting import Seated, games_of
 from bot.tables.base import HELP_LIMIT, guild_language, mention, packed
 from bot.tables.timing import when
 from renderer.ratings import Board, Standing, history_png, leaderboard_png
+from renderer.theme import DEFAULT_PALETTE, PALETTES
 
 KINDS = ("loka", "loa", "echec", "inka", "alako", "chess")
 LEADERS = 10  # lines of each family's leaderboard
@@ -41,7 +42,7 @@ class Plateau:
         "games": {"page": PAGE},
         "leaderboard": {"game": TEXT},
         "profile": {"member": USER},
-        "settings": {"language": TEXT, **dict.fromkeys(QUOTA_OPTIONS, QUOTA)},
+        "settings": {"language": TEXT, "palette": TEXT, **dict.fromkeys(QUOTA_OPTIONS, QUOTA)},
     }
 
     def __init__(self) -> None:
@@ -177,26 +178,34 @@ class Plateau:
         """The server's settings: with ``language``, an admin (Manage Server) sets the
         language of the public posts of the server's new games (``auto``: back to the
         server's locale or the host's); with ``lobbies``, ``games`` or ``channel_lobbies``,
-        a quota (0: back to the default); without any, anyone reads the current ones."""
+        a quota (0: back to the default); without any, anyone reads the current ones. With
+        ``palette``, any member chooses the colours of the pictures sent to them alone (on a
+        server or in a DM; :func:`palette`)."""
         actor, loc, guild = request.actor, request.actor.locale, request.place.guild_id
-        if guild is None:
-            raise UserError("table.guild_only")
         wanted = str(request.options.get("language") or "").strip().lower()
         limits = {
             QUOTA_OPTIONS[name]: _quota(value)
             for name, value in request.options.items()
             if name in QUOTA_OPTIONS and value is not None and value != ""
         }
+        if wanted or limits:
+            if guild is None:
+                raise UserError("table.guild_only")
+            if not actor.manager:
+                raise UserError("plateau.settings_forbidden")
+            if wanted and wanted not in (*LANGUAGES, AUTO):
+                raise UserError("plateau.pick_language", languages=", ".join((*LANGUAGES, AUTO)))
+        told = await palette(service, request)
+        if told and not wanted and not limits:
+            return [service.private(actor, "\n".join(told))]
+        if guild is None:
+            raise UserError("table.guild_only")
         if not wanted and not limits:
+            mine = await palette_setting(service, actor.id, loc)
             chosen = await service.storage.guild_language(guild)
             setting = self.language_setting(request, chosen)
             limited = await quota_setting(service, guild, loc)
-            return [service.private(actor, f"{setting}\n{limited}")]
-        if not actor.manager:
-            raise UserError("plateau.settings_forbidden")
-        if wanted and wanted not in (*LANGUAGES, AUTO):
-            raise UserError("plateau.pick_language", languages=", ".join((*LANGUAGES, AUTO)))
-        told = []
+            return [service.private(actor, f"{setting}\n{limited}\n{mine}")]
         if wanted:
             chosen = None if wanted == AUTO else wanted
             await service.storage.set_guild_language(guild, chosen)
@@ -268,6 +277,28 @@ def _quota(value: object) -> int:
     if not 0 <= number <= quotas.LIMIT_MAX:
         raise UserError("quota.pick_number", high=quotas.LIMIT_MAX)
     return number
+
+
+async def palette(service: TableService, request: Request) -> list[str]:
+    """``/plateau settings palette:<name>``: the member's palette, saved (``default``: back
+    to it), and what it changes, in their words; nothing without the option. The pictures
+    sent to that member alone (a private ``board``, their DMs) use it; every public picture
+    keeps the default, which every eye can read (tests/renderer/test_colour_vision.py)."""
+    wanted = str(request.options.get("palette") or "").strip().lower()
+    if not wanted:
+        return []
+    loc = request.actor.locale
+    if wanted not in PALETTES:
+        raise UserError("plateau.pick_palette", palettes=", ".join(PALETTES))
+    chosen = None if wanted == DEFAULT_PALETTE else wanted
+    await service.storage.set_palette(request.actor.id, chosen, loc)
+    return [t(loc, "plateau.palette_saved", palette=wanted)]
+
+
+async def palette_setting(service: TableService, user_id: int, loc: str) -> str:
+    """The member's palette, in their words, with the others they could choose."""
+    chosen = await service.storage.palette(user_id) or DEFAULT_PALETTE
+    return t(loc, "plateau.palette_setting", palette=chosen, palettes=", ".join(PALETTES))
 
 
 async def quota_setting(service: TableService, guild: int, loc: str) -> str:

@@ -278,6 +278,19 @@ async def test_locales_and_posts_are_replaced_in_place(storage: SqlStorage) -> N
     assert await storage.post_of(BIG, "lobby") == (BIG + 1, BIG + 3)
 
 
+async def test_a_members_palette_is_kept_beside_their_locale(storage: SqlStorage) -> None:
+    """Migration 011: a member's palette, per member; setting it keeps their locale, and a
+    new locale keeps their palette."""
+    assert await storage.palette(BIG) is None
+    await storage.set_palette(BIG, "high-contrast", "fr")  # a member the bot never met
+    assert (await storage.palette(BIG), await storage.locale(BIG)) == ("high-contrast", "fr")
+    await storage.set_locale(BIG, "en")
+    await storage.set_locale(BIG + 1, "en")
+    assert await storage.palette(BIG) == "high-contrast" and await storage.palette(BIG + 1) is None
+    await storage.set_palette(BIG, None, "de")  # back to the default; the locale stays
+    assert (await storage.palette(BIG), await storage.locale(BIG)) == (None, "en")
+
+
 async def test_a_guilds_language_is_set_replaced_and_cleared_per_guild(
     storage: SqlStorage,
 ) -> None:
