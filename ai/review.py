@@ -35,6 +35,10 @@ JUDGEMENTS = ((0.15, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
 # thought, so a 200-action game takes a minute or two of one worker.
 REVIEW_LEVEL = Level("review", iterations=300, seconds=1.0, knowledge=True, depth=6)
 TURNING_POINTS = 3  # the most a review shows
+HINTS = 3  # the choices a hint shows
+HINT_LEVEL = "strong"  # a hint is what this computer player would do
+# Actions that are no move on the board: a resignation or a draw agreed is never judged.
+NOT_JUDGED = frozenset({"resign", "offer draw", "accept draw", "decline draw", "claim"})
 
 
 def win_chance(centipawns: float) -> float:
@@ -72,7 +76,9 @@ class Step:
 
     @property
     def judgement(self) -> str | None:
-        return None if self.best == self.action else judgement(self.drop)
+        if self.best == self.action or self.action in NOT_JUDGED:
+            return None
+        return judgement(self.drop)
 
 
 @dataclass(frozen=True)
@@ -156,6 +162,28 @@ def _stockfish(state: ChessState) -> tuple[dict[str, float], str] | None:
     centipawns, best = found
     white = win_chance(centipawns)
     return {"white": white, "black": 1 - white}, best or ""
+
+
+def hint(
+    kind: str, view: Any, seat: str, seed: int, *, timed: bool = True
+) -> list[tuple[str, float]]:
+    """What the strong computer player would do for ``seat`` from its ``view`` alone: its
+    top choices (action text, the seat's chance of winning after it as its search saw it),
+    best first. Chess asks Stockfish for its best lines when it is installed."""
+    if kind == "chess" and view.phase == PLAY and seat == view.turn:
+        from ai.stockfish import stockfish_lines
+
+        lines = stockfish_lines(view.board, HINTS)
+        if lines:
+            sign = 1 if seat == "white" else -1
+            return [(move, win_chance(sign * score)) for score, move in lines if move]
+    rng = random.Random(seed)
+    found = analyse(knowledge_of(kind), view, seat, HINT_LEVEL, rng, timed=timed)
+    return [
+        (str(c.action), c.chance)
+        for c in found.choices[:HINTS]
+        if c.visits or c is found.choices[0]
+    ]
 
 
 def assemble(

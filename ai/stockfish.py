@@ -97,8 +97,8 @@ class _Engine:
         return None
 
     def analyse(
-        self, path: str, board: chess.Board, limit: chess.engine.Limit
-    ) -> chess.engine.InfoDict | None:
+        self, path: str, board: chess.Board, limit: chess.engine.Limit, lines: int = 1
+    ) -> list[chess.engine.InfoDict] | None:
         with self._lock:
             for attempt in range(2):
                 engine = self._running(path)
@@ -106,7 +106,7 @@ class _Engine:
                     return None
                 try:
                     # Full strength: a review judges moves, it does not play them.
-                    return engine.analyse(board, limit, options={"Skill Level": 20})
+                    return engine.analyse(board, limit, multipv=lines, options={"Skill Level": 20})
                 except (chess.engine.EngineTerminatedError, chess.engine.EngineError):
                     self._drop()
                     if attempt:
@@ -171,19 +171,33 @@ REVIEW_LIMIT = chess.engine.Limit(depth=12, time=0.5)
 MATE_SCORE = 100_000  # a mate as centipawns: any win chance rounds to 1
 
 
-def stockfish_eval(board: chess.Board) -> tuple[int, str | None] | None:
-    """Stockfish's evaluation of ``board`` for White in centipawns (a mate as a huge score)
-    and its best move in UCI, or None when there is no Stockfish. A finished position is
-    scored by its result."""
+def stockfish_lines(board: chess.Board, lines: int = 1) -> list[tuple[int, str]] | None:
+    """Stockfish's ``lines`` best moves in ``board`` (UCI), best first, each with its
+    evaluation for White in centipawns (a mate as a huge score); None when there is no
+    Stockfish. A finished position has no move: its result as the only, empty, line."""
     if board.is_game_over(claim_draw=False):
         result = board.result(claim_draw=False)
-        return {"1-0": MATE_SCORE, "0-1": -MATE_SCORE}.get(result, 0), None
+        return [({"1-0": MATE_SCORE, "0-1": -MATE_SCORE}.get(result, 0), "")]
     path = find_stockfish()
     if path is None:
         return None
-    info = _ENGINE.analyse(path, board, REVIEW_LIMIT)
-    if info is None or "score" not in info:
+    infos = _ENGINE.analyse(path, board, REVIEW_LIMIT, lines)
+    if not infos:
         return None
-    score = info["score"].white().score(mate_score=MATE_SCORE)
-    best = info.get("pv", [None])[0]
-    return (score if score is not None else 0), (best.uci() if best is not None else None)
+    found = []
+    for info in infos:
+        if "score" not in info or not info.get("pv"):
+            continue
+        score = info["score"].white().score(mate_score=MATE_SCORE)
+        found.append((score if score is not None else 0, info["pv"][0].uci()))
+    return found or None
+
+
+def stockfish_eval(board: chess.Board) -> tuple[int, str | None] | None:
+    """Stockfish's evaluation of ``board`` for White in centipawns and its best move in UCI
+    (None in a finished position), or None when there is no Stockfish."""
+    found = stockfish_lines(board)
+    if found is None:
+        return None
+    score, best = found[0]
+    return score, best or None

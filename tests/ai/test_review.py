@@ -10,10 +10,12 @@ import pytest
 
 from ai.player import knowledge_of
 from ai.review import (
+    HINTS,
     REVIEW_LEVEL,
     Review,
     Step,
     assemble,
+    hint,
     judgement,
     move_accuracy,
     position,
@@ -84,13 +86,13 @@ def test_assemble_takes_the_next_positions_chances_and_the_end() -> None:
 
 def _played(kind: str, config: object, moves: list[str] | None, seed: int) -> tuple[list, list]:
     """Every state of a game of ``kind`` and its (seat, action) moves: ``moves`` as given,
-    else random legal actions to the end."""
+    else random legal actions to its end."""
     rules = knowledge_of(kind).rules
     state = rules.new(config, seed=f"review-{seed}".encode(), game_id=f"r{seed}")
     rng = random.Random(seed)
     states, played = [state], []
     for step in range(2000):
-        if rules.outcome(state) is not None:
+        if rules.outcome(state) is not None or (moves is not None and step == len(moves)):
             break
         seat = rules.to_act(state)[0]
         if moves is not None:
@@ -100,7 +102,7 @@ def _played(kind: str, config: object, moves: list[str] | None, seed: int) -> tu
         state, _ = rules.apply(state, action, seat)
         states.append(state)
         played.append((seat, str(action)))
-    assert rules.outcome(state) is not None
+    assert moves is not None or rules.outcome(state) is not None
     return states, played
 
 
@@ -170,3 +172,24 @@ def test_a_chess_review_finds_the_blunder_of_fools_mate_by_stockfish() -> None:
     assert found.steps[3].best == "d8h4"  # Stockfish mates
     white, black = found.accuracy("white"), found.accuracy("black")
     assert white is not None and black is not None and white < black
+
+
+def test_a_hint_is_the_strong_players_top_choices_from_the_view() -> None:
+    states, _ = _played("loa", LoaConfig(), None, seed=6)
+    rules = knowledge_of("loa").rules
+    state = states[4]
+    seat = rules.to_act(state)[0]
+    found = hint("loa", rules.view(state, seat), seat, seed=1, timed=False)
+    legal = {str(a) for a in rules.legal_actions(state, seat)}
+    assert 1 <= len(found) <= HINTS
+    assert all(action in legal and 0.0 <= chance <= 1.0 for action, chance in found)
+    assert len({action for action, _ in found}) == len(found)
+    assert found == hint("loa", rules.view(state, seat), seat, seed=1, timed=False)
+
+
+@pytest.mark.skipif(find_stockfish() is None, reason="Stockfish is not installed")
+def test_a_chess_hint_is_stockfishs_best_lines_for_the_seat() -> None:
+    states, _ = _played("chess", ChessConfig(color="white"), ["f2f3", "e7e5", "g2g4"], seed=2)
+    found = hint("chess", states[-1], "black", seed=0)
+    assert found[0][0] == "d8h4" and found[0][1] > 0.99  # mate in one, black's chance
+    assert len(found) == HINTS and found[1][1] < found[0][1]
