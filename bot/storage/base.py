@@ -239,6 +239,14 @@ class Storage(Protocol):
         """Set one of a server's quotas (:data:`QUOTAS`), or back to the default with None."""
         ...
 
+    async def lessons(self, user_id: int) -> dict[str, Progress]:
+        """Where a member stands in each game's course (``/<game> learn``), by game kind."""
+        ...
+
+    async def set_lesson(self, user_id: int, kind: str, progress: Progress) -> None:
+        """Keep where a member stands in a game's course."""
+        ...
+
     async def member_load(self, guild_id: int, user_id: int) -> tuple[int, int]:
         """A member's open lobbies (those they host) and running games (those they sit
         in) on a server."""
@@ -251,6 +259,16 @@ class Storage(Protocol):
     async def set_post(
         self, recipient: int, slot: str, channel_id: int, message_id: int
     ) -> None: ...
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A member in a game's course: the open lesson (None: none), the wrong answers to it,
+    the finished lessons (in the order they were finished)."""
+
+    current: str | None = None
+    misses: int = 0
+    done: tuple[str, ...] = ()
 
 
 ACTIVE = ("lobby", "running")
@@ -635,6 +653,26 @@ class SqlStorage:
                 f"ON CONFLICT (guild_id) DO UPDATE SET {name} = excluded.{name}",
                 guild_id,
                 value,
+            )
+
+    async def lessons(self, user_id: int) -> dict[str, Progress]:
+        async with self.session() as s:
+            rows = await s.fetch(
+                "SELECT kind, current, misses, done FROM lessons WHERE user_id = ?", user_id
+            )
+        return {r[0]: Progress(r[1], r[2], tuple(json.loads(r[3]))) for r in rows}
+
+    async def set_lesson(self, user_id: int, kind: str, progress: Progress) -> None:
+        async with self.session() as s:
+            await s.execute(
+                "INSERT INTO lessons (user_id, kind, current, misses, done) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, kind) DO UPDATE SET "
+                "current = excluded.current, misses = excluded.misses, done = excluded.done",
+                user_id,
+                kind,
+                progress.current,
+                progress.misses,
+                json.dumps(list(progress.done)),
             )
 
     async def member_load(self, guild_id: int, user_id: int) -> tuple[int, int]:

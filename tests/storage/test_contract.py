@@ -24,6 +24,7 @@ from bot.storage import (
     GameRow,
     LogEntry,
     Owed,
+    Progress,
     SqlStorage,
     VersionConflict,
     migrations,
@@ -609,3 +610,17 @@ def test_both_dialects_have_every_migration_number() -> None:
     assert numbers["sqlite"] == numbers["postgresql"] == list(range(1, len(numbers["sqlite"]) + 1))
     (pg_init,) = [sql for v, sql in migrations("postgresql") if v == 1]
     assert "channel_id BIGINT NOT NULL" in pg_init and "AUTOINCREMENT" not in pg_init
+
+
+async def test_a_members_course_progress_reads_back_per_game(storage: SqlStorage) -> None:
+    assert await storage.lessons(BIG) == {}
+    await storage.set_lesson(BIG, "loa", Progress("winning", 1, ("moving",)))
+    await storage.set_lesson(BIG, "chess", Progress(None, 0, ("castling", "check")))
+    await storage.set_lesson(BIG + 1, "loa", Progress("moving"))
+    assert await storage.lessons(BIG) == {
+        "loa": Progress("winning", 1, ("moving",)),
+        "chess": Progress(None, 0, ("castling", "check")),
+    }
+    await storage.set_lesson(BIG, "loa", Progress(None, 0, ("moving", "winning")))
+    assert (await storage.lessons(BIG))["loa"].done == ("moving", "winning")
+    assert await storage.lessons(BIG + 1) == {"loa": Progress("moving")}
