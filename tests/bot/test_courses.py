@@ -22,6 +22,7 @@ from bot.learning.course import (
     rules_of,
     start,
 )
+from engine.alako import format_position, position_of
 
 RULES_PAGES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 PAGE = {"chess": "chess"}  # a kind's rules page, when not named after it
@@ -100,3 +101,11 @@ def test_lessons_cover_sections_that_exist(kind: str) -> None:
     sections = set(_rule_sections(kind))
     for lesson in course(kind):
         assert set(lesson.covers) <= sections, f"{lesson.id}: {lesson.covers}"
+
+
+def test_the_cannon_lesson_spins_the_cannon() -> None:
+    """A lesson's dice come from its id: the cannon lesson's words say its spin fires."""
+    lesson = next(lesson for lesson in course("alako") if lesson.id == "a-breach")
+    rules = rules_of("alako")
+    after, _ = rules.apply(start(lesson), rules.parse_action("spin"), lesson.seat)
+    assert "Wb8n" in lesson.position and "Wb8n" not in format_position(position_of(after))
