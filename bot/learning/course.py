@@ -117,7 +117,8 @@ def start(lesson: Lesson) -> Any:
 class Verdict:
     """How an answer fared: ``right``; else the engine's refusal (``refused``) or the
     lesson's word on a legal action it does not want (``why``, by language; empty: the
-    lesson has none for it, say it is not what the task asks)."""
+    lesson has none for it, say it is not what the task asks). A refused mistake the lesson
+    lists may carry its word too (``why``, shown after the refusal; else ``None``)."""
 
     right: bool
     refused: EngineError | None = None
@@ -132,12 +133,27 @@ def judge(lesson: Lesson, action: Any) -> Verdict:
         parsed = rules.parse_action(action) if isinstance(action, str) else action
         rules.apply(state, parsed, lesson.seat)
     except EngineError as refusal:
-        return Verdict(False, refused=refusal)
+        found = _listed(lesson, rules, action)
+        return Verdict(False, refused=refusal, why=dict(found.why) if found and found.why else None)
     text = str(parsed)
     if text in {str(rules.parse_action(a)) for a in lesson.answers}:
         return Verdict(True)
-    found = next((w for w in lesson.wrong if str(rules.parse_action(w.action)) == text), None)
+    found = _listed(lesson, rules, parsed)
     return Verdict(False, why=dict(found.why) if found is not None else {})
+
+
+def _listed(lesson: Lesson, rules: Any, action: Any) -> Wrong | None:
+    """The lesson's listed mistake ``action`` is, compared in the engine's text form (as
+    typed, when the engine cannot read it)."""
+
+    def key(a: Any) -> str:
+        try:
+            return str(rules.parse_action(a) if isinstance(a, str) else a)
+        except EngineError:
+            return str(a).strip()
+
+    wanted = key(action)
+    return next((w for w in lesson.wrong if key(w.action) == wanted), None)
 
 
 def _words(data: Any, where: str) -> Words:

@@ -109,3 +109,34 @@ def test_the_cannon_lesson_spins_the_cannon() -> None:
     rules = rules_of("alako")
     after, _ = rules.apply(start(lesson), rules.parse_action("spin"), lesson.seat)
     assert "Wb8n" in lesson.position and "Wb8n" not in format_position(position_of(after))
+
+
+def _lesson(kind: str, lesson_id: str) -> Lesson:
+    return next(lesson for lesson in course(kind) if lesson.id == lesson_id)
+
+
+def test_a_refused_mistake_may_carry_the_lessons_word() -> None:
+    """The engine's refusal says what is wrong; a lesson may add why, in each language
+    (Loka's refusals list where a piece can go, not that a marsh ends its move)."""
+    lesson = _lesson("loka", "marsh")
+    verdict = judge(lesson, "d4-d8")  # another spelling of the listed d4d8
+    assert verdict.refused is not None and verdict.why is not None
+    assert "marsh" in verdict.why["en"] and "marais" in verdict.why["fr"]
+    assert judge(lesson, "d4d9").why is None  # refused, not listed: the refusal alone
+    for lesson in LESSONS:
+        for wrong in lesson.wrong:
+            if wrong.why:
+                assert all(wrong.why.get(language) for language in LANGUAGES), wrong.action
+
+
+def test_the_lessons_that_name_their_dice_name_them_right() -> None:
+    """A lesson's dice come from its id: the words that name a roll or a draw hold."""
+    super_d20 = _lesson("loka", "super-d20")
+    pending = start(super_d20).pending
+    assert "shows 1 against the pawn's 3" in super_d20.text("en").task
+    assert (pending.holder, pending.attack_roll, pending.defence_roll) == ("attack", 1, 3)
+    deploy = _lesson("loka", "deploy-king")  # "your D20 was the lowest": Fire deploys first
+    assert rules_of("loka").to_act(start(deploy)) == ("fire",)
+    place = _lesson("inka", "setup-place")  # "you drew path rhombus 10"
+    assert "rhombus 10" in place.text("en").task
+    assert all(str(a).startswith("place 10 ") for a in rules_of("inka").legal_actions(start(place)))
