@@ -27,7 +27,7 @@ import hashlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -182,6 +182,19 @@ class Autoplay:
         self._tasks[game.id] = task
         task.add_done_callback(lambda done: self._done(game.id, done))
 
+    def aside(self, key: str, work: Coroutine[Any, Any, None]) -> bool:
+        """Run ``work`` beside the commands (a review: minutes of the pool's background),
+        one at a time under ``key``: :meth:`idle` waits for it and :meth:`close` stops it,
+        as a computer player's. False (``work`` closed unrun) if one under ``key`` runs."""
+        running = self._tasks.get(key)
+        if running is not None and not running.done():
+            work.close()
+            return False
+        task = asyncio.create_task(work, name=f"plateau-{key}")
+        self._tasks[key] = task
+        task.add_done_callback(lambda done: self._done(key, done))
+        return True
+
     def delivered(self, outbox_id: int) -> None:
         """The adapter sent (or gave up on) an outbox row."""
         for game_id, unsent in list(self._unsent.items()):
@@ -209,7 +222,7 @@ class Autoplay:
         if self._tasks.get(game_id) is task:
             del self._tasks[game_id]
         if not task.cancelled() and task.exception() is not None:
-            log.error("computer player of game %s failed", game_id, exc_info=task.exception())
+            log.error("background task %s failed", game_id, exc_info=task.exception())
 
     async def _play(self, game_id: str) -> None:
         """Play the game's awaited computer players, one action at a time, until none is;

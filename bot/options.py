@@ -154,7 +154,7 @@ LONG_TEXT = Text(2000)  # a message to the team, a list of units
 # The options of the commands every game shares (bot.tables.base), merged under each
 # table's own: a table adds its ``new`` options, its seat option (Loka's ``army``)...
 SHARED: Declarations = {
-    "new": {"clock": TEXT, "timeout": TEXT, "rated": TEXT, "language": TEXT},
+    "new": {"clock": TEXT, "timeout": TEXT, "rated": TEXT, "hints": TEXT, "language": TEXT},
     "join": {"seat": TEXT, "game": GAME},
     "ai": {"seat": TEXT, "level": TEXT, "game": GAME},
     "leave": {"game": GAME},
@@ -168,6 +168,9 @@ SHARED: Declarations = {
     "rules": {"topic": TEXT},
     "help": {},
     "pause": {"game": GAME},
+    "hint": {"seat": TEXT, "game": GAME},
+    "review": {"record": PGN, "game": GAME},
+    "learn": {"lesson": NUMBER},
 }
 
 

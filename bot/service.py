@@ -59,6 +59,9 @@ class _Run:
 
 
 _run: ContextVar[_Run | None] = ContextVar("plateau_run", default=None)
+# While a command answers a lesson (``bot.tables.learning``): the lesson as the game its
+# handler finds. Never stored, so nothing else reads it.
+LESSON_ROW: ContextVar[GameRow | None] = ContextVar("plateau_lesson", default=None)
 # How many games' newest rows a process keeps for that reuse: a row needs only to outlive
 # its command's wait for the game's lock, so a few per command in flight.
 HOT_GAMES = 1024
@@ -378,6 +381,9 @@ class TableService:
         thread or channel, else the user's only game that awaits them. A :meth:`load` of it
         later in the same run reuses this read, as does the same search again unless this
         process changed the game since."""
+        lesson = LESSON_ROW.get()
+        if lesson is not None and lesson.kind == kind:
+            return lesson
         run = _run.get()
         asked = (kind, lobby_only, ended, request.place.channel_id, request.actor.id)
         asked += (str(request.options.get("game") or ""),)

@@ -42,6 +42,9 @@ def shared_commands(kind: str) -> tuple[Slash, ...]:
     return (
         BOARD,
         *(Slash(words) for words in SHARED_WORDS),
+        Slash("hint"),
+        Slash("review", Option("record", app_commands.Range[str, 1, 6000], about="review_record")),
+        Slash("learn", Option("lesson", app_commands.Range[int, 1, 200]), game=False),
         Slash("rules", Option("topic", choices=topics), game=False),
         Slash("help", game=False),
     )
@@ -139,7 +142,18 @@ class TableCog(commands.GroupCog, metaclass=TableCogMeta):
 # Where a command stands in the help: the lobby first, then the game's own commands in the
 # order its cog declares them, then looking back, leaving and help.
 _BEFORE = {"new": 0, "import": 1, "join": 2, "ai": 3, "leave": 4, "start": 5, "cancel": 6}
-_AFTER = {"board": 8, "replay": 9, "export": 10, "pause": 11, "rules": 12, "resign": 13, "help": 14}
+_AFTER = {
+    "hint": 8,
+    "board": 9,
+    "replay": 10,
+    "review": 11,
+    "export": 12,
+    "pause": 13,
+    "learn": 14,
+    "rules": 15,
+    "resign": 16,
+    "help": 17,
+}
 
 
 @cache

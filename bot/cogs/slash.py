@@ -127,19 +127,23 @@ TIMEOUT = Option(
 RATED = Option(
     "rated", choices=[choice("discord.choice.yes", "yes"), choice("discord.choice.no", "no")]
 )
+# ``/<game> hint`` in this game (unrated).
+HINTS = Option(
+    "hints", choices=[choice("discord.choice.on", "on"), choice("discord.choice.off", "off")]
+)
 
 
 class Slash:
     """A command: its words after ``/<game>`` (``army add``: ``add`` in the ``army`` group)
-    and its options. ``opens``: it opens a game (ends with ``clock``, ``timeout``, ``rated``
-    and ``language``, may get its own thread); ``game``: it acts on one of the user's games
-    (ends with ``game``)."""
+    and its options. ``opens``: it opens a game (ends with ``clock``, ``timeout``, ``rated``,
+    ``hints`` and ``language``, may get its own thread); ``game``: it acts on one of the
+    user's games (ends with ``game``)."""
 
     def __init__(
         self, words: str, *options: Option, opens: bool = False, game: bool = True
     ) -> None:
         self.words = words
-        tail = (CLOCK, TIMEOUT, RATED, LANGUAGE) if opens else (GAME,) if game else ()
+        tail = (CLOCK, TIMEOUT, RATED, HINTS, LANGUAGE) if opens else (GAME,) if game else ()
         self.options: tuple[Option, ...] = (*options, *tail)
         self.opens = opens
 

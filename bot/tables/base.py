@@ -8,6 +8,7 @@ What a change tells is worked out under the game's lock and saved with the chang
 
 from __future__ import annotations
 
+import functools
 import keyword
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -28,7 +29,9 @@ from bot.storage import GameRow, LogEntry
 from bot.storage.base import Lru
 from bot.tables import quotas
 from bot.tables.awaiting import others_awaiting
+from bot.tables.coach import Coach
 from bot.tables.game import Entries, TableGame, mention
+from bot.tables.learning import Learning, answering
 from bot.tables.replays import Replays
 from bot.tables.timing import Clocked
 from engine.dice import commitment
@@ -105,9 +108,10 @@ def guild_language(place: Place) -> str | None:
     return None
 
 
-class SeatedTable(Clocked, Replays):
+class SeatedTable(Clocked, Replays, Coach, Learning):
     """The shared commands: new, join, ai, leave, start, cancel, resign, board (now or at
-    a past action), replay, export, rules, help, and the clock's pause."""
+    a past action), replay, export, rules, help, the clock's pause, and the coach's hint,
+    review and learn."""
 
     kind: str = ""
     rules: Any = None  # the engine's RULES namespace
@@ -138,9 +142,18 @@ class SeatedTable(Clocked, Replays):
             "rules": self.rules_help,
             "help": self.help,
             "pause": self.pause,
+            "hint": self.hint,
+            "review": self.review,
+            "learn": self.learn,
         }
+        shared = set(self.commands)
         for name in self.options:
             self.commands.setdefault(name, getattr(self, handler_name(name)))
+        # The game's own commands (a move, a deployment...) answer an open lesson where the
+        # learner has no game (bot.tables.learning).
+        for name, handler in list(self.commands.items()):
+            if name not in shared and name != "new":
+                self.commands[name] = functools.partial(self.answering_lesson, handler=handler)
 
     # ------------------------------------------------------------ hooks
 
@@ -435,7 +448,11 @@ class SeatedTable(Clocked, Replays):
         *phases: str,
         check: Callable[[TableGame, Any], None] | None = None,
     ) -> list[Delivery]:
-        """Load, check the turn, apply, log, tell and save under the game's lock."""
+        """Load, check the turn, apply, log, tell and save under the game's lock (or judge
+        it as the answer to the lesson the command answers)."""
+        lesson = answering.get()
+        if lesson is not None:
+            return await self.lesson_answer(service, request, lesson, action)
         row = await service.find_game(request, self.kind)
         async with service.locked(row.id):
             game = self.game(await service.load(row.id))
@@ -477,6 +494,8 @@ class SeatedTable(Clocked, Replays):
         does without (two storage round trips a move, issue 15)."""
         state = game.require_state()
         posts = [d for d in told if d.to == "channel" and d.channel_id == game.row.channel_id]
+        if posts and state.phase == self.over_phase and (hints := self.hints_said(game)):
+            posts[-1].text = clip("\n".join([posts[-1].text, hints]))  # the end says them
         if not posts or state.phase == self.over_phase or game.row.status != "running":
             return told
         if not game.meta.get("clock"):
@@ -571,6 +590,13 @@ class SeatedTable(Clocked, Replays):
             if rated not in ("yes", "no"):
                 raise UserError("table.pick_rated")
             extra = {**extra, "rated": rated == "yes"}
+        hints = str(request.options.get("hints") or "").strip().lower()
+        if hints not in ("", "on", "off"):
+            raise UserError("coach.pick_hints")
+        if hints == "on":  # /<game> hint for every player; the game is unrated
+            if extra.get("rated"):
+                raise UserError("coach.hints_rated")
+            extra = {**extra, "hints_on": True, "rated": False}
         locale = await self.public_locale(service, request)
         async with quotas.lobby_slot(service, self.kind, request):  # before any thread opens
             channel = await self.game_channel(request, locale)

@@ -15,6 +15,7 @@ from bot.options import GAME, PGN, TEXT, USER, Declarations, user_id_of
 from bot.service import TableService, UserError
 from bot.tables import alt
 from bot.tables.base import Change, Entries, SeatedTable, TableGame, drawn_for, mention
+from engine.errors import EngineError
 from engine.protocol import Event
 from engine.standard_chess import (
     OVER,
@@ -87,6 +88,7 @@ class ChessTable(SeatedTable):
             "clock": TEXT,
             "timeout": TEXT,
             "rated": TEXT,
+            "hints": TEXT,
             "language": TEXT,
         },
         "move": {"move": TEXT, "game": GAME},
@@ -370,6 +372,33 @@ class ChessTable(SeatedTable):
             ]
         options = {k: v for k, v in request.options.items() if k != "pgn"}
         return await self.new(service, replace(request, options={**options, "start": start}))
+
+    def record_game(self, text: str, loc: str) -> tuple[Any, ...]:
+        """A game from elsewhere, for ``/chess review record:``: a PGN (what ``/chess
+        export`` gives) whose result is known; the players as its tags name them."""
+        try:
+            pgn = read_pgn(text)
+        except EngineError:
+            raise UserError("coach.pgn_unreadable") from None
+        state = state_from_position(
+            format_position(replace(pgn.position, moves=())), seed=b"review", game_id="review"
+        )
+        states, moves = [state], []
+        for uci in pgn.position.moves:
+            seat = state.turn
+            state, _ = RULES.apply(state, Move(uci), seat)
+            states.append(state)
+            moves.append((seat, uci))
+        if not moves:  # nothing python-chess could read as a game
+            raise UserError("coach.pgn_unreadable")
+        result = state.result if state.phase == OVER else pgn.result
+        final = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}.get(result)
+        if final is None:
+            raise UserError("coach.record_not_over")
+        names = {
+            seat: pgn.headers.get(seat.capitalize()) or self.seat_label(loc, seat) for seat in SEATS
+        }
+        return states, moves, list(SEATS), names, dict(zip(SEATS, final, strict=True))
 
     # ------------------------------------------------------------ helpers for adapters
 

@@ -80,8 +80,9 @@ async def test_an_option_the_command_does_not_declare_is_refused_by_name(rig: Ri
 
 
 # Discord's own limits are 25 subcommands a node and 8,000 characters a command: below
-# them, a game can gain a command (or a translation) without a redesign.
-HEADROOM_SUBCOMMANDS = 20
+# them, a game can gain a command (or a translation) without a redesign. (23 since the
+# coach's hint, review and learn: two left under Discord's limit.)
+HEADROOM_SUBCOMMANDS = 23
 HEADROOM_SIZE = 8000
 
 
