@@ -177,8 +177,9 @@ class Learning:
         await service.storage.set_lesson(
             actor.id, self.kind, Progress(lesson.id, misses, progress.done)
         )
-        if verdict.refused is not None:
-            why = engine_text(loc, verdict.refused)
+        if verdict.refused is not None:  # the engine's refusal, then the lesson's word
+            word = (verdict.why or {}).get(lang) or (verdict.why or {}).get("en")
+            why = engine_text(loc, verdict.refused) + (f" {word}" if word else "")
         elif verdict.why:
             why = verdict.why.get(lang) or verdict.why.get("en", "")
         else:
