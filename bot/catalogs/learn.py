@@ -43,4 +43,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "A lesson's number, to play it again",
         "Le numéro d'une leçon, pour la rejouer",
     ),
+    "plateau.profile_courses": ("Courses: {courses}", "Cours : {courses}"),
+    "plateau.course_done": ("{game} ✓ (all {total} lessons)", "{game} ✓ (les {total} leçons)"),
+    "plateau.course_part": ("{game} {done}/{total}", "{game} {done}/{total}"),
 }

@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from bot import rendering
 from bot.i18n import LANGUAGES, t
+from bot.learning.course import course
 from bot.model import Attachment, Button, Delivery, Request
 from bot.options import TEXT, USER, Declarations, Number, user_id_of
 from bot.ratings import shown
@@ -136,10 +137,10 @@ class Plateau:
             raise UserError("table.guild_only")
         member = user_id_of(request.options.get("member")) or request.actor.id
         ratings = await service.storage.ratings_of(guild, member)
+        courses = await course_lines(service, loc, member)
         if not ratings:
-            return [
-                service.private(request.actor, t(loc, "plateau.no_profile", user=mention(member)))
-            ]
+            text = "\n".join([t(loc, "plateau.no_profile", user=mention(member)), *courses])
+            return [service.private(request.actor, text)]
         played = await service.storage.results_of(guild, member, HISTORY)
         main = max(ratings, key=lambda r: r.games)
         lines = [t(loc, "plateau.profile", user=mention(member), name=main.name)]
@@ -165,6 +166,7 @@ class Plateau:
             )
             for p in reversed(played[-10:])
         ]
+        lines += courses
         values = [shown(p.mu, p.sigma) for p in played if p.family == main.family]
         title = f"{main.name}: {family_name(loc, main.family)}"
         image = await rendering.render(history_png, title, values)
@@ -317,3 +319,15 @@ def seats_or_lobby(seated: Seated) -> tuple[str, ...]:
 
 
 HUB = Plateau  # not a TABLE: bot.games.tables() lists the games alone
+
+
+async def course_lines(service: TableService, loc: str, member: int) -> list[str]:
+    """The courses (``/<game> learn``) a member took: each game's lessons finished, of all."""
+    parts = []
+    for kind, progress in sorted((await service.storage.lessons(member)).items()):
+        ids = {lesson.id for lesson in course(kind)}
+        done = len(ids.intersection(progress.done))
+        if ids and done:
+            key = "plateau.course_done" if done == len(ids) else "plateau.course_part"
+            parts.append(t(loc, key, game=t(loc, f"game.{kind}"), done=done, total=len(ids)))
+    return [t(loc, "plateau.profile_courses", courses=", ".join(parts))] if parts else []

@@ -138,3 +138,21 @@ async def test_a_review_waits_for_the_end_and_reads_a_record_from_elsewhere() ->
         assert "Review of a Chess record" in dms[-1]["text"] and dms[-1]["images"]
         assert "Ann (White)" not in dms[-1]["text"] and "Ann" in dms[-1]["text"]
         assert coach.desk(console.service).made == 1
+
+
+async def test_the_profile_shows_the_courses_taken() -> None:
+    from bot.storage import Progress
+
+    async with Table(frozen=NOW) as table:
+        assert table.console is not None and table.storage is not None
+        zed = table.console.world.user("zed").id
+        (before,) = await table.run("@zed /plateau profile")
+        assert "Courses" not in before["text"]
+        loa = [lesson.id for lesson in course("loa")]
+        await table.storage.set_lesson(zed, "loa", Progress(None, 0, tuple(loa)))
+        await table.storage.set_lesson(zed, "chess", Progress("x", 1, (course("chess")[0].id,)))
+        (after,) = await table.run("@zed /plateau profile")
+        total = len(course("chess"))
+        assert (
+            f"Courses: Chess 1/{total}, Lines of Action ✓ (all {len(loa)} lessons)" in after["text"]
+        )
