@@ -373,6 +373,13 @@ class ChessTable(SeatedTable):
         options = {k: v for k, v in request.options.items() if k != "pgn"}
         return await self.new(service, replace(request, options={**options, "start": start}))
 
+    def move_text(self, state: Any, action: str) -> str:
+        """A move in SAN, as players write it (UCI in the record and from the search)."""
+        try:
+            return san(state, action)
+        except (EngineError, ValueError):
+            return action
+
     def record_game(self, text: str, loc: str) -> tuple[Any, ...]:
         """A game from elsewhere, for ``/chess review record:``: a PGN (what ``/chess
         export`` gives) whose result is known; the players as its tags name them."""

@@ -91,6 +91,10 @@ class Coach:
     async def past(self, service: TableService, game: TableGame) -> tuple[list[Any], list[Any]]:
         raise NotImplementedError
 
+    def move_text(self, state: Any, action: str) -> str:
+        """An action of ``state`` as a player writes it (chess: SAN), for hints and reviews."""
+        return action
+
     # ------------------------------------------------------------ hint
 
     async def hint(self, service: TableService, request: Request) -> list[Delivery]:
@@ -116,7 +120,13 @@ class Coach:
             await service.save(fresh.row)
         lines = [t(loc, "coach.hint_head", seat=self.seat_label(loc, seat), n=used[seat])]
         lines += [
-            t(loc, "coach.hint_line", rank=n, action=action, chance=percent(chance))
+            t(
+                loc,
+                "coach.hint_line",
+                rank=n,
+                action=self.move_text(view, action),
+                chance=percent(chance),
+            )
             for n, (action, chance) in enumerate(choices, start=1)
         ]
         return [service.private(request.actor, "\n".join(lines))]
@@ -209,7 +219,7 @@ class Coach:
         seats = played[2]
         if found is None:
             review = await self._searched(service, where, played, locale)
-            text = self.review_text(locale, review, names, title)
+            text = self.review_text(locale, review, names, title, played[0])
             curves = [Curve(names.get(s, s), review.curve(s)) for s in seats]
             marks = [step.n for step in review.turning_points()]
             with rendering.background():
@@ -272,7 +282,9 @@ class Coach:
                 )
         return assemble(seats, moves, searched, final)
 
-    def review_text(self, loc: str, review: Review, names: dict[str, str], title: str) -> str:
+    def review_text(
+        self, loc: str, review: Review, names: dict[str, str], title: str, states: Sequence[Any]
+    ) -> str:
         """The review's words: each side's accuracy and slips, then each turning point with
         the better choice."""
         lines = [f"**{title}**"]
@@ -303,11 +315,11 @@ class Coach:
                     rank=rank,
                     n=step.n,
                     side=names.get(step.seat, step.seat),
-                    action=step.action,
+                    action=self.move_text(states[step.n - 1], step.action),
                     judgement=t(loc, f"coach.judgement.{step.judgement}"),
                     before=percent(step.before[step.seat]),
                     after=percent(step.after[step.seat]),
-                    best=step.best or "-",
+                    best=self.move_text(states[step.n - 1], step.best) if step.best else "-",
                 )
             )
         return "\n".join(lines)[:1990]

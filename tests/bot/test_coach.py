@@ -114,7 +114,7 @@ async def test_a_review_shows_progress_then_the_turning_points_and_a_picture() -
         assert posts[0]["text"].startswith("🔎") and "0 of 4" in posts[0]["text"]
         final = posts[-1]
         assert "Review of Chess" in final["text"] and final["images"]
-        assert "blunder" in final["text"] and "Action 3" in final["text"]
+        assert "`g4` (blunder)" in final["text"] and "Action 3" in final["text"]
         assert "alice (White)" in final["text"]
         assert table.console is not None
         assert coach.desk(table.console.service).made == 1
