@@ -197,15 +197,22 @@ def alako_glance(seen: Any, locale: str) -> Glance:
         parts.append(f"{spun} {t(locale, f'alako.face.{face}')}")
     if seen.last_move:
         parts.append("-".join(name(s) for s in (seen.last_move[0], seen.last_move[-1])))
-    sides = [
-        t(
-            locale,
-            "alt.side",
-            seat=t(locale, f"alako.seat.{seat}"),
-            what=t(locale, "alt.forts", n=len(side.line)),
-        )
-        for seat, side in zip(SEATS, seen.sides, strict=True)
-    ]
+    sides = []
+    for seat, side in zip(SEATS, seen.sides, strict=True):
+        if side.mounted:
+            pieces = [("rider", side.horse)]
+        else:
+            pieces = [("knight", side.knight), ("horse", side.horse)]
+        pieces.append(("princess", side.princess))
+        placed = [
+            t(locale, "alt.piece_on", piece=t(locale, f"alako.piece.{p}"), square=name(sq))
+            for p, sq in pieces
+            if sq is not None
+        ]
+        if side.knight is None:  # up a ladder
+            placed.insert(0, t(locale, "alt.climbing", piece=t(locale, "alako.piece.knight")))
+        what = ", ".join([*placed, t(locale, "alt.forts", n=len(side.line))])
+        sides.append(t(locale, "alt.side", seat=t(locale, f"alako.seat.{seat}"), what=what))
     return ", ".join(parts), " ".join(sides)
 
 

@@ -6,6 +6,7 @@ JSON output shows it (``alt``)."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -97,6 +98,7 @@ async def test_every_games_picture_says_whose_turn_and_the_last_move(kind: str) 
         assert label in said.split("To play: ")[1].split(".")[0]
         assert 0 < len(said) <= alt.ALT_LIMIT
         assert "-1" not in said.replace("a-1", "")  # a name, never an id
+        assert not re.search(r"\b1 [a-z]+s\b", said), said  # never "1 walls"
 
 
 @pytest.mark.parametrize("kind", sorted(LOBBIES))
