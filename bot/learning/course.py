@@ -135,11 +135,24 @@ def judge(lesson: Lesson, action: Any) -> Verdict:
     except EngineError as refusal:
         found = _listed(lesson, rules, action)
         return Verdict(False, refused=refusal, why=dict(found.why) if found and found.why else None)
-    text = str(parsed)
-    if text in {str(rules.parse_action(a)) for a in lesson.answers}:
+    # Compared by what they do, not how they are written: SAN or UCI, a capture marked or
+    # not, a square in capitals are one move when they lead to one position.
+    after = _after(rules, state, lesson.seat, parsed)
+    if any(_after(rules, state, lesson.seat, a) == after for a in lesson.answers):
         return Verdict(True)
-    found = _listed(lesson, rules, parsed)
+    found = _listed(lesson, rules, parsed) or next(
+        (w for w in lesson.wrong if _after(rules, state, lesson.seat, w.action) == after), None
+    )
     return Verdict(False, why=dict(found.why) if found is not None else {})
+
+
+def _after(rules: Any, state: Any, seat: str, action: Any) -> Any:
+    """The position ``action`` leads to, as data (None when the engine refuses it)."""
+    try:
+        parsed = rules.parse_action(action) if isinstance(action, str) else action
+        return rules.to_dict(rules.apply(state, parsed, seat)[0])
+    except EngineError:
+        return None
 
 
 def _listed(lesson: Lesson, rules: Any, action: Any) -> Wrong | None:

@@ -140,3 +140,11 @@ def test_the_lessons_that_name_their_dice_name_them_right() -> None:
     place = _lesson("inka", "setup-place")  # "you drew path rhombus 10"
     assert "rhombus 10" in place.text("en").task
     assert all(str(a).startswith("place 10 ") for a in rules_of("inka").legal_actions(start(place)))
+
+
+def test_an_answer_is_judged_by_what_it_does_not_how_it_is_written() -> None:
+    moving = next(x for x in course("loa") if x.id == "moving")
+    for typed in ("c6xa8", "c6-a8", "C6-A8"):
+        assert judge(moving, typed).right, typed
+    capture = next(x for x in course("chess") if x.id == "capture")
+    assert judge(capture, "Nf3xe5").right or judge(capture, "f3e5").right
