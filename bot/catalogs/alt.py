@@ -22,8 +22,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Mise en place secrète : les choix de chaque camp restent cachés jusqu'à la bataille.",
     ),
     "alt.replay": (
-        "Replay of {game} #{id}: {actions} actions, one frame per position.",
-        "Rejeu de {game} n° {id} : {actions} actions, une image par position.",
+        "Replay: {actions} actions, a frame per position, to this end:",
+        "Rejeu : {actions} actions, une image par position, jusqu'à cette fin :",
     ),
     "alt.side": ("{seat}: {what}.", "{seat} : {what}."),
     "alt.piece_one": ("{piece}", "{piece}"),

@@ -27,6 +27,7 @@ from bot.model import Attachment, Delivery, Request
 from bot.service import TableService, UserError
 from bot.storage import GameRow, LogEntry
 from bot.storage.base import Lru
+from bot.tables import alt
 from bot.tables.game import TableGame
 from engine.errors import EngineError
 from renderer.animation import gif_of
@@ -100,6 +101,9 @@ class Replays:
         raise NotImplementedError
 
     def shown_in_record(self, game: TableGame, entry: LogEntry, viewer: list[str]) -> bool:
+        raise NotImplementedError
+
+    def seat_label(self, locale: str, seat: str) -> str:
         raise NotImplementedError
 
     # ------------------------------------------------------------ looking back
@@ -184,11 +188,10 @@ class Replays:
             where = link(row.guild_id, *known)
             return [service.private(actor, t(loc, "replay.link", link=where))]
         data, count = await self.built(service, game)
-        said = t(loc, "alt.replay", game=t(loc, f"game.{self.kind}"), id=row.id, actions=count)
-        file = Attachment(f"{self.kind}-{row.id}-replay.gif", data, said)
         kept = shelf(service)
         if not game.seats_of(actor.id) or row.id in kept.posted:
             key = "replay.private" if row.id in kept.posted else "replay.yours"
+            file = self.replay_file(game, data, count, loc)
             return [service.private(actor, t(loc, key), files=[file])]
         kept.posted.add(row.id)
         text = t(
@@ -198,8 +201,18 @@ class Replays:
             id=row.id,
             actions=count,
         )
+        file = self.replay_file(game, data, count, game.locale)
         post = Delivery("channel", text, channel_id=row.channel_id, files=[file], slot=slot)
         return [post, service.private(actor, t(loc, "replay.done"))]
+
+    def replay_file(self, game: TableGame, data: bytes, count: int, locale: str) -> Attachment:
+        """The replay's GIF with its description, in ``locale``: a replay of so many actions,
+        and its last frame's (how the game ended, its last move, the final position)."""
+        said = t(locale, "alt.replay", actions=count)
+        final = self.rules.view(game.require_state(), None)
+        ending = alt.described(self.kind, game, self.rules, final, locale, self.seat_label)
+        name = f"{self.kind}-{game.row.id}-replay.gif"
+        return Attachment(name, data, alt.fitted(f"{said} {ending}"))
 
     async def built(self, service: TableService, game: TableGame) -> tuple[bytes, int]:
         """The game's replay (the GIF and its number of actions): kept, or built now, after

@@ -136,7 +136,9 @@ async def test_the_replays_frames_name_the_seats_holder_at_each_frame(
         assert blacks.index("🤖 easy") >= 3  # bob's move is his, in the frames before
         assert {f["white"] for f in frames} == {"alice"}
         gif = next(d for d in out if d["images"])
-        assert gif["alt"][0].startswith("Replay of Chess")
+        said = gif["alt"][0]
+        assert said.startswith("Replay: ") and "Chess #" in said, said
+        assert "won by Black (🤖 easy)" in said, said  # alice resigned
 
 
 async def test_the_pgn_names_the_computer_player(tmp_path: Path) -> None:
