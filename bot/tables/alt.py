@@ -224,6 +224,10 @@ def loka_glance(seen: Any, locale: str) -> Glance:
     last = ""
     if seen.last_move is not None:
         last = "-".join(geo.names[s] for s in seen.last_move)
+    fight = seen.last_combat
+    if fight is not None:  # the combat that move was, its dice and what came of it
+        told = t(locale, f"result.{fight.result}", a=fight.attack_roll, d=fight.defence_roll)
+        last = f"{last}, {told.rstrip('.!')}" if last else told.rstrip(".!")
     counts: list[dict[str, int]] = [{} for _ in geo.seat_names]
     for piece in seen.board:
         if piece > 0 and army_of(piece) < len(counts):

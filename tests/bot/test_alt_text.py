@@ -264,3 +264,17 @@ async def test_inka_tells_the_rhombi_its_picture_highlights(
         said = (await tab.board_image(game, state)).description
         name = moved[0].name
         assert f"Last move: rhombus {name} to " in said, said
+
+
+async def test_a_loka_combat_is_told_with_its_dice() -> None:
+    async with Table(seed=5) as table:
+        tab, game = await seated(table, "loka")
+        state, rng = started(tab, game), random.Random(7)
+        for _ in range(3000):
+            state = played_on(tab, state, rng, 1)
+            if state.last_combat is not None or tab.rules.outcome(state) is not None:
+                break
+        fight = state.last_combat
+        assert fight is not None
+        said = (await picture(tab, game, state)).description
+        assert f"{fight.attack_roll} against {fight.defence_roll}" in said, said
