@@ -8,9 +8,16 @@ royal square, mostly facing the enemy: all of them when it has confirmed, a rand
 them when it has not (the rest stays in its reserve).
 
 The evaluation weighs each side's figures (the dice a base rolls times the hits it takes to
-remove), bases able to attack now and threats on a king; the rollout policy confirms
-placements, places the standard set-up first and facing the enemy, and prefers attacks,
-then advances.
+remove), bases able to attack now and threats on a king, and, so that the computer plays to
+win rather than turn its bases back and forth (issue 30), how far its bases have advanced
+and whether they face the enemy; as turns without progress run towards the no-progress
+draw (RULINGS 3), every position looks more like a draw, so the side ahead presses on. A
+threat counts in full for the side to act, less for the other, which may turn away first.
+The search never weighs turning a base that this turn already turned (one turn reaches any
+facing: the second is an action thrown away), nor turning one away from the enemy's side
+towards no enemy at all. The rollout policy confirms placements,
+places the standard set-up first and facing the enemy, and prefers attacks, then advances,
+then turns that bring an enemy into reach.
 """
 
 from __future__ import annotations
@@ -18,21 +25,34 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from functools import cache
+from types import SimpleNamespace
+from typing import Any
 
 from ai.knowledge import Knowledge, reseeded, squash
 from engine import echec
-from engine.echec.actions import Action, Advance, Attack, Confirm, Place, Roll
-from engine.echec.board import FACINGS, FORWARD, NAMES, ROYAL, SEATS
-from engine.echec.combat import targets
-from engine.echec.config import SECRET, STANDARD_SETUP, standard_square
+from engine.echec.actions import Action, Advance, Attack, Confirm, Place, Roll, Turn
+from engine.echec.board import FACINGS, FORWARD, INDEX, NAMES, ROYAL, SEATS, SIZE, SOUTH, VECTOR
+from engine.echec.combat import reach, targets
+from engine.echec.config import NO_PROGRESS_TURNS, SECRET, STANDARD_SETUP, standard_square
 from engine.echec.setup import home_squares
-from engine.echec.state import OPENING, PLACEMENT, Base, EchecState, Side
+from engine.echec.state import (
+    ACTIONS_PER_TURN,
+    BATTLE,
+    OPENING,
+    PLACEMENT,
+    Base,
+    EchecState,
+    Side,
+)
 from engine.echec.units import KIND, KING, dice_for
 
 FORWARD_SHARE = 0.8  # how often a sampled base faces the enemy
 KING_THREAT = 3.0  # per enemy base that may attack a king now
 ATTACK_SHARE = 0.25  # of a target's worth, for a base that may attack it now
+WAITING_SHARE = 0.4  # of that, for a base of the side not to act
 SCALE = 5.0  # worth ahead that makes a win about 69% likely (a full base: 4)
+RANK_WORTH = 0.12  # per rank a base (not the king) stands beyond its first rank
+FORWARD_WORTH = 0.15  # for a base (not the king) facing the enemy: it can advance
 
 
 def _sampled_side(
@@ -86,13 +106,21 @@ def _scores(state: EchecState) -> dict[str, float]:
             scores[base.seat] += worth(base.kind, base.figures)
         if state.phase in (PLACEMENT, OPENING):
             continue
+        if base.kind != KING:
+            rank = sq // SIZE if base.seat == SOUTH else SIZE - 1 - sq // SIZE
+            scores[base.seat] += RANK_WORTH * rank
+            scores[base.seat] += FORWARD_WORTH * (base.facing == FORWARD[base.seat])
+        # A threat of the side to act is an attack it may make; the other side's may be
+        # turned away from first, so it counts for less (else turning a base towards an
+        # enemy, which turns away, then back, looks like a gain every time).
+        share = 1.0 if base.seat == state.turn else WAITING_SHARE
         for t in targets(board, sq):
             target = board[t]
             assert target is not None
             if target.kind == KING:
                 scores[base.seat] += KING_THREAT
             else:
-                scores[base.seat] += ATTACK_SHARE * worth(target.kind, target.figures)
+                scores[base.seat] += share * ATTACK_SHARE * worth(target.kind, target.figures)
     return scores
 
 
@@ -104,7 +132,8 @@ def evaluate(state: EchecState, seat: str) -> float:
         return 0.5 if result.is_draw else float(seat in result.winners)
     scores = _scores(state)
     diff = sum(v if s == seat else -v for s, v in scores.items())
-    return squash(diff / SCALE)
+    # Quiet turns bring the no-progress draw nearer: an advantage counts for less and less.
+    return squash(diff / SCALE * (1 - state.quiet_turns / NO_PROGRESS_TURNS))
 
 
 def policy(state: EchecState, seat: str, actions: list[Action], rng: random.Random) -> Action:
@@ -126,7 +155,64 @@ def policy(state: EchecState, seat: str, actions: list[Action], rng: random.Rand
     advances = [a for a in actions if isinstance(a, Advance)]
     if advances and rng.random() < 0.7:
         return rng.choice(advances)
-    return rng.choice(actions)
+    aiming = [a for a in actions if isinstance(a, Turn) and _brings_a_target(state, a)]
+    if aiming and rng.random() < 0.7:
+        return rng.choice(aiming)
+    kept = [a for a in actions if not wasted(state, a) and not aimless(state, a)]
+    return rng.choice(kept or actions)
+
+
+def _brings_a_target(state: EchecState, action: Turn) -> bool:
+    """Whether turning the base brings an enemy base into its reach."""
+    sq = INDEX[action.square]
+    base = state.board[sq]
+    if base is None:
+        return False
+    turned = replace(base, facing=action.facing)
+    return any((b := state.board[t]) is not None and b.seat != base.seat for t in reach(sq, turned))
+
+
+def wasted(state: EchecState, action: Action) -> bool:
+    """Turning again the base this turn's first action turned: one turn reaches any facing,
+    so the second throws an action away (and a turn back undoes the first)."""
+    last = state.last
+    return (
+        isinstance(action, Turn)
+        and state.phase == BATTLE
+        and state.actions_left < ACTIONS_PER_TURN
+        and last is not None
+        and last.seat == state.turn
+        and last.text.startswith("turn ")
+        and last.squares == (action.square,)
+    )
+
+
+def aimless(state: EchecState, action: Action) -> bool:
+    """A turn away from the enemy's side towards nothing: no enemy base comes into reach
+    and none stands that way (in the three files or ranks the base's front would sweep)."""
+    if not isinstance(action, Turn):
+        return False
+    sq = INDEX[action.square]
+    base = state.board[sq]
+    if base is None or action.facing == FORWARD[base.seat] or _brings_a_target(state, action):
+        return False
+    dx, dy = VECTOR[action.facing]
+    x, y = sq % SIZE, sq // SIZE
+    for t, other in enumerate(state.board):
+        if other is None or other.seat == base.seat:
+            continue
+        ox, oy = t % SIZE - x, t // SIZE - y
+        ahead, aside = ox * dx + oy * dy, abs(ox * dy - oy * dx)
+        if ahead > 0 and aside <= 1:
+            return False
+    return True
+
+
+def legal_actions(state: EchecState, seat: str | None = None) -> list[Action]:
+    """The engine's legal actions less the wasted and the aimless turns (see :func:`wasted`
+    and :func:`aimless`): what the search weighs."""
+    actions = echec.legal_actions(state, seat)
+    return [a for a in actions if not wasted(state, a) and not aimless(state, a)] or actions
 
 
 @cache
@@ -140,4 +226,6 @@ def placing(view: EchecState, seat: str) -> bool:
     return view.phase == PLACEMENT
 
 
-KNOWLEDGE = Knowledge(echec.RULES, determinize, evaluate, policy, direct=placing)
+# The engine's rules, with the search's legal actions (see :func:`legal_actions`).
+RULES: Any = SimpleNamespace(**{**vars(echec.RULES), "legal_actions": legal_actions})
+KNOWLEDGE = Knowledge(RULES, determinize, evaluate, policy, direct=placing)

@@ -134,10 +134,11 @@ def test_evaluation_prefers_the_side_with_more_figures() -> None:
 
 
 def test_evaluation_weighs_the_facing() -> None:
-    # Infantry face to face: even. South's faces North's flank: South may attack, not North.
+    # Infantry face to face: South, to act, strikes first (North's threat may be turned
+    # away from first, issue 30). South's faces North's flank: South may attack, not North.
     face_to_face = _position("south: K1e1n I4e5n; north: K1e9s I4e6s; turn: south")
     flank = _position("south: K1e1n I4e5n; north: K1e9s I4e6e; turn: south")
-    assert evaluate(face_to_face, "south") == pytest.approx(0.5)
+    assert 0.5 < evaluate(face_to_face, "south") < evaluate(flank, "south")
     assert evaluate(flank, "south") > 0.5 > evaluate(flank, "north")
     # North's infantry facing South's king is worse for South than one looking away.
     threat = _position("south: K1e1n I4a2n; north: K1e9s I4e2s; turn: south")
