@@ -65,4 +65,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "alt.rhombus": ("rhombus {rhombus} to {cells}", "losange {rhombus} en {cells}"),
     "alt.piece_on": ("{piece} on {square}", "{piece} en {square}"),
     "alt.climbing": ("{piece} up a ladder", "{piece} sur une échelle"),
+    "alt.echec.hits": (
+        "hits: {hits}, figures removed: {removed}",
+        "touches : {hits}, figurines retirées : {removed}",
+    ),
+    "alt.echec.destroyed": ("base destroyed", "socle détruit"),
+    "alt.echec.panic": ("panic", "panique"),
 }

@@ -149,6 +149,14 @@ def echec_glance(seen: Any, locale: str) -> Glance:
     last = ""
     if seen.last is not None and seen.phase in (BATTLE, OVER):
         last = f"{t(locale, f'echec.seat.{seen.last.seat}')}: {seen.last.text}"
+        fight = seen.report
+        if fight is not None and seen.last.text.startswith("attack"):
+            said = [t(locale, "alt.echec.hits", hits=fight.hits, removed=fight.removed)]
+            if fight.destroyed:
+                said.append(t(locale, "alt.echec.destroyed"))
+            if fight.panic:
+                said.append(t(locale, "alt.echec.panic"))
+            last = ", ".join([last, *said])
     sides = []
     for seat in SEATS:
         bases = [b for b in seen.board if b is not None and b.seat == seat]

@@ -278,3 +278,17 @@ async def test_a_loka_combat_is_told_with_its_dice() -> None:
         assert fight is not None
         said = (await picture(tab, game, state)).description
         assert f"{fight.attack_roll} against {fight.defence_roll}" in said, said
+
+
+async def test_an_echec_attack_is_told_with_its_hits() -> None:
+    async with Table(seed=5) as table:
+        tab, game = await seated(table, "echec")
+        state, rng = started(tab, game), random.Random(3)
+        for _ in range(3000):
+            state = played_on(tab, state, rng, 1)
+            last = state.last
+            if last is not None and last.text.startswith("attack") and state.report:
+                break
+        assert state.report is not None
+        said = (await picture(tab, game, state)).description
+        assert f"hits: {state.report.hits}, figures removed: {state.report.removed}" in said, said
