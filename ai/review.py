@@ -31,9 +31,10 @@ WIN_COEFFICIENT = 0.00368208
 # lichess's judgements fall by .3 / .2 / .1 of a winning chance in [-1, 1], that is by
 # 0.15 / 0.10 / 0.05 of a chance in [0, 1].
 JUDGEMENTS = ((0.15, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
-# The search's budget for one position of a review: a tenth of a second of a strong player's
-# thought, so a 200-action game takes a minute or two of one worker.
-REVIEW_LEVEL = Level("review", iterations=300, seconds=1.0, knowledge=True, depth=6)
+# The search's budget for one position of a review, an eighth of a strong player's: a
+# crowded Loka position takes about half a second, so a 200-action game is reviewed within
+# a minute on two workers (bench/review.py).
+REVIEW_LEVEL = Level("review", iterations=150, seconds=1.0, knowledge=True, depth=6)
 TURNING_POINTS = 3  # the most a review shows
 HINTS = 3  # the choices a hint shows
 HINT_LEVEL = "strong"  # a hint is what this computer player would do

@@ -1,9 +1,9 @@
 """How long does ``/<game> review`` take? (issue 32: a 200-action Loka game within 2 minutes
 on 2 cores)
 
-Run: ``python bench/review.py [--kind loka] [--actions 200] [--seed 1]``. Plays a game of
-``--kind`` between random players (the uniform player of ``bench/ai.py``) until it ends with
-at least ``--actions`` actions (the first such game of seeds ``--seed``, ``--seed + 1``...),
+Run: ``python bench/review.py [--kind loka] [--actions 200] [--seed 1]``. Plays games of
+``--kind`` between random players (the uniform player of ``bench/ai.py``) until one ends
+after ``--actions`` actions or up to a quarter more (seeds ``--seed``, ``--seed + 1``...),
 then reviews it as the bot does: each position searched in the render pool's background (a
 worker per core, at the lowest priority), as many at once as there are workers. Prints the
 game's length, the seconds the review took and the positions searched a second."""
@@ -25,22 +25,24 @@ from bench.ai import CONFIGS, random_action
 from bot import rendering
 
 
-def played(kind: str, seed: int, actions: int) -> tuple[list, list, list[str]]:
-    """A finished game of random players with at least ``actions`` actions: its states, its
-    moves and its seats."""
+def played(
+    kind: str, seed: int, actions: int, most: int | None = None
+) -> tuple[list, list, list[str]]:
+    """A finished game of random players with at least ``actions`` actions (and at most
+    ``most``): its states, its moves and its seats."""
     bench = CONFIGS[kind]
     rules = knowledge_of(bench.kind).rules
     for attempt in range(seed, seed + 200):
         rng = random.Random(attempt)
         state = rules.new(bench.config(), seed=f"review-{attempt}".encode(), game_id=f"r{attempt}")
         states, moves = [state], []
-        while rules.outcome(state) is None and len(moves) < 5 * actions:
+        while rules.outcome(state) is None and len(moves) < max(5 * actions, 3000):
             seat = rules.to_act(state)[0]
             action = random_action(rules.legal_actions(state, seat), rng)
             state, _ = rules.apply(state, action, seat)
             states.append(state)
             moves.append((seat, str(action)))
-        if rules.outcome(state) is not None and len(moves) >= actions:
+        if rules.outcome(state) is not None and actions <= len(moves) <= (most or len(moves)):
             return states, moves, list(bench.seats)
     raise SystemExit(f"no random {kind} game of {actions} actions or more ended")
 
@@ -73,7 +75,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    states, moves, seats = played(args.kind, args.seed, args.actions)
+    states, moves, seats = played(args.kind, args.seed, args.actions, args.actions * 5 // 4)
     kind = CONFIGS[args.kind].kind
     print(f"{args.kind}: a game of {len(moves)} actions, {len(seats)} seats")
     took = asyncio.run(review(kind, states, moves, seats))

@@ -15,6 +15,7 @@ from ai.review import (
     Review,
     Step,
     assemble,
+    final_chances,
     hint,
     judgement,
     move_accuracy,
@@ -193,3 +194,32 @@ def test_a_chess_hint_is_stockfishs_best_lines_for_the_seat() -> None:
     found = hint("chess", states[-1], "black", seed=0)
     assert found[0][0] == "d8h4" and found[0][1] > 0.99  # mate in one, black's chance
     assert len(found) == HINTS and found[1][1] < found[0][1]
+
+
+KINDS = ["loka", "loka-faceoff", "loa", "echec", "echec-2", "inka", "alako", "chess"]
+TINY = replace(REVIEW_LEVEL, iterations=4, depth=2)
+
+
+@pytest.mark.parametrize("name", KINDS)
+def test_a_game_of_each_kind_is_reviewed_to_its_result(name: str) -> None:
+    """A random game of every kind and variant, reviewed with a tiny search: one step per
+    action, each seat's chances in [0, 1] and ending at its result, every better choice a
+    legal action of its position."""
+    from bench.ai import CONFIGS
+    from bench.review import played
+
+    bench = CONFIGS[name]
+    states, moves, seats = played(name, seed=1, actions=1)
+    rules = knowledge_of(bench.kind).rules
+    final = final_chances(rules, states[-1], seats)
+    searched = [
+        position(bench.kind, state, seat, seats, n, level=TINY)
+        for n, (state, (seat, _)) in enumerate(zip(states, moves, strict=False))
+    ]
+    found = assemble(seats, moves, searched, final)
+    assert [s.action for s in found.steps] == [m for _, m in moves]
+    for seat in seats:
+        curve = found.curve(seat)
+        assert all(0.0 <= c <= 1.0 for c in curve) and curve[-1] == final[seat]
+    for state, step in zip(states, found.steps, strict=False):
+        assert step.best in {str(a) for a in rules.legal_actions(state, step.seat)}
