@@ -63,6 +63,11 @@ class Learning:
     async def board_image(self, game: TableGame, state: Any) -> Attachment:
         raise NotImplementedError
 
+    async def lesson_image(self, game: TableGame, state: Any, seat: str) -> Attachment:
+        """A lesson's picture: the board (a table whose phase has none shows the seat's part,
+        like Loka's army card while armies are chosen)."""
+        return await self.board_image(game, state)
+
     def seat_label(self, locale: str, seat: str) -> str:
         raise NotImplementedError
 
@@ -104,7 +109,7 @@ class Learning:
         n = [x.id for x in lessons].index(lesson.id) + 1
         words = lesson.text(loc)
         row = lesson_row(lesson, self.rules, actor)
-        image = await self.board_image(TableGame(row, self.rules), start(lesson))
+        image = await self.lesson_image(TableGame(row, self.rules), start(lesson), lesson.seat)
         text = t(
             loc,
             "learn.lesson",

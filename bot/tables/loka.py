@@ -4,6 +4,7 @@ log, resigning, record and restarts come from :mod:`bot.tables.base`."""
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 from typing import Any, ClassVar
@@ -18,6 +19,7 @@ from bot.tables import alt
 from bot.tables import loka_images as images
 from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, drawn_for, number
 from bot.tables.game import mention
+from bot.tables.learning import answering
 from bot.tables.loka_text import SIDES, counted, describe, dice_lines
 from bot.tables.loka_text import army as army_label
 from engine.errors import EngineError
@@ -37,6 +39,7 @@ from engine.loka import (
     LokaState,
     Move,
     Reroll,
+    Resign,
     attack_odds,
     legal_actions,
     parse_position,
@@ -104,6 +107,20 @@ class LokaTable(SeatedTable):
     }
 
     # ------------------------------------------------------------ hooks of the base
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Resigning answers a lesson too (the rules page's section 9): /loka resign in a
+        # lesson is judged like a move, not asked about.
+        self.commands["resign"] = functools.partial(
+            self.answering_lesson, handler=self.commands["resign"]
+        )
+
+    async def resign(self, service: TableService, request: Request) -> list[Delivery]:
+        lesson = answering.get()
+        if lesson is not None:
+            return await self.lesson_answer(service, request, lesson, Resign())
+        return await super().resign(service, request)
 
     def configure(self, request: Request) -> tuple[dict[str, Any], dict[str, Any]]:
         o = request.options
@@ -282,6 +299,13 @@ class LokaTable(SeatedTable):
             out.extend(await self._selection_dm(service, game, user))
         return out
 
+    async def lesson_image(self, game: TableGame, state: LokaState, seat: str) -> Attachment:
+        """A lesson while armies are chosen has no board: the learner's army card."""
+        if state.phase != SELECTION:
+            return await self.board_image(game, state)
+        a = state.armies[state.geometry.seat_index[seat]]
+        return await _card(game, seat, a.draft or (0,) * 5, a.budget, state, game.locale)
+
     async def board_image(self, game: TableGame, state: LokaState) -> Attachment:
         if state.phase == SELECTION:
             ready = sum(1 for a in state.armies if a.confirmed)
@@ -401,20 +425,17 @@ class LokaTable(SeatedTable):
             raise UserError("loka.pick_piece")
         count = number(o, "count", 1, 1, 16)
         row = await service.find_game(request, KIND)
+        lesson = answering.get()
+        if lesson is not None:  # a lesson's draft: judged as its answer, never stored
+            game = self.game(row)
+            army = self._my_army(game, request.actor, o.get("army"))
+            action = _edited(self.running(game, SELECTION), army, piece, sign * count, request)
+            return await self.lesson_answer(service, request, lesson, action)
         async with service.locked(row.id):
             game = self.game(await service.load(row.id))
             state = self.running(game, SELECTION)
             army = self._my_army(game, request.actor, o.get("army"))
-            index = state.geometry.seat_index[army]
-            _not_final(state, army, request.actor.locale)
-            counts = list(state.armies[index].draft or (0,) * 5)
-            slot = BOUGHT.index(KIND_OF_NAME[piece])
-            counts[slot] += sign * count
-            if counts[slot] < 0:
-                raise UserError(
-                    "loka.none_to_remove", piece=t(request.actor.locale, "piece." + piece)
-                )
-            action = Draft(tuple(counts))  # type: ignore[arg-type]
+            action = _edited(state, army, piece, sign * count, request)
             game.state, events = RULES.apply(state, action, army)
             entries = self.entries(request.actor.id, army, action, events)
             # A press in the builder's DM is answered by the builder's edit; a command typed
@@ -491,6 +512,9 @@ class LokaTable(SeatedTable):
 
     async def army_confirm(self, service: TableService, request: Request) -> list[Delivery]:
         row = await service.find_game(request, KIND)
+        lesson = answering.get()
+        if lesson is not None:  # a lesson's confirmation: judged, never stored
+            return await self.lesson_answer(service, request, lesson, Confirm())
         async with service.locked(row.id):
             game = self.game(await service.load(row.id))
             state = self.running(game, SELECTION)
@@ -968,6 +992,17 @@ def _ally_users(game: TableGame, army: str) -> set[int]:
 
 def _team_talk(game: TableGame) -> bool:
     return any(_ally_users(game, army) for army in game.seats)
+
+
+def _edited(state: LokaState, army: str, piece: str, change: int, request: Request) -> Draft:
+    """``army``'s draft with ``change`` more (or fewer) of ``piece``: the command's action."""
+    _not_final(state, army, request.actor.locale)
+    counts = list(state.armies[state.geometry.seat_index[army]].draft or (0,) * 5)
+    slot = BOUGHT.index(KIND_OF_NAME[piece])
+    counts[slot] += change
+    if counts[slot] < 0:
+        raise UserError("loka.none_to_remove", piece=t(request.actor.locale, "piece." + piece))
+    return Draft(tuple(counts))  # type: ignore[arg-type]
 
 
 def _not_final(state: LokaState, army: str, loc: str) -> None:
