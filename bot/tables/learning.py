@@ -184,7 +184,7 @@ class Learning:
         )
         if verdict.refused is not None:  # the engine's refusal, then the lesson's word
             word = (verdict.why or {}).get(lang) or (verdict.why or {}).get("en")
-            why = engine_text(loc, verdict.refused) + (f" {word}" if word else "")
+            why = engine_text(loc, verdict.refused) + (f"\n{word}" if word else "")
         elif verdict.why:
             why = verdict.why.get(lang) or verdict.why.get("en", "")
         else:

@@ -34,3 +34,12 @@ async def test_the_resigning_lesson_is_answered_with_resign_and_asks_nothing() -
         await table.run(f"@zed /loka learn lesson:{_number('resign')}")
         out = await table.run("@zed /loka resign")
         assert len(out) == 1 and out[0]["text"].startswith("✅") and not out[0]["buttons"]
+
+
+async def test_a_refused_mistake_shows_the_refusal_then_the_lessons_word() -> None:
+    marsh = course("loka")[_number("marsh") - 1]
+    async with Table(frozen=NOW) as table:
+        await table.run(f"@zed /loka learn lesson:{_number('marsh')}")
+        (wrong,) = await table.run("@zed /loka move from:d4 to:d8")
+        refusal, word = wrong["text"].split("\n")[:2]
+        assert "cannot go to d8" in refusal and word == marsh.wrong[0].why["en"]
