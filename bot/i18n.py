@@ -259,6 +259,10 @@ CATALOG: dict[str, tuple[str, str]] = {
         "You joined {game} game `{id}`. Your secrets and your turns will come here.",
         "Vous avez rejoint la partie de {game} `{id}`. Vos secrets et vos tours arriveront ici.",
     ),
+    "table.host_moved": (
+        "The host {user} moves to {seat}.",
+        "L'hôte {user} passe à {seat}.",
+    ),
     "table.joined": (
         "{user} takes {seat}.",
         "{user} prend {seat}.",

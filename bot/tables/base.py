@@ -346,8 +346,11 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
                     self.button_id(game_id, f"join:{group[0]}"),
                     label,
                     "primary",
-                    # A person may take a computer player's seat.
-                    disabled=holder is not None and not is_ai(holder),
+                    # A person may take a computer player's seat, or the one the host
+                    # holds only because ``/new`` seated them there (the host moves).
+                    disabled=holder is not None
+                    and not is_ai(holder)
+                    and not self._lent(game, holder),
                 )
             )
         buttons += self.ai_buttons(game)
@@ -640,6 +643,13 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
             created_at=service.clock(),
         )
         game = self.game(row)
+        groups = self.seat_groups(game)
+        if not game.seats and groups:
+            # The host sits at once, in every game: where ``/new`` put them (chess's
+            # colour), else in the first seat, which they hold until they choose (another
+            # ``join`` moves them) and which a newcomer who wants it takes (the host moves).
+            self.seat(game, groups[0], request.actor.id)
+            game.meta["host_default"] = True
         loc = game.locale
         game.meta["lobby_text"] = t(
             loc,
@@ -665,13 +675,18 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
             wanted = group[0]
             holder = game.user_of(wanted)
             label = self.seat_label(locale, wanted)
-            if holder == request.actor.id:
+            chosen = self._host_chooses(game, request.actor.id)
+            if holder == request.actor.id and not chosen:
                 raise UserError("table.already_seated", seat=label)
-            if holder is not None and not is_ai(holder):
-                raise UserError("table.seat_taken", seat=label, user=mention(holder))
+            moved = ""
+            if holder is not None and holder != request.actor.id and not is_ai(holder):
+                moved = self._host_gives_way(game, group, holder)
             groups = self.seat_groups(game)
             held = {g for g in groups if game.user_of(g[0]) == request.actor.id}
-            if len(held) >= self.max_seats_per_person(game):
+            if chosen:  # the host leaves the seat they were given for the one they choose
+                for seat in (s for g in held if g != group for s in g):
+                    del game.meta["seats"][seat]
+            elif len(held) >= self.max_seats_per_person(game):
                 raise UserError("table.one_seat_each")
             hello = t(
                 await service.locale_of(request.actor.id),
@@ -685,7 +700,36 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
             game.meta["names"][str(request.actor.id)] = request.actor.name
             seated = " + ".join(self.seat_label(game.locale, s) for s in group)
             line = t(game.locale, "table.joined", user=mention(request.actor.id), seat=seated)
+            line = f"{line} {moved}" if moved else line
             return await service.save(game.row, told=[self._lobby_post(game, line)])
+
+    @staticmethod
+    def _lent(game: TableGame, holder: int) -> bool:
+        """Does ``holder`` hold their seat only because ``/new`` seated the host there?"""
+        return holder == game.row.host_id and bool(game.meta.get("host_default"))
+
+    @staticmethod
+    def _host_chooses(game: TableGame, user: int) -> bool:
+        """Is ``user`` the host choosing a seat for the first time (they hold the one
+        ``/new`` gave them)? From now on the host's seat is their own choice."""
+        if user != game.row.host_id or not game.meta.get("host_default"):
+            return False
+        del game.meta["host_default"]
+        return True
+
+    def _host_gives_way(self, game: TableGame, group: tuple[str, ...], holder: int) -> str:
+        """The seat ``group`` for a newcomer: the host, who holds it only because ``/new``
+        seated them there, moves to the first free seat (the line saying so); anyone else,
+        or a full table, refuses, naming who holds it."""
+        label = " + ".join(self.seat_label(game.locale, s) for s in group)
+        free = [g for g in self.seat_groups(game) if game.user_of(g[0]) is None]
+        if not self._lent(game, holder) or not free:
+            raise UserError("table.seat_taken", seat=label, user=mention(holder))
+        self.seat(game, free[0], holder)
+        for seat in group:
+            del game.meta["seats"][seat]
+        other = " + ".join(self.seat_label(game.locale, s) for s in free[0])
+        return t(game.locale, "table.host_moved", user=mention(holder), seat=other)
 
     def seat_group(self, game: TableGame, request: Request) -> tuple[str, ...]:
         """The seats the request's ``seat`` (Loka: ``army``) option names, taken together."""
@@ -748,6 +792,7 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
                 raise UserError("table.not_seated")
             for seat in mine:
                 del game.meta["seats"][seat]
+            self._host_chooses(game, request.actor.id)  # a host who leaves chose not to sit
             line = t(game.locale, "table.left", user=mention(request.actor.id))
             return await service.save(game.row, told=[self._lobby_post(game, line)])
 
@@ -826,7 +871,7 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
         for group in self.seat_groups(game):
             holder = game.user_of(group[0])
             seats = " + ".join(self.seat_label(loc, s) for s in group)
-            if holder is None:
+            if holder is None or self._lent(game, holder):
                 buttons.append(
                     Button(
                         self.button_id(game.row.id, f"ai:{group[0]}:normal"),
@@ -872,8 +917,10 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
         loc = game.locale
         holder = game.user_of(group[0])
         seats = " + ".join(self.seat_label(loc, s) for s in group)
+        moved = ""
         if holder is not None and not is_ai(holder):
-            raise UserError("table.seat_taken", seat=seats, user=mention(holder))
+            moved = self._host_gives_way(game, group, holder)
+            holder = None
         if level == "remove":
             if holder is None:
                 raise UserError("table.no_ai_there", seat=seats)
@@ -884,7 +931,8 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
         ai = self.ai_id(game)
         self.seat(game, group, ai)
         game.meta.setdefault("ai", {})[str(ai)] = level
-        return t(loc, "table.ai_joined", user=game.who(ai), seat=seats)
+        line = t(loc, "table.ai_joined", user=game.who(ai), seat=seats)
+        return f"{line} {moved}" if moved else line
 
     def _ai_takes_over(
         self,

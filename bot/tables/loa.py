@@ -168,7 +168,6 @@ class LoaTable(SeatedTable):
         extra = {
             "start": start,
             "silence": str(silence).lower() == "players",
-            "seats": {"player1": request.actor.id},  # the host sits at once, as player 1
         }
         return config.to_dict(), extra
 

@@ -58,6 +58,7 @@ async def test_the_host_seats_changes_and_removes_computer_players_in_the_lobby(
             await table.run("@alice /loa ai seat:player2 level:hard"),
             "Pick the computer player's level: easy, normal, strong, remove",
         )
+        await table.run("@alice /loa join seat:player1")  # the host's seat, now by choice
         refused_privately(await table.run("@alice /loa ai seat:player1"), "is taken by @alice")
         refused_privately(await table.run("@alice /loa ai seat:player3"), "Choose a seat")
 

@@ -112,14 +112,15 @@ async def test_new_opens_a_thread_with_two_or_four_seat_buttons(rig: Rig) -> Non
     assert "Scrambled Eggs · Black moves first · colours drawn by lot" in lobby.content
     assert f"Player 1: <@{rig['alice'].id}>" in lobby.content  # the host sits at once
     game_id = harness.game_id_in(lobby.content)
-    # Player 1's join button is there, disabled.
-    assert lobby.custom_ids == rig.lobby_buttons(game_id, "player1", "player2", held=("player1",))
+    # Player 1 is only lent to the host: a newcomer or a computer player may take it.
+    assert lobby.custom_ids == rig.lobby_buttons(game_id, "player1", "player2")
     elsewhere = rig.world.text_channel("elsewhere")  # one open lobby of a game per channel
     await rig.slash("alice", "loa new", {"variant": "teams"}, channel=elsewhere)
     lobby = rig.world.posts()[-1]
     assert [c.split(":")[-1] for c in lobby.custom_ids] == [
         *("player1", "player2", "player3", "player4"),
-        *("normal", "normal", "normal", "leave", "start"),  # a computer player for each free seat
+        *("normal",) * 4,  # a computer player for each seat not the host's by choice
+        *("leave", "start"),
     ]
     assert "partners may not confer" in lobby.content
 

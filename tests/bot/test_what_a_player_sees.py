@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.bot.console_driver import Table, refused_privately
+from tests.bot.test_console import LOBBY4
 
 TWO_INKA = """
 @alice /inka new players:2
@@ -131,16 +132,10 @@ async def test_a_seeded_console_run_replays_its_computer_players_identically() -
     assert "Victory for" in runs[0] or "draw" in runs[0].lower()  # played to its end
 
 
-LOKA4 = """
-@alice /loka new players:4 points:160
-@alice /loka join army:fire
-@bob /loka join army:earth
-@carol /loka join army:water
-@dave /loka join army:air
-@alice /loka start
-@alice /loka army add piece:rook count:1 army:fire
-@alice /loka army confirm army:fire
-"""
+LOKA4 = (
+    LOBBY4
+    + "@alice /loka army add piece:rook count:1 army:fire\n@alice /loka army confirm army:fire\n"
+)
 ONE_EDIT = ["@bob /loka army add piece:rook count:2 army:earth"]
 SEVEN_EDITS = [
     "@bob /loka army add piece:queen count:1 army:earth",
@@ -273,3 +268,45 @@ async def test_a_clock_forfeit_is_one_announcement_in_the_words_of_a_resignation
         assert lines[0].endswith("'s time ran out (timeout:forfeit):")
         assert lines[1].endswith(" resigns.") and "by resignation" in post
         assert not any("forfeits" in p for p in posts)
+
+
+async def test_the_host_sits_at_once_in_every_game() -> None:
+    async with Table() as table:
+        alice = table.console.world.user("alice").id  # type: ignore[union-attr]
+        for kind in ("loa", "chess", "inka", "loka", "echec", "alako"):
+            out = await table.run(f"#{kind}\n@alice /{kind} new")
+            rows = [r for r in await table.storage.unfinished() if r.kind == kind]  # type: ignore[union-attr]
+            assert len(rows) == 1, out
+            assert list(rows[0].seats.values()) == [alice], kind
+            await table.run(f"@alice /{kind} cancel")  # within the quota of open lobbies
+
+
+async def test_a_newcomer_takes_the_hosts_first_seat_and_the_host_moves() -> None:
+    async with Table() as table:
+        await table.run("@alice /inka new players:2")
+        out = await table.run("@bob /inka join seat:red")
+        assert (
+            "@bob takes 🔴 Red" in out[0]["text"]
+            and "The host @alice moves to 🔵 Blue" in out[0]["text"]
+        )
+        row, _ = await table.latest()
+        names = {v: k for k, v in row.seats.items()}
+        assert len(names) == 2
+        # A full table: the host has no free seat to move to, so theirs is refused by name.
+        refused_privately(
+            await table.run("@carol /inka join seat:blue"), "🔵 Blue is taken by @alice"
+        )
+
+
+async def test_the_host_chooses_a_seat_and_a_full_table_refuses_by_name() -> None:
+    async with Table() as table:
+        await table.run("@alice /inka new players:2")
+        out = await table.run("@alice /inka join seat:blue")
+        assert "@alice takes 🔵 Blue" in out[0]["text"]
+        row, _ = await table.latest()
+        assert list(row.seats) == ["blue"]
+        refused_privately(
+            await table.run("@bob /inka join seat:blue"), "🔵 Blue is taken by @alice"
+        )
+        await table.run("@bob /inka join seat:red")
+        refused_privately(await table.run("@carol /inka join seat:red"), "🔴 Red is taken by @bob")
