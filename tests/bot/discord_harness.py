@@ -814,7 +814,7 @@ def assert_within_discord_limits(node: dict[str, Any]) -> None:
 # The commands every game's group has (bot.cogs.shared_commands, ai and the lobby's own).
 SHARED_COMMANDS = frozenset(
     ("new", "join", "ai", "leave", "start", "cancel", "pause", "board", "replay", "resign")
-) | {"export", "rules", "help"}
+) | {"export", "rules", "help", "hint", "review", "learn"}
 
 
 def with_shared(own: str) -> set[str]:

@@ -32,7 +32,7 @@ PAGE = {"chess": "chess"}  # a kind's rules page, when not named after it
 NOT_RULES = re.compile(
     r"commands|notation|writing moves|perft|computer players|clocks|ratings|replays|"
     r"pictures|what the table shows|what changed|not supported|fair dice|why this temple|"
-    r"board, pgn and import",
+    r"board, pgn and import|learning, hints",
     re.IGNORECASE,
 )
 

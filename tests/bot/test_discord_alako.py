@@ -232,6 +232,6 @@ def test_the_rules_page_check_names_what_is_wrong() -> None:
         "`/alako move piece:queen direction:n|up`: piece is not queen",
         "`/alako move piece:queen direction:n|up`: direction is not up",
         "`/alako new [start:north]`: no option start "
-        "(options: first, position, clock, timeout, rated, language)",
+        "(options: first, position, clock, timeout, rated, hints, language)",
     ]
     assert "spin" in undocumented_commands("alako", AlakoCog, page)
