@@ -278,8 +278,7 @@ CATALOG: dict[str, tuple[str, str]] = {
     "table.not_seated": ("You have no seat in this game.", "Vous n'avez pas de place ici."),
     "table.host_only_ai": (
         "Only the host ({user}) can seat, change or remove a computer player in the lobby.",
-        "Seul l'hôte ({user}) peut asseoir, changer ou retirer un joueur ordinateur dans le "
-        "salon.",
+        "Seul l'hôte ({user}) peut asseoir, changer ou retirer un joueur ordinateur dans le salon.",
     ),
     "table.host_only_ai_level": (
         "Only the host ({user}) can change the level of a computer player.",

@@ -83,8 +83,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "/{kind} export une fois une partie finie (sa graine révélée).",
     ),
     "coach.pgn_unreadable": (
-        "This is not a PGN this bot can read: paste a whole game's PGN, as /chess export "
-        "gives it.",
+        "This is not a PGN this bot can read: paste a whole game's PGN, as /chess export gives it.",
         "Ce n'est pas un PGN que ce bot sait lire : collez le PGN d'une partie entière, tel "
         "que le donne /chess export.",
     ),
