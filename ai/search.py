@@ -225,16 +225,6 @@ def analyse(
     return Analysis(tuple(choice(legal[i]) for i in order), chances)
 
 
-def decide(
-    knowledge: Knowledge,
-    view: Any,
-    seat: Seat,
-    level: str | Level,
-    rng: random.Random,
-    *,
-    timed: bool = True,
-) -> Any:
-    """The action ``seat`` takes, searched from its ``view`` alone at ``level`` (a name of
-    ``ai.levels.LEVELS``, or a :class:`Level`); untimed, the search runs all the level's
-    iterations whatever the clock says (a seeded run replays its choices)."""
-    return analyse(knowledge, view, seat, level, rng, timed=timed).choices[0].action
+def decide(*args: Any, **kwargs: Any) -> Any:
+    """The action :func:`analyse` (same arguments) finds best: the most tried."""
+    return analyse(*args, **kwargs).choices[0].action

@@ -20,13 +20,17 @@ import contextlib
 import os
 import shutil
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import chess
 import chess.engine
 
 from engine.standard_chess import ChessState, Move
 from engine.standard_chess.state import PLAY
+
+T = TypeVar("T")
 
 ENV = "PLATEAU_STOCKFISH"
 DEBIAN_PATH = "/usr/games/stockfish"  # Debian installs games outside PATH for most users
@@ -77,36 +81,35 @@ class _Engine:
         self._path: str | None = None
 
     def play(self, path: str, board: chess.Board, strength: Strength) -> chess.Move | None:
-        with self._lock:
-            for attempt in range(2):
-                engine = self._running(path)
-                if engine is None:
-                    return None
-                try:
-                    result = engine.play(
-                        board,
-                        chess.engine.Limit(time=strength.seconds),
-                        options={"Skill Level": strength.skill},
-                    )
-                except (chess.engine.EngineTerminatedError, chess.engine.EngineError):
-                    self._drop()
-                    if attempt:
-                        return None
-                else:
-                    return result.move
-        return None
+        result = self._asked(
+            path,
+            lambda engine: engine.play(
+                board,
+                chess.engine.Limit(time=strength.seconds),
+                options={"Skill Level": strength.skill},
+            ),
+        )
+        return None if result is None else result.move
 
     def analyse(
         self, path: str, board: chess.Board, limit: chess.engine.Limit, lines: int = 1
     ) -> list[chess.engine.InfoDict] | None:
+        # Full strength: a review judges moves, it does not play them.
+        return self._asked(
+            path,
+            lambda engine: engine.analyse(board, limit, multipv=lines, options={"Skill Level": 20}),
+        )
+
+    def _asked(self, path: str, ask: Callable[[chess.engine.SimpleEngine], T]) -> T | None:
+        """``ask`` this process's engine, started again once if it died meanwhile; None when
+        there is no engine to ask."""
         with self._lock:
             for attempt in range(2):
                 engine = self._running(path)
                 if engine is None:
                     return None
                 try:
-                    # Full strength: a review judges moves, it does not play them.
-                    return engine.analyse(board, limit, multipv=lines, options={"Skill Level": 20})
+                    return ask(engine)
                 except (chess.engine.EngineTerminatedError, chess.engine.EngineError):
                     self._drop()
                     if attempt:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import math
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,7 +28,7 @@ from bot.service import TableService, UserError
 from bot.storage import GameRow
 from bot.storage.base import Lru
 from bot.tables.game import TableGame
-from bot.tables.replays import cooled, link
+from bot.tables.replays import cooled, link, per_service
 from engine.errors import EngineError
 from renderer.review import Curve, chances_png
 
@@ -54,13 +53,7 @@ class Desk:
     made: int = 0
 
 
-_desks: weakref.WeakKeyDictionary[TableService, Desk] = weakref.WeakKeyDictionary()
-
-
-def desk(service: TableService) -> Desk:
-    if service not in _desks:
-        _desks[service] = Desk()
-    return _desks[service]
+desk = per_service(Desk)  # the reviews a service made
 
 
 def percent(chance: float) -> str:

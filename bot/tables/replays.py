@@ -18,8 +18,9 @@ import asyncio
 import copy
 import math
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from bot import rendering
 from bot.i18n import t
@@ -31,6 +32,8 @@ from bot.tables import alt
 from bot.tables.game import TableGame
 from engine.errors import EngineError
 from renderer.animation import gif_of
+
+T = TypeVar("T")
 
 # A replay holds at most this many frames (a long game skips evenly between them) and must
 # fit Discord's attachment limit for every server (10 MiB); it shrinks until it does.
@@ -57,14 +60,20 @@ class Shelf:
     builds: int = 0
 
 
-_shelves: weakref.WeakKeyDictionary[TableService, Shelf] = weakref.WeakKeyDictionary()
+def per_service(factory: Callable[[], T]) -> Callable[[TableService], T]:
+    """A function giving each service its own ``factory()`` (made on first use, dropped
+    with the service): what a table part keeps beside the games, such as built replays."""
+    kept: weakref.WeakKeyDictionary[TableService, T] = weakref.WeakKeyDictionary()
+
+    def of(service: TableService) -> T:
+        if service not in kept:
+            kept[service] = factory()
+        return kept[service]
+
+    return of
 
 
-def shelf(service: TableService) -> Shelf:
-    """The replays ``service`` built and posted."""
-    if service not in _shelves:
-        _shelves[service] = Shelf()
-    return _shelves[service]
+shelf = per_service(Shelf)  # the replays a service built and posted
 
 
 def link(guild_id: int | None, channel_id: int, message_id: int) -> str:
