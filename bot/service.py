@@ -419,15 +419,16 @@ class TableService:
             if len(lobbies) > 1:
                 raise _which(kind, lobbies)
             raise UserError("error.no_lobby_here", kind=kind)
-        mine = [g for g in await self.storage.games_of_user(request.actor.id) if g.kind == kind]
         if in_thread:
             # Several games live in this very channel (no threads): the one of the member's
-            # own, if exactly one is; else ask which rather than act on the oldest.
-            ids = {g.id for g in mine}
-            ours = [g for g in in_thread if g.id in ids]
+            # own (they sit in it or host it: the rows say so, no read), if exactly one is;
+            # else ask which rather than act on the oldest.
+            actor = request.actor.id
+            ours = [g for g in in_thread if g.host_id == actor or actor in g.seats.values()]
             if len(in_thread) == 1 or len(ours) == 1:
                 return (ours or in_thread)[0]
             raise _which(kind, ours or in_thread)
+        mine = [g for g in await self.storage.games_of_user(request.actor.id) if g.kind == kind]
         if len(mine) == 1:
             return mine[0]
         if len(here) == 1:
