@@ -192,7 +192,7 @@ CATALOG: dict[str, tuple[str, str]] = {
         "You already hold {seat}.",
         "Vous tenez déjà {seat}.",
     ),
-    "ai.name": ("🤖 Plateau ({level})", "🤖 Plateau ({level})"),
+    "ai.name": ("🤖 {level}", "🤖 {level}"),
     "ai.level.easy": ("easy", "facile"),
     "ai.level.normal": ("normal", "normal"),
     "ai.level.strong": ("strong", "fort"),

@@ -252,10 +252,10 @@ async def test_a_crash_in_the_middle_of_a_round_leaves_its_posts_owed(tmp_path: 
 
 
 def test_a_round_post_names_each_action_and_keeps_the_last_lines_that_fit() -> None:
-    held = Round(names={"🤖 Plateau (easy)"}, locale="en", kind="loka")
+    held = Round(names={"🤖 easy"}, locale="en", kind="loka")
     board = [Attachment("board.png", b"png")]
     posts = [
-        Owed("channel", "🔥 Fire: king e1→f1\n🤖 Plateau (easy), 🌿 Earth to move.", channel_id=5),
+        Owed("channel", "🔥 Fire: king e1→f1\n🤖 easy, 🌿 Earth to move.", channel_id=5),
         Owed("channel", "🌿 Earth: pawn b5→c5", channel_id=5, files=board),
         Owed(
             "channel",

@@ -64,7 +64,7 @@ async def test_the_host_seats_changes_and_removes_computer_players_in_the_lobby(
 
         out = await table.run("@alice /loa ai seat:player2 level:strong")
         post = lobby(out)
-        assert "Player 2: 🤖 Plateau (strong)" in post["text"]
+        assert "Player 2: 🤖 strong" in post["text"]
         prefix = f"plateau:loa:{game_id}"
         assert f"{prefix}:ai:player2:remove" in post["buttons"]
         assert f"{prefix}:ai:player2:normal" not in post["buttons"]
@@ -84,7 +84,7 @@ async def test_the_host_seats_changes_and_removes_computer_players_in_the_lobby(
         # The lobby's button seats a normal one; its remove button frees the seat again.
         await table.run("@bob /loa leave")
         out = await table.run(f"!press @alice {prefix}:ai:player2:normal")
-        assert "Player 2: 🤖 Plateau (normal)" in lobby(out)["text"]
+        assert "Player 2: 🤖 normal" in lobby(out)["text"]
         out = await table.run(f"!press @alice {prefix}:ai:player2:remove")
         assert "Player 2: free" in lobby(out)["text"]
         refused_privately(
@@ -134,7 +134,7 @@ async def test_a_player_hands_their_seat_over_and_the_host_one_long_awaited() ->
         refused_privately(await table.run("@alice /alako ai seat:north"), "awaited for 24 h")
         await table.run("!wait 25h")
         out = await table.run("@alice /alako ai seat:north level:easy")
-        assert "🤖 Plateau (easy) now plays 🔵 North." in texts(out)[0]
+        assert "🤖 easy now plays 🔵 North." in texts(out)[0]
         # It played north's turn at once: alice is awaited again.
         _, game = await table.game()
         assert awaited(table, "alako", game["state"]) == "south"
@@ -147,7 +147,7 @@ async def test_a_player_hands_their_seat_over_and_the_host_one_long_awaited() ->
             await table.run("@bob /alako ai seat:north level:strong"), "Only the host"
         )
         out = await table.run("@alice /alako ai seat:north level:strong")
-        assert "🤖 Plateau (strong) now plays 🔵 North." in texts(out)[0]
+        assert "🤖 strong now plays 🔵 North." in texts(out)[0]
         # Alice hands her own seat over at any time: the computer players finish the game.
         out = await table.run("@alice /alako ai seat:south level:easy")
         _, game = await table.game()

@@ -79,7 +79,7 @@ async def test_a_late_seat_is_reminded_then_taken_over_and_its_player_takes_it_b
         assert "runs out in 1 min" in out[0]["text"]
 
         out = await table.run("!wait 1m")
-        assert f"@{late}'s time ran out: 🤖 Plateau (normal) now plays" in out[0]["text"]
+        assert f"@{late}'s time ran out: 🤖 normal now plays" in out[0]["text"]
         row = (await table.latest())[0]
         holder = row.seats[seat]
         assert is_ai(holder) and row.meta["replaced"] == {

@@ -281,7 +281,7 @@ async def test_a_game_against_a_computer_player_seated_by_the_lobby_button(rig: 
     itself, through the same courier."""
     game_id, thread = await rig.open_table()
     ex = await rig.d.press(f"plateau:loa:{game_id}:ai:player2:normal", user=rig["alice"])
-    assert "Player 2: 🤖 Plateau (normal)" in ex.shown[-1].content
+    assert "Player 2: 🤖 normal" in ex.shown[-1].content
     ex = await rig.d.press(f"plateau:loa:{game_id}:ai:player2:remove", user=rig["bob"])
     assert "Only the host" in ex.text
     await rig.d.press(f"plateau:loa:{game_id}:start", user=rig["alice"])
@@ -302,4 +302,4 @@ async def test_a_game_against_a_computer_player_seated_by_the_lobby_button(rig: 
     played = [e for e in log if e.user_id is not None and e.user_id < 0]
     assert len(played) >= 3
     posts = [c.content for c in rig.world.posts(thread)]
-    assert sum("🤖 Plateau (normal)" in p for p in posts) >= 3  # its turns are announced
+    assert sum("🤖 normal" in p for p in posts) >= 3  # its turns are announced

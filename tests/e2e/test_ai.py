@@ -57,7 +57,7 @@ async def test_a_game_against_a_computer_player(standin: StandIn, bot: BotProces
     assert ex.posts == [] and "Only the host" in ex.text
     await table.press("alice", table.button("ai:player2:normal"))
     lobby = standin.message_with(table.button("ai:player2:remove"))  # edited in place
-    assert "Player 2: 🤖 Plateau (normal)" in lobby.content
+    assert "Player 2: 🤖 normal" in lobby.content
     await table.press("alice", table.button("start"))
     seats = bot.row(table.game_id)["meta"]["seats"]
     mine = {s for s, u in seats.items() if u == table["alice"].id}
@@ -71,7 +71,7 @@ async def test_a_game_against_a_computer_player(standin: StandIn, bot: BotProces
     # players finish the game by themselves.
     ex = await table.slash("alice", "ai", {"seat": theirs, "level": "easy"})
     # The computer player's last post may land during this exchange (the channel's pace).
-    assert any("🤖 Plateau (easy) now plays" in post.content for post in ex.posts)
+    assert any("🤖 easy now plays" in post.content for post in ex.posts)
     (own,) = mine
     # Handed to a normal player, who plays to connect: the easy one alone plays on for
     # hundreds of moves, each round a post the channel's pace lets out about once a second.

@@ -58,7 +58,7 @@ async def test_a_late_player_is_reminded_and_replaced_then_takes_the_seat_back(
     assert re.search(r"⏰ \S+ \S* ?<t:\d+:R>", turn), turn
 
     taken = await posted(table, "time ran out", 2 * MINUTE)
-    assert f"<@{table[late].id}>'s time ran out: 🤖 Plateau (normal) now plays" in taken
+    assert f"<@{table[late].id}>'s time ran out: 🤖 normal now plays" in taken
     reminders = [m.content for m in standin.dms(table[late])]
     assert any("Half your time is gone" in text for text in reminders), reminders
     assert any("runs out" in text and "<t:" in text for text in reminders)
