@@ -5,11 +5,11 @@ never show what its viewer may not see (during secret placement the other army's
 drawn behind a screen). Every base is a plate in its owner's colour, pointed on the side it
 faces, with its kind's emblem towards the point (crown, horse's head, drawn bow, shield,
 pitchfork, flag, great helm: white silhouettes told apart by shape, not colour, in a picture
-shrunk to 400 px too) and its figure count in a disc at the back, inside the plate. Royal squares carry a crown mark;
-the turn's actions (``options.actions``) are tinted, with arrows for moves, attacks and panic
-retreats (else the view's last action is tinted); the archers' target block shows on
-request; the summary under the board draws an attack's dice as they fell (axe, arrow, panic,
-blank), or tells the last move in a sentence and who acts next."""
+shrunk to 400 px too) and its figure count in a disc at the back, inside the plate. Royal
+squares carry a crown mark; the turn's actions (``options.actions``) are tinted, with arrows
+for moves, attacks and panic retreats (else the view's last action is tinted); the archers'
+target block shows on request; the summary under the board draws an attack's dice as they
+fell (axe, arrow, panic, blank), or tells the last move in a sentence and who acts next."""
 
 from __future__ import annotations
 

@@ -47,7 +47,8 @@ def emblem_mask(kind: str, seat: str = "south") -> Image.Image:
     small = sprite.resize((round(full * PHONE),) * 2, Image.Resampling.LANCZOS)
     box = tuple(round(v * small.width) for v in emblem_box("u"))
     white = Image.new("RGBA", small.size, (255, 255, 255, 255))
-    near_white = ImageChops.difference(small, white).convert("L").point(lambda v: 255 if v < 60 else 0)
+    difference = ImageChops.difference(small, white).convert("L")
+    near_white = difference.point(lambda v: 255 if v < 60 else 0)
     return near_white.crop(box)
 
 
