@@ -88,3 +88,16 @@ def draw_text(
     draw.text(
         xy, text, font=font(size), fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill
     )
+
+
+def draw_title(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    width: int,
+    fill: tuple[int, ...],
+) -> None:
+    """A picture's title at ``xy``, in bold, cut to ``width`` pixels (glyphs the font lacks
+    left out)."""
+    draw_text(draw, xy, fit(printable(text), size, width), size, fill, bold=True)

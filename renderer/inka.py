@@ -38,6 +38,7 @@ from renderer.fonts import draw_text, fit, printable, text_width
 from renderer.options import ImageOptions
 from renderer.png import encode_png
 from renderer.theme import RGB, Theme
+from renderer.vector import dashed
 from renderer.words import Words, seat_name
 
 SCALE = 2  # drawn at twice the size, then scaled down (antialiasing)
@@ -506,26 +507,6 @@ def _tint(image: Image.Image, pts: list[Point], colour: RGB, alpha: int) -> None
     image.paste(Image.composite(Image.new("RGB", region.size, colour), region, mask), (x0, y0))
 
 
-def _dashed(
-    draw: ImageDraw.ImageDraw, pts: list[Point], colour: RGB, width: int, dash: float
-) -> None:
-    for (ax, ay), (bx, by) in zip(pts, [*pts[1:], pts[0]], strict=True):
-        length = math.hypot(bx - ax, by - ay)
-        steps = max(1, round(length / dash))
-        for k in range(0, steps, 2):
-            t0, t1 = k / steps, min(1.0, (k + 1) / steps)
-            draw.line(
-                (
-                    ax + (bx - ax) * t0,
-                    ay + (by - ay) * t0,
-                    ax + (bx - ax) * t1,
-                    ay + (by - ay) * t1,
-                ),
-                fill=colour,
-                width=width,
-            )
-
-
 def _old_places(image: Image.Image, f: Frame, options: InkaImageOptions) -> None:
     """Where the moved rhombi lay: tinted with a dashed rim (drawn under the rhombi, so the
     part the rhombus still covers is hidden by it)."""
@@ -535,7 +516,7 @@ def _old_places(image: Image.Image, f: Frame, options: InkaImageOptions) -> None
             continue
         pts = _shrink(f.rhombus_points(move.before), 0.95)
         _tint(image, pts, MOVED, 110)
-        _dashed(draw, pts, MOVED, max(4, round(f.side * 0.06)), f.side * 0.16)
+        dashed(draw, pts, MOVED, max(4, round(f.side * 0.06)), f.side * 0.16, closed=True)
 
 
 def _new_places(draw: ImageDraw.ImageDraw, f: Frame, options: InkaImageOptions) -> None:

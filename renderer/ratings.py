@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from renderer.fonts import draw_text, fit, printable
+from renderer.fonts import draw_text, draw_title, fit, printable
 from renderer.png import encode_png
 from renderer.theme import DEFAULT_THEME, Theme
 
@@ -101,14 +101,7 @@ def history_png(title: str, values: Sequence[int], theme: Theme = DEFAULT_THEME)
     height = 220
     image = Image.new("RGB", (WIDTH, height), theme.background)
     draw = ImageDraw.Draw(image)
-    draw_text(
-        draw,
-        (PAD, PAD - 6),
-        fit(printable(title), TEXT, WIDTH - 2 * PAD),
-        TEXT,
-        theme.text,
-        bold=True,
-    )
+    draw_title(draw, (PAD, PAD - 6), title, TEXT, WIDTH - 2 * PAD, theme.text)
     top, bottom, left, right = PAD + 28, height - PAD - 16, PAD + 56, WIDTH - PAD
     points = [0, *values]  # everyone starts from a newcomer's rating
     low, high = min(points), max(points)

@@ -8,15 +8,15 @@ picture reads without colour too."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from renderer.fonts import draw_text, fit, printable
+from renderer.fonts import draw_text, draw_title, fit, printable
 from renderer.png import encode_png
 from renderer.theme import DEFAULT_THEME, Theme
+from renderer.vector import dashed
 
 WIDTH, HEIGHT = 640, 380
 PAD = 24
@@ -24,7 +24,7 @@ TEXT = 24
 # Orange and sky blue (Okabe & Ito, 2008), then near-white and grey: the four stay apart,
 # and off the background, under every colour-vision simulation (a test measures it).
 LINE_COLOURS = ((230, 159, 0), (86, 180, 233), (240, 240, 240), (150, 150, 150))
-DASHES = ((1, 0), (14, 8), (4, 6), (18, 6))  # drawn and skipped pixels along each line
+DASHES = (0, 12, 4, 7)  # each side's dash (0: solid), so the lines part without colour too
 
 
 @dataclass(frozen=True)
@@ -33,42 +33,6 @@ class Curve:
 
     name: str
     chances: Sequence[float]
-
-
-def _dashed(
-    draw: ImageDraw.ImageDraw,
-    points: Sequence[tuple[float, float]],
-    dash: tuple[int, int],
-    colour: tuple[int, int, int],
-    width: int,
-) -> None:
-    """A polyline drawn ``dash[0]`` pixels on, ``dash[1]`` off, the pattern running on
-    across its corners."""
-    on, off = dash
-    if off == 0:
-        draw.line(list(points), fill=colour, width=width, joint="curve")
-        return
-    phase = 0.0
-    for (x0, y0), (x1, y1) in itertools.pairwise(points):
-        length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
-        t = 0.0
-        while t < length:
-            cycle = phase % (on + off)
-            step = min((on - cycle) if cycle < on else (on + off - cycle), length - t)
-            if cycle < on and length:
-                a, b = t / length, (t + step) / length
-                draw.line(
-                    (
-                        x0 + (x1 - x0) * a,
-                        y0 + (y1 - y0) * a,
-                        x0 + (x1 - x0) * b,
-                        y0 + (y1 - y0) * b,
-                    ),
-                    fill=colour,
-                    width=width,
-                )
-            t += step
-            phase += step
 
 
 def chances_png(
@@ -82,14 +46,7 @@ def chances_png(
     plot numbered 1, 2, 3... at their top."""
     image = Image.new("RGB", (WIDTH, HEIGHT), theme.background)
     draw = ImageDraw.Draw(image)
-    draw_text(
-        draw,
-        (PAD, PAD - 8),
-        fit(printable(title), TEXT, WIDTH - 2 * PAD),
-        TEXT,
-        theme.text,
-        bold=True,
-    )
+    draw_title(draw, (PAD, PAD - 8), title, TEXT, WIDTH - 2 * PAD, theme.text)
     top, bottom = PAD + 30, HEIGHT - PAD - 44
     left, right = PAD + 52, WIDTH - PAD - 24
     length = max((len(c.chances) for c in curves), default=1)
@@ -109,10 +66,10 @@ def chances_png(
         colour = LINE_COLOURS[n % len(LINE_COLOURS)]
         points = [at(i, c) for i, c in enumerate(curve.chances)]
         if len(points) > 1:
-            _dashed(draw, points, DASHES[n % len(DASHES)], colour, 4)
+            dashed(draw, points, colour, 4, DASHES[n % len(DASHES)])
         # The side's name in the legend, under the plot, with a sample of its line.
         x = left + n * (right - left) / max(1, len(curves))
-        _dashed(draw, [(x, bottom + 36), (x + 36, bottom + 36)], DASHES[n % len(DASHES)], colour, 4)
+        dashed(draw, [(x, bottom + 36), (x + 36, bottom + 36)], colour, 4, DASHES[n % len(DASHES)])
         room = (right - left) / max(1, len(curves)) - 48
         name = fit(printable(curve.name), TEXT - 4, int(room))
         draw_text(draw, (x + 44, bottom + 36), name, TEXT - 4, theme.text, anchor="lm")

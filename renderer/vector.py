@@ -178,3 +178,32 @@ def side_lit(
             c = mix(base, shade, min(1.0, (t - 0.62) / 0.3))
         row.putpixel((x, 0), c[: len(mode)])
     return row.resize((k, k), Image.Resampling.NEAREST)
+
+
+def dashed(
+    draw: ImageDraw.ImageDraw,
+    pts: list[Point],
+    colour: Colour,
+    width: int,
+    dash: float,
+    *,
+    closed: bool = False,
+) -> None:
+    """The polyline ``pts`` (a polygon's outline when ``closed``) in dashes of about
+    ``dash`` pixels, as long as the gaps between them (``dash`` 0: a solid line)."""
+    ends = [*pts[1:], pts[0]] if closed else pts[1:]
+    for (ax, ay), (bx, by) in zip(pts, ends, strict=False):
+        length = math.hypot(bx - ax, by - ay)
+        steps = max(1, round(length / dash)) if dash else 1
+        for k in range(0, steps, 2 if dash else 1):
+            t0, t1 = k / steps, min(1.0, (k + 1) / steps)
+            draw.line(
+                (
+                    ax + (bx - ax) * t0,
+                    ay + (by - ay) * t0,
+                    ax + (bx - ax) * t1,
+                    ay + (by - ay) * t1,
+                ),
+                fill=colour,
+                width=width,
+            )

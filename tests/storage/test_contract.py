@@ -24,12 +24,12 @@ from bot.storage import (
     GameRow,
     LogEntry,
     Owed,
-    Progress,
     SqlStorage,
     VersionConflict,
     migrations,
     storage_for,
 )
+from bot.storage.base import Progress
 from tests.bot.console_driver import FakeImages
 
 BIG = 2**62 + 7  # Discord ids are 64-bit
