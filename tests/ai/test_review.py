@@ -25,6 +25,7 @@ from ai.review import (
 )
 from ai.search import analyse
 from ai.stockfish import find_stockfish
+from bot.learning.course import course, start
 from engine.loa.config import LoaConfig
 from engine.standard_chess.config import ChessConfig
 
@@ -209,8 +210,14 @@ def test_a_game_of_each_kind_is_reviewed_to_its_result(name: str) -> None:
     from bench.review import played
 
     bench = CONFIGS[name]
-    states, moves, seats = played(name, seed=1, actions=1)
     rules = knowledge_of(bench.kind).rules
+    if name == "inka":  # random Inka games wander for ever: the course's last step instead
+        lesson = next(x for x in course("inka") if x.id == "winning")
+        first = start(lesson)
+        end, _ = rules.apply(first, rules.parse_action(lesson.answers[0]), lesson.seat)
+        states, moves, seats = [first, end], [(lesson.seat, lesson.answers[0])], ["red", "blue"]
+    else:
+        states, moves, seats = played(name, seed=1, actions=1)
     final = final_chances(rules, states[-1], seats)
     searched = [
         position(bench.kind, state, seat, seats, n, level=TINY)
