@@ -33,6 +33,10 @@ class Knowledge:
     to a budget of a few hundred iterations: without it every iteration tries one more
     action once, and the best of many single noisy tries is mostly luck (``None``: a node
     tries every action before it descends)."""
+    guided: bool = False
+    """Random play never reaches this game's goal (Inka's three statues and an exit): every
+    level, the easiest too, searches with the game's evaluation and rollout policy, so that
+    a game between computer players ends (issue 30)."""
 
 
 def reseeded(state: Any, rng: random.Random) -> Any:
@@ -47,10 +51,16 @@ def perfect_information(
     evaluate: Callable[[Any, str], float],
     policy: Callable[[Any, str, list[Any], random.Random], Any] | None = None,
     widening: float | None = None,
+    guided: bool = False,
 ) -> Knowledge:
     """The knowledge of a game whose views hide nothing but the dice seed."""
     return Knowledge(
-        rules, lambda view, seat, rng: reseeded(view, rng), evaluate, policy, widening=widening
+        rules,
+        lambda view, seat, rng: reseeded(view, rng),
+        evaluate,
+        policy,
+        widening=widening,
+        guided=guided,
     )
 
 

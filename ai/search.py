@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ai.knowledge import Knowledge
@@ -196,6 +196,8 @@ def analyse(
     iterations whatever the clock says (a seeded run replays its choices). ``watch``: the
     seats whose chance of winning is estimated too (a review's, from a full state)."""
     budget = level_of(level)
+    if knowledge.guided and not budget.knowledge:
+        budget = replace(budget, knowledge=True)
     legal = candidates(knowledge.rules.legal_actions(view, seat))
     if not legal:
         raise ValueError(f"{seat} has no legal action in this view")

@@ -210,4 +210,4 @@ def policy(state: Any, seat: str, actions: list[Any], rng: random.Random) -> Any
     return best([(way.through((names[a.first], names[a.second])), a) for a in places], rng)[1]
 
 
-KNOWLEDGE = perfect_information(inka.RULES, evaluate, policy, widening=1.0)
+KNOWLEDGE = perfect_information(inka.RULES, evaluate, policy, widening=1.0, guided=True)

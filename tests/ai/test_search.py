@@ -214,3 +214,30 @@ def test_progressive_widening_bounds_a_node_and_grows_in_the_policy_order() -> N
     flat = root(replace(knowledge, widening=None))
     assert len(flat.children) == 30
     assert {child.visits for child in flat.children.values()} == {1}
+
+
+def test_a_game_random_play_never_ends_is_searched_with_its_knowledge_at_every_level(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Inka's easy player searches with the game's evaluation and policy (a random one
+    never gathers the three statues: a game between easy players would never end)."""
+    seen: list[Level] = []
+    real = Search.__init__
+
+    def spy(
+        self: Search, knowledge: Knowledge, seat: str, level: Level, *rest: Any, **kw: Any
+    ) -> None:
+        seen.append(level)
+        real(self, knowledge, seat, level, *rest, **kw)
+
+    monkeypatch.setattr(Search, "__init__", spy)
+    knowledge = knowledge_of("inka")
+    assert knowledge.guided and not knowledge_of("loa").guided
+    rules = knowledge.rules
+    state = rules.new(InkaConfig(players=2), seed=b"guided", game_id="g")
+    for _ in range(3):
+        seat = rules.to_act(state)[0]
+        action = decide(knowledge, rules.view(state, seat), seat, "easy", random.Random(1))
+        state, _ = rules.apply(state, action, seat)
+    assert seen and all(level.knowledge for level in seen)
+    assert all(level.iterations == BUDGETS["easy"].iterations for level in seen)
