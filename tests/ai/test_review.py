@@ -230,3 +230,21 @@ def test_a_game_of_each_kind_is_reviewed_to_its_result(name: str) -> None:
         assert all(0.0 <= c <= 1.0 for c in curve) and curve[-1] == final[seat]
     for state, step in zip(states, found.steps, strict=False):
         assert step.best in {str(a) for a in rules.legal_actions(state, step.seat)}
+
+
+def test_a_hint_sees_only_the_seats_view_not_the_enemys_secret_draft(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two games that differ only in an enemy's secret army draft give Fire the same view,
+    hence the same hint: nothing hidden from the seat reaches the search."""
+    from ai import review as module
+    from engine import loka
+
+    monkeypatch.setattr(module, "HINT_LEVEL", replace(REVIEW_LEVEL, iterations=20))
+    start_state = loka.RULES.new(loka.LokaConfig(), seed=b"hint", game_id="g")
+    queen, _ = loka.RULES.apply(start_state, loka.Draft((1, 0, 0, 0, 0)), "earth")
+    rooks, _ = loka.RULES.apply(start_state, loka.Draft((0, 2, 0, 0, 1)), "earth")
+    seen = [loka.RULES.view(state, "fire") for state in (queen, rooks)]
+    assert seen[0] == seen[1]  # Earth is an enemy: its draft is hidden from Fire
+    hints = [hint("loka", view, "fire", seed=4, timed=False) for view in seen]
+    assert hints[0] == hints[1] and hints[0]
