@@ -1141,6 +1141,11 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
             rolls = tuple(Roll(*r) for r in entry.rolls)
             record.entries.append(RecordEntry(entry.seat or "", entry.action, rolls))
         text = record.export_text(reveal_seed=over)
+        if game.meta.get("hints_on"):  # the hints each seat took, in the record's headers
+            used = game.meta.get("hints", {})
+            head, _, rest = text.partition("\n")
+            counts = ", ".join(f"{seat} {used.get(seat, 0)}" for seat in game.seats)
+            text = f'{head}\n[Hints "{counts}"]\n{rest}'
         key = "table.export_over" if over else "table.export_running"
         name = f"{self.kind}-{game.row.id}.txt"
         return [

@@ -156,3 +156,23 @@ async def test_the_profile_shows_the_courses_taken() -> None:
         assert (
             f"Courses: Chess 1/{total}, Lines of Action ✓ (all {len(loa)} lessons)" in after["text"]
         )
+
+
+async def test_the_hints_taken_are_in_the_record_which_still_reads_back() -> None:
+    from engine.record import GameRecord
+
+    async with Table(frozen=NOW) as table:
+        await table.run("@alice /loa new hints:on\n@alice /loa join seat:player1")
+        await table.run("@bob /loa join seat:player2\n@alice /loa start")
+        assert table.console is not None
+        world, service = table.console.world, table.console.service
+        row, state = await table.latest()
+        seat = state.seat_to_move
+        mover = "alice" if row.seats[seat] == world.user("alice").id else "bob"
+        await table.run(f"@{mover} /loa hint")
+        place = Place(world.channel_id("general"), guild_id=1)
+        (said,) = await service.handle(Request("loa", "export", world.user(mover), place, {}))
+        text = said.files[0].data.decode()
+        assert f'[Hints "{seat} 1, ' in text or f', {seat} 1"]' in text
+        record = GameRecord.parse_text(text)
+        assert record.game == "loa" and record.game_id == row.id
