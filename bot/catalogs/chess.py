@@ -33,11 +33,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Host: {host} · Opponent: {guest} (colours drawn at the start)",
         "Hôte : {host} · Adversaire : {guest} (couleurs tirées au sort au début)",
     ),
+    "chess.button_join": ("Join", "Rejoindre"),
     "chess.random_joined": (
         "{user} takes the opponent's seat.",
         "{user} prend la place de l'adversaire.",
     ),
-    "chess.button_join": ("Join", "Rejoindre"),
     "chess.button_accept": ("Accept", "Accepter"),
     "chess.button_accept_draw": ("Accept draw", "Accepter la nulle"),
     "chess.button_decline_draw": ("Decline draw", "Refuser la nulle"),

@@ -21,13 +21,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "votre chance de gagner ensuite telle que sa recherche l'a vue :",
     ),
     "coach.hint_line": ("{rank}. `{action}`: {chance}", "{rank}. `{action}` : {chance}"),
-    "coach.hints_used": ("Hints taken: {counts}.", "Conseils pris : {counts}."),
     "coach.not_over": (
         "A review comes once the game is over; meanwhile, in a game opened with hints:on, "
         "{command} helps.",
         "La revue vient quand la partie est finie ; en attendant, dans une partie ouverte "
         "avec hints:on, {command} aide.",
     ),
+    "coach.hints_used": ("Hints taken: {counts}.", "Conseils pris : {counts}."),
     "coach.review_link": (
         "This game's review is here: {link}",
         "La revue de cette partie est ici : {link}",
@@ -45,21 +45,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Reviewing {actions} actions: the progress and then the review come by direct message.",
         "Revue de {actions} actions : l'avancement puis la revue arrivent en message privé.",
     ),
+    "coach.review_title": ("Review of {game} `{id}`", "Revue de {game} `{id}`"),
     "coach.review_progress": (
         "🔎 Reviewing: {done} of {total} positions searched…",
         "🔎 Revue : {done} positions cherchées sur {total}…",
     ),
-    "coach.review_title": ("Review of {game} `{id}`", "Revue de {game} `{id}`"),
     "coach.review_title_record": ("Review of a {game} record", "Revue d'un relevé de {game}"),
     "coach.review_side": (
         "{side}: accuracy {accuracy}% · inaccuracies: {inaccuracies} · mistakes: {mistakes} "
         "· blunders: {blunders}",
         "{side} : précision {accuracy} % · imprécisions : {inaccuracies} · erreurs : "
         "{mistakes} · gaffes : {blunders}",
-    ),
-    "coach.review_no_turning_point": (
-        "No turning point: no action lowered its side's chance by 5 points or more.",
-        "Aucun tournant : aucune action n'a baissé de 5 points ou plus la chance de son camp.",
     ),
     "coach.review_point": (
         "{rank}. Action {n}, {side}: `{action}` ({judgement}), its chance {before} → "
@@ -68,14 +64,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{after}. Mieux : `{best}`.",
     ),
     "coach.judgement.inaccuracy": ("inaccuracy", "imprécision"),
+    "coach.review_no_turning_point": (
+        "No turning point: no action lowered its side's chance by 5 points or more.",
+        "Aucun tournant : aucune action n'a baissé de 5 points ou plus la chance de son camp.",
+    ),
     "coach.judgement.mistake": ("mistake", "erreur"),
-    "coach.judgement.blunder": ("blunder", "gaffe"),
     "coach.review_alt": (
         "{title}: each side's chance of winning after every action ({sides}), the turning "
         "points numbered.",
         "{title} : la chance de gagner de chaque camp après chaque action ({sides}), les "
         "tournants numérotés.",
     ),
+    "coach.judgement.blunder": ("blunder", "gaffe"),
     "coach.record_unreadable": (
         "This is not a finished {kind} record this bot can replay: paste what /{kind} export "
         "gives once a game is over (its seed revealed).",

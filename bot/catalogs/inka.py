@@ -12,14 +12,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "inka.seat.green": ("🟢 Green", "🟢 Vert"),
     "inka.seat.yellow": ("🟡 Yellow", "🟡 Jaune"),
     # --- the base says these when a command comes in the wrong phase
+    "inka.phase_build": (
+        "The temple is being built: lay the drawn path rhombus first (`/inka place cells:k7/k8`).",
+        "Le temple se construit : posez d'abord le losange tiré (`/inka placer cases:k7/k8`).",
+    ),
     "inka.phase_start": (
         "Pawns are being placed: choose a start cell first (the buttons, or `/inka choose cell:l6`).",
         "Les pions se placent : choisissez d'abord une case de départ (les boutons, ou "
         "`/inka choisir case:l6`).",
-    ),
-    "inka.phase_build": (
-        "The temple is being built: lay the drawn path rhombus first (`/inka place cells:k7/k8`).",
-        "Le temple se construit : posez d'abord le losange tiré (`/inka placer cases:k7/k8`).",
     ),
     "inka.phase_play": (
         "The temple is built and the turns have begun: that belongs to the set-up.",
@@ -126,6 +126,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "`/inka placer cases:k7/k8` (`/inka aperçu action:place {rhombus} k7/k8` montre où "
         "vont ses murs).",
     ),
+    "inka.pawn_phase": (
+        "{seat}: pawn phase now ({ap} AP left), path rhombi stay put until the next turn.",
+        "{seat} : phase du pion ({ap} PA restants), les losanges ne bougent plus avant le "
+        "prochain tour.",
+    ),
     "inka.ping_play": (
         "{user}, {seat} to play: {ap} AP. Rhombi first (`/inka rhombus slide`, "
         "`/inka rhombus rotate`), then the pawn (`/inka pawn go cell:…`, then "
@@ -135,11 +140,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "`/inka losange tourner`), puis le pion (`/inka pion aller case:…`, puis "
         "`/inka pion prendre`, `/inka pion passage` ou `/inka losange décaler` avant de "
         "repartir), puis `/inka bloquer case:…` ou `/inka finir`.",
-    ),
-    "inka.pawn_phase": (
-        "{seat}: pawn phase now ({ap} AP left), path rhombi stay put until the next turn.",
-        "{seat} : phase du pion ({ap} PA restants), les losanges ne bougent plus avant le "
-        "prochain tour.",
     ),
     "inka.button_take": ("Take the statue", "Prendre la statue"),
     "inka.button_passage": ("Passage → {cell}", "Passage → {cell}"),

@@ -55,11 +55,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     # --- turns
     "loa.your_move": ("{user}, {side} to move.", "{user}, aux {side} de jouer."),
+    "loa.part_marked": ("a marked piece", "une pièce marquée"),
     "loa.your_move_part": (
         "{user}, {side} to move ({part} due).",
         "{user}, aux {side} de jouer ({part} attendue).",
     ),
-    "loa.part_marked": ("a marked piece", "une pièce marquée"),
     "loa.part_unmarked": ("an unmarked piece", "une pièce non marquée"),
     "loa.your_place": (
         "{user}, {side}: place one of the {held} opponent pieces you hold (/loa place; "

@@ -3,12 +3,6 @@
 MESSAGES: dict[str, tuple[str, str]] = {
     "loka.faceoff": ("Face-off {size}", "Face-off {size}"),
     "loka.side_south": ("South", "Sud"),
-    "loka.side_north": ("North", "Nord"),
-    "loka.bad_size": (
-        "'{size}' is not a board size: write it like 8x8 or 16x8 (multiples of 8, up to 32x32).",
-        "« {size} » n'est pas une taille de plateau : écrivez 8x8 ou 16x8 (multiples de 8, "
-        "jusqu'à 32x32).",
-    ),
     "loka.secret_dm": (
         "Choose your {army} army for game `{id}`: {budget} points. Use the buttons or "
         "/loka army add, then confirm (a king alone will do). Nobody else sees it until "
@@ -16,6 +10,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Composez votre armée {army} pour la partie `{id}` : {budget} points. Utilisez les "
         "boutons ou /loka army add, puis validez (un roi seul suffit). Personne d'autre ne "
         "la voit avant le déploiement.",
+    ),
+    "loka.side_north": ("North", "Nord"),
+    "loka.bad_size": (
+        "'{size}' is not a board size: write it like 8x8 or 16x8 (multiples of 8, up to 32x32).",
+        "« {size} » n'est pas une taille de plateau : écrivez 8x8 ou 16x8 (multiples de 8, "
+        "jusqu'à 32x32).",
     ),
     "loka.selection_open_alone": (
         "Army selection: each player builds a secret army by direct message ({ready} of {of} "
@@ -48,16 +48,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "loka.tiles_one": ("{n} terrain tile", "{n} tuile de terrain"),
     "loka.minutes": ("{n} minutes", "{n} minutes"),
     "loka.minutes_one": ("{n} minute", "{n} minute"),
+    "loka.solo_needs_three": (
+        "Only a 3-player game on the cross uses {options}: add players:3, or leave it out.",
+        "Seule une partie à 3 joueurs sur la croix utilise {options} : ajoutez players:3, ou "
+        "retirez-le.",
+    ),
     "loka.pick_solo": (
         "solo is the team the single player takes: evil (Fire and Water) or good (Earth and "
         "Air), not '{solo}'.",
         "solo est l'équipe que tient le joueur seul : evil (Feu et Eau) ou good (Terre et "
         "Air), pas « {solo} ».",
-    ),
-    "loka.solo_needs_three": (
-        "Only a 3-player game on the cross uses {options}: add players:3, or leave it out.",
-        "Seule une partie à 3 joueurs sur la croix utilise {options} : ajoutez players:3, ou "
-        "retirez-le.",
     ),
     "loka.pick_box": (
         "box is one of: {boxes} (not '{box}').",
