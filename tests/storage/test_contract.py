@@ -485,6 +485,7 @@ async def test_four_simultaneous_joins_from_two_processes_all_land(
         place = Place(1000 + trial, guild_id=1)
         host = Actor(100 + trial, f"host{trial}")  # each trial's lobby stays open: a host each
         await a.handle(Request("loka", "new", host, place, {"players": "4"}))
+        await a.handle(Request("loka", "leave", host, place, {}))  # hosts, does not play
         joins = [
             (a if i % 2 == 0 else b).handle(
                 Request("loka", "join", Actor(10 + i, f"p{i}"), place, {"army": army})
@@ -506,6 +507,7 @@ async def test_a_join_no_longer_legal_after_the_lost_race_says_why(
     a, b = TableService(first, tables()), TableService(second, tables())
     place = Place(77, guild_id=1)
     await a.handle(Request("loka", "new", Actor(1, "alice"), place, {"players": "4"}))
+    await a.handle(Request("loka", "leave", Actor(1, "alice"), place, {}))  # hosts only
     same_seat = [
         service.handle(Request("loka", "join", Actor(user, f"p{user}"), place, {"army": "fire"}))
         for service, user in ((a, 10), (b, 11))
