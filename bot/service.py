@@ -140,6 +140,8 @@ class TableService:
     ) -> None:
         self.storage = storage
         self.tables = {table.kind: table for table in tables}
+        # When this process began (the storage's own time, as saves write updated_at).
+        self.started_at = time.time()
         self.ids = ids or Ids()
         self.clock = clock
         self.dm_probe = dm_probe
@@ -472,7 +474,9 @@ class TableService:
         for game in await self.own_unfinished():
             self.note_silence(game)
             table = self.tables.get(game.kind)
-            if table is None:
+            if table is None or game.updated_at > self.started_at:
+                # A game this process already made or moved (a command can come before
+                # Discord's READY): it said what it had to; there was no restart for it.
                 continue
             try:
                 resumed = await self.retrying(_bind(table.resume, self, game))
