@@ -644,12 +644,12 @@ CATALOG: dict[str, tuple[str, str]] = {
         "réessayez dans un moment.",
     ),
     "discord.game_choice": ("{id} · {game} · {status}", "{id} · {game} · {status}"),
-    "discord.status.lobby": ("open to join", "ouverte"),
-    "discord.status.running": ("in play", "en cours"),
     "discord.commands_updating": (
         "My commands are being updated: try again in a minute.",
         "Mes commandes sont en cours de mise à jour : réessayez dans une minute.",
     ),
+    "discord.status.running": ("in play", "en cours"),
+    "discord.status.lobby": ("open to join", "ouverte"),
     "discord.missing_permissions": (
         "I cannot play here: I lack {missing} in this channel. A server admin can grant it "
         "(channel settings > Permissions > Plateau), or play in another channel.",
