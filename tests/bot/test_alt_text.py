@@ -266,29 +266,31 @@ async def test_inka_tells_the_rhombi_its_picture_highlights(
         assert f"Last move: rhombus {name} to " in said, said
 
 
-async def test_a_loka_combat_is_told_with_its_dice() -> None:
-    async with Table(seed=5) as table:
-        tab, game = await seated(table, "loka")
-        state, rng = started(tab, game), random.Random(7)
-        for _ in range(3000):
-            state = played_on(tab, state, rng, 1)
-            if state.last_combat is not None or tab.rules.outcome(state) is not None:
-                break
-        fight = state.last_combat
-        assert fight is not None
-        said = (await picture(tab, game, state)).description
-        assert f"{fight.attack_roll} against {fight.defence_roll}" in said, said
+def _combat(state: Any) -> str | None:
+    """What a Loka picture's description says of its last combat (None: none yet)."""
+    fight = state.last_combat
+    return None if fight is None else f"{fight.attack_roll} against {fight.defence_roll}"
 
 
-async def test_an_echec_attack_is_told_with_its_hits() -> None:
+def _attack(state: Any) -> str | None:
+    """What an Échec picture's description says of its last attack (None: none yet)."""
+    last, report = state.last, state.report
+    if last is None or not last.text.startswith("attack") or not report:
+        return None
+    return f"hits: {report.hits}, figures removed: {report.removed}"
+
+
+@pytest.mark.parametrize(("kind", "seed", "told"), [("loka", 7, _combat), ("echec", 3, _attack)])
+async def test_a_fight_is_told_with_its_dice(kind: str, seed: int, told: Any) -> None:
+    """Loka's last combat (its dice), Échec's last attack (its hits and figures removed)."""
     async with Table(seed=5) as table:
-        tab, game = await seated(table, "echec")
-        state, rng = started(tab, game), random.Random(3)
+        tab, game = await seated(table, kind)
+        state, rng = started(tab, game), random.Random(seed)
         for _ in range(3000):
             state = played_on(tab, state, rng, 1)
-            last = state.last
-            if last is not None and last.text.startswith("attack") and state.report:
+            if told(state) is not None:
                 break
-        assert state.report is not None
+        expected = told(state)
+        assert expected is not None
         said = (await picture(tab, game, state)).description
-        assert f"hits: {state.report.hits}, figures removed: {state.report.removed}" in said, said
+        assert expected in said, said
