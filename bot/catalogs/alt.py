@@ -9,6 +9,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ai.seat_name": ("🤖 {level}", "🤖 {level}"),
     "ai.level.unknown": ("computer", "ordinateur"),
     # A picture's description: what it shows, whose turn it is, the last move, the position.
+    "alt.secret_phase": (
+        "Secret set-up: each side's choices stay hidden until the battle.",
+        "Mise en place secrète : les choix de chaque camp restent cachés jusqu'à la bataille.",
+    ),
     "alt.picture": ("{game} #{id}.", "{game} n° {id}."),
     "alt.turn": ("To play: {seats}.", "À jouer : {seats}."),
     "alt.seat": ("{seat} ({name})", "{seat} ({name})"),
@@ -17,10 +21,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "alt.drawn": ("Game over: a draw.", "Partie terminée : nulle."),
     "alt.last": ("Last move: {move}.", "Dernier coup : {move}."),
     "alt.no_last": ("No move yet.", "Aucun coup encore."),
-    "alt.secret_phase": (
-        "Secret set-up: each side's choices stay hidden until the battle.",
-        "Mise en place secrète : les choix de chaque camp restent cachés jusqu'à la bataille.",
-    ),
     "alt.replay": (
         "Replay: {actions} actions, a frame per position, to this end:",
         "Rejeu : {actions} actions, une image par position, jusqu'à cette fin :",

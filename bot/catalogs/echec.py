@@ -11,14 +11,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "The armies are being placed: use /echec setup place, /echec setup autoplace and /echec setup confirm.",
         "Les armées se placent : utilisez /echec setup place, /echec setup autoplace et /echec setup confirm.",
     ),
-    "echec.phase_opening": (
-        "Both sides roll for the first move first: use /echec roll.",
-        "Chaque camp lance d'abord les dés pour le premier coup : utilisez /echec roll.",
-    ),
     "echec.phase_battle": (
         "The battle is on: use /echec advance, /echec turn, /echec attack or /echec end.",
         "La bataille fait rage : utilisez /echec advance, /echec turn, /echec attack ou "
         "/echec end.",
+    ),
+    "echec.phase_opening": (
+        "Both sides roll for the first move first: use /echec roll.",
+        "Chaque camp lance d'abord les dés pour le premier coup : utilisez /echec roll.",
     ),
     "echec.phase_over": ("This game is over.", "Cette partie est terminée."),
     # --- names

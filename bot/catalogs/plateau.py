@@ -182,12 +182,12 @@ MESSAGES.update(
             "Vos couleurs dans les images envoyées à vous seul (les publiques gardent celles par "
             "défaut)",
         ),
-        "discord.choice.palette_default": ("default", "par défaut"),
-        "discord.choice.palette_high_contrast": ("high contrast", "contraste élevé"),
         "plateau.pick_palette": (
             "palette is one of: {palettes}.",
             "palette est l'une de : {palettes}.",
         ),
+        "discord.choice.palette_default": ("default", "par défaut"),
+        "discord.choice.palette_high_contrast": ("high contrast", "contraste élevé"),
         "plateau.palette_saved": (
             "Saved: the pictures sent to you alone (a private board, your DMs) now use the "
             "{palette} palette. Public pictures keep the default, which colour-blind eyes read "
