@@ -17,7 +17,7 @@ file renamed), keyed by the renderer's and the engine's sources and Pillow's ver
 changed renderer never reads a stale file; a missing or unreadable one means drawing cold.
 
 Work nobody waits on move by move (a finished game's replay: seconds of drawing) goes to a
-pool of its own, inside :func:`background`: one worker, started on its first call, at the
+pool of its own, inside :func:`background`: as many workers, started on its first call, at the
 lowest CPU priority (nice 19). The system then gives it only what the pictures of moves and
 the bot leave idle, so a replay asked over and over never slows a game down.
 
@@ -396,7 +396,7 @@ def in_background() -> bool:
 def _background_pool(pool: Pool) -> Pool:
     global _low
     if _low is None:
-        _low = Pool(1, warm_workers=False, state=pool.state, nice=BACKGROUND_NICE)
+        _low = Pool(pool.processes, warm_workers=False, state=pool.state, nice=BACKGROUND_NICE)
     return _low
 
 
