@@ -14,7 +14,7 @@ import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
+from importlib import resources
 from typing import Any, ClassVar
 
 from ai.levels import LEVELS
@@ -40,7 +40,8 @@ from engine.protocol import Event
 from engine.record import GameRecord, Opening, RecordEntry, Roll
 from renderer.theme import using
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
+# The rules pages ship inside the package (docs/rules links here), so an installed bot has them.
+DOCS = resources.files("bot") / "rules"
 BOARD_COOLDOWN = 60.0  # seconds between two public /board posts of one game
 ENGINE_STATES = 1024  # engine states kept per game kind, of the hottest games
 HELP_LIMIT = 1900  # characters in one help message (Discord takes 2,000)
