@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -37,3 +38,11 @@ def level_of(level: str | Level) -> Level:
     if level not in BUDGETS:
         raise ValueError(f"the AI levels are {', '.join(LEVELS)}, not {level!r}")
     return BUDGETS[level]
+
+
+def fixed(level: str | Level, iterations: int | None = None) -> Level:
+    """``level`` (a name or a :class:`Level`) without its time limit, at ``iterations`` if
+    given: the search runs every iteration whatever the clock says, so its choices depend on
+    their seed alone, never on how busy the machine is (tests, bench tournaments)."""
+    budget = level_of(level)
+    return replace(budget, iterations=iterations or budget.iterations, seconds=math.inf)
