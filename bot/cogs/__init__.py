@@ -25,7 +25,7 @@ from ai.levels import LEVELS
 from bot.cogs.slash import Host, Option, Slash, build, choice, tr
 from bot.i18n import CATALOG, language, t
 from bot.model import CommandHelp
-from bot.tables.base import rules_topics
+from bot.tables.pages import rules_topics
 
 # What every game has, before its own commands: leaving, looking back, the rules and help.
 SHARED_WORDS = ("leave", "start", "cancel", "resign", "export", "pause", "replay")

@@ -10,28 +10,27 @@ from __future__ import annotations
 
 import functools
 import keyword
-import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, ClassVar
 
 from ai.levels import LEVELS
 from bot import clocks
 from bot.autoplay import MovedOn
+from bot.cache import Lru
 from bot.i18n import LANGUAGES, language, t
 from bot.model import Actor, Attachment, Button, Delivery, Place, Request, is_ai
 from bot.options import Declarations
 from bot.ratings import Result, places
 from bot.service import TableService, UserError
 from bot.storage import GameRow, LogEntry
-from bot.storage.base import Lru
 from bot.tables import quotas
 from bot.tables.awaiting import others_awaiting
 from bot.tables.coach import Coach
-from bot.tables.game import Entries, TableGame, mention
+from bot.tables.game import Entries, TableGame, clip, mention
 from bot.tables.learning import Learning, answering
+from bot.tables.pages import Pages
 from bot.tables.replays import Replays
 from bot.tables.timing import Clocked
 from engine.dice import commitment
@@ -40,11 +39,8 @@ from engine.protocol import Event
 from engine.record import GameRecord, Opening, RecordEntry, Roll
 from renderer.theme import using
 
-# The rules pages ship inside the package (docs/rules links here), so an installed bot has them.
-DOCS = resources.files("bot") / "rules"
 BOARD_COOLDOWN = 60.0  # seconds between two public /board posts of one game
 ENGINE_STATES = 1024  # engine states kept per game kind, of the hottest games
-HELP_LIMIT = 1900  # characters in one help message (Discord takes 2,000)
 # How long a seat must have been awaited before the host may hand it to a computer player
 # (its own player may at any time).
 TAKEOVER_AFTER = 24 * 3600.0
@@ -78,10 +74,6 @@ def number(options: dict[str, Any], name: str, default: int, low: int, high: int
     if not low <= value <= high:
         raise UserError("error.bad_number", option=name, low=low, high=high)
     return value
-
-
-def clip(text: str, limit: int = 1900) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -128,6 +120,7 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
     def __init__(self) -> None:
         # (game id, version) -> (the state's dict, its engine state): see :meth:`game`.
         self._engine_states: Lru[tuple[str, int], tuple[Any, Any]] = Lru(ENGINE_STATES)
+        self.pages = Pages(self)
         self.commands: dict[str, Handler] = {
             "new": self.new,
             "join": self.join,
@@ -140,8 +133,8 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
             "board": self.look_back,
             "replay": self.replay,
             "export": self.export,
-            "rules": self.rules_help,
-            "help": self.help,
+            "rules": self.pages.rules,
+            "help": self.pages.help,
             "pause": self.pause,
             "hint": self.hint,
             "review": self.review,
@@ -1157,23 +1150,6 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
             )
         ]
 
-    async def rules_help(self, service: TableService, request: Request) -> list[Delivery]:
-        topic = str(request.options.get("topic") or "").lower().strip()
-        return [service.private(request.actor, rules_excerpt(self.kind, topic))]
-
-    async def help(self, service: TableService, request: Request) -> list[Delivery]:
-        """How to play at a glance: each command the game declares and what it is for, then
-        where the rules are; in as few private messages as Discord's limit allows."""
-        loc = request.actor.locale
-        guide = service.guide(self.kind, loc)
-        rules = next((c.shown for c in guide if c.name == "rules"), f"/{self.kind} rules")
-        lines = [
-            t(loc, "table.help_head", game=t(loc, f"game.{self.kind}")),
-            *(f"`{c.shown}`: {c.purpose}" for c in guide),
-            t(loc, "table.help_rules", rules=rules),
-        ]
-        return [service.private(request.actor, text) for text in packed(lines, HELP_LIMIT)]
-
     async def resume(self, service: TableService, row: GameRow) -> list[Delivery]:
         game = self.game(row)
         if game.state is None or row.status != "running":
@@ -1316,39 +1292,6 @@ def handler_name(command: str) -> str:
     return f"{name}_" if keyword.iskeyword(name) else name
 
 
-def packed(lines: list[str], limit: int) -> list[str]:
-    """``lines`` joined into as few texts of at most ``limit`` characters as they fit in
-    (a line is never cut, unless it alone is too long)."""
-    texts: list[str] = []
-    for line in lines:
-        if texts and len(texts[-1]) + 1 + len(line) <= limit:
-            texts[-1] += "\n" + line
-        else:
-            texts.append(clip(line, limit))
-    return texts
-
-
 def _start(game: TableGame) -> str | None:
     """The starting position a game was opened with (``position:``), if any."""
     return game.meta.get("start") or None
-
-
-def rules_topics(kind: str) -> list[str]:
-    """The section titles of docs/rules/<kind>.md, without their numbers."""
-    text = (DOCS / f"{kind}.md").read_text(encoding="utf-8")
-    titles = re.findall(r"(?m)^## (.+)$", text)
-    return [re.sub(r"^\d+\.\s*", "", title).strip() for title in titles]
-
-
-def rules_excerpt(kind: str, topic: str, limit: int = 1900) -> str:
-    """The section of docs/rules/<kind>.md whose title matches ``topic`` (or the contents)."""
-    text = (DOCS / f"{kind}.md").read_text(encoding="utf-8")
-    sections = re.split(r"(?m)^## ", text)[1:]
-    titles = [s.splitlines()[0] for s in sections]
-    if topic:
-        for title, body in zip(titles, sections, strict=True):
-            if topic in title.lower():
-                return clip("## " + body.strip(), limit)
-    return f"{kind} rules: topics: " + ", ".join(
-        re.sub(r"^\d+\.\s*", "", title) for title in titles
-    )

@@ -15,6 +15,11 @@ from engine.protocol import Event
 Entries = list[tuple[LogEntry, Event]]  # log entries to save, with the event each one is
 
 
+def clip(text: str, limit: int = 1900) -> str:
+    """``text``, cut to ``limit`` characters (its last one an ellipsis) if longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 

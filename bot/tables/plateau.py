@@ -17,7 +17,8 @@ from bot.service import TableService, UserError
 from bot.storage import GameRow
 from bot.tables import alt, quotas
 from bot.tables.awaiting import Seated, games_of
-from bot.tables.base import HELP_LIMIT, guild_language, mention, packed
+from bot.tables.base import guild_language, mention
+from bot.tables.pages import HELP_LIMIT, packed
 from bot.tables.timing import when
 from renderer.ratings import Board, Standing, history_png, leaderboard_png
 from renderer.theme import DEFAULT_PALETTE, PALETTES

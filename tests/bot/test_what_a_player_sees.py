@@ -104,7 +104,7 @@ async def test_the_profile_tells_a_win_from_a_draw_the_newest_first() -> None:
 
 def test_the_alako_card_says_what_its_count_is_and_the_rules_page_explains_it() -> None:
     from bot.i18n import t
-    from bot.tables.base import DOCS
+    from bot.tables.pages import DOCS
 
     assert t("en", "img.alako.on_line", n=7) == "line: 7 built"
     assert t("fr", "img.alako.on_line", n=7) == "ligne : 7 posées"
