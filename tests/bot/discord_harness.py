@@ -9,8 +9,8 @@ world to test a restart, then press a button on a message the old bot sent.
 :class:`BotDriver` feeds a bot what the gateway would: interaction payloads through
 ``parse_interaction_create`` (commands, autocomplete, button presses) and messages through
 ``parse_message_create``, then waits until the bot has finished. Option types come from the
-bot's own command tree, so the driver works for any game's cog (see
-/work/shared/guides/discord-testing.md for the facts it relies on)."""
+bot's own command tree, so the driver works for any game's cog. What it relies on is
+discord.py's own: the two network exits above and the gateway parsers it calls."""
 
 from __future__ import annotations
 
