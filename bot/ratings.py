@@ -11,14 +11,50 @@ rating never moves without its game, nor twice for one game."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from openskill.models import PlackettLuce
 
 MODEL = PlackettLuce()
 START = (MODEL.mu, MODEL.sigma)
 SHOWN_SCALE = 40.0  # points shown per unit of ordinal: a newcomer 0, a strong player 1,000+
+
+
+class Rating(NamedTuple):
+    """A person's rating in one family on one server."""
+
+    family: str
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+
+class Played(NamedTuple):
+    """One rated game of a person: its place (1 best) and the rating after it."""
+
+    game_id: str
+    family: str
+    place: int
+    mu: float
+    sigma: float
+    at: float
+    drawn: bool = False  # nobody lost: a draw (place 1 then says no win)
+
+
+class Standing(NamedTuple):
+    """A person after a rated game: the rating it gave them, their place, and whether it
+    was a win (first place in a game someone lost)."""
+
+    user_id: int
+    mu: float
+    sigma: float
+    place: int
+    won: bool
 
 
 @dataclass(frozen=True)
@@ -53,6 +89,28 @@ def rate(
         for user, rating in zip(side, team, strict=True):
             after.setdefault(user, (rating.mu, rating.sigma))
     return after
+
+
+def standings(result: Result, current: Mapping[int, tuple[float, float]]) -> list[Standing]:
+    """Each rated person of ``result`` after it (:func:`rate` from ``current``), as storage
+    writes them: their new rating, place and win."""
+    place = {u: p for side, p in zip(result.sides, result.places, strict=True) for u in side}
+    decided = len(set(result.places)) > 1  # a draw is nobody's win
+    return [
+        Standing(user, mu, sigma, place[user], decided and place[user] == 1)
+        for user, (mu, sigma) in rate(result, current).items()
+    ]
+
+
+def best_of_each_family(ratings: Iterable[Rating], limit: int) -> list[Rating]:
+    """The first ``limit`` of each family in ``ratings`` (sorted best first within each
+    family), the families in the order they come."""
+    kept: dict[str, list[Rating]] = {}
+    for rating in ratings:
+        family = kept.setdefault(rating.family, [])
+        if len(family) < limit:
+            family.append(rating)
+    return [rating for family in kept.values() for rating in family]
 
 
 def shown(mu: float, sigma: float) -> int:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from bot.autoplay import Autoplay
+from bot.cache import Lru
 from bot.i18n import t
 from bot.i18n_rules import engine_text
 from bot.logs import event
@@ -32,7 +33,6 @@ from bot.model import Actor, CommandHelp, Delivery, Request, is_ai
 from bot.options import check_request
 from bot.ratings import Result
 from bot.storage import DuplicateGame, GameRow, LogEntry, Owed, Storage, VersionConflict
-from bot.storage.base import Lru
 from engine.errors import EngineError
 
 log = logging.getLogger("plateau.service")

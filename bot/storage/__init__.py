@@ -9,13 +9,13 @@ from bot.storage.base import (
     DuplicateGame,
     GameRow,
     LogEntry,
-    Owed,
     Progress,
     SqlStorage,
     Storage,
     VersionConflict,
-    migrations,
 )
+from bot.storage.migrations import migrations
+from bot.storage.outbox import Owed
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
 

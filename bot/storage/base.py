@@ -5,24 +5,29 @@ embedded default (``bot.storage.sqlite``), and PostgreSQL through asyncpg for se
 processes (``bot.storage.postgres``). Both apply the same numbered migrations at start-up.
 A move is written as one transaction: the new snapshot with a version check, its row in the
 append-only action log, and what it owes players (the outbox). A crash leaves the old state
-or the new with all it owes, never half."""
+or the new with all it owes, never half.
+
+This module holds the protocol and the SQL both backends share. Beside it: ``session``
+(what a backend hands this SQL), ``migrations`` (finding, reading in a dialect, applying),
+``outbox`` (a delivery kept until sent), ``claims`` (shard claims); the rating maths is in
+``bot.ratings``, the cache of parsed states an ``Lru`` of ``bot.cache``."""
 
 from __future__ import annotations
 
 import json
-import re
-import secrets
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
-from dataclasses import asdict, dataclass, field, fields, replace
-from importlib import resources
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
 
-from bot.model import Attachment, Button, Delivery
-from bot.ratings import START, Result, rate
-from bot.shards import Release, ShardClaim, Shards, claim
+from bot.cache import Lru
+from bot.model import Attachment, Delivery
+from bot.ratings import START, Played, Rating, Result, best_of_each_family, standings
+from bot.shards import Release, ShardClaim, Shards
+from bot.storage import claims, outbox
+from bot.storage.outbox import Owed
+from bot.storage.session import Session, fetchrow
 
 
 class VersionConflict(Exception):
@@ -33,42 +38,8 @@ class DuplicateGame(Exception):
     """A new game's id is taken already (another process, or an earlier run, took it)."""
 
 
-@dataclass
-class Owed(Delivery):
-    """A delivery kept in the outbox until the adapter has sent it and called
-    :meth:`Storage.sent` with its ``outbox_id``. Its ``nonce`` stays the same on every try,
-    so that Discord drops a repeat of a post that did arrive."""
-
-    outbox_id: int = 0
-    nonce: str = ""
-
-
 Owing = Sequence[Delivery]  # what a change owes players: the outbox rows of its save
 Rated = Result | None  # a rated game's end, rated in its save
-
-
-class Rating(NamedTuple):
-    """A person's rating in one family on one server."""
-
-    family: str
-    user_id: int
-    name: str
-    mu: float
-    sigma: float
-    games: int
-    wins: int
-
-
-class Played(NamedTuple):
-    """One rated game of a person: its place (1 best) and the rating after it."""
-
-    game_id: str
-    family: str
-    place: int
-    mu: float
-    sigma: float
-    at: float
-    drawn: bool = False  # nobody lost: a draw (place 1 then says no win)
 
 
 @dataclass
@@ -99,36 +70,6 @@ class GameRow:
         copied (through JSON, as a reload would give it); they only ever replace ``state``
         and never change ``config``, so those are shared."""
         return replace(self, meta=json.loads(json.dumps(self.meta)))
-
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class Lru(Generic[K, V]):
-    """A small bounded map that forgets what was used least recently."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[K, V] = OrderedDict()
-
-    def get(self, key: K) -> V | None:
-        value = self._items.get(key)
-        if value is not None:
-            self._items.move_to_end(key)
-        return value
-
-    def put(self, key: K, value: V) -> None:
-        self._items[key] = value
-        self._items.move_to_end(key)
-        if len(self._items) > self.size:
-            self._items.popitem(last=False)
-
-    def pop(self, key: K) -> None:
-        self._items.pop(key, None)
-
-    def __len__(self) -> int:
-        return len(self._items)
 
 
 @dataclass(frozen=True)
@@ -278,32 +219,6 @@ QUOTAS = ("member_lobbies", "member_games", "channel_lobbies")
 PARSED_STATES = 4096
 
 
-class Session(Protocol):
-    """One connection, held alone while a storage operation runs. SQL is written with ``?``
-    placeholders; a backend turns them into its own."""
-
-    async def fetch(self, sql: str, *args: Any) -> list[Any]: ...
-
-    async def execute(self, sql: str, *args: Any) -> int:
-        """Run one statement; gives how many rows it changed."""
-        ...
-
-    async def executemany(self, sql: str, rows: Sequence[tuple[Any, ...]]) -> None: ...
-
-    async def insert(self, sql: str, *args: Any) -> int:
-        """Run one INSERT; gives the new row's ``id``."""
-        ...
-
-    def transaction(self) -> AbstractAsyncContextManager[None]:
-        """Commit on leaving, roll back on any exception."""
-        ...
-
-
-async def _fetchrow(session: Session, sql: str, *args: Any) -> Any | None:
-    rows = await session.fetch(sql, *args)
-    return rows[0] if rows else None
-
-
 class SqlStorage:
     """The :class:`Storage` operations, once for every backend. A backend gives a
     :class:`Session` (:meth:`session`), opens and closes its connections, applies the
@@ -372,7 +287,7 @@ class SqlStorage:
                     raise DuplicateGame(game.id) from exc
                 raise
             await _write_seats(s, game)
-            stored = await _write_outbox(s, game.id, owed, time.time())
+            stored = await outbox.write(s, game.id, owed, time.time())
         game.stored_seats = game.seats
         if game.state is not None:
             self.parsed_states.put((game.id, game.version), game.state)
@@ -411,7 +326,7 @@ class SqlStorage:
                         for e in log
                     ],
                 )
-            stored = await _write_outbox(s, game.id, owed, now)
+            stored = await outbox.write(s, game.id, owed, now)
             if result is not None:
                 await self._rate(s, game.id, result, now)
         game.version += 1
@@ -440,30 +355,28 @@ class SqlStorage:
             result.family,
             *people,
         )
-        after = rate(result, {int(r[0]): (float(r[1]), float(r[2])) for r in rows})
-        place = {u: p for side, p in zip(result.sides, result.places, strict=True) for u in side}
-        decided = len(set(result.places)) > 1  # a draw is nobody's win
+        after = standings(result, {int(r[0]): (float(r[1]), float(r[2])) for r in rows})
         await s.executemany(
             "UPDATE ratings SET mu = ?, sigma = ?, name = ?, games = games + 1, "
             "wins = wins + ? WHERE guild_id = ? AND family = ? AND user_id = ?",
             [
                 (
-                    mu,
-                    sigma,
-                    names[u],
-                    int(decided and place[u] == 1),
+                    a.mu,
+                    a.sigma,
+                    names[a.user_id],
+                    int(a.won),
                     result.guild_id,
                     result.family,
-                    u,
+                    a.user_id,
                 )
-                for u, (mu, sigma) in after.items()
+                for a in after
             ],
         )
         await s.executemany(
             "INSERT INTO results VALUES (?,?,?,?,?,?,?,?)",
             [
-                (game_id, u, result.guild_id, result.family, place[u], mu, sigma, now)
-                for u, (mu, sigma) in after.items()
+                (game_id, a.user_id, result.guild_id, result.family, a.place, a.mu, a.sigma, now)
+                for a in after
             ],
         )
 
@@ -483,12 +396,7 @@ class SqlStorage:
             kind,
             kind + "-%",
         )
-        kept: dict[str, list[Rating]] = {}
-        for row in rows:
-            family = kept.setdefault(row.family, [])
-            if len(family) < limit:
-                family.append(row)
-        return [rating for family in kept.values() for rating in family]
+        return best_of_each_family(rows, limit)
 
     async def ratings_of(self, guild_id: int, user_id: int) -> list[Rating]:
         return await self._ratings(
@@ -510,16 +418,16 @@ class SqlStorage:
 
     async def load(self, game_id: str) -> GameRow | None:
         async with self.session() as s:
-            row = await _fetchrow(s, "SELECT * FROM games WHERE id = ?", game_id)
+            row = await fetchrow(s, "SELECT * FROM games WHERE id = ?", game_id)
         return None if row is None else self._row(row)
 
     async def has_game(self, game_id: str) -> bool:
         async with self.session() as s:
-            return await _fetchrow(s, "SELECT 1 FROM games WHERE id = ?", game_id) is not None
+            return await fetchrow(s, "SELECT 1 FROM games WHERE id = ?", game_id) is not None
 
     async def count_games(self) -> int:
         async with self.session() as s:
-            (count,) = await _fetchrow(s, "SELECT COUNT(*) FROM games")
+            (count,) = await fetchrow(s, "SELECT COUNT(*) FROM games")
         return int(count)
 
     async def unsent(self, owns: Callable[[int | None], bool] | None = None) -> list[Owed]:
@@ -535,7 +443,7 @@ class SqlStorage:
                 "SELECT outbox_id, name, data FROM outbox_files ORDER BY outbox_id, n"
             ):
                 files.setdefault(outbox_id, []).append(Attachment(name, bytes(data)))
-        return [_unpack(r[0], r[1], r[2], files.get(r[0], [])) for r in rows]
+        return [outbox.unpack(r[0], r[1], r[2], files.get(r[0], [])) for r in rows]
 
     async def sent(self, outbox_id: int) -> None:
         async with self.session() as s:
@@ -543,7 +451,7 @@ class SqlStorage:
 
     async def replace_owed(self, game_id: str, rows: Sequence[int], delivery: Delivery) -> Owed:
         async with self.session() as s, s.transaction():
-            (stored,) = await _write_outbox(s, game_id, [delivery], time.time())
+            (stored,) = await outbox.write(s, game_id, [delivery], time.time())
             await s.executemany("DELETE FROM outbox WHERE id = ?", [(row,) for row in rows])
         return stored
 
@@ -603,12 +511,12 @@ class SqlStorage:
 
     async def locale(self, user_id: int) -> str | None:
         async with self.session() as s:
-            row = await _fetchrow(s, "SELECT locale FROM users WHERE user_id = ?", user_id)
+            row = await fetchrow(s, "SELECT locale FROM users WHERE user_id = ?", user_id)
         return None if row is None else row[0]
 
     async def palette(self, user_id: int) -> str | None:
         async with self.session() as s:
-            row = await _fetchrow(s, "SELECT palette FROM users WHERE user_id = ?", user_id)
+            row = await fetchrow(s, "SELECT palette FROM users WHERE user_id = ?", user_id)
         return None if row is None else row[0]
 
     async def set_palette(self, user_id: int, palette: str | None, locale: str) -> None:
@@ -623,7 +531,7 @@ class SqlStorage:
 
     async def guild_language(self, guild_id: int) -> str | None:
         async with self.session() as s:
-            row = await _fetchrow(
+            row = await fetchrow(
                 s, "SELECT language FROM guild_settings WHERE guild_id = ?", guild_id
             )
         return None if row is None else row[0]
@@ -639,7 +547,7 @@ class SqlStorage:
 
     async def guild_quotas(self, guild_id: int) -> dict[str, int | None]:
         async with self.session() as s:
-            row = await _fetchrow(
+            row = await fetchrow(
                 s, f"SELECT {', '.join(QUOTAS)} FROM guild_settings WHERE guild_id = ?", guild_id
             )
         return {name: None if row is None else row[n] for n, name in enumerate(QUOTAS)}
@@ -677,14 +585,14 @@ class SqlStorage:
 
     async def member_load(self, guild_id: int, user_id: int) -> tuple[int, int]:
         async with self.session() as s:
-            (lobbies,) = await _fetchrow(
+            (lobbies,) = await fetchrow(
                 s,
                 "SELECT COUNT(*) FROM games WHERE guild_id = ? AND host_id = ? "
                 "AND status = 'lobby'",
                 guild_id,
                 user_id,
             )
-            (running,) = await _fetchrow(
+            (running,) = await fetchrow(
                 s,
                 "SELECT COUNT(DISTINCT g.id) FROM games g JOIN seats s ON s.game_id = g.id "
                 "WHERE g.guild_id = ? AND s.user_id = ? AND g.status = 'running'",
@@ -695,7 +603,7 @@ class SqlStorage:
 
     async def post_of(self, recipient: int, slot: str) -> tuple[int, int] | None:
         async with self.session() as s:
-            row = await _fetchrow(
+            row = await fetchrow(
                 s,
                 "SELECT channel_id, message_id FROM posts WHERE recipient = ? AND slot = ?",
                 recipient,
@@ -721,33 +629,9 @@ class SqlStorage:
         :class:`bot.shards.ShardTaken` (None: ``bot.shards.CLAIM_WAIT``). Only the bot's
         start-up claims, never :meth:`open` (tests open several storages on one database).
         The count comes first: a process whose shard count differs from the one live
-        processes run with is refused, :class:`bot.shards.ShardCountDiffers`."""
-        return await claim(self.take_count, self.take_shard, shards, wait=wait)
-
-    async def take_count(self, count: int) -> Release | int:
-        """Hold ``count`` as the database's shard count, for as long as this process lives:
-        how to release the hold, or the other count that live processes run with. The row
-        of ``shard_count`` records the count; it is rewritten only while no process holds
-        a count (every holder runs with the recorded one), one claimer at a time."""
-        async with self.session() as s, s.transaction():
-            await self.gate_count(s)
-            rows = await s.fetch("SELECT shards FROM shard_count WHERE id = 1")
-            recorded: int | None = rows[0][0] if rows else None
-            changed = recorded is not None and recorded != count
-            release = await self.hold_count(alone=changed)
-            if release is None:
-                return recorded if recorded is not None else count
-            try:
-                if recorded != count:
-                    await s.execute(
-                        "INSERT INTO shard_count VALUES (1, ?) ON CONFLICT (id) "
-                        "DO UPDATE SET shards = excluded.shards",
-                        count,
-                    )
-            except BaseException:
-                await release()
-                raise
-        return release
+        processes run with is refused, :class:`bot.shards.ShardCountDiffers`
+        (``bot.storage.claims``)."""
+        return await claims.claim_shards(self, shards, wait=wait)
 
     async def gate_count(self, s: Session) -> None:
         """Inside ``s``'s transaction: wait until no other claimer reads or writes the
@@ -763,71 +647,12 @@ class SqlStorage:
         raise NotImplementedError
 
 
-async def _write_outbox(
-    s: Session, game_id: str, owed: Sequence[Delivery], now: float
-) -> list[Owed]:
-    stored: list[Owed] = []
-    for delivery in owed:
-        nonce = secrets.token_hex(8)
-        outbox_id = await s.insert(
-            "INSERT INTO outbox (game_id, created_at, nonce, delivery) VALUES (?,?,?,?)",
-            game_id,
-            now,
-            nonce,
-            _pack(delivery),
-        )
-        if delivery.files:
-            await s.executemany(
-                "INSERT INTO outbox_files VALUES (?,?,?,?)",
-                [(outbox_id, n, a.name, a.data) for n, a in enumerate(delivery.files)],
-            )
-        stored.append(_owed(delivery, outbox_id, nonce))
-    return stored
-
-
 async def _write_seats(s: Session, game: GameRow) -> None:
     await s.execute("DELETE FROM seats WHERE game_id = ?", game.id)
     await s.executemany(
         "INSERT INTO seats VALUES (?,?,?)",
         [(game.id, seat, user) for seat, user in game.seats.items()],
     )
-
-
-# ---------------------------------------------------------------- migrations
-
-# The migrations are written in SQLite's SQL. PostgreSQL reads them with these words
-# changed: Discord ids are 64-bit (SQLite's INTEGER is, PostgreSQL's is not), its REAL is
-# 32-bit, and it names bytes and row ids its own way. Where statements differ whole (the
-# log's triggers), a number has one file per dialect: ``NNN_name.sqlite.sql`` and
-# ``NNN_name.postgresql.sql``.
-POSTGRES_WORDS = (
-    (r"\bINTEGER PRIMARY KEY AUTOINCREMENT\b", "BIGSERIAL PRIMARY KEY"),
-    (r"\bINTEGER\b", "BIGINT"),
-    (r"\bREAL\b", "DOUBLE PRECISION"),
-    (r"\bBLOB\b", "BYTEA"),
-)
-DIALECTS = ("sqlite", "postgresql")
-
-
-def migrations(dialect: str) -> list[tuple[int, str]]:
-    """``(version, SQL)`` of every migration for ``dialect``, in order."""
-    if dialect not in DIALECTS:
-        raise ValueError(f"no such dialect: {dialect}")
-    folder = resources.files("bot") / "migrations"
-    scripts: list[tuple[int, str]] = []
-    for path in sorted(folder.iterdir(), key=lambda p: p.name):
-        parts = path.name.split(".")
-        if parts[-1] != "sql" or (len(parts) == 3 and parts[1] != dialect):
-            continue
-        sql = path.read_text(encoding="utf-8")
-        if dialect == "postgresql" and len(parts) == 2:
-            for pattern, word in POSTGRES_WORDS:
-                sql = re.sub(pattern, word, sql)
-        scripts.append((int(path.name.split("_")[0]), sql))
-    versions = [version for version, _ in scripts]
-    if len(set(versions)) != len(versions):
-        raise RuntimeError(f"two {dialect} migrations share a number: {versions}")
-    return scripts
 
 
 # ---------------------------------------------------------------- rows
@@ -844,38 +669,6 @@ def due_at(game: GameRow) -> float | None:
         (t for t in (game.meta.get("deadline"), game.meta.get("wake")) if t is not None),
         default=None,
     )
-
-
-def _pack(delivery: Delivery) -> str:
-    """A delivery as JSON, without its files' bytes (they go to ``outbox_files``)."""
-    return json.dumps(
-        {
-            "to": delivery.to,
-            "text": delivery.text,
-            "channel_id": delivery.channel_id,
-            "user_id": delivery.user_id,
-            "buttons": [asdict(b) for b in delivery.buttons],
-            "secret": delivery.secret,
-            "closes": delivery.closes,
-            "slot": delivery.slot,
-            "alts": [a.description for a in delivery.files],  # each file's description
-        }
-    )
-
-
-def _unpack(outbox_id: int, nonce: str, payload: str, files: list[Attachment]) -> Owed:
-    data = json.loads(payload)
-    data["buttons"] = [Button(**b) for b in data["buttons"]]
-    # Each file's description (its alt text), kept with the delivery (none before it was).
-    alts = data.pop("alts", [])
-    described = [replace(a, description=d) for a, d in zip(files, alts, strict=False)]
-    files = described + files[len(described) :]
-    return Owed(**data, files=files, outbox_id=outbox_id, nonce=nonce)
-
-
-def _owed(delivery: Delivery, outbox_id: int, nonce: str) -> Owed:
-    values = {f.name: getattr(delivery, f.name) for f in fields(Delivery)}
-    return Owed(**values, outbox_id=outbox_id, nonce=nonce)
 
 
 def _row(row: Any, state: dict[str, Any] | None) -> GameRow:

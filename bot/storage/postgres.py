@@ -15,7 +15,9 @@ from typing import Any
 import asyncpg
 
 from bot.shards import Release
-from bot.storage.base import Session, SqlStorage, migrations
+from bot.storage.base import SqlStorage
+from bot.storage.migrations import apply, migrations
+from bot.storage.session import Session
 
 # Any number: processes that start at once apply the migrations one after the other.
 MIGRATION_LOCK = 0x504C4154
@@ -123,11 +125,4 @@ class PostgresStorage(SqlStorage):
     async def _migrate(self) -> None:
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
-            await conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)"
-            )
-            done = {row[0] for row in await conn.fetch("SELECT version FROM schema_migrations")}
-            for version, sql in migrations(self.dialect):
-                if version not in done:
-                    await conn.execute(sql)
-                    await conn.execute("INSERT INTO schema_migrations VALUES ($1)", version)
+            await apply(_PostgresSession(conn), migrations(self.dialect), conn.execute)

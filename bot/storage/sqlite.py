@@ -14,7 +14,8 @@ from typing import Any
 import aiosqlite
 
 from bot.shards import Release
-from bot.storage.base import SqlStorage, migrations
+from bot.storage.base import SqlStorage
+from bot.storage.migrations import apply, migrations, statements
 
 # How long a connection waits for a file another process holds (sqlite's busy timeout).
 BUSY_SECONDS = 30.0
@@ -126,40 +127,19 @@ class SqliteStorage(SqlStorage):
         waits up to BUSY_SECONDS), and the later ones find the work done. A failed
         migration leaves the file as it was."""
         db = self.db
+
+        async def run(script: str) -> None:
+            # One statement at a time: executescript would commit the transaction.
+            for statement in statements(script):
+                await db.execute(statement)
+
         await db.execute("BEGIN EXCLUSIVE")
         try:
-            await db.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)"
-            )
-            async with db.execute("SELECT version FROM schema_migrations") as cur:
-                done = {row[0] for row in await cur.fetchall()}
-            for version, sql in migrations(self.dialect):
-                if version in done:
-                    continue
-                # One statement at a time: executescript would commit the transaction.
-                for statement in statements(sql):
-                    await db.execute(statement)
-                await db.execute("INSERT INTO schema_migrations VALUES (?)", (version,))
+            await apply(_SqliteSession(db), migrations(self.dialect), run)
         except BaseException:
             await db.execute("ROLLBACK")
             raise
         await db.execute("COMMIT")
-
-
-def statements(script: str) -> list[str]:
-    """``script``'s statements one by one: a trigger's body, and a ``;`` inside a comment
-    or a string, stay within theirs (``sqlite3.complete_statement`` says where one ends)."""
-    found: list[str] = []
-    pending = ""
-    *ended, rest = script.split(";")
-    for piece in ended:
-        pending += piece + ";"
-        if sqlite3.complete_statement(pending):
-            found.append(pending.strip())
-            pending = ""
-    if (pending + rest).strip():  # comments after the last statement, or one left open
-        found.append(pending + rest + "\n;")
-    return found
 
 
 async def _nothing() -> None:

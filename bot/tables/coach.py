@@ -22,11 +22,11 @@ from typing import Any
 
 from ai.review import Review, assemble, final_chances, hint, position
 from bot import rendering
+from bot.cache import Lru
 from bot.i18n import t
 from bot.model import Attachment, Delivery, Request
 from bot.service import TableService, UserError
 from bot.storage import GameRow
-from bot.storage.base import Lru
 from bot.tables.game import TableGame
 from bot.tables.replays import cooled, link, per_service
 from engine.errors import EngineError

@@ -23,11 +23,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from bot import rendering
+from bot.cache import Lru
 from bot.i18n import t
 from bot.model import Attachment, Delivery, Request
 from bot.service import TableService, UserError
 from bot.storage import GameRow, LogEntry
-from bot.storage.base import Lru
 from bot.tables import alt
 from bot.tables.game import TableGame
 from engine.errors import EngineError

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bot.storage import migrations, storage_for
-from bot.storage.sqlite import statements
+from bot.storage.migrations import statements
 from devtools.pgserver import PostgresServer
 
 PROCESSES = 4
