@@ -22,7 +22,6 @@ from bot.cache import Lru
 from bot.i18n import LANGUAGES, language, t
 from bot.model import Actor, Attachment, Button, Delivery, Place, Request, is_ai
 from bot.options import Declarations
-from bot.ratings import Result, places
 from bot.service import TableService, UserError
 from bot.storage import GameRow, LogEntry
 from bot.tables import quotas
@@ -31,12 +30,13 @@ from bot.tables.coach import Coach
 from bot.tables.game import Entries, TableGame, clip, mention
 from bot.tables.learning import Learning, answering
 from bot.tables.pages import Pages
+from bot.tables.records import Records
 from bot.tables.replays import Replays
 from bot.tables.timing import Clocked
 from engine.dice import commitment
 from engine.errors import EngineError
 from engine.protocol import Event
-from engine.record import GameRecord, Opening, RecordEntry, Roll
+from engine.record import GameRecord, Opening
 from renderer.theme import using
 
 BOARD_COOLDOWN = 60.0  # seconds between two public /board posts of one game
@@ -116,11 +116,14 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
     # What each of the game's commands reads (bot.options checks them first; the shared
     # ones are there); each declared command is also the table's method of that name.
     options: ClassVar[Declarations] = {}
+    # The parts a table is made of (each a file of its own), where a game adds to one.
+    records_part: ClassVar[type[Records]] = Records
 
     def __init__(self) -> None:
         # (game id, version) -> (the state's dict, its engine state): see :meth:`game`.
         self._engine_states: Lru[tuple[str, int], tuple[Any, Any]] = Lru(ENGINE_STATES)
         self.pages = Pages(self)
+        self.records = self.records_part(self)
         self.commands: dict[str, Handler] = {
             "new": self.new,
             "join": self.join,
@@ -132,7 +135,7 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
             "resign confirm": self.resign_confirmed,
             "board": self.look_back,
             "replay": self.replay,
-            "export": self.export,
+            "export": self.records.export,
             "rules": self.pages.rules,
             "help": self.pages.help,
             "pause": self.pause,
@@ -277,40 +280,6 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
         """The sides that win or lose together (each seat alone by default; a team)."""
         return [(seat,) for seat in game.seats]
 
-    def rated(self, game: TableGame) -> bool:
-        """Does the game count for ratings? As the host said with ``rated:``; by default,
-        unless a computer player sat at it or it began from a chosen position."""
-        said = game.meta.get("rated")
-        if said is not None:
-            return bool(said)
-        return not game.meta.get("had_ai") and not _start(game)
-
-    def result(self, game: TableGame) -> Result | None:
-        """A finished game's result for the ratings (None: unrated, or fewer than two sides
-        with a person: computer players are never rated)."""
-        outcome = self.rules.outcome(game.require_state())
-        if outcome is None or game.row.guild_id is None or not self.rated(game):
-            return None
-        sides, seats = [], []
-        for side in self.rating_sides(game):
-            people = tuple(
-                dict.fromkeys(
-                    u for s in side if (u := game.user_of(s)) is not None and not is_ai(u)
-                )
-            )
-            if people:
-                sides.append(people)
-                seats.append(side)
-        if len(sides) < 2:
-            return None
-        return Result(
-            game.row.guild_id,
-            self.rating_family(game),
-            tuple(sides),
-            places(seats, set(outcome.winners)),
-            {u: game.name(u) for side in sides for u in side},
-        )
-
     # ------------------------------------------------------------ seats and turns
 
     def seat_list(self, game: TableGame) -> str:
@@ -432,7 +401,7 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
         ended = game.row.status == "running" and game.require_state().phase == self.over_phase
         logs = self.stage(service, game, entries)
         told = await tell() if tell is not None else []
-        result = self.result(game) if ended else None
+        result = self.records.result(game) if ended else None
         saved = await service.save(game.row, logs, told, result)
         self._engine_states.put((game.row.id, game.row.version), (game.row.state, game.state))
         return saved
@@ -1121,34 +1090,6 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
             image = await self.board_image(game, state)
         key = "table.board_private" if seated else "table.board_spectator"
         return [service.private(request.actor, t(request.actor.locale, key), files=[image])]
-
-    async def export(self, service: TableService, request: Request) -> list[Delivery]:
-        row = await service.find_game(request, self.kind, ended=True)
-        game = self.game(row)
-        state = game.require_state()
-        record = self.record(game)
-        over = state.phase == self.over_phase
-        viewer = game.seats_of(request.actor.id)
-        for entry in await service.storage.log(game.row.id):
-            if not over and not self.shown_in_record(game, entry, viewer):
-                continue  # still secret from this reader
-            rolls = tuple(Roll(*r) for r in entry.rolls)
-            record.entries.append(RecordEntry(entry.seat or "", entry.action, rolls))
-        text = record.export_text(reveal_seed=over)
-        if game.meta.get("hints_on"):  # the hints each seat took, in the record's headers
-            used = game.meta.get("hints", {})
-            head, _, rest = text.partition("\n")
-            counts = ", ".join(f"{seat} {used.get(seat, 0)}" for seat in game.seats)
-            text = f'{head}\n[Hints "{counts}"]\n{rest}'
-        key = "table.export_over" if over else "table.export_running"
-        name = f"{self.kind}-{game.row.id}.txt"
-        return [
-            service.private(
-                request.actor,
-                t(request.actor.locale, key),
-                files=[Attachment(name, text.encode())],
-            )
-        ]
 
     async def resume(self, service: TableService, row: GameRow) -> list[Delivery]:
         game = self.game(row)

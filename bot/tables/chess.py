@@ -15,6 +15,7 @@ from bot.options import GAME, PGN, TEXT, USER, Declarations, user_id_of
 from bot.service import TableService, UserError
 from bot.tables import alt
 from bot.tables.base import Change, Entries, SeatedTable, TableGame, drawn_for, mention
+from bot.tables.records import Records
 from engine.errors import EngineError
 from engine.protocol import Event
 from engine.standard_chess import (
@@ -70,6 +71,35 @@ async def _picture(
     return await rendering.render(board_png, seen, names, bottom, locale)
 
 
+class ChessRecords(Records):
+    """The base's export, with the game's PGN."""
+
+    async def export(self, service: TableService, request: Request) -> list[Delivery]:
+        """The PGN (players' names, the guild as the event, the date, the result), and the
+        base's record of the game."""
+        out = await super().export(service, request)
+        row = await service.find_game(request, KIND, ended=True)
+        game = self.table.game(row)
+        state = game.require_state()
+        names = game.names_by_seat()
+        date = datetime.datetime.fromtimestamp(game.row.created_at, datetime.UTC)
+        headers = {
+            "Event": game.meta.get("event") or "Plateau",
+            "Site": "Discord",
+            "Date": date.strftime("%Y.%m.%d"),
+            "Round": "-",
+            "White": names.get("white", "?"),
+            "Black": names.get("black", "?"),
+        }
+        pgn = Attachment(f"chess-{game.row.id}.pgn", export_pgn(state, headers).encode())
+        private = out[0]
+        # Only a game whose colours were drawn has a seed worth checking.
+        key = "chess.export" if _random(game) else "chess.export_plain"
+        private.text = t(request.actor.locale, key)
+        private.files.insert(0, pgn)
+        return out
+
+
 class ChessTable(SeatedTable):
     kind = KIND
     rules = RULES
@@ -78,6 +108,7 @@ class ChessTable(SeatedTable):
     seat_order = SEATS
     needs_dms = False  # chess has no secrets: every answer can come in the channel
     fischer = True  # live play: clock:10+5
+    records_part = ChessRecords
     # Not ``start``: only ``import`` gives ``new`` a start, never a user.
     options: ClassVar[Declarations] = {
         "new": {"opponent": USER, "color": TEXT},
@@ -318,31 +349,6 @@ class ChessTable(SeatedTable):
             async with drawn_for(service, request.actor.id):  # in their palette
                 image = await _board(game, game.require_state(), bottom=mine[0], locale=loc)
             out[0].files = [image]
-        return out
-
-    async def export(self, service: TableService, request: Request) -> list[Delivery]:
-        """The PGN (players' names, the guild as the event, the date, the result), and the
-        base's record of the game."""
-        out = await super().export(service, request)
-        row = await service.find_game(request, KIND, ended=True)
-        game = self.game(row)
-        state = game.require_state()
-        names = game.names_by_seat()
-        date = datetime.datetime.fromtimestamp(game.row.created_at, datetime.UTC)
-        headers = {
-            "Event": game.meta.get("event") or "Plateau",
-            "Site": "Discord",
-            "Date": date.strftime("%Y.%m.%d"),
-            "Round": "-",
-            "White": names.get("white", "?"),
-            "Black": names.get("black", "?"),
-        }
-        pgn = Attachment(f"chess-{game.row.id}.pgn", export_pgn(state, headers).encode())
-        private = out[0]
-        # Only a game whose colours were drawn has a seed worth checking.
-        key = "chess.export" if _random(game) else "chess.export_plain"
-        private.text = t(request.actor.locale, key)
-        private.files.insert(0, pgn)
         return out
 
     async def import_(self, service: TableService, request: Request) -> list[Delivery]:

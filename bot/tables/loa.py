@@ -27,6 +27,7 @@ from bot.service import TableService, UserError
 from bot.storage import GameRow
 from bot.tables import alt
 from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip
+from bot.tables.records import Records
 from engine.errors import EngineError
 from engine.loa import (
     PARACHUTE,
@@ -126,11 +127,26 @@ def drawing(game: TableGame) -> bool:
     return config.lots and (game.state is None or game.state.drawing)
 
 
+class LoaRecords(Records):
+    """The base's export, with the position now."""
+
+    async def export(self, service: TableService, request: Request) -> list[Delivery]:
+        """The base's record, and the position text of the board now (it can start a new
+        game with ``/loa new position:``)."""
+        out = await super().export(service, request)
+        row = await service.find_game(request, KIND, ended=True)
+        state = self.table.game(row).require_state()
+        position = format_position(position_of(state))
+        out[0].text += "\n" + t(request.actor.locale, "loa.position", position=position)
+        return out
+
+
 class LoaTable(SeatedTable):
     kind = KIND
     rules = TABLE_RULES
     config_type = LoaConfig
     opening = OPENING
+    records_part = LoaRecords
     # The lobby's seats (the teams game adds player3, player4): colours are drawn at start.
     seat_order = ("player1", "player2")
     needs_dms = False  # no secrets: everything is said in the game's channel
@@ -389,16 +405,6 @@ class LoaTable(SeatedTable):
             raise UserError("loa.not_parachute")
         action = Place(canonical(square, bounded=_bounded(row)))
         return await self.act(service, request, action)
-
-    async def export(self, service: TableService, request: Request) -> list[Delivery]:
-        """The base's record, and the position text of the board now (it can start a new
-        game with ``/loa new position:``)."""
-        out = await super().export(service, request)
-        row = await service.find_game(request, KIND, ended=True)
-        state = self.game(row).require_state()
-        position = format_position(position_of(state))
-        out[0].text += "\n" + t(request.actor.locale, "loa.position", position=position)
-        return out
 
     async def moves(self, service: TableService, request: Request) -> list[Delivery]:
         """Privately: the pieces that can move, or the targets of one piece, with a picture.

@@ -588,7 +588,7 @@ async def test_a_running_record_keeps_drafts_within_their_team(tmp_path: Path) -
             service = table.console.service  # type: ignore[union-attr]
             actor = table.console.world.user(user)  # type: ignore[union-attr]
             place = Place(table.console.world.channel_id("general"), guild_id=1)  # type: ignore[union-attr]
-            (reply,) = await table_.export(service, Request("loka", "export", actor, place))
+            (reply,) = await table_.records.export(service, Request("loka", "export", actor, place))
             return reply.files[0].data.decode()
 
         bob = await record_of("bob")
