@@ -29,7 +29,7 @@ from bot import rendering
 from bot.cogs import TableButton, TableCog, command_guide
 from bot.delivery import Batch, Item, Lanes, Outcome, ServerFailed, once, one_try_trace
 from bot.games import all_cogs, services
-from bot.i18n import CATALOG, language, t
+from bot.i18n import SOURCE, has, language, t
 from bot.logs import event, safe_options
 from bot.model import Actor, Button, Delivery, Place, Request, ThreadOpener
 from bot.service import TableService, UserError
@@ -76,12 +76,13 @@ class CatalogTranslator(app_commands.Translator):
         locale: discord.Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        if language(locale.value) != "fr":
+        lang = language(locale.value)
+        if lang == SOURCE:
             return None
         key = string.extras.get("key") or _name_key(context)
-        if key is None or key not in CATALOG:
+        if key is None or not has(key):
             return None
-        return t("fr", key)
+        return t(lang, key)
 
 
 def _name_key(context: app_commands.TranslationContextTypes) -> str | None:

@@ -773,7 +773,7 @@ def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, l
         to_act = (
             say_("to_act_one", "{seat} to act: {n} action left.", seat=turn, n=n)
             if n == 1
-            else say_("to_act_many", "{seat} to act: {n} actions left.", seat=turn, n=n)
+            else say_("to_act", "{seat} to act: {n} actions left.", seat=turn, n=n)
         )
         lines = (last, to_act)
     for i, text in enumerate(lines):
@@ -842,15 +842,13 @@ def _result_words(report: AttackReport, options: EchecImageOptions) -> list[str]
     if report.switched:
         return [say_("switched", "the mercenaries change sides (no roll)")]
     hits = report.hits
-    parts = [
-        say_("hit_one", "{n} hit", n=hits) if hits == 1 else say_("hit_many", "{n} hits", n=hits)
-    ]
+    parts = [say_("hit_one", "{n} hit", n=hits) if hits == 1 else say_("hit", "{n} hits", n=hits)]
     if report.destroyed:
         parts.append(say_("destroyed", "base destroyed"))
     elif report.removed:
         n = report.removed
         parts.append(
-            say_("lost_many", "{n} figures lost", n=n)
+            say_("lost", "{n} figures lost", n=n)
             if n > 1
             else say_("lost_one", "{n} figure lost", n=n)
         )

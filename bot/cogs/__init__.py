@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from ai.levels import LEVELS
 from bot.cogs.slash import Host, Option, Slash, build, choice, tr
-from bot.i18n import CATALOG, language, t
+from bot.i18n import SOURCE, has, language, t
 from bot.model import CommandHelp
 from bot.tables.pages import rules_topics
 
@@ -173,12 +173,12 @@ def _shown_name(word: str, locale: str, localized: bool) -> str:
     """A command's word as the user types it: Discord shows French names to French users
     (the translator's ``discord.name.<word>``); the console only reads English."""
     key = "discord.name." + word
-    return t(locale, key) if localized and language(locale) == "fr" and key in CATALOG else word
+    return t(locale, key) if localized and language(locale) != SOURCE and has(key) else word
 
 
 def _purpose(description: Any, locale: str) -> str:
     key = getattr(description, "extras", {}).get("key")
-    return t(locale, key) if key in CATALOG else str(getattr(description, "message", description))
+    return t(locale, key) if has(key) else str(getattr(description, "message", description))
 
 
 def command_guide(

@@ -517,8 +517,7 @@ def _no_progress_lines(loc: str, state: EchecState) -> list[str]:
     left = state.turns_to_draw
     if left is None or left > NO_PROGRESS_WARNING:
         return []
-    key = "echec.no_progress_one" if left == 1 else "echec.no_progress_many"
-    return [t(loc, key, n=left, quiet=state.quiet_turns)]
+    return [t(loc, "echec.no_progress", n=left, quiet=state.quiet_turns)]
 
 
 def _attack_line(loc: str, d: Any, before: EchecState | None) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from bot.i18n import language, t
+from bot.i18n import t
 from engine.loka.actions import parse_draft
 from engine.loka.pieces import BOUGHT, KIND_OF_LETTER, NAME
 from engine.protocol import Event
@@ -14,9 +14,8 @@ ARMY_EMOJI = {"fire": "🔥", "earth": "🌿", "water": "🌊", "air": "🌪️"
 
 
 def counted(locale: str, key: str, n: int, **values: object) -> str:
-    """``key`` for ``n`` things: its ``_one`` form for one (in French for zero too)."""
-    one = n in (0, 1) if language(locale) == "fr" else n == 1
-    return t(locale, key + "_one" if one else key, n=n, **values)
+    """``key`` for ``n`` things, in the form the reader's language uses for ``n``."""
+    return t(locale, key, n=n, **values)
 
 
 def army(locale: str, name: str) -> str:

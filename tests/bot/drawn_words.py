@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.i18n import CATALOG
+from bot.i18n import Plural, catalog, picture_words
 
 ROOT = Path(__file__).resolve().parents[2]
 # say("key", ...), say_(words, "key", ...), say(self.words, "key", ...)
@@ -28,9 +28,9 @@ def said_keys(*renderers: str) -> set[str]:
 
 
 def catalog_keys(game: str) -> set[str]:
-    """The picture entries of a game's catalog, without their ``img.<game>.`` prefix."""
-    prefix = f"img.{game}."
-    return {k.removeprefix(prefix) for k in CATALOG if k.startswith(prefix)}
+    """The picture entries of a game's catalog, without their ``img.<game>.`` prefix (a
+    counted entry gives its key for many and its ``_one`` key for one)."""
+    return {key for key, _ in picture_words("en", game)}
 
 
 def assert_every_drawn_word_is_catalogued(game: str, drawn: set[str]) -> None:
@@ -38,3 +38,12 @@ def assert_every_drawn_word_is_catalogued(game: str, drawn: set[str]) -> None:
     catalog = catalog_keys(game)
     assert sorted(drawn - catalog) == []
     assert sorted(catalog - drawn) == []
+
+
+def catalog_texts(lang: str, word: str) -> list[str]:
+    """Every text in ``lang`` whose key holds ``word`` (each form of a counted text)."""
+    texts: list[str] = []
+    for key, entry in catalog(lang).items():
+        if word in key:
+            texts += entry.forms if isinstance(entry, Plural) else [entry]
+    return texts

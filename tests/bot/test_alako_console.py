@@ -10,11 +10,9 @@ from typing import Any
 
 import pytest
 
-import bot.i18n_rules as i18n_rules
 import bot.tables.alako as alako_table
-from bot.catalogs.alako import MESSAGES, RULES_FR
 from bot.cogs.alako import AlakoButton
-from bot.i18n import placeholders, t
+from bot.i18n import ENGINE, catalog, has, placeholders, t
 from bot.model import Place, Request
 from bot.tables.alako import AlakoTable, describe
 from engine.alako import (
@@ -570,8 +568,7 @@ async def test_two_commands_at_once_apply_one_at_a_time() -> None:
 # ---------------------------------------------------------------- language
 
 
-async def test_french_players_read_french(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(i18n_rules, "FRENCH", {**i18n_rules.FRENCH, **RULES_FR})
+async def test_french_players_read_french() -> None:
     async with Table() as table:
         out = await table.run(
             "!locale @alice fr\n@alice /alako spin\n"
@@ -622,18 +619,19 @@ async def test_a_french_guild_reads_the_game_in_french() -> None:
 
 def test_every_alako_refusal_has_its_french_with_the_values_the_engine_passes() -> None:
     codes = {c: p for c, p in _raised_codes().items() if c.startswith("alako.")}
-    assert sorted(codes) == sorted(RULES_FR)
+    french = {k.removeprefix(ENGINE): v for k, v in catalog("fr").items() if k.startswith(ENGINE)}
+    assert sorted(codes) == sorted(c for c in french if c.startswith("alako."))
     for code, params in codes.items():
-        assert placeholders(RULES_FR[code]) <= params, code
+        assert placeholders(french[code]) <= params, code
 
 
 def test_every_phase_and_seat_has_its_message() -> None:
     from engine.alako.state import PHASES
 
     for phase in PHASES:
-        assert f"alako.phase_{phase}" in MESSAGES
+        assert has(f"alako.phase_{phase}")
     for seat in ("south", "north"):
-        assert f"alako.seat.{seat}" in MESSAGES
+        assert has(f"alako.seat.{seat}")
 
 
 def test_button_ids_stand_for_commands() -> None:

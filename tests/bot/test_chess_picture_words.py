@@ -5,13 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.i18n import CATALOG
+from bot.i18n import picture_words
 from bot.tables import chess as chess_table
 from engine.standard_chess import new_game, state_from_position, view
 from renderer.chess import ENDINGS
 
 ROOT = Path(__file__).resolve().parents[2]
-PREFIX = "img.chess."
 
 
 def _said() -> dict[str, str]:
@@ -31,11 +30,11 @@ def test_every_word_drawn_in_chess_pictures_has_its_french() -> None:
     said = _said()
     assert said, "the renderer passes its words through say()"
     drawn = {k: v for k, v in said.items() if not k.endswith("_")} | _dynamic()
-    catalog = {k.removeprefix(PREFIX): v for k, v in CATALOG.items() if k.startswith(PREFIX)}
+    catalog = dict(picture_words("en", "chess"))
     assert sorted(set(drawn) - set(catalog)) == []
     assert sorted(set(catalog) - set(drawn)) == []
     # The English is the renderer's own default: English pictures are unchanged.
-    assert {k: english for k, (english, _) in catalog.items()} == drawn
+    assert catalog == drawn
 
 
 def test_chess_pictures_speak_the_readers_language() -> None:

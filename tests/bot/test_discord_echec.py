@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 
 import bot.tables.echec as echec_table
-from bot.catalogs.echec import MESSAGES
 from bot.cogs.echec import EchecButton, EchecCog
 from bot.i18n import t
 from engine.echec import OPENING
 from engine.echec.board import INDEX
 from tests.bot import discord_harness as harness
 from tests.bot.discord_harness import mentions, png_bytes
+from tests.bot.drawn_words import catalog_texts
 from tests.bot.rules_pages import command_tree, rules_page_problems, undocumented_commands
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -273,7 +273,7 @@ def test_the_rules_page_writes_only_commands_the_cog_has() -> None:
 
 def _catalog_texts() -> list[str]:
     """Every Échec au Roi text players read, in both languages, placeholders as <name>."""
-    texts = [text for key, pair in MESSAGES.items() if "echec" in key for text in pair]
+    texts = catalog_texts("en", "echec") + catalog_texts("fr", "echec")
     return [re.sub(r"\{(\w+)\}", r"<\1>", text) for text in texts]
 
 

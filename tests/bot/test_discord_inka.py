@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 import bot.tables.inka as inka_table
-from bot.catalogs import inka as inka_catalog
 from bot.cogs.inka import InkaButton, InkaCog
 from bot.i18n import t
 from engine.inka.temple import BRIDGED_LAYOUT, SAMPLE_LAYOUT
 from tests.bot import discord_harness as harness
+from tests.bot.drawn_words import catalog_texts
 from tests.bot.rules_pages import rules_page_problems, undocumented_commands
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,9 +80,9 @@ async def test_every_command_the_texts_name_exists_with_those_options(rig: Rig) 
     def names(node: dict, lang: str) -> str:
         return node.get("name_localizations", {}).get(lang, node["name"]) if lang else node["name"]
 
-    english = [text for en, _ in inka_catalog.MESSAGES.values() for text in [en]]
+    english = catalog_texts("en", "inka")
     english.append((ROOT / "docs" / "rules" / "inka.md").read_text(encoding="utf-8"))
-    french = [fr for _, fr in inka_catalog.MESSAGES.values()] + list(inka_catalog.RULES_FR.values())
+    french = catalog_texts("fr", "inka")
     named = 0
     for lang, texts in (("", english), ("fr", french)):
         subs = {names(o, lang): o for o in inka["options"]}
@@ -93,8 +93,8 @@ async def test_every_command_the_texts_name_exists_with_those_options(rig: Rig) 
                 assert set(options) <= known, f"/inka {command} {options} ({lang or 'en'})"
                 named += 1
     assert named > 25
-    ping = inka_catalog.MESSAGES["inka.ping_start"]
-    assert "`/inka choose cell:l6`" in ping[0] and "`/inka choisir case:l6`" in ping[1]
+    assert "`/inka choose cell:l6`" in t("en", "inka.ping_start")
+    assert "`/inka choisir case:l6`" in t("fr", "inka.ping_start")
 
 
 async def test_set_up_by_buttons_and_autocomplete(rig: Rig) -> None:

@@ -493,8 +493,7 @@ async def test_rules_help_is_private() -> None:
 def test_every_engine_refusal_has_its_french_with_known_values() -> None:
     import ast
 
-    from bot.catalogs.echec import RULES_FR
-    from bot.i18n import placeholders
+    from bot.i18n import ENGINE, catalog, placeholders
 
     root = Path(__file__).resolve().parents[2] / "engine" / "echec"
     codes: dict[str, set[str]] = {}
@@ -505,25 +504,26 @@ def test_every_engine_refusal_has_its_french_with_known_values() -> None:
                 code = kw.get("code")
                 if isinstance(code, ast.Constant) and str(code.value).startswith("echec."):
                     codes.setdefault(code.value, set()).update(k for k in kw if k != "code")
-    assert codes and sorted(set(codes) - set(RULES_FR)) == []
+    french = {k.removeprefix(ENGINE): v for k, v in catalog("fr").items() if k.startswith(ENGINE)}
+    assert codes and sorted(set(codes) - set(french)) == []
     for code, params in codes.items():
-        assert placeholders(RULES_FR[code]) <= params, code
+        assert placeholders(french[code]) <= params, code
 
 
 def test_every_echec_message_key_the_table_names_exists() -> None:
     import re
 
-    from bot.i18n import CATALOG
+    from bot.i18n import has
 
     root = Path(__file__).resolve().parents[2] / "bot"
     text = (root / "tables" / "echec.py").read_text() + (root / "cogs" / "echec.py").read_text()
     keys = set(re.findall(r'"((?:echec|table|error|discord)\.[a-z_.]+)"', text))
-    missing = sorted(k for k in keys if not k.endswith((".", "_")) and k not in CATALOG)
+    missing = sorted(k for k in keys if not k.endswith((".", "_")) and not has(k))
     assert missing == []
     for seat in ("south", "north"):
-        assert f"echec.seat.{seat}" in CATALOG
+        assert has(f"echec.seat.{seat}")
     for phase in (PLACEMENT, OPENING, BATTLE, OVER):
-        assert f"echec.phase_{phase}" in CATALOG
+        assert has(f"echec.phase_{phase}")
 
 
 async def test_the_real_renderer_posts_small_valid_pictures(

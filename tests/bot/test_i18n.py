@@ -7,20 +7,80 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.plurals import get_plural
 
-from bot.i18n import CATALOG, placeholders, t
-from bot.i18n_rules import FRENCH, engine_text
+from bot import i18n
+from bot.i18n import ENGINE, SOURCE, Plural, catalog, has, language, placeholders, t
+from bot.i18n_rules import engine_text, own_english
 from engine.errors import IllegalAction
 
 from .drawn_words import assert_every_drawn_word_is_catalogued, said_keys
 
 ROOT = Path(__file__).resolve().parents[2]
+TRANSLATED = [lang for lang in i18n.languages() if lang != SOURCE]
 
 
-def test_every_message_has_both_languages_with_the_same_placeholders() -> None:
-    for key, (english, french) in CATALOG.items():
-        assert english.strip() and french.strip(), key
-        assert placeholders(english) == placeholders(french), key
+def _forms(entry: i18n.Entry) -> tuple[str, ...]:
+    return entry.forms if isinstance(entry, Plural) else (entry,)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> None:
+    english, theirs = catalog(SOURCE), catalog(lang)
+    assert len(english) > 1500
+    untranslated = sorted(k for k in english if theirs[k] is english[k])
+    assert untranslated == []
+    for key, entry in english.items():
+        wanted = set().union(*map(placeholders, _forms(entry)))
+        # A refusal may leave out a value of the engine's; a message says all of its own.
+        least = set() if key.startswith(ENGINE) else wanted - {"n"}
+        for text in (*_forms(entry), *_forms(theirs[key])):
+            assert text.strip(), key
+            assert least <= placeholders(text) <= wanted, key
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_counted_texts_have_the_forms_of_the_languages_cldr_rule(lang: str) -> None:
+    rule = get_plural(lang)
+    translated = i18n.translations(lang)
+    assert translated.num_plurals == rule.num_plurals
+    assert translated.plural_expr == rule.plural_expr
+    counted = [e for e in catalog(lang).values() if isinstance(e, Plural)]
+    assert len(counted) >= 18
+    assert {len(e.forms) for e in counted} == {rule.num_plurals}
+
+
+def test_counts_pick_their_form_by_the_readers_rule() -> None:
+    # French says "0 tuile", English "0 tiles" (CLDR: 0 and 1 are singular in French).
+    assert t("fr", "loka.tiles", n=0) == "0 tuile de terrain"
+    assert t("fr-CA", "loka.tiles", n=1) == "1 tuile de terrain"
+    assert t("fr", "loka.tiles", n=2) == "2 tuiles de terrain"
+    assert t("en", "loka.tiles", n=0) == "0 terrain tiles"
+    assert t("en-GB", "loka.tiles", n=1) == "1 terrain tile"
+    assert t(None, "echec.no_progress", n=3, quiet=37).startswith(
+        t("en", "echec.no_progress", n=2, quiet=37)[:3]
+    )
+
+
+def test_a_catalog_added_in_memory_is_a_language() -> None:
+    """Adding a language is adding a catalog: nothing else names the languages."""
+    extra = Catalog(locale="de")
+    extra.add("Water", "Wasser", context="army.water")
+    extra.add(
+        ("{n} terrain tile", "{n} terrain tiles"),
+        ("{n} Geländekarte", "{n} Geländekarten"),
+        context="loka.tiles",
+    )
+    i18n.register("de", extra)
+    try:
+        assert language("de-AT") == "de"
+        assert t("de", "army.water") == "Wasser"
+        assert t("de", "army.fire") == "Fire"  # untranslated: English
+        assert t("de", "loka.tiles", n=0) == "0 Geländekarten"
+    finally:
+        i18n.unregister("de")
+    assert language("de-AT") == SOURCE
 
 
 def _literal_keys() -> set[str]:
@@ -42,7 +102,7 @@ def test_every_key_the_bot_names_exists() -> None:
     missing = sorted(
         k
         for k in _literal_keys() - prefixes
-        if k not in CATALOG and not k.startswith("discord.name.") and not k.endswith(".md")
+        if not has(k) and not k.startswith("discord.name.") and not k.endswith(".md")
     )
     assert missing == []
 
@@ -68,14 +128,23 @@ def _games_at_the_table() -> tuple[str, ...]:
     )
 
 
-def test_every_refusal_of_a_playable_game_has_its_french_with_known_values() -> None:
+def test_every_refusal_of_a_playable_game_has_its_entry_with_known_values() -> None:
     prefixes = ("board.", *_games_at_the_table())
     codes = {c: p for c, p in _raised_codes().items() if c.startswith(prefixes)}
     assert codes, "the engine raises coded errors"
-    missing = sorted(set(codes) - set(FRENCH))
-    assert missing == []
-    for code, params in codes.items():
-        assert placeholders(FRENCH[code]) <= params, code
+    for lang in i18n.languages():
+        texts = catalog(lang)
+        missing = sorted(c for c in codes if ENGINE + c not in texts)
+        assert missing == [], lang
+        for code, params in codes.items():
+            assert placeholders(texts[ENGINE + code]) <= params, (lang, code)
+    untranslated = [
+        c
+        for lang in TRANSLATED
+        for c in codes
+        if catalog(lang)[ENGINE + c] is catalog(SOURCE)[ENGINE + c]
+    ]
+    assert untranslated == []
 
 
 def test_engine_refusals_are_told_in_the_players_language() -> None:
@@ -85,15 +154,35 @@ def test_engine_refusals_are_told_in_the_players_language() -> None:
         piece="queen",
         left="2 pawn",
     )
+    assert t("en", ENGINE + "loka.none_left", piece="queen", left="2 pawn") == str(error)
     assert engine_text("en-US", error) == str(error)
     assert engine_text("fr", error) == "vous n'avez plus de reine à déployer (il vous reste 2 pawn)"
     assert engine_text("fr", IllegalAction("plain")) == "plain"
+    assert engine_text("en", IllegalAction("plain", code="nobody.knows")) == "plain"
 
 
-@pytest.mark.parametrize("locale", ["fr", "fr-FR", "en-GB", None, "de"])
+def test_an_english_reader_gets_the_engines_words_when_they_say_more() -> None:
+    """Where the engine's English holds details its values do not carry, English readers
+    read the engine's message; other languages read their catalog."""
+    assert ENGINE + "loka.deploy_square" in own_english()
+    error = IllegalAction(
+        "a queen cannot be deployed on e5 now: rows fill from your edge; free squares now: e1",
+        code="loka.deploy_square",
+        piece="queen",
+        square="e5",
+        squares="e1",
+    )
+    assert engine_text("en", error) == str(error)
+    assert engine_text("fr", error).startswith("impossible de déployer reine en e5")
+
+
+@pytest.mark.parametrize(
+    "locale", ["fr", "fr-FR", "FR-ca", "en-GB", "EN-us", None, "", "de", "pt-BR"]
+)
 def test_locale_fallback(locale: str | None) -> None:
     text = t(locale, "army.water")
-    assert text == ("Eau" if locale and locale.startswith("fr") else "Water")
+    assert text == ("Eau" if locale and locale.lower().startswith("fr") else "Water")
+    assert language(locale) == ("fr" if text == "Eau" else "en")
 
 
 def test_every_word_drawn_in_loka_pictures_has_its_french() -> None:

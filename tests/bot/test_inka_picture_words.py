@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.i18n import CATALOG, picture_words, placeholders
+from bot.i18n import picture_words, placeholders
 from bot.tables import inka as inka_table
 from engine.inka import (
     InkaConfig,
@@ -23,7 +23,6 @@ from renderer.inka import InkaImageOptions, render_inka
 
 from .drawn_words import assert_every_drawn_word_is_catalogued, catalog_keys, said_keys
 
-PREFIX = "img.inka."
 SEATS = ("red", "blue", "green", "yellow")
 TERMINATIONS = ("escaped", "resignation")  # engine.inka's finish(..., termination)
 # Red walks out by the north-west exit with all three statues.
@@ -45,9 +44,9 @@ def final_state() -> InkaState:
 def test_every_word_drawn_in_inka_pictures_has_its_french() -> None:
     dynamic = {f"seat_{s}" for s in SEATS} | {f"end_{e}" for e in TERMINATIONS}
     assert_every_drawn_word_is_catalogued("inka", said_keys("inka.py") | dynamic)
+    english, french = dict(picture_words("en", "inka")), dict(picture_words("fr", "inka"))
     for key in catalog_keys("inka"):
-        english, french = CATALOG[PREFIX + key]
-        assert placeholders(english) == placeholders(french), key
+        assert placeholders(english[key]) == placeholders(french[key]), key
 
 
 def test_inka_pictures_speak_the_readers_language() -> None:

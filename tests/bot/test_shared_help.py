@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.console import Console
 from bot.games import cogs, tables
-from bot.i18n import CATALOG, t
+from bot.i18n import has, t
 from bot.model import Place, Request
 from tests.bot import discord_harness as harness
 from tests.bot.console_driver import console_over
@@ -34,7 +34,7 @@ def declared(kind: str) -> dict[str, str]:
 def discord_name(lang: str, word: str) -> str:
     """A command's word as a Discord user in ``lang`` sees it (untranslated words stay)."""
     key = f"discord.name.{word}"
-    return t(lang, key) if key in CATALOG else word
+    return t(lang, key) if has(key) else word
 
 
 def help_request(console: Console, user: str, kind: str) -> Request:
