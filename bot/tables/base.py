@@ -27,6 +27,7 @@ from bot.storage import GameRow, LogEntry
 from bot.tables import quotas
 from bot.tables.awaiting import others_awaiting
 from bot.tables.coach import Coach
+from bot.tables.ending import Ending
 from bot.tables.game import Entries, TableGame, clip, mention
 from bot.tables.learning import Learning, answering
 from bot.tables.pages import Pages
@@ -124,6 +125,7 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
         self._engine_states: Lru[tuple[str, int], tuple[Any, Any]] = Lru(ENGINE_STATES)
         self.pages = Pages(self)
         self.records = self.records_part(self)
+        self.ending = Ending(self)
         self.commands: dict[str, Handler] = {
             "new": self.new,
             "join": self.join,
@@ -131,8 +133,8 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
             "leave": self.leave,
             "start": self.start,
             "cancel": self.cancel,
-            "resign": self.resign,
-            "resign confirm": self.resign_confirmed,
+            "resign": self.ending.resign,
+            "resign confirm": self.ending.resign_confirmed,
             "board": self.look_back,
             "replay": self.replay,
             "export": self.records.export,
@@ -480,35 +482,8 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
     # ------------------------------------------------------------ draws by agreement
 
     async def draw(self, service: TableService, request: Request) -> list[Delivery]:
-        """Offer a draw (at any time, on or off turn), or answer the offer that waits; for
-        the games whose engine has ``offer draw``, ``accept draw`` and ``decline draw`` and
-        keeps the waiting offer in ``state.offer`` (a table lists ``draw`` in its commands)."""
-        wanted = str(request.options.get("action") or "").strip().lower()
-        row = await service.find_game(request, self.kind)
-        state = self.running(self.game(row))
-        if not wanted:
-            wanted = "offer" if state.offer is None else ""
-        if wanted == "offer":
-            return await self._offer_draw(service, request)
-        if wanted not in ("accept", "decline"):
-            raise UserError("table.pick_draw_answer")
-        if state.offer is None:
-            raise UserError("table.nothing_to_answer", command=f"/{self.kind} draw")
-        return await self.act(service, request, self.rules.parse_action(f"{wanted} draw"))
-
-    async def _offer_draw(self, service: TableService, request: Request) -> list[Delivery]:
-        row = await service.find_game(request, self.kind)
-        async with service.locked(row.id):
-            game = self.game(await service.load(row.id))
-            state = self.running(game)
-            mine = game.seats_of(request.actor.id)
-            if not mine:
-                raise UserError("table.spectator")
-            action = self.rules.parse_action("offer draw")
-            game.state, events = self.rules.apply(state, action, mine[0])
-            entries = self.entries(request.actor.id, mine[0], action, events)
-            tell = self.telling(service, game, entries, request.actor, state)
-            return await self.persist(service, game, entries, tell)
+        """``/<game> draw`` for a table that lists it: the offer, or the answer to it."""
+        return await self.ending.draw(service, request)
 
     # ------------------------------------------------------------ lobby
 
@@ -986,53 +961,6 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
 
     # ------------------------------------------------------------ during and after
 
-    def resignation(self, game: TableGame, actor: Actor) -> tuple[list[str], Entries]:
-        """The seats ``actor`` resigns and what that does, applied to ``game.state`` (a
-        spectator, a finished game, a phase where the rules refuse it: a refusal)."""
-        state = self.running(game)
-        mine = [s for s in game.seats_of(actor.id) if self.can_resign(game, s)]
-        if not mine:
-            raise UserError("table.spectator")
-        entries: Entries = []
-        for seat in mine:
-            if state.phase == self.over_phase:
-                break
-            action = self.resign_action()
-            state, events = self.rules.apply(state, action, seat)
-            entries += self.entries(actor.id, seat, action, events)
-        game.state = state
-        return mine, entries
-
-    async def resign(self, service: TableService, request: Request) -> list[Delivery]:
-        """Ask first, privately: a [Resign] button (persistent) does it. Whatever would
-        refuse the resignation refuses the question already (it is tried, not saved)."""
-        row = await service.find_game(request, self.kind)
-        loc = request.actor.locale
-        seats, _ = self.resignation(self.game(row), request.actor)
-        label = t(loc, "button.resign")
-        text = t(
-            loc,
-            "table.resign_ask",
-            game=t(loc, f"game.{self.kind}"),
-            id=row.id,
-            seats=" + ".join(self.seat_label(loc, s) for s in seats),
-            button=label,
-        )
-        button = Button(self.button_id(row.id, "resign"), label, "danger")
-        return [service.private(request.actor, text, buttons=[button])]
-
-    async def resign_confirmed(self, service: TableService, request: Request) -> list[Delivery]:
-        """The press of [Resign]: every seat of the presser that may resign does."""
-        row = await service.find_game(request, self.kind)
-        async with service.locked(row.id):
-            game = self.game(await service.load(row.id))
-            before = game.state
-            _, entries = self.resignation(game, request.actor)
-            entries += self.follow_up(game)
-            return await self.persist(
-                service, game, entries, self.telling(service, game, entries, request.actor, before)
-            )
-
     async def look(
         self, service: TableService, request: Request, *phases: str
     ) -> tuple[TableGame, Any]:
@@ -1156,12 +1084,6 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
         default = getattr(self.rules, "default_action", None)
         return default(state, seat) if default is not None else None
 
-    def _may_forfeit(self, game: TableGame, seat: str) -> bool:
-        try:
-            return self.can_resign(game, seat)
-        except UserError:  # a phase where resigning is refused (Loka's army selection)
-            return False
-
     async def _clock_runs_out(
         self, service: TableService, game: TableGame, now: float
     ) -> list[Delivery]:
@@ -1184,7 +1106,7 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
                 continue
             shown = {"seat": self.seat_label(loc, seat), "user": mention(user)}
             action = None
-            if clock["at_limit"] == "forfeit" and self._may_forfeit(game, seat):
+            if clock["at_limit"] == "forfeit" and self.ending.may_resign(game, seat):
                 action, key = self.resign_action(), "clock.timeout_forfeit"
             elif clock["at_limit"] == "skip":
                 action, key = self.default_action(state, seat), "clock.timeout_skip"

@@ -39,7 +39,6 @@ from engine.loka import (
     LokaState,
     Move,
     Reroll,
-    Resign,
     attack_odds,
     legal_actions,
     parse_position,
@@ -115,12 +114,6 @@ class LokaTable(SeatedTable):
         self.commands["resign"] = functools.partial(
             self.answering_lesson, handler=self.commands["resign"]
         )
-
-    async def resign(self, service: TableService, request: Request) -> list[Delivery]:
-        lesson = answering.get()
-        if lesson is not None:
-            return await self.lesson_answer(service, request, lesson, Resign())
-        return await super().resign(service, request)
 
     def configure(self, request: Request) -> tuple[dict[str, Any], dict[str, Any]]:
         o = request.options
