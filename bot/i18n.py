@@ -24,11 +24,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
+from pathlib import Path
 from string import Formatter
 from typing import Any
 
 from babel.core import negotiate_locale
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
@@ -196,13 +197,15 @@ def _update() -> None:
     translator clears the mark), a removed key stays as obsolete (``#~``)."""
     for lang in _installed():
         theirs = translations(lang)
-        old = {m.context: m for m in theirs if m.context}
-        fresh = Catalog(locale=lang, project="Plateau", header_comment=theirs.header_comment)
+        old: dict[str, Message] = {m.context: m for m in theirs if m.context}
+        fresh = Catalog(lang, project="Plateau", header_comment=theirs.header_comment, fuzzy=False)
         fresh.mime_headers = theirs.mime_headers
         for message in template():
             if not message.context:
                 continue
             before = old.pop(message.context, None)
+            if before is not None and isinstance(before.id, str) != isinstance(message.id, str):
+                before = None  # a text became counted, or the reverse: translate it again
             string = before.string if before is not None else message.string
             flags = set(message.flags)
             if before is not None and (before.id != message.id or before.fuzzy):
@@ -215,10 +218,10 @@ def _update() -> None:
                 auto_comments=message.auto_comments,
                 user_comments=before.user_comments if before is not None else (),
             )
-        for gone in old.values():
-            fresh.obsolete[(gone.id, gone.context)] = gone
-        path = _ROOT / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-        with path.open("wb") as file:  # type: ignore[attr-defined]  # a Traversable
+        for context, gone in old.items():
+            singular = gone.id if isinstance(gone.id, str) else gone.id[0]
+            fresh.obsolete[(singular, context)] = gone
+        with Path(str(_ROOT / lang / "LC_MESSAGES" / f"{DOMAIN}.po")).open("wb") as file:
             write_po(file, fresh, width=0, sort_output=False)
         print(f"{lang}: {len(fresh)} entries, {len(old)} obsolete")
 
@@ -230,16 +233,18 @@ def _check() -> int:
     for lang in _installed():
         theirs = catalog(lang)
         missing = [k for k in english if theirs[k] is english[k]]
-        bad = [
-            k
-            for k in english
-            if _names(theirs[k]) != _names(english[k]) and theirs[k] is not english[k]
-        ]
+        bad = [k for k in english if not _fits(k, theirs[k], english[k])]
         print(f"{lang}: {len(missing)} untranslated, {len(bad)} with other {{values}}")
         for key in bad:
             print(f"  {key}")
         problems += len(bad)
     return problems
+
+
+def _fits(key: str, theirs: Entry, english: Entry) -> bool:
+    """A translation says the English's {values}; a refusal may leave some out."""
+    said, wanted = _names(theirs), _names(english)
+    return said <= wanted if key.startswith(ENGINE) else said == wanted
 
 
 def _names(entry: Entry) -> set[str]:

@@ -223,3 +223,43 @@ def test_loka_pictures_speak_the_readers_language() -> None:
     card_en = loka_images.army_card("fire", (1, 0, 0, 0, 2), 160, state.config.costs, "", "en")
     card_fr = loka_images.army_card("fire", (1, 0, 0, 0, 2), 160, state.config.costs, "", "fr")
     assert card_en != card_fr
+
+
+def test_update_carries_the_english_into_each_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``python -m bot.i18n update``: a new key comes in untranslated, a changed English
+    keeps its translation marked fuzzy (read in English meanwhile), a removed key is kept
+    as obsolete."""
+    from babel.messages.pofile import read_po, write_po
+
+    source = ROOT / "bot" / "locale"
+    (tmp_path / "fr" / "LC_MESSAGES").mkdir(parents=True)
+    po = tmp_path / "fr" / "LC_MESSAGES" / "plateau.po"
+    po.write_bytes((source / "fr" / "LC_MESSAGES" / "plateau.po").read_bytes())
+    with (source / "plateau.pot").open("rb") as file:
+        pot = read_po(file)
+    pot.delete("Earth", context="army.earth")
+    pot.delete("Water", context="army.water")
+    pot.add("Sea", context="army.water")
+    pot.add("Moon", context="army.moon")
+    with (tmp_path / "plateau.pot").open("wb") as file:
+        write_po(file, pot, width=0)
+    monkeypatch.setattr(i18n, "_ROOT", tmp_path)
+    i18n.template.cache_clear()
+    i18n._forget()
+    try:
+        i18n._update()
+        with po.open("rb") as file:
+            french = read_po(file)
+        water = french.get("Sea", context="army.water")
+        assert water is not None and water.string == "Eau" and water.fuzzy
+        assert french.get("Moon", context="army.moon").string == ""
+        assert ("Earth", "army.earth") in french.obsolete
+        assert not french.fuzzy  # the header
+        assert t("fr", "army.water") == "Sea" and t("fr", "army.fire") == "Feu"
+    finally:
+        monkeypatch.undo()
+        i18n.template.cache_clear()
+        i18n._forget()
+    assert t("fr", "army.water") == "Eau"
