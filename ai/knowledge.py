@@ -15,7 +15,7 @@ from engine.dice import Dice
 @dataclass(frozen=True)
 class Knowledge:
     rules: Any
-    """The engine's ``RULES`` namespace (``engine.protocol.bundle``)."""
+    """The engine's ``RULES`` (an ``engine.protocol.Rules``, or a variant of it)."""
     determinize: Callable[[Any, str, random.Random], Any]
     """(view, seat, rng) -> a full state consistent with the view: hidden dice reseeded from
     rng, hidden enemy choices sampled."""

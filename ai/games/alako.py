@@ -10,7 +10,7 @@ evaluation: at every level, the rules the search sees leave out ``accept draw`` 
 from __future__ import annotations
 
 import heapq
-from types import SimpleNamespace
+from dataclasses import replace
 from typing import Any
 
 from ai.knowledge import perfect_information, squash
@@ -109,7 +109,7 @@ def legal_actions(state: Any, seat: str | None = None) -> list[Any]:
     return [a for a in actions if not isinstance(a, AcceptDraw)]
 
 
-RULES = SimpleNamespace(**{**vars(alako.RULES), "legal_actions": legal_actions})
+RULES = replace(alako.RULES, legal_actions=legal_actions)
 """Alako's rules as every computer level searches them (the engine's are unchanged)."""
 
 KNOWLEDGE = perfect_information(RULES, evaluate)

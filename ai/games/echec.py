@@ -25,8 +25,6 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from functools import cache
-from types import SimpleNamespace
-from typing import Any
 
 from ai.knowledge import Knowledge, reseeded, squash
 from engine import echec
@@ -227,5 +225,5 @@ def placing(view: EchecState, seat: str) -> bool:
 
 
 # The engine's rules, with the search's legal actions (see :func:`legal_actions`).
-RULES: Any = SimpleNamespace(**{**vars(echec.RULES), "legal_actions": legal_actions})
+RULES = replace(echec.RULES, legal_actions=legal_actions)
 KNOWLEDGE = Knowledge(RULES, determinize, evaluate, policy, direct=placing)

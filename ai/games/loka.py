@@ -23,7 +23,6 @@ import random
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
-from types import SimpleNamespace
 
 from ai.knowledge import Knowledge, reseeded, squash
 from engine import loka
@@ -282,7 +281,7 @@ def legal_actions(state: LokaState, seat: str | None = None) -> list[Action]:
     return sensible(state, seat, loka.legal_actions(state, seat))
 
 
-RULES = SimpleNamespace(**{**vars(loka.RULES), "legal_actions": legal_actions})
+RULES = replace(loka.RULES, legal_actions=legal_actions)
 """Loka's rules as every computer level searches them: :func:`legal_actions` in place of
 the engine's (the engine's rules are unchanged: a person may attack as they like)."""
 

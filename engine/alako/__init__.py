@@ -24,8 +24,9 @@ from engine.alako.game import *
 from engine.alako.position import *
 from engine.alako.serialize import from_dict, to_dict
 from engine.alako.spinner import FACES
-from engine.alako.state import ACT, LOTS, OVER, SPIN, AlakoState, Fort, Side
-from engine.protocol import bundle
+from engine.alako.state import ACT, LOTS, OVER, PHASES, SPIN, AlakoState, Fort, Side
+from engine.protocol import GameInfo, rules_of
 
 NAME = "alako"
-RULES = bundle(NAME, game, actions, serialize)
+INFO = GameInfo(NAME, "Les Chevaliers d'Alako", SEATS, (2, 2), (2, 2), PHASES, chance=True)
+RULES = rules_of(INFO, game, actions, serialize, game.default_action)

@@ -41,10 +41,11 @@ from engine.alako.state import (
 )
 from engine.dice import Dice
 from engine.errors import IllegalAction, NotYourTurn
-from engine.protocol import GAME_FUNCTIONS, Event, Outcome
+from engine.protocol import Event, Outcome
 from engine.turns import checked_seat, not_a_seat, waited_for
 
-__all__ = [*GAME_FUNCTIONS, "build_segments", "default_action", "paths"]
+__all__ = ["apply", "legal_actions", "new_game", "outcome", "to_act", "view"]
+__all__ += ["build_segments", "default_action", "paths"]
 
 SPINNER_FACES = 8
 

@@ -33,9 +33,8 @@ from engine.alako.state import ACT, OVER, SPIN, TOWER_PIECE, WALL_PIECE, AlakoSt
 from engine.dice import Dice
 from engine.errors import InvalidNotation, InvalidPosition
 from engine.position import named_fields, state_reader
-from engine.protocol import POSITION_TEXT
 
-__all__ = POSITION_TEXT
+__all__ = ["Position", "format_position", "parse_position", "position_of", "state_from_position"]
 
 _OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
 

@@ -27,6 +27,7 @@ from engine.echec.state import (
     BATTLE,
     OPENING,
     OVER,
+    PHASES,
     PLACEMENT,
     AttackReport,
     Base,
@@ -34,7 +35,9 @@ from engine.echec.state import (
     LastAction,
     Side,
 )
-from engine.protocol import bundle
+from engine.protocol import GameInfo, rules_of
 
 NAME = "echec"
-RULES = bundle(NAME, game, actions, serialize)
+# Chance (dice), hidden information (secret choices), needs DMs (told there):
+INFO = GameInfo(NAME, "Échec au Roi", SEATS, (2, 2), (2, 2), PHASES, True, True, True)
+RULES = rules_of(INFO, game, actions, serialize, game.default_action)

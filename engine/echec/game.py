@@ -19,10 +19,11 @@ from engine.echec.setup import (
 from engine.echec.state import BATTLE, OPENING, OVER, PLACEMENT, EchecState
 from engine.echec.work import Work
 from engine.errors import IllegalAction, NotYourTurn
-from engine.protocol import GAME_FUNCTIONS, Outcome
+from engine.protocol import Outcome
 from engine.turns import ScratchTurns, not_a_seat, seat_or_only, waited_for
 
-__all__ = [*GAME_FUNCTIONS, "default_action"]
+__all__ = ["apply", "legal_actions", "new_game", "outcome", "to_act", "view"]
+__all__ += ["default_action"]
 
 
 def new_game(config: EchecConfig | None = None, *, seed: bytes, game_id: str) -> EchecState:

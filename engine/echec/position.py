@@ -19,9 +19,8 @@ from engine.echec.state import ACTIONS_PER_TURN, BATTLE, Base, EchecState, Side
 from engine.echec.units import INFANTRY, KIND, KINDS, KING, MASSIVE_FIGURES
 from engine.errors import InvalidNotation, InvalidPosition
 from engine.position import fields_of, state_reader
-from engine.protocol import POSITION_TEXT
 
-__all__ = POSITION_TEXT
+__all__ = ["Position", "format_position", "parse_position", "position_of", "state_from_position"]
 
 _TOKEN = re.compile(r"^([KCAIPMH])(\d{0,2})([a-i][1-9])([nesw])(\*?)$")
 

@@ -22,9 +22,10 @@ from engine.inka.config import SEATS, InkaConfig
 from engine.inka.game import *
 from engine.inka.position import *
 from engine.inka.serialize import from_dict, to_dict
-from engine.inka.state import BUILD, OVER, PAWN, PLAY, RHOMBI, START, WALKED, InkaState
+from engine.inka.state import BUILD, OVER, PAWN, PHASES, PLAY, RHOMBI, START, WALKED, InkaState
 from engine.inka.temple import TEMPLE
-from engine.protocol import bundle
+from engine.protocol import GameInfo, rules_of
 
 NAME = "inka"
-RULES = bundle(NAME, game, actions, serialize)
+INFO = GameInfo(NAME, "Inka", SEATS, (2, 4), (2, 4), PHASES, chance=True)
+RULES = rules_of(INFO, game, actions, serialize, game.default_action)

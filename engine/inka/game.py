@@ -23,10 +23,11 @@ from engine.inka.state import (
 from engine.inka.temple import PATH_WALLS, TEMPLE
 from engine.inka.turn import apply_turn_action, begin_turn, block_problem, finish, next_seat
 from engine.inka.work import Work
-from engine.protocol import GAME_FUNCTIONS, Event, Outcome
+from engine.protocol import Event, Outcome
 from engine.turns import ScratchTurns, not_a_seat, seat_or_only, waited_for
 
-__all__ = [*GAME_FUNCTIONS, "default_action", "opening_events"]
+__all__ = ["apply", "legal_actions", "new_game", "outcome", "to_act", "view"]
+__all__ += ["default_action", "opening_events"]
 
 BOARD = TEMPLE.board
 NAMES = BOARD.names

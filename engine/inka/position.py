@@ -20,9 +20,8 @@ from engine.inka.config import SEATS, InkaConfig
 from engine.inka.state import DESTINATION_NAMES, PLAY, STAGES, InkaState, Rhombus, rhombus_key
 from engine.inka.temple import PATH_WALLS, TEMPLE
 from engine.position import fields_of, state_reader
-from engine.protocol import POSITION_TEXT
 
-__all__ = POSITION_TEXT
+__all__ = ["Position", "format_position", "parse_position", "position_of", "state_from_position"]
 
 BOARD = TEMPLE.board
 

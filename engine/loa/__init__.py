@@ -31,8 +31,11 @@ from engine.loa.game import *
 from engine.loa.position import *
 from engine.loa.rules import MOVE, PLACE
 from engine.loa.serialize import from_dict, to_dict
-from engine.loa.state import LoaState
-from engine.protocol import bundle
+from engine.loa.state import LOTS, OVER, PHASES, LoaState
+from engine.protocol import GameInfo, rules_of
 
 NAME = "loa"
-RULES = bundle(NAME, game, actions, serialize)
+INFO = GameInfo(
+    NAME, "Lines of Action", TWO_SEATS + TEAM_SEATS, (2, 4), (2, 4), PHASES, chance=True
+)
+RULES = rules_of(INFO, game, actions, serialize)

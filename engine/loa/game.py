@@ -22,10 +22,10 @@ from engine.loa.notation import Coord, parse_square, square_name
 from engine.loa.rules import DRAW, PLACE, Turn, actions_of, moves_of, play_move, play_place
 from engine.loa.setup import start_situation
 from engine.loa.state import LoaState
-from engine.protocol import GAME_FUNCTIONS, Event, Outcome
+from engine.protocol import Event, Outcome
 from engine.turns import checked_seat, not_a_seat, waited_for
 
-__all__ = GAME_FUNCTIONS
+__all__ = ["apply", "legal_actions", "new_game", "outcome", "to_act", "view"]
 
 
 def new_game(config: LoaConfig | None = None, *, seed: bytes, game_id: str) -> LoaState:

@@ -35,9 +35,8 @@ from engine.loa.notation import parse_square, square_name
 from engine.loa.rules import MOVE, PLACE, advance, mode_of
 from engine.loa.state import LoaState, Piece
 from engine.position import named_fields, state_reader
-from engine.protocol import POSITION_TEXT
 
-__all__ = POSITION_TEXT
+__all__ = ["Position", "format_position", "parse_position", "position_of", "state_from_position"]
 
 _TOKEN = re.compile(r"\*?\s*(?:[a-zA-Z]\d{1,3}|[(\[][^)\]]*[)\]])")
 _HELD = re.compile(r"^(white|black)\s*[:=]?\s*(\d{1,2})$")

@@ -9,7 +9,10 @@ from engine.loa.bitboard import BitBoard
 from engine.loa.config import LoaConfig
 from engine.loa.notation import Coord
 from engine.loa.openboard import OpenBoard
-from engine.loa.rules import MOVE, Board, Mode, Situation, mode_of
+from engine.loa.rules import MOVE, PLACE, Board, Mode, Situation, mode_of
+
+LOTS, OVER = "lots", "over"
+PHASES = (LOTS, MOVE, PLACE, OVER)  # the colours drawn, then each turn's steps
 
 Piece = tuple[int, int, int]  # (file, rank, code): code bit 0 = black, bit 1 = marked
 
@@ -47,6 +50,14 @@ class LoaState:
     @property
     def over(self) -> bool:
         return self.winners is not None
+
+    @property
+    def phase(self) -> str:
+        """``lots`` (the colours to draw), ``move`` or ``place`` (the step of the turn), or
+        ``over``."""
+        if self.over:
+            return OVER
+        return LOTS if self.drawing else self.step
 
     @property
     def seats(self) -> tuple[str, ...]:

@@ -19,8 +19,10 @@ from engine.loka.config import ARMIES, TEAMS, LokaConfig
 from engine.loka.game import *
 from engine.loka.position import *
 from engine.loka.serialize import from_dict, to_dict
-from engine.loka.state import BATTLE, DEPLOYMENT, OVER, SELECTION, LokaState
-from engine.protocol import bundle
+from engine.loka.state import BATTLE, DEPLOYMENT, OVER, PHASES, SELECTION, LokaState
+from engine.protocol import GameInfo, rules_of
 
 NAME = "loka"
-RULES = bundle(NAME, game, actions, serialize)
+# Chance (dice), hidden information (secret choices), needs DMs (told there):
+INFO = GameInfo(NAME, "Loka", ARMIES, (4, 4), (2, 4), PHASES, True, True, True)
+RULES = rules_of(INFO, game, actions, serialize, game.default_action)

@@ -20,10 +20,11 @@ from engine.loka.setup import (
 )
 from engine.loka.state import BATTLE, DEPLOYMENT, OVER, SELECTION, Army, LokaState
 from engine.loka.work import Work
-from engine.protocol import GAME_FUNCTIONS, Outcome
+from engine.protocol import Outcome
 from engine.turns import ScratchTurns, checked_seat, waited_for
 
-__all__ = [*GAME_FUNCTIONS, "attack_odds", "default_action"]
+__all__ = ["apply", "legal_actions", "new_game", "outcome", "to_act", "view"]
+__all__ += ["attack_odds", "default_action"]
 
 
 def new_game(config: LokaConfig | None = None, *, seed: bytes, game_id: str) -> LokaState:

@@ -27,9 +27,8 @@ from engine.loka.state import BATTLE, OVER, Army, LokaState
 from engine.loka.terrain import ENTERABLE_BY, PASS, PORTAL, TILE_KINDS, TILE_NAMES, Tile
 from engine.loka.work import Work
 from engine.position import fields_of, state_reader
-from engine.protocol import POSITION_TEXT
 
-__all__ = POSITION_TEXT
+__all__ = ["Position", "format_position", "parse_position", "position_of", "state_from_position"]
 
 
 @dataclass(frozen=True)

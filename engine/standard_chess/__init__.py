@@ -7,7 +7,7 @@ Seats are ``white`` and ``black``."""
 
 from __future__ import annotations
 
-from engine.protocol import bundle
+from engine.protocol import GameInfo, rules_of
 from engine.standard_chess import actions, game, serialize
 from engine.standard_chess.actions import (
     AcceptDraw,
@@ -26,7 +26,8 @@ from engine.standard_chess.pgn import PgnGame, export_pgn, read_pgn
 from engine.standard_chess.position import *
 from engine.standard_chess.record import initial_state, new_record
 from engine.standard_chess.serialize import from_dict, to_dict
-from engine.standard_chess.state import BLACK, OVER, PLAY, SEATS, TOSS, WHITE, ChessState
+from engine.standard_chess.state import BLACK, OVER, PHASES, PLAY, SEATS, TOSS, WHITE, ChessState
 
 NAME = "standard_chess"
-RULES = bundle(NAME, game, actions, serialize)
+INFO = GameInfo(NAME, "Chess", SEATS, (2, 2), (2, 2), PHASES, chance=True)
+RULES = rules_of(INFO, game, actions, serialize, game.default_action)

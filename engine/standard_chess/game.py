@@ -16,7 +16,7 @@ import chess
 
 from engine.dice import Dice
 from engine.errors import IllegalAction, InvalidNotation, NotYourTurn
-from engine.protocol import GAME_FUNCTIONS, Event, Outcome
+from engine.protocol import Event, Outcome
 from engine.standard_chess import actions
 from engine.standard_chess.config import ChessConfig
 from engine.standard_chess.state import (
@@ -31,7 +31,8 @@ from engine.standard_chess.state import (
     seat_of,
 )
 
-__all__ = [*GAME_FUNCTIONS, "default_action", "legal_sans", "resolve", "san"]
+__all__ = ["apply", "legal_actions", "new_game", "outcome", "to_act", "view"]
+__all__ += ["default_action", "legal_sans", "resolve", "san"]
 
 # python-chess's reasons, in the names this engine uses.
 _TERMINATION = {

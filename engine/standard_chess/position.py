@@ -14,12 +14,11 @@ from dataclasses import dataclass
 import chess
 
 from engine.errors import InvalidPosition
-from engine.protocol import POSITION_TEXT
 from engine.standard_chess.config import ChessConfig
 from engine.standard_chess.game import new_game
 from engine.standard_chess.state import ChessState
 
-__all__ = POSITION_TEXT
+__all__ = ["Position", "format_position", "parse_position", "position_of", "state_from_position"]
 
 
 @dataclass(frozen=True, slots=True)
