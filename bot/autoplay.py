@@ -167,7 +167,7 @@ class Autoplay:
         task = self._tasks.get(game.id)
         if not own and task is not None and not task.done():
             self._news.add(game.id)
-        pending = bool(table.ai_pending(table.game(game)))
+        pending = bool(table.computers.pending(table.game(game)))
         if own and not pending:
             self._ended.add(game.id)
         if not pending:
@@ -257,7 +257,7 @@ class Autoplay:
             row = await self.service.storage.load(game_id)
             if row is not None:
                 table = self.service.tables.get(row.kind)
-            pending = table.ai_pending(table.game(row)) if table is not None else []
+            pending = table.computers.pending(table.game(row)) if table is not None else []
             if not pending:
                 if game_id in self._again:
                     continue  # changed while this looked: look again
@@ -349,7 +349,7 @@ class Autoplay:
     ) -> list[Delivery] | None:
         game = table.game(row)
         view = table.rules.view(game.state, seat)
-        play = functools.partial(table.ai_act, self.service, row.id, seat)
+        play = functools.partial(table.computers.act, self.service, row.id, seat)
         for attempt in range(THINK_TRIES):
             seed = self.choice_seed(row, seat, attempt)
             try:

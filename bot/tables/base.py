@@ -12,29 +12,26 @@ import functools
 import keyword
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ai.levels import LEVELS
 from bot import clocks
-from bot.autoplay import MovedOn
 from bot.cache import Lru
-from bot.i18n import LANGUAGES, language, t
-from bot.model import Actor, Attachment, Button, Delivery, Place, Request, is_ai
+from bot.i18n import t
+from bot.model import Actor, Attachment, Button, Delivery, Request, is_ai
 from bot.options import Declarations
 from bot.service import TableService, UserError
 from bot.storage import GameRow, LogEntry
-from bot.tables import quotas
 from bot.tables.awaiting import others_awaiting
 from bot.tables.coach import Coach
+from bot.tables.computers import Computers
 from bot.tables.ending import Ending
-from bot.tables.game import Entries, TableGame, clip, mention
+from bot.tables.game import Change, Entries, TableGame, clip, mention
 from bot.tables.learning import Learning, answering
+from bot.tables.lobby import Lobby
 from bot.tables.pages import Pages
 from bot.tables.records import Records
 from bot.tables.replays import Replays
 from bot.tables.timing import Clocked
-from engine.dice import commitment
 from engine.errors import EngineError
 from engine.protocol import Event
 from engine.record import GameRecord, Opening
@@ -42,9 +39,6 @@ from renderer.theme import using
 
 BOARD_COOLDOWN = 60.0  # seconds between two public /board posts of one game
 ENGINE_STATES = 1024  # engine states kept per game kind, of the hottest games
-# How long a seat must have been awaited before the host may hand it to a computer player
-# (its own player may at any time).
-TAKEOVER_AFTER = 24 * 3600.0
 
 Handler = Callable[[TableService, Request], Awaitable[list[Delivery]]]
 Tell = Callable[[], Awaitable[list[Delivery]]]
@@ -77,31 +71,6 @@ def number(options: dict[str, Any], name: str, default: int, low: int, high: int
     return value
 
 
-@dataclass(frozen=True)
-class Change:
-    """What a change did, for :meth:`SeatedTable.after` to tell: its events, who made it
-    (``None``: the table itself, as at a start, a restart or a time-out) and the state
-    before it (``None``: there was none to compare with)."""
-
-    events: list[Event] = field(default_factory=list)
-    actor: Actor | None = None
-    before: Any = None
-
-    @property
-    def public(self) -> list[Event]:
-        """The events everyone may be told."""
-        return [e for e in self.events if e.visible_to is None]
-
-
-def guild_language(place: Place) -> str | None:
-    """The language of the guild's own locale, if it has one: only a Community guild does
-    (Discord reports en-US for any other, whatever its members speak), and only one that
-    Plateau speaks counts (a German guild's games go by their host's language instead)."""
-    if place.community and (place.guild_locale or "").lower().startswith(LANGUAGES):
-        return language(place.guild_locale)
-    return None
-
-
 class SeatedTable(Clocked, Replays, Coach, Learning):
     """The shared commands: new, join, ai, leave, start, cancel, resign, board (now or at
     a past action), replay, export, rules, help, the clock's pause, and the coach's hint,
@@ -118,21 +87,25 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
     # ones are there); each declared command is also the table's method of that name.
     options: ClassVar[Declarations] = {}
     # The parts a table is made of (each a file of its own), where a game adds to one.
+    lobby_part: ClassVar[type[Lobby]] = Lobby
+    computers_part: ClassVar[type[Computers]] = Computers
     records_part: ClassVar[type[Records]] = Records
 
     def __init__(self) -> None:
         # (game id, version) -> (the state's dict, its engine state): see :meth:`game`.
         self._engine_states: Lru[tuple[str, int], tuple[Any, Any]] = Lru(ENGINE_STATES)
+        self.lobby = self.lobby_part(self)
+        self.computers = self.computers_part(self, self.lobby)
         self.pages = Pages(self)
         self.records = self.records_part(self)
         self.ending = Ending(self)
         self.commands: dict[str, Handler] = {
-            "new": self.new,
-            "join": self.join,
-            "ai": self.ai,
-            "leave": self.leave,
-            "start": self.start,
-            "cancel": self.cancel,
+            "new": self.lobby.new,
+            "join": self.lobby.join,
+            "ai": self.computers.ai,
+            "leave": self.lobby.leave,
+            "start": self.lobby.start,
+            "cancel": self.lobby.cancel,
             "resign": self.ending.resign,
             "resign confirm": self.ending.resign_confirmed,
             "board": self.look_back,
@@ -147,7 +120,8 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
         }
         shared = set(self.commands)
         for name in self.options:
-            self.commands.setdefault(name, getattr(self, handler_name(name)))
+            if name not in shared:  # a shared command's options (new, join): its part handles it
+                self.commands[name] = getattr(self, handler_name(name))
         # The game's own commands (a move, a deployment...) answer an open lesson where the
         # learner has no game (bot.tables.learning).
         for name, handler in list(self.commands.items()):
@@ -284,44 +258,9 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
 
     # ------------------------------------------------------------ seats and turns
 
-    def seat_list(self, game: TableGame) -> str:
-        loc = game.locale
-        lines = []
-        for group in self.seat_groups(game):
-            user = game.user_of(group[0])
-            label = " + ".join(self.seat_label(loc, s) for s in group)
-            note = self.seat_note(game, group)
-            who = game.who(user) if user else t(loc, "table.seat_free")
-            lines.append(f"{label}{f' ({note})' if note else ''}: {who}")
-        return "\n".join(lines)
-
     def button_id(self, game_id: str, action: str) -> str:
         """A persistent button's custom id (read back by the game's ``TableButton``)."""
         return f"plateau:{self.kind}:{game_id}:{action}"
-
-    def lobby_buttons(self, game: TableGame) -> list[Button]:
-        loc = game.locale
-        game_id = game.row.id
-        buttons = []
-        for group in self.seat_groups(game):
-            label = " + ".join(self.seat_label(loc, s) for s in group)
-            holder = game.user_of(group[0])
-            buttons.append(
-                Button(
-                    self.button_id(game_id, f"join:{group[0]}"),
-                    label,
-                    "primary",
-                    # A person may take a computer player's seat, or the one the host
-                    # holds only because ``/new`` seated them there (the host moves).
-                    disabled=holder is not None
-                    and not is_ai(holder)
-                    and not self._lent(game, holder),
-                )
-            )
-        buttons += self.ai_buttons(game)
-        buttons.append(Button(self.button_id(game_id, "leave"), t(loc, "button.leave")))
-        buttons.append(Button(self.button_id(game_id, "start"), t(loc, "button.start"), "success"))
-        return buttons
 
     def running(self, game: TableGame, *phases: str) -> Any:
         """The state, if the game runs and is in one of ``phases`` (any when none given)."""
@@ -484,480 +423,6 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
     async def draw(self, service: TableService, request: Request) -> list[Delivery]:
         """``/<game> draw`` for a table that lists it: the offer, or the answer to it."""
         return await self.ending.draw(service, request)
-
-    # ------------------------------------------------------------ lobby
-
-    async def game_channel(self, request: Request, locale: str) -> int:
-        """Where an accepted new game lives: its own thread when the adapter can open one,
-        else the channel where it was asked for."""
-        opener = request.place.open_thread
-        if opener is not None:
-            thread = await opener(t(locale, f"game.{self.kind}"))
-            if thread is not None:
-                return thread
-        return request.place.channel_id
-
-    @staticmethod
-    async def public_locale(service: TableService, request: Request) -> str:
-        """The language of a new game's public posts: the ``language`` option, else the
-        server's as its admins set it (``/plateau settings``), else the guild's locale if it
-        is a Community guild (Discord reports en-US for every other guild, whatever its
-        members speak), else the host's own."""
-        wanted = request.options.get("language")
-        if wanted is not None and wanted != "":
-            if wanted not in LANGUAGES:
-                raise UserError("table.pick_language", languages=", ".join(LANGUAGES))
-            return str(wanted)
-        place = request.place
-        if place.guild_id is not None:
-            chosen = await service.storage.guild_language(place.guild_id)
-            if chosen in LANGUAGES:
-                return str(chosen)
-        return guild_language(place) or language(request.actor.locale)
-
-    @staticmethod
-    def guild_only(request: Request) -> None:
-        if request.place.is_dm or request.place.guild_id is None:
-            raise UserError("table.guild_only")
-
-    async def new(self, service: TableService, request: Request) -> list[Delivery]:
-        self.guild_only(request)
-        config, extra = self.configure(request)
-        clock = self.clock_option(request)
-        if clock:
-            extra = {**extra, "clock": clock}
-        rated = str(request.options.get("rated") or "").strip().lower()
-        if rated:
-            if rated not in ("yes", "no"):
-                raise UserError("table.pick_rated")
-            extra = {**extra, "rated": rated == "yes"}
-        hints = str(request.options.get("hints") or "").strip().lower()
-        if hints not in ("", "on", "off"):
-            raise UserError("coach.pick_hints")
-        if hints == "on":  # /<game> hint for every player; the game is unrated
-            if extra.get("rated"):
-                raise UserError("coach.hints_rated")
-            extra = {**extra, "hints_on": True, "rated": False}
-        locale = await self.public_locale(service, request)
-        async with quotas.lobby_slot(service, self.kind, request):  # before any thread opens
-            channel = await self.game_channel(request, locale)
-            return await service.create(
-                lambda game_id, seed: self._new_row(
-                    service, request, game_id, seed, config, extra, locale, channel
-                )
-            )
-
-    def _new_row(
-        self,
-        service: TableService,
-        request: Request,
-        game_id: str,
-        seed: bytes,
-        config: dict[str, Any],
-        extra: dict[str, Any],
-        locale: str,
-        channel: int,
-    ) -> tuple[GameRow, list[Delivery]]:
-        """A new lobby under ``game_id``, and what it tells."""
-        row = GameRow(
-            id=game_id,
-            kind=self.kind,
-            guild_id=request.place.guild_id,
-            channel_id=channel,
-            origin_channel_id=request.place.channel_id,
-            host_id=request.actor.id,
-            status="lobby",
-            config=config,
-            state=None,
-            meta={
-                "seats": {},
-                "names": {str(request.actor.id): request.actor.name},
-                "deadline": None,
-                "seed": seed.hex(),
-                "commitment": commitment(seed),
-                "locale": locale,
-                **extra,
-            },
-            created_at=service.clock(),
-        )
-        game = self.game(row)
-        groups = self.seat_groups(game)
-        if not game.seats and groups:
-            # The host sits at once, in every game: where ``/new`` put them (chess's
-            # colour), else in the first seat, which they hold until they choose (another
-            # ``join`` moves them) and which a newcomer who wants it takes (the host moves).
-            self.seat(game, groups[0], request.actor.id)
-            game.meta["host_default"] = True
-        loc = game.locale
-        game.meta["lobby_text"] = t(
-            loc,
-            "table.lobby",
-            game=t(loc, f"game.{self.kind}"),
-            host=mention(request.actor.id),
-            id=game_id,
-            summary="\n".join(x for x in (self.summary(game), self.clock_summary(game)) if x),
-            command=f"/{self.kind} join",
-        )
-        return row, [
-            self._lobby_post(game),
-            service.private(request.actor, t(request.actor.locale, "table.created", id=game_id)),
-        ]
-
-    async def join(self, service: TableService, request: Request) -> list[Delivery]:
-        row = await service.find_game(request, self.kind, lobby_only=True)
-        locale = request.actor.locale
-        async with service.locked(row.id):
-            game = self.game(await service.load(row.id))
-            self.in_lobby(game)
-            group = self.seat_group(game, request)
-            wanted = group[0]
-            holder = game.user_of(wanted)
-            label = self.seat_label(locale, wanted)
-            chosen = self._host_chooses(game, request.actor.id)
-            if holder == request.actor.id and not chosen:
-                raise UserError("table.already_seated", seat=label)
-            moved = ""
-            if holder is not None and holder != request.actor.id and not is_ai(holder):
-                moved = self._host_gives_way(game, group, holder)
-            groups = self.seat_groups(game)
-            held = {g for g in groups if game.user_of(g[0]) == request.actor.id}
-            if chosen:  # the host leaves the seat they were given for the one they choose
-                for seat in (s for g in held if g != group for s in g):
-                    del game.meta["seats"][seat]
-            elif len(held) >= self.max_seats_per_person(game):
-                raise UserError("table.one_seat_each")
-            hello = t(
-                await service.locale_of(request.actor.id),
-                "table.dm_hello",
-                game=t(locale, f"game.{self.kind}"),
-                id=game.row.id,
-            )
-            if self.needs_dms and not await service.reachable(request.actor.id, hello):
-                raise UserError("error.dms_closed")
-            self.seat(game, group, request.actor.id)
-            game.meta["names"][str(request.actor.id)] = request.actor.name
-            seated = " + ".join(self.seat_label(game.locale, s) for s in group)
-            line = t(game.locale, "table.joined", user=mention(request.actor.id), seat=seated)
-            line = f"{line} {moved}" if moved else line
-            return await service.save(game.row, told=[self._lobby_post(game, line)])
-
-    @staticmethod
-    def _lent(game: TableGame, holder: int) -> bool:
-        """Does ``holder`` hold their seat only because ``/new`` seated the host there?"""
-        return holder == game.row.host_id and bool(game.meta.get("host_default"))
-
-    @staticmethod
-    def _host_chooses(game: TableGame, user: int) -> bool:
-        """Is ``user`` the host choosing a seat for the first time (they hold the one
-        ``/new`` gave them)? From now on the host's seat is their own choice."""
-        if user != game.row.host_id or not game.meta.get("host_default"):
-            return False
-        del game.meta["host_default"]
-        return True
-
-    def _host_gives_way(self, game: TableGame, group: tuple[str, ...], holder: int) -> str:
-        """The seat ``group`` for a newcomer: the host, who holds it only because ``/new``
-        seated them there, moves to the first free seat (the line saying so); anyone else,
-        or a full table, refuses, naming who holds it."""
-        label = " + ".join(self.seat_label(game.locale, s) for s in group)
-        free = [g for g in self.seat_groups(game) if game.user_of(g[0]) is None]
-        if not self._lent(game, holder) or not free:
-            raise UserError("table.seat_taken", seat=label, user=mention(holder))
-        self.seat(game, free[0], holder)
-        for seat in group:
-            del game.meta["seats"][seat]
-        other = " + ".join(self.seat_label(game.locale, s) for s in free[0])
-        return t(game.locale, "table.host_moved", user=mention(holder), seat=other)
-
-    def seat_group(self, game: TableGame, request: Request) -> tuple[str, ...]:
-        """The seats the request's ``seat`` (Loka: ``army``) option names, taken together."""
-        wanted = str(request.options.get("seat") or request.options.get("army") or "")
-        wanted = self.seat_named(game, wanted)
-        groups = self.seat_groups(game)
-        group = next((g for g in groups if wanted in g), None)
-        if group is None:
-            seats = ", ".join(s for g in groups for s in g)
-            if wanted:  # a name that is no seat of this game, nor ever was
-                raise UserError("table.no_such_seat", seat=wanted, seats=seats)
-            raise UserError("table.pick_seat", seats=seats)
-        return group
-
-    @staticmethod
-    def seat(game: TableGame, group: tuple[str, ...], user_id: int) -> None:
-        """Give ``group`` to ``user_id``; a computer player it leaves is forgotten."""
-        left = game.user_of(group[0])
-        for seat in group:
-            game.meta["seats"][seat] = user_id
-        if is_ai(left) and left not in game.seats.values():
-            game.meta.get("ai", {}).pop(str(left), None)
-
-    @staticmethod
-    def in_lobby(game: TableGame) -> None:
-        """Refuse a lobby command once the game started, or was cancelled."""
-        if game.row.status == "cancelled":
-            raise UserError("table.was_cancelled", id=game.row.id)
-        if game.row.status != "lobby":
-            raise UserError("table.already_started")
-
-    def _lobby_post(self, game: TableGame, line: str = "", *, open_: bool = True) -> Delivery:
-        """The lobby: one message, edited in place as seats fill (its slot), with the last
-        change on its last line; without buttons once the game started or was cancelled."""
-        head = game.meta.get("lobby_text") or t(
-            game.locale,
-            "table.lobby_head",
-            game=t(game.locale, f"game.{self.kind}"),
-            id=game.row.id,
-        )
-        text = "\n".join(part for part in (head, self.seat_list(game), line) if part)
-        return Delivery(
-            "channel",
-            text,
-            channel_id=game.row.channel_id,
-            buttons=self.lobby_buttons(game) if open_ else [],
-            slot=f"lobby:{game.row.id}",
-        )
-
-    async def leave(self, service: TableService, request: Request) -> list[Delivery]:
-        row = await service.find_game(request, self.kind)
-        async with service.locked(row.id):
-            game = self.game(await service.load(row.id))
-            if game.row.status == "cancelled":
-                raise UserError("table.was_cancelled", id=game.row.id)
-            if game.row.status != "lobby":
-                raise UserError("table.leave_started")
-            mine = game.seats_of(request.actor.id)
-            if not mine:
-                raise UserError("table.not_seated")
-            for seat in mine:
-                del game.meta["seats"][seat]
-            self._host_chooses(game, request.actor.id)  # a host who leaves chose not to sit
-            line = t(game.locale, "table.left", user=mention(request.actor.id))
-            return await service.save(game.row, told=[self._lobby_post(game, line)])
-
-    async def cancel(self, service: TableService, request: Request) -> list[Delivery]:
-        row = await service.find_game(request, self.kind)
-        async with service.locked(row.id):
-            game = self.game(await service.load(row.id))
-            if request.actor.id != game.row.host_id and not request.actor.manager:
-                raise UserError("table.cancel_forbidden")
-            if game.row.status == "cancelled":
-                raise UserError("table.was_cancelled", id=game.row.id)
-            was_lobby = game.row.status == "lobby"
-            game.row.status = "cancelled"
-            text = t(game.locale, "table.cancelled", user=mention(request.actor.id), id=game.row.id)
-            if was_lobby:
-                told = [self._lobby_post(game, text, open_=False)]
-            else:
-                told = [Delivery("channel", text, channel_id=game.row.channel_id)]
-            return await service.save(game.row, told=told)
-
-    async def start(self, service: TableService, request: Request) -> list[Delivery]:
-        row = await service.find_game(request, self.kind)
-        async with service.locked(row.id):
-            game = self.game(await service.load(row.id))
-            self.in_lobby(game)
-            if request.actor.id != game.row.host_id:
-                raise UserError("table.host_only", user=mention(game.row.host_id))
-            free = [s for g in self.seat_groups(game) for s in g if s not in game.seats]
-            if free:
-                labels = ", ".join(self.seat_label(request.actor.locale, s) for s in free)
-                raise UserError("table.seats_free", seats=labels)
-            if all(is_ai(u) for u in game.seats.values()):
-                raise UserError("table.needs_a_person")
-            async with quotas.running_slots(service, game.row.guild_id, game.seats.values()):
-                game.state = self.initial_state(game)
-                game.row.status = "running"
-                started = (
-                    t(
-                        game.locale,
-                        "table.started",
-                        id=game.row.id,
-                        commitment=game.meta["commitment"],
-                    )
-                    if self.uses_chance(game)
-                    else t(game.locale, "table.started_plain", id=game.row.id)
-                )
-                # The lobby keeps its seats but loses its buttons; the start line is said there.
-                lobby = self._lobby_post(game, started, open_=False)
-                # What the table does by itself at once (Alako's lots, the chess colours) is
-                # saved and told with the start.
-                entries = self.follow_up(game)
-
-                async def tell() -> list[Delivery]:
-                    if entries:
-                        events = [e for _, e in entries]
-                        told = [lobby, *await self.after(service, game, Change(events))]
-                    else:
-                        told = [lobby, *await self.announce_start(service, game)]
-                    return await self.elsewhere(service, game, told)
-
-                return await self.persist(service, game, entries, tell)
-
-    # ------------------------------------------------------------ computer players
-
-    @staticmethod
-    def ai_id(game: TableGame) -> int:
-        """The stand-in user id of a new computer player: negative (no Discord id is), one
-        that no seat holds, so two computer players are never one player."""
-        taken = set(game.seats.values())
-        return next(n for n in range(-1, -1000, -1) if n not in taken)
-
-    def ai_buttons(self, game: TableGame) -> list[Button]:
-        """A computer player for each free seat, or away from a seat it holds (the host's)."""
-        loc = game.locale
-        buttons = []
-        for group in self.seat_groups(game):
-            holder = game.user_of(group[0])
-            seats = " + ".join(self.seat_label(loc, s) for s in group)
-            if holder is None or self._lent(game, holder):
-                buttons.append(
-                    Button(
-                        self.button_id(game.row.id, f"ai:{group[0]}:normal"),
-                        t(loc, "button.ai_add", seats=seats),
-                    )
-                )
-            elif is_ai(holder):
-                buttons.append(
-                    Button(
-                        self.button_id(game.row.id, f"ai:{group[0]}:remove"),
-                        t(loc, "button.ai_remove", seats=seats),
-                    )
-                )
-        return buttons
-
-    async def ai(self, service: TableService, request: Request) -> list[Delivery]:
-        """``/<game> ai seat level``. In the lobby the host seats a computer player, changes
-        its level or removes it (``level:remove``); in a running game a player hands their
-        own seat to one, and the host a seat awaited for :data:`TAKEOVER_AFTER`."""
-        level = str(request.options.get("level") or "normal").lower().strip()
-        if level not in (*LEVELS, "remove"):
-            raise UserError("table.pick_ai_level", levels=", ".join((*LEVELS, "remove")))
-        row = await service.find_game(request, self.kind)
-        async with service.locked(row.id):
-            game = self.game(await service.load(row.id))
-            if game.row.status == "cancelled":
-                raise UserError("table.was_cancelled", id=game.row.id)
-            group = self.seat_group(game, request)
-            if game.row.status == "lobby":
-                line = self._ai_in_lobby(game, request.actor, group, level)
-                return await service.save(game.row, told=[self._lobby_post(game, line)])
-            self.running(game)
-            line = self._ai_takes_over(service, game, request.actor, group, level)
-            post = Delivery("channel", line, channel_id=game.row.channel_id)
-            return await service.save(game.row, told=[post])
-
-    def _ai_in_lobby(
-        self, game: TableGame, actor: Actor, group: tuple[str, ...], level: str
-    ) -> str:
-        """Seat, change or remove a computer player; gives the lobby's line about it."""
-        if actor.id != game.row.host_id:
-            raise UserError("table.host_only_ai", user=mention(game.row.host_id))
-        loc = game.locale
-        holder = game.user_of(group[0])
-        seats = " + ".join(self.seat_label(loc, s) for s in group)
-        moved = ""
-        if holder is not None and not is_ai(holder):
-            moved = self._host_gives_way(game, group, holder)
-            holder = None
-        if level == "remove":
-            if holder is None:
-                raise UserError("table.no_ai_there", seat=seats)
-            for seat in group:
-                del game.meta["seats"][seat]
-            game.meta["ai"].pop(str(holder), None)
-            return t(loc, "table.ai_removed", seat=seats)
-        ai = self.ai_id(game)
-        self.seat(game, group, ai)
-        game.meta.setdefault("ai", {})[str(ai)] = level
-        line = t(loc, "table.ai_joined", user=game.who(ai), seat=seats)
-        return f"{line} {moved}" if moved else line
-
-    def _ai_takes_over(
-        self,
-        service: TableService,
-        game: TableGame,
-        actor: Actor,
-        group: tuple[str, ...],
-        level: str,
-    ) -> str:
-        """A running game's seat to a computer player (or its computer player's new level);
-        gives the channel's line about it."""
-        loc = game.locale
-        holder = game.user_of(group[0])
-        seats = " + ".join(self.seat_label(loc, s) for s in group)
-        host = actor.id == game.row.host_id
-        replaced = game.meta.setdefault("replaced", {})
-        if level == "remove":
-            # The person a computer player replaced (by their own choice, the host's or the
-            # clock's) may take the seat back; otherwise it stays to the end.
-            if not is_ai(holder) or replaced.get(str(holder)) != actor.id:
-                raise UserError("table.ai_stays")
-            self.seat(game, group, actor.id)
-            game.meta["ai"].pop(str(holder), None)
-            del replaced[str(holder)]
-            return t(loc, "table.ai_gave_back", user=mention(actor.id), seat=seats)
-        if is_ai(holder):
-            if not host:
-                raise UserError("table.host_only_ai_level", user=mention(game.row.host_id))
-        elif holder != actor.id:
-            if not host:
-                raise UserError("table.ai_own_seat")
-            waited = service.clock() - game.meta.get("acted_at", game.row.updated_at)
-            awaited = set(group) & set(self.rules.to_act(game.require_state()))
-            clock = game.meta.get("clock")
-            late = clock is not None and any(
-                (clocks.left(clock, s, service.clock()) or 1.0) <= 0 for s in awaited
-            )
-            if not awaited or (waited < TAKEOVER_AFTER and not late):
-                hours = round(TAKEOVER_AFTER / 3600)
-                raise UserError("table.ai_not_yet", seat=seats, user=mention(holder), hours=hours)
-        ai = holder if is_ai(holder) else self.ai_id(game)
-        if not is_ai(holder) and holder is not None:
-            replaced[str(ai)] = holder
-        self.seat(game, group, ai)
-        game.meta.setdefault("ai", {})[str(ai)] = level
-        return t(loc, "table.ai_took_over", user=game.who(ai), seat=seats)
-
-    def ai_pending(self, game: TableGame) -> list[tuple[str, str]]:
-        """The seats a computer player holds that must act now, with its level, and those
-        whose turn it plays for a late person (``timeout:skip``)."""
-        state = game.state
-        stand_in = game.meta.get("ai_turn") or {}
-        if not (game.meta.get("ai") or stand_in) or state is None:
-            return []
-        if game.row.status != "running" or state.phase == self.over_phase:
-            return []
-        return [
-            (seat, level)
-            for seat in self.rules.to_act(state)
-            if (level := game.ai_level(game.user_of(seat)) or stand_in.get(seat)) is not None
-        ]
-
-    async def ai_act(
-        self, service: TableService, game_id: str, seat: str, text: str
-    ) -> list[Delivery] | None:
-        """The computer player at ``seat`` plays the action ``text``, as a player's command
-        would (applied, logged, told and saved under the game's lock); ``None``: the rules
-        refuse the action. Raises :class:`MovedOn` when the seat no longer waits for it (the
-        game moved on): nothing was played, so nothing is logged as played."""
-        async with service.locked(game_id):
-            game = self.game(await service.load(game_id))
-            if seat not in dict(self.ai_pending(game)):
-                raise MovedOn(game_id)
-            user = game.user_of(seat)
-            assert user is not None
-            actor = Actor(user, game.who(user), game.locale)
-            before = game.require_state()
-            try:
-                action = self.rules.parse_action(text)
-                game.state, events = self.rules.apply(before, action, seat)
-            except EngineError:
-                return None
-            entries = self.entries(user, seat, action, events)
-            entries += self.follow_up(game)
-            return await self.persist(
-                service, game, entries, self.telling(service, game, entries, actor, before)
-            )
 
     # ------------------------------------------------------------ during and after
 

@@ -15,6 +15,7 @@ from bot.options import GAME, PGN, TEXT, USER, Declarations, user_id_of
 from bot.service import TableService, UserError
 from bot.tables import alt
 from bot.tables.base import Change, Entries, SeatedTable, TableGame, drawn_for, mention
+from bot.tables.lobby import Lobby
 from bot.tables.records import Records
 from engine.errors import EngineError
 from engine.protocol import Event
@@ -71,6 +72,76 @@ async def _picture(
     return await rendering.render(board_png, seen, names, bottom, locale)
 
 
+class ChessLobby(Lobby):
+    """The base's lobby, for one opponent: one Join (or Accept) button, and random colours
+    drawn as the game starts."""
+
+    def seat_list(self, game: TableGame) -> str:
+        """With random colours, host and opponent until the draw is told (the lobby is
+        edited as the game starts, before the draw's own line)."""
+        undrawn = game.row.status == "lobby" or (
+            game.state is not None and game.state.phase == TOSS
+        )
+        if not _random(game) or not undrawn:
+            return super().seat_list(game)
+        guest = self.guest(game)
+        loc = game.locale
+        return t(
+            loc,
+            "chess.random_seats",
+            host=mention(game.row.host_id),
+            guest=game.who(guest) if guest else t(loc, "table.seat_free"),
+        )
+
+    def post(self, game: TableGame, line: str = "", *, open_: bool = True) -> Delivery:
+        """The base's lobby; with random colours the guest's join line names no colour
+        (the seat they hold until the draw is a placeholder)."""
+        guest = self.guest(game)
+        if _random(game) and guest is not None and game.row.status == "lobby":
+            loc = game.locale
+            placeholder = t(
+                loc, "table.joined", user=game.who(guest), seat=self.table.seat_label(loc, "black")
+            )
+            if line == placeholder:
+                line = t(loc, "chess.random_joined", user=game.who(guest))
+        return super().post(game, line, open_=open_)
+
+    def guest(self, game: TableGame) -> int | None:
+        return next((u for u in game.seats.values() if u != game.row.host_id), None)
+
+    def lobby_buttons(self, game: TableGame) -> list[Button]:
+        """One Join (or Accept, for an invited opponent) button for the free seat."""
+        loc = game.locale
+        label = t(loc, "chess.button_accept" if game.meta.get("opponent") else "chess.button_join")
+        if not _random(game):
+            label += f" ({self.table.seat_label(loc, self.free_seat(game) or 'black')})"
+        out = []
+        for button in super().lobby_buttons(game):
+            if ":join:" in button.custom_id:
+                if button.disabled:
+                    continue
+                button = replace(button, label=label)
+            out.append(button)
+        return out
+
+    async def join(self, service: TableService, request: Request) -> list[Delivery]:
+        """The base's join, for the free seat unless one is named, and only for the invited
+        opponent when there is one."""
+        row = await service.find_game(request, KIND, lobby_only=True)
+        game = self.table.game(row)
+        invited = game.meta.get("opponent")
+        if invited and request.actor.id not in (invited, game.row.host_id):
+            raise UserError("chess.invited_only", user=mention(invited))
+        options = {**request.options, "game": row.id}
+        if not options.get("seat") or _random(game):
+            # With random colours there is no colour to pick: the free seat is a placeholder.
+            options["seat"] = self.free_seat(game) or "black"
+        return await super().join(service, replace(request, options=options))
+
+    def free_seat(self, game: TableGame) -> str | None:
+        return next((s for s in SEATS if s not in game.seats), None)
+
+
 class ChessRecords(Records):
     """The base's export, with the game's PGN."""
 
@@ -108,6 +179,7 @@ class ChessTable(SeatedTable):
     seat_order = SEATS
     needs_dms = False  # chess has no secrets: every answer can come in the channel
     fischer = True  # live play: clock:10+5
+    lobby_part = ChessLobby
     records_part = ChessRecords
     # Not ``start``: only ``import`` gives ``new`` a start, never a user.
     options: ClassVar[Declarations] = {
@@ -168,54 +240,6 @@ class ChessTable(SeatedTable):
     def uses_chance(self, game: TableGame) -> bool:
         """Only the random colours are drawn: other games post no dice commitment."""
         return _random(game)
-
-    def seat_list(self, game: TableGame) -> str:
-        """With random colours, host and opponent until the draw is told (the lobby is
-        edited as the game starts, before the draw's own line)."""
-        undrawn = game.row.status == "lobby" or (
-            game.state is not None and game.state.phase == TOSS
-        )
-        if not _random(game) or not undrawn:
-            return super().seat_list(game)
-        guest = self._guest(game)
-        loc = game.locale
-        return t(
-            loc,
-            "chess.random_seats",
-            host=mention(game.row.host_id),
-            guest=game.who(guest) if guest else t(loc, "table.seat_free"),
-        )
-
-    def _lobby_post(self, game: TableGame, line: str = "", *, open_: bool = True) -> Delivery:
-        """The base's lobby; with random colours the guest's join line names no colour
-        (the seat they hold until the draw is a placeholder)."""
-        guest = self._guest(game)
-        if _random(game) and guest is not None and game.row.status == "lobby":
-            loc = game.locale
-            placeholder = t(
-                loc, "table.joined", user=game.who(guest), seat=self.seat_label(loc, "black")
-            )
-            if line == placeholder:
-                line = t(loc, "chess.random_joined", user=game.who(guest))
-        return super()._lobby_post(game, line, open_=open_)
-
-    def _guest(self, game: TableGame) -> int | None:
-        return next((u for u in game.seats.values() if u != game.row.host_id), None)
-
-    def lobby_buttons(self, game: TableGame) -> list[Button]:
-        """One Join (or Accept, for an invited opponent) button for the free seat."""
-        loc = game.locale
-        label = t(loc, "chess.button_accept" if game.meta.get("opponent") else "chess.button_join")
-        if not _random(game):
-            label += f" ({self.seat_label(loc, self._free_seat(game) or 'black')})"
-        out = []
-        for button in super().lobby_buttons(game):
-            if ":join:" in button.custom_id:
-                if button.disabled:
-                    continue
-                button = replace(button, label=label)
-            out.append(button)
-        return out
 
     def entries(self, user: int | None, seat: str, action: Any, events: list[Event]) -> Entries:
         """A move given in SAN is logged as the UCI move it resolved to."""
@@ -305,23 +329,6 @@ class ChessTable(SeatedTable):
 
     # ------------------------------------------------------------ commands
 
-    async def join(self, service: TableService, request: Request) -> list[Delivery]:
-        """The base's join, for the free seat unless one is named, and only for the invited
-        opponent when there is one."""
-        row = await service.find_game(request, KIND, lobby_only=True)
-        game = self.game(row)
-        invited = game.meta.get("opponent")
-        if invited and request.actor.id not in (invited, game.row.host_id):
-            raise UserError("chess.invited_only", user=mention(invited))
-        options = {**request.options, "game": row.id}
-        if not options.get("seat") or _random(game):
-            # With random colours there is no colour to pick: the free seat is a placeholder.
-            options["seat"] = self._free_seat(game) or "black"
-        return await super().join(service, replace(request, options=options))
-
-    def _free_seat(self, game: TableGame) -> str | None:
-        return next((s for s in SEATS if s not in game.seats), None)
-
     async def move(self, service: TableService, request: Request) -> list[Delivery]:
         text = str(request.options.get("move") or "").strip()
         if not text:
@@ -362,9 +369,9 @@ class ChessTable(SeatedTable):
         state = state_from_position(start, seed=b"review", game_id="review")
         if pgn.result != "*" or state.phase == OVER:
             result = state.result or pgn.result
-            self.guild_only(request)
-            loc = await self.public_locale(service, request)
-            channel = await self.game_channel(request, loc)
+            self.lobby.guild_only(request)
+            loc = await self.lobby.public_locale(service, request)
+            channel = await self.lobby.game_channel(request, loc)
             names = {"white": pgn.headers.get("White", ""), "black": pgn.headers.get("Black", "")}
             image = await _picture(state, names, "white", loc)
             said = alt.chess_review(loc, state, names, result)
@@ -377,7 +384,7 @@ class ChessTable(SeatedTable):
                 )
             ]
         options = {k: v for k, v in request.options.items() if k != "pgn"}
-        return await self.new(service, replace(request, options={**options, "start": start}))
+        return await self.lobby.new(service, replace(request, options={**options, "start": start}))
 
     def move_text(self, state: Any, action: str) -> str:
         """A move in SAN, as players write it (UCI in the record and from the search)."""

@@ -4,10 +4,11 @@ is made of: ``timing``, ``replays``) names the same type."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import t
-from bot.model import is_ai
+from bot.model import Actor, is_ai
 from bot.service import UserError
 from bot.storage import GameRow, LogEntry
 from engine.protocol import Event
@@ -95,3 +96,19 @@ def ai_name(locale: str | None, level: str | None) -> str:
 def not_running(row: GameRow) -> str:
     """Why a game without a state cannot be played: cancelled, or not started yet."""
     return "table.was_cancelled" if row.status == "cancelled" else "table.not_started"
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a change did, for a table's ``after`` to tell: its events, who made it
+    (``None``: the table itself, as at a start, a restart or a time-out) and the state
+    before it (``None``: there was none to compare with)."""
+
+    events: list[Event] = field(default_factory=list)
+    actor: Actor | None = None
+    before: Any = None
+
+    @property
+    def public(self) -> list[Event]:
+        """The events everyone may be told."""
+        return [e for e in self.events if e.visible_to is None]

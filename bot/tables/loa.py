@@ -27,6 +27,7 @@ from bot.service import TableService, UserError
 from bot.storage import GameRow
 from bot.tables import alt
 from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip
+from bot.tables.lobby import Lobby
 from bot.tables.records import Records
 from engine.errors import EngineError
 from engine.loa import (
@@ -127,6 +128,22 @@ def drawing(game: TableGame) -> bool:
     return config.lots and (game.state is None or game.state.drawing)
 
 
+class LoaLobby(Lobby):
+    """The base's lobby, where a join without a seat takes the first free one."""
+
+    async def join(self, service: TableService, request: Request) -> list[Delivery]:
+        """The base's join, for the first free seat unless one is named."""
+        if request.options.get("seat"):
+            return await super().join(service, request)
+        row = await service.find_game(request, KIND, lobby_only=True)
+        game = self.table.game(row)
+        seats = [g[0] for g in self.table.seat_groups(game)]
+        # The first free seat; a full table: the first, which the base refuses by name.
+        free = [s for s in seats if game.user_of(s) is None] or seats
+        options = {**request.options, "game": row.id, "seat": free[0]}
+        return await super().join(service, replace(request, options=options))
+
+
 class LoaRecords(Records):
     """The base's export, with the position now."""
 
@@ -146,6 +163,7 @@ class LoaTable(SeatedTable):
     rules = TABLE_RULES
     config_type = LoaConfig
     opening = OPENING
+    lobby_part = LoaLobby
     records_part = LoaRecords
     # The lobby's seats (the teams game adds player3, player4): colours are drawn at start.
     seat_order = ("player1", "player2")
@@ -365,18 +383,6 @@ class LoaTable(SeatedTable):
         return t(loc, key, side=colour, users=who or "-")
 
     # ------------------------------------------------------------ commands
-
-    async def join(self, service: TableService, request: Request) -> list[Delivery]:
-        """The base's join, for the first free seat unless one is named."""
-        if request.options.get("seat"):
-            return await super().join(service, request)
-        row = await service.find_game(request, KIND, lobby_only=True)
-        game = self.game(row)
-        seats = [g[0] for g in self.seat_groups(game)]
-        # The first free seat; a full table: the first, which the base refuses by name.
-        free = [s for s in seats if game.user_of(s) is None] or seats
-        options = {**request.options, "game": row.id, "seat": free[0]}
-        return await super().join(service, replace(request, options=options))
 
     async def move(self, service: TableService, request: Request) -> list[Delivery]:
         """A move as ``move:a2-c4`` (as the rules page writes moves) or ``from:a2 to:c4``."""

@@ -18,8 +18,10 @@ from bot.storage import GameRow
 from bot.tables import alt
 from bot.tables import loka_images as images
 from bot.tables.base import Change, Entries, SeatedTable, TableGame, clip, drawn_for, number
+from bot.tables.computers import Computers
 from bot.tables.game import mention
 from bot.tables.learning import answering
+from bot.tables.lobby import Lobby
 from bot.tables.loka_text import SIDES, counted, describe, dice_lines
 from bot.tables.loka_text import army as army_label
 from engine.errors import EngineError
@@ -60,12 +62,78 @@ PIECE_CHOICES = ("king", "queen", "rook", "bishop", "knight", "pawn")
 Game = TableGame
 
 
+class LokaLobby(Lobby):
+    """The base's lobby; a Face-off lobby names each army's side."""
+
+    def seat_list(self, game: TableGame) -> str:
+        config = LokaConfig.from_dict(game.row.config)
+        if config.board != "faceoff":
+            return super().seat_list(game)
+        loc = game.locale
+        lines = []
+        for side, army in zip(("south", "north"), config.elements, strict=True):
+            user = game.user_of(army)
+            who = game.who(user) if user else t(loc, "table.seat_free")
+            lines.append(f"{army_label(loc, army)} ({t(loc, 'loka.side_' + side)}): {who}")
+        return "\n".join(lines)
+
+
+class LokaComputers(Computers):
+    """The base's computer players; a player who handed their armies over may ask from
+    anywhere, and is told how to play them again."""
+
+    async def ai(self, service: TableService, request: Request) -> list[Delivery]:
+        """``/loka ai``, also from outside the game's thread (a DM, another channel) by a
+        player who handed all their armies to the computer and so sits nowhere any more:
+        their one such game is the one meant (issue 30)."""
+        try:
+            return await super().ai(service, request)
+        except UserError as exc:
+            if exc.key != "error.no_game_here" or request.options.get("game"):
+                raise
+            handed = [
+                g
+                for g in await service.own_unfinished()
+                if g.kind == self.table.kind
+                and request.actor.id in (g.meta.get("replaced") or {}).values()
+            ]
+            if len(handed) != 1:
+                raise
+            options = {**request.options, "game": handed[0].id}
+            return await super().ai(service, replace(request, options=options))
+
+    def takes_over(self, *args: Any) -> str:
+        """(service, game, actor, group, level), as the base's. A player who handed armies
+        to the computer and asks ``/loka ai`` for them again is told what happened and how
+        to play them again (only the host changes a level)."""
+        _, game, actor, group, level = args
+        holder = game.user_of(group[0])
+        replaced = game.meta.get("replaced") or {}
+        if (
+            level != "remove"
+            and is_ai(holder)
+            and replaced.get(str(holder)) == actor.id
+            and actor.id != game.row.host_id
+        ):
+            loc = game.locale
+            raise UserError(
+                "loka.handed_to_ai",
+                armies=" + ".join(self.table.seat_label(loc, s) for s in group),
+                ai=game.who(holder),
+                command=f"/{self.table.kind} ai army:{group[0]} level:remove",
+                host=mention(game.row.host_id),
+            )
+        return super().takes_over(*args)
+
+
 class LokaTable(SeatedTable):
     kind = KIND
     rules = RULES
     config_type = LokaConfig
     opening = OPENING
     seat_order = ARMIES
+    lobby_part = LokaLobby
+    computers_part = LokaComputers
     # ``army`` names which of one's armies acts (a player may hold a whole team).
     options: ClassVar[Declarations] = {
         "new": {
@@ -206,18 +274,6 @@ class LokaTable(SeatedTable):
     def seat_note(self, game: TableGame, group: tuple[str, ...]) -> str:
         return t(game.locale, "team." + TEAMS[group[0]])
 
-    def seat_list(self, game: TableGame) -> str:
-        config = LokaConfig.from_dict(game.row.config)
-        if config.board != "faceoff":
-            return super().seat_list(game)
-        loc = game.locale
-        lines = []
-        for side, army in zip(("south", "north"), config.elements, strict=True):
-            user = game.user_of(army)
-            who = game.who(user) if user else t(loc, "table.seat_free")
-            lines.append(f"{army_label(loc, army)} ({t(loc, 'loka.side_' + side)}): {who}")
-        return "\n".join(lines)
-
     def secret_entry(self, game: TableGame, entry: Any) -> bool:
         """An army draft (each edit of it): its team alone knows it was made."""
         return entry.action.startswith("draft") and bool(entry.seat)
@@ -304,51 +360,6 @@ class LokaTable(SeatedTable):
             ready = sum(1 for a in state.armies if a.confirmed)
             raise UserError("loka.board_selection", ready=ready, of=len(state.armies))
         return await _board(game, state)
-
-    # ------------------------------------------------------------ handed to the computer
-
-    async def ai(self, service: TableService, request: Request) -> list[Delivery]:
-        """``/loka ai``, also from outside the game's thread (a DM, another channel) by a
-        player who handed all their armies to the computer and so sits nowhere any more:
-        their one such game is the one meant (issue 30)."""
-        try:
-            return await super().ai(service, request)
-        except UserError as exc:
-            if exc.key != "error.no_game_here" or request.options.get("game"):
-                raise
-            handed = [
-                g
-                for g in await service.own_unfinished()
-                if g.kind == self.kind
-                and request.actor.id in (g.meta.get("replaced") or {}).values()
-            ]
-            if len(handed) != 1:
-                raise
-            options = {**request.options, "game": handed[0].id}
-            return await super().ai(service, replace(request, options=options))
-
-    def _ai_takes_over(self, *args: Any) -> str:
-        """(service, game, actor, group, level), as the base's. A player who handed armies
-        to the computer and asks ``/loka ai`` for them again is told what happened and how
-        to play them again (only the host changes a level)."""
-        _, game, actor, group, level = args
-        holder = game.user_of(group[0])
-        replaced = game.meta.get("replaced") or {}
-        if (
-            level != "remove"
-            and is_ai(holder)
-            and replaced.get(str(holder)) == actor.id
-            and actor.id != game.row.host_id
-        ):
-            loc = game.locale
-            raise UserError(
-                "loka.handed_to_ai",
-                armies=" + ".join(self.seat_label(loc, s) for s in group),
-                ai=game.who(holder),
-                command=f"/{self.kind} ai army:{group[0]} level:remove",
-                host=mention(game.row.host_id),
-            )
-        return super()._ai_takes_over(*args)
 
     # ------------------------------------------------------------ army selection
 

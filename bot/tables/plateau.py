@@ -17,7 +17,8 @@ from bot.service import TableService, UserError
 from bot.storage import GameRow
 from bot.tables import alt, quotas
 from bot.tables.awaiting import Seated, games_of
-from bot.tables.base import guild_language, mention
+from bot.tables.game import mention
+from bot.tables.lobby import guild_language
 from bot.tables.pages import HELP_LIMIT, packed
 from bot.tables.timing import when
 from renderer.ratings import Board, Standing, history_png, leaderboard_png

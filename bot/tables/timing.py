@@ -12,7 +12,9 @@ from bot.i18n import t
 from bot.model import Delivery, Request, is_ai
 from bot.service import TableService, UserError
 from bot.storage import GameRow
+from bot.tables.computers import ai_id
 from bot.tables.game import Entries, TableGame
+from bot.tables.lobby import sit
 
 # The level of a computer player that takes over a seat whose time ran out, or plays one
 # turn for it (``timeout:skip`` where the rules have no pass).
@@ -44,14 +46,6 @@ class Clocked:
         raise NotImplementedError
 
     def running(self, game: TableGame, *phases: str) -> Any:
-        raise NotImplementedError
-
-    @staticmethod
-    def ai_id(game: TableGame) -> int:
-        raise NotImplementedError
-
-    @staticmethod
-    def seat(game: TableGame, group: tuple[str, ...], user_id: int) -> None:
         raise NotImplementedError
 
     # ------------------------------------------------------------ the lobby's options
@@ -147,8 +141,8 @@ class Clocked:
         ``/<game> ai level:remove``); gives the channel's line."""
         group = next(g for g in self.seat_groups(game) if seat in g)
         user = game.user_of(seat)
-        ai = self.ai_id(game)
-        self.seat(game, group, ai)
+        ai = ai_id(game)
+        sit(game, group, ai)
         game.meta.setdefault("ai", {})[str(ai)] = STAND_IN_LEVEL
         game.meta.setdefault("replaced", {})[str(ai)] = user
         loc = game.locale

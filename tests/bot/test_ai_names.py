@@ -167,7 +167,7 @@ async def test_a_game_with_a_computer_player_puts_no_id_in_the_standings() -> No
         row, _ = await table.latest()
         assert row.status == "over"
         tab = table.console.service.tables["chess"]  # type: ignore[union-attr]
-        assert tab.result(tab.game(row)) is None
+        assert tab.records.result(tab.game(row)) is None
         board = await table.run("@alice /plateau leaderboard game:chess")
         profile = await table.run("@alice /plateau profile")
         for d in (*board, *profile):
