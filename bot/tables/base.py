@@ -14,7 +14,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any, ClassVar
 
-from bot import clocks
 from bot.cache import Lru
 from bot.i18n import t
 from bot.model import Actor, Attachment, Button, Delivery, Request, is_ai
@@ -31,8 +30,7 @@ from bot.tables.lobby import Lobby
 from bot.tables.pages import Pages
 from bot.tables.records import Records
 from bot.tables.replays import Replays
-from bot.tables.timing import Clocked
-from engine.errors import EngineError
+from bot.tables.timing import Clock
 from engine.protocol import Event
 from engine.record import GameRecord, Opening
 from renderer.theme import using
@@ -71,7 +69,7 @@ def number(options: dict[str, Any], name: str, default: int, low: int, high: int
     return value
 
 
-class SeatedTable(Clocked, Replays, Coach, Learning):
+class SeatedTable(Replays, Coach, Learning):
     """The shared commands: new, join, ai, leave, start, cancel, resign, board (now or at
     a past action), replay, export, rules, help, the clock's pause, and the coach's hint,
     review and learn."""
@@ -83,6 +81,7 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
     seat_order: tuple[str, ...] = ()
     over_phase = "over"
     needs_dms = True  # secrets or decisions go by DM: a seat needs open DMs
+    fischer = False  # Fischer time (``clock:10+5``): chess only
     # What each of the game's commands reads (bot.options checks them first; the shared
     # ones are there); each declared command is also the table's method of that name.
     options: ClassVar[Declarations] = {}
@@ -94,11 +93,12 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
     def __init__(self) -> None:
         # (game id, version) -> (the state's dict, its engine state): see :meth:`game`.
         self._engine_states: Lru[tuple[str, int], tuple[Any, Any]] = Lru(ENGINE_STATES)
-        self.lobby = self.lobby_part(self)
-        self.computers = self.computers_part(self, self.lobby)
-        self.pages = Pages(self)
-        self.records = self.records_part(self)
         self.ending = Ending(self)
+        self.clock = Clock(self, self.ending)
+        self.lobby = self.lobby_part(self, self.clock)
+        self.computers = self.computers_part(self, self.lobby)
+        self.records = self.records_part(self)
+        self.pages = Pages(self)
         self.commands: dict[str, Handler] = {
             "new": self.lobby.new,
             "join": self.lobby.join,
@@ -113,7 +113,7 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
             "export": self.records.export,
             "rules": self.pages.rules,
             "help": self.pages.help,
-            "pause": self.pause,
+            "pause": self.clock.pause,
             "hint": self.hint,
             "review": self.review,
             "learn": self.learn,
@@ -208,7 +208,7 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
         """What a change tells in the game's channel: its lines (none: the board alone),
         pictures and buttons; the post of a finished game closes its thread."""
         state = game.require_state()
-        clock = self.clock_line(game) if state.phase != self.over_phase else ""
+        clock = self.clock.line(game) if state.phase != self.over_phase else ""
         return Delivery(
             "channel",
             clip("\n".join([*lines, clock] if clock else lines) or t(game.locale, "table.board")),
@@ -330,7 +330,7 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
             game.row.status = "over"
         if any(is_ai(u) for u in game.seats.values()):
             game.meta["had_ai"] = True  # a computer player sat here: unrated by default
-        self.tick(game, entries, service.clock(), over)
+        self.clock.tick(game, entries, service.clock(), over)
         return logs
 
     async def persist(
@@ -507,110 +507,13 @@ class SeatedTable(Clocked, Replays, Coach, Learning):
         return await self.after(service, game, Change())
 
     async def expire(self, service: TableService, row: GameRow, now: float) -> list[Delivery]:
-        """What is due by now: the default decision of a seat whose decision timed out (a
-        Super D20), then the clock's time-outs and reminders."""
-        async with service.locked(row.id):
-            game = self.game(await service.load(row.id))
-            if game.state is None or game.row.status != "running":
-                return []
-            deadline = game.meta.get("deadline")
-            if deadline and deadline <= now:
-                decided = await self._decide_for(service, game)
-                if decided:
-                    return decided
-            if self.clock_due(game, now):
-                return await self._clock_runs_out(service, game, now)
-            return []
-
-    async def _decide_for(self, service: TableService, game: TableGame) -> list[Delivery]:
-        """Play the rules' default decision for the seat whose time ran out, if any."""
-        state = game.require_state()
-        seat = self.rules.to_act(state)[0]
-        action = self.default_action(state, seat)
-        if action is None:
-            return []
-        game.state, events = self.rules.apply(state, action, seat)
-        entries = self.entries(None, seat, action, events) + self.follow_up(game)
-        loc = game.locale
-        note = Delivery(
-            "channel",
-            t(loc, "table.timeout", seat=self.seat_label(loc, seat), action=str(action)),
-            channel_id=game.row.channel_id,
-        )
-        after = self.telling(service, game, entries, None, state)
-
-        async def tell() -> list[Delivery]:
-            return [note, *await after()]
-
-        return await self.persist(service, game, entries, tell)
+        """What is due by now (a decision's or the clock's time-out, reminders)."""
+        return await self.clock.expire(service, row, now)
 
     def default_action(self, state: Any, seat: str) -> Any:
         """What the rules play for a seat whose time ran out (a pass), if anything."""
         default = getattr(self.rules, "default_action", None)
         return default(state, seat) if default is not None else None
-
-    async def _clock_runs_out(
-        self, service: TableService, game: TableGame, now: float
-    ) -> list[Delivery]:
-        """Each late seat gets what the table's ``timeout`` says (a forfeit the rules refuse
-        now, as in Loka's army selection, is a computer player's turn instead); then the
-        reminders owed. Saved with what it tells."""
-        clock = game.meta["clock"]
-        loc = game.locale
-        before = game.require_state()
-        lines: list[str] = []
-        causes: list[str] = []  # the forfeits' "time ran out", said in the game's own post
-        entries: Entries = []
-        for seat in clocks.out_of_time(clock, now):
-            clocks.settle(clock, seat)
-            state = game.require_state()
-            user = game.user_of(seat)
-            if user is None or is_ai(user) or state.phase == self.over_phase:
-                continue
-            if seat not in self.rules.to_act(state):
-                continue
-            shown = {"seat": self.seat_label(loc, seat), "user": mention(user)}
-            action = None
-            if clock["at_limit"] == "forfeit" and self.ending.may_resign(game, seat):
-                action, key = self.resign_action(), "clock.timeout_forfeit"
-            elif clock["at_limit"] == "skip":
-                action, key = self.default_action(state, seat), "clock.timeout_skip"
-            if action is not None:
-                try:
-                    game.state, events = self.rules.apply(state, action, seat)
-                except EngineError:
-                    action = None
-            if action is not None:
-                said = t(loc, key, action=str(action), **shown)
-                # A forfeit is told once: its cause heads the post that says the seat resigns.
-                (causes if key == "clock.timeout_forfeit" else lines).append(said)
-                entries += self.entries(None, seat, action, events)
-            elif clock["at_limit"] == "ai":
-                lines.append(self.stand_in(game, seat))
-            elif clock["at_limit"] == "forfeit":
-                lines.append(self.play_one_turn(game, seat, "clock.timeout_turn_forfeit"))
-            else:
-                lines.append(self.play_one_turn(game, seat))
-        reminders = await self.reminders(service, game, now)
-        notes = [Delivery("channel", line, channel_id=game.row.channel_id) for line in lines]
-        if entries:
-            entries += self.follow_up(game)
-            after = self.telling(service, game, entries, None, before)
-
-            async def tell() -> list[Delivery]:
-                told = await after()
-                post = next((d for d in told if d.to == "channel"), None)
-                if post is not None and causes:
-                    post.text = clip("\n".join([*causes, post.text]))
-                elif causes:
-                    notes.extend(
-                        Delivery("channel", c, channel_id=game.row.channel_id) for c in causes
-                    )
-                return [*notes, *reminders, *told]
-
-            return await self.persist(service, game, entries, tell)
-        game.meta["wake"] = clocks.wake(clock)
-        return await service.save(game.row, told=[*notes, *reminders])
 
 
 def handler_name(command: str) -> str:

@@ -12,21 +12,14 @@ from bot.autoplay import MovedOn
 from bot.i18n import t
 from bot.model import Actor, Delivery, Request, is_ai
 from bot.service import TableService, UserError
-from bot.tables.game import TableGame, mention
+from bot.tables.game import TableGame, ai_id, mention, sit
 from bot.tables.hooks import Table
-from bot.tables.lobby import Lobby, sit
+from bot.tables.lobby import Lobby
 from engine.errors import EngineError
 
 # How long a seat must have been awaited before the host may hand it to a computer player
 # (its own player may at any time).
 TAKEOVER_AFTER = 24 * 3600.0
-
-
-def ai_id(game: TableGame) -> int:
-    """The stand-in user id of a new computer player: negative (no Discord id is), one
-    that no seat holds, so two computer players are never one player."""
-    taken = set(game.seats.values())
-    return next(n for n in range(-1, -1000, -1) if n not in taken)
 
 
 class Computers:

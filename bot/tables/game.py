@@ -25,6 +25,22 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def ai_id(game: TableGame) -> int:
+    """The stand-in user id of a new computer player: negative (no Discord id is), one
+    that no seat holds, so two computer players are never one player."""
+    taken = set(game.seats.values())
+    return next(n for n in range(-1, -1000, -1) if n not in taken)
+
+
+def sit(game: TableGame, group: tuple[str, ...], user_id: int) -> None:
+    """Give ``group`` to ``user_id``; a computer player it leaves is forgotten."""
+    left = game.user_of(group[0])
+    for seat in group:
+        game.meta["seats"][seat] = user_id
+    if is_ai(left) and left not in game.seats.values():
+        game.meta.get("ai", {}).pop(str(left), None)
+
+
 class TableGame:
     """A loaded game row with its engine state, and who sits where."""
 

@@ -12,8 +12,9 @@ from bot.model import Button, Delivery, Place, Request, is_ai
 from bot.service import TableService, UserError
 from bot.storage import GameRow
 from bot.tables import quotas
-from bot.tables.game import Change, TableGame, mention
+from bot.tables.game import Change, TableGame, mention, sit
 from bot.tables.hooks import Table
+from bot.tables.timing import Clock
 from engine.dice import commitment
 
 
@@ -40,15 +41,6 @@ def host_chooses(game: TableGame, user: int) -> bool:
     return True
 
 
-def sit(game: TableGame, group: tuple[str, ...], user_id: int) -> None:
-    """Give ``group`` to ``user_id``; a computer player it leaves is forgotten."""
-    left = game.user_of(group[0])
-    for seat in group:
-        game.meta["seats"][seat] = user_id
-    if is_ai(left) and left not in game.seats.values():
-        game.meta.get("ai", {}).pop(str(left), None)
-
-
 def in_lobby(game: TableGame) -> None:
     """Refuse a lobby command once the game started, or was cancelled."""
     if game.row.status == "cancelled":
@@ -60,8 +52,9 @@ def in_lobby(game: TableGame) -> None:
 class Lobby:
     """The lobby of the table's games, and its seats."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, clock: Clock) -> None:
         self.table = table
+        self.clock = clock  # the lobby's clock: clock: and timeout:
 
     def seat_list(self, game: TableGame) -> str:
         table = self.table
@@ -160,7 +153,7 @@ class Lobby:
         table = self.table
         self.guild_only(request)
         config, extra = table.configure(request)
-        clock = table.clock_option(request)
+        clock = self.clock.option(request)
         if clock:
             extra = {**extra, "clock": clock}
         rated = str(request.options.get("rated") or "").strip().lower()
@@ -233,7 +226,7 @@ class Lobby:
             game=t(loc, f"game.{table.kind}"),
             host=mention(request.actor.id),
             id=game_id,
-            summary="\n".join(x for x in (table.summary(game), table.clock_summary(game)) if x),
+            summary="\n".join(x for x in (table.summary(game), self.clock.summary(game)) if x),
             command=f"/{table.kind} join",
         )
         return row, [
