@@ -69,7 +69,7 @@ def number(options: dict[str, Any], name: str, default: int, low: int, high: int
     return value
 
 
-class SeatedTable(Replays, Coach, Learning):
+class SeatedTable(Coach, Learning):
     """The shared commands: new, join, ai, leave, start, cancel, resign, board (now or at
     a past action), replay, export, rules, help, the clock's pause, and the coach's hint,
     review and learn."""
@@ -99,6 +99,7 @@ class SeatedTable(Replays, Coach, Learning):
         self.computers = self.computers_part(self, self.lobby)
         self.records = self.records_part(self)
         self.pages = Pages(self)
+        self.replays = Replays(self)
         self.commands: dict[str, Handler] = {
             "new": self.lobby.new,
             "join": self.lobby.join,
@@ -108,8 +109,8 @@ class SeatedTable(Replays, Coach, Learning):
             "cancel": self.lobby.cancel,
             "resign": self.ending.resign,
             "resign confirm": self.ending.resign_confirmed,
-            "board": self.look_back,
-            "replay": self.replay,
+            "board": self.replays.look_back,
+            "replay": self.replays.replay,
             "export": self.records.export,
             "rules": self.pages.rules,
             "help": self.pages.help,
@@ -223,6 +224,11 @@ class SeatedTable(Replays, Coach, Learning):
         """May a reader holding ``viewer`` seats see this line of a running game's record?
         A secret action (:meth:`secret_entry`) only its own seat's."""
         return not self.secret_entry(game, entry) or entry.seat in viewer
+
+    def secret_entry(self, game: TableGame, entry: LogEntry) -> bool:
+        """Is this line of the log a secret action, whoever reads (a Loka army draft, a
+        secret placement in Échec au Roi)? Its seat alone knows it was made."""
+        return False
 
     def resign_action(self) -> Any:
         return self.rules.parse_action("resign")

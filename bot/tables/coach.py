@@ -28,7 +28,7 @@ from bot.model import Attachment, Delivery, Request
 from bot.service import TableService, UserError
 from bot.storage import GameRow
 from bot.tables.game import TableGame
-from bot.tables.replays import cooled, link, per_service
+from bot.tables.replays import Replays, cooled, link, per_service
 from engine.errors import EngineError
 from renderer.review import Curve, chances_png
 
@@ -81,8 +81,7 @@ class Coach:
     def acting_seat(self, game: TableGame, actor: Any, wanted: Any = None) -> str:
         raise NotImplementedError
 
-    async def past(self, service: TableService, game: TableGame) -> tuple[list[Any], list[Any]]:
-        raise NotImplementedError
+    replays: Replays  # the table's: a game's every state, from its log
 
     def move_text(self, state: Any, action: str) -> str:
         """An action of ``state`` as a player writes it (chess: SAN), for hints and reviews."""
@@ -156,7 +155,7 @@ class Coach:
             if known is not None:
                 address = link(row.guild_id, *known)
                 return [service.private(actor, t(loc, "coach.review_link", link=address))]
-            states, entries = await self.past(service, game)
+            states, entries = await self.replays.past(service, game)
             moves = [(e.seat, e.action) for e in entries]
             seats = list(game.seats)
             final = final_chances(self.rules, states[-1], seats)

@@ -2,7 +2,7 @@
 the channel saw it then) and ``/<game> replay`` (a finished game as an animated picture, a
 frame per action). Both are built from the game's log, the record every export writes: the
 start replayed action by action under the game's own rules and dice. :class:`Replays` is a
-part of :class:`bot.tables.base.SeatedTable`; it reads the table's hooks.
+part of a table (``table.replays``).
 
 A replay costs seconds of the pool's time (13 s for a long game), so it is built once and
 kept (:class:`Shelf`, by game and version), one at a time per process, in the render pool's
@@ -27,9 +27,10 @@ from bot.cache import Lru
 from bot.i18n import t
 from bot.model import Attachment, Delivery, Request
 from bot.service import TableService, UserError
-from bot.storage import GameRow, LogEntry
+from bot.storage import LogEntry
 from bot.tables import alt
 from bot.tables.game import TableGame
+from bot.tables.hooks import Table
 from engine.errors import EngineError
 from renderer.animation import gif_of
 
@@ -89,46 +90,26 @@ def cooled(service: TableService, *limits: tuple[str, float]) -> None:
 
 
 class Replays:
-    """The replay's part of a table (mixed into ``SeatedTable``)."""
+    """Looking back at the table's games."""
 
-    kind: str
-    rules: Any
-    over_phase: str
-
-    # ------------------------------------------------------------ hooks used here
-
-    def game(self, row: GameRow) -> TableGame:
-        raise NotImplementedError
-
-    def initial_state(self, game: TableGame) -> Any:
-        raise NotImplementedError
-
-    async def board(self, service: TableService, request: Request) -> list[Delivery]:
-        raise NotImplementedError
-
-    async def board_image(self, game: TableGame, state: Any) -> Attachment:
-        raise NotImplementedError
-
-    def shown_in_record(self, game: TableGame, entry: LogEntry, viewer: list[str]) -> bool:
-        raise NotImplementedError
-
-    def seat_label(self, locale: str, seat: str) -> str:
-        raise NotImplementedError
+    def __init__(self, table: Table) -> None:
+        self.table = table
 
     # ------------------------------------------------------------ looking back
 
     async def past(self, service: TableService, game: TableGame) -> tuple[list[Any], list[Any]]:
         """Every state of the game from its start, and the log entry of each action between."""
-        state = self.initial_state(game)
+        table = self.table
+        state = table.initial_state(game)
         states, entries = [state], []
         for entry in await service.storage.log(game.row.id):
             try:
-                action = self.rules.parse_action(entry.action)
-                state, _ = self.rules.apply(state, action, entry.seat)
+                action = table.rules.parse_action(entry.action)
+                state, _ = table.rules.apply(state, action, entry.seat)
             except EngineError:
                 # A record kept from before a rules change (a lot drawn otherwise, a set-up
                 # now refused) no longer replays: say so rather than blame the reader.
-                command = f"/{self.kind} export"
+                command = f"/{table.kind} export"
                 raise UserError("replay.unreadable", n=len(entries) + 1, command=command) from None
             states.append(state)
             entries.append(entry)
@@ -137,11 +118,12 @@ class Replays:
     async def look_back(self, service: TableService, request: Request) -> list[Delivery]:
         """``/<game> board``: now, or ``at:<n>`` the position after the n-th action (0: the
         start), privately, as the game's channel showed it then."""
+        table = self.table
         at = request.options.get("at")
         if at is None:
-            return await self.board(service, request)
-        row = await service.find_game(request, self.kind, ended=True)
-        game = self.game(row)
+            return await table.board(service, request)
+        row = await service.find_game(request, table.kind, ended=True)
+        game = table.game(row)
         if row.status not in ("running", "over") or game.state is None:
             raise UserError("table.not_started")
         cooled(service, (f"board_at:{request.actor.id}", BOARD_AT_COOLDOWN))
@@ -153,17 +135,12 @@ class Replays:
         if n is None or not 0 <= n <= last:
             raise UserError("replay.pick_at", last=last)
         i = steps[n - 1] if n else 0  # the actions the n-th public step closes
-        image = await self.board_image(held_then(game, actions, i), states[i])
+        image = await table.board_image(held_then(game, actions, i), states[i])
         if n == 0:
             text = t(loc, "replay.at_start", last=last)
         else:
             text = t(loc, "replay.at", n=n, last=last, action=actions[i - 1].action)
         return [service.private(request.actor, text, files=[image])]
-
-    def secret_entry(self, game: TableGame, entry: LogEntry) -> bool:
-        """Is this line of the log a secret action, whoever reads (a Loka army draft, a
-        secret placement in Échec au Roi)? Its seat alone knows it was made."""
-        return False
 
     def public_steps(self, game: TableGame, entries: list[LogEntry], *, over: bool) -> list[int]:
         """The game's public numbering: for each public step, how many log entries lie
@@ -171,17 +148,19 @@ class Replays:
         belongs to the public action after it, so nothing counted tells how many secret
         actions anyone made, nor when (the same numbering for everyone, players included).
         Once the game is over the whole record is public: every action is a step."""
+        table = self.table
         if over:
             return list(range(1, len(entries) + 1))
-        return [i for i, e in enumerate(entries, 1) if not self.secret_entry(game, e)]
+        return [i for i, e in enumerate(entries, 1) if not table.secret_entry(game, e)]
 
     async def replay(self, service: TableService, request: Request) -> list[Delivery]:
         """``/<game> replay``: a finished game as an animated GIF: a player's first asking
         posts it in its channel; anyone else, and every asking after it, privately."""
-        row = await service.find_game(request, self.kind, ended=True)
-        game = self.game(row)
+        table = self.table
+        row = await service.find_game(request, table.kind, ended=True)
+        game = table.game(row)
         if row.status != "over":
-            raise UserError("replay.not_over", command=f"/{self.kind} board at:<n>")
+            raise UserError("replay.not_over", command=f"/{table.kind} board at:<n>")
         actor, loc = request.actor, request.actor.locale
         cooled(
             service,
@@ -206,7 +185,7 @@ class Replays:
         text = t(
             game.locale,
             "replay.posted",
-            game=t(game.locale, f"game.{self.kind}"),
+            game=t(game.locale, f"game.{table.kind}"),
             id=row.id,
             actions=count,
         )
@@ -217,10 +196,11 @@ class Replays:
     def replay_file(self, game: TableGame, data: bytes, count: int, locale: str) -> Attachment:
         """The replay's GIF with its description, in ``locale``: a replay of so many actions,
         and its last frame's (how the game ended, its last move, the final position)."""
+        table = self.table
         said = t(locale, "alt.replay", actions=count)
-        final = self.rules.view(game.require_state(), None)
-        ending = alt.described(self.kind, game, self.rules, final, locale, self.seat_label)
-        name = f"{self.kind}-{game.row.id}-replay.gif"
+        final = table.rules.view(game.require_state(), None)
+        ending = alt.described(table.kind, game, table.rules, final, locale, table.seat_label)
+        name = f"{table.kind}-{game.row.id}-replay.gif"
         return Attachment(name, data, alt.fitted(f"{said} {ending}"))
 
     async def built(self, service: TableService, game: TableGame) -> tuple[bytes, int]:
@@ -242,13 +222,14 @@ class Replays:
     async def draw_replay(self, service: TableService, game: TableGame) -> tuple[bytes, int]:
         """Draw the replay in the render pool's background, where a move's picture never
         waits behind it."""
+        table = self.table
         states, actions = await self.past(service, game)
         frames = []
         for i in _evenly(len(states), MAX_FRAMES):
             try:
                 with rendering.background():
                     then = held_then(game, actions, i)
-                    frames.append((await self.board_image(then, states[i])).data)
+                    frames.append((await table.board_image(then, states[i])).data)
             except UserError:
                 continue  # a phase with no board to show (Loka's secret army selection)
         if not frames:
