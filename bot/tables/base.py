@@ -21,7 +21,7 @@ from bot.options import Declarations
 from bot.service import TableService, UserError
 from bot.storage import GameRow, LogEntry
 from bot.tables.awaiting import others_awaiting
-from bot.tables.coach import Coach
+from bot.tables.coach import Coach, replay_record
 from bot.tables.computers import Computers
 from bot.tables.ending import Ending
 from bot.tables.game import Change, Entries, TableGame, clip, mention
@@ -69,7 +69,7 @@ def number(options: dict[str, Any], name: str, default: int, low: int, high: int
     return value
 
 
-class SeatedTable(Coach, Learning):
+class SeatedTable:
     """The shared commands: new, join, ai, leave, start, cancel, resign, board (now or at
     a past action), replay, export, rules, help, the clock's pause, and the coach's hint,
     review and learn."""
@@ -93,13 +93,15 @@ class SeatedTable(Coach, Learning):
     def __init__(self) -> None:
         # (game id, version) -> (the state's dict, its engine state): see :meth:`game`.
         self._engine_states: Lru[tuple[str, int], tuple[Any, Any]] = Lru(ENGINE_STATES)
-        self.ending = Ending(self)
+        self.learning = Learning(self)
+        self.ending = Ending(self, self.learning)
         self.clock = Clock(self, self.ending)
         self.lobby = self.lobby_part(self, self.clock)
         self.computers = self.computers_part(self, self.lobby)
         self.records = self.records_part(self)
         self.pages = Pages(self)
         self.replays = Replays(self)
+        self.coach = Coach(self, self.replays)
         self.commands: dict[str, Handler] = {
             "new": self.lobby.new,
             "join": self.lobby.join,
@@ -115,9 +117,9 @@ class SeatedTable(Coach, Learning):
             "rules": self.pages.rules,
             "help": self.pages.help,
             "pause": self.clock.pause,
-            "hint": self.hint,
-            "review": self.review,
-            "learn": self.learn,
+            "hint": self.coach.hint,
+            "review": self.coach.review,
+            "learn": self.learning.learn,
         }
         shared = set(self.commands)
         for name in self.options:
@@ -127,7 +129,9 @@ class SeatedTable(Coach, Learning):
         # learner has no game (bot.tables.learning).
         for name, handler in list(self.commands.items()):
             if name not in shared and name != "new":
-                self.commands[name] = functools.partial(self.answering_lesson, handler=handler)
+                self.commands[name] = functools.partial(
+                    self.learning.answering_lesson, handler=handler
+                )
 
     # ------------------------------------------------------------ hooks
 
@@ -224,6 +228,25 @@ class SeatedTable(Coach, Learning):
         """May a reader holding ``viewer`` seats see this line of a running game's record?
         A secret action (:meth:`secret_entry`) only its own seat's."""
         return not self.secret_entry(game, entry) or entry.seat in viewer
+
+    def move_text(self, state: Any, action: str) -> str:
+        """An action of ``state`` as a player writes it (chess: SAN), for hints and reviews."""
+        return action
+
+    def record_game(
+        self, text: str, loc: str
+    ) -> tuple[list[Any], list[tuple[str, str]], list[str], dict[str, str]]:
+        """A game from an exported record: its states, moves, seats and their names (the
+        seats' own: a record names no player). Refused when it cannot be replayed."""
+        states, moves, seats = replay_record(
+            self.kind, self.rules, self.opening.initial_state, text
+        )
+        return states, moves, seats, {s: self.seat_label(loc, s) for s in seats}
+
+    async def lesson_image(self, game: TableGame, state: Any, seat: str) -> Attachment:
+        """A lesson's picture: the board (a table whose phase has none shows the seat's part,
+        like Loka's army card while armies are chosen)."""
+        return await self.board_image(game, state)
 
     def secret_entry(self, game: TableGame, entry: LogEntry) -> bool:
         """Is this line of the log a secret action, whoever reads (a Loka army draft, a
@@ -365,7 +388,7 @@ class SeatedTable(Coach, Learning):
         it as the answer to the lesson the command answers)."""
         lesson = answering.get()
         if lesson is not None:
-            return await self.lesson_answer(service, request, lesson, action)
+            return await self.learning.lesson_answer(service, request, lesson, action)
         row = await service.find_game(request, self.kind)
         async with service.locked(row.id):
             game = self.game(await service.load(row.id))
@@ -407,7 +430,7 @@ class SeatedTable(Coach, Learning):
         does without (two storage round trips a move, issue 15)."""
         state = game.require_state()
         posts = [d for d in told if d.to == "channel" and d.channel_id == game.row.channel_id]
-        if posts and state.phase == self.over_phase and (hints := self.hints_said(game)):
+        if posts and state.phase == self.over_phase and (hints := self.coach.hints_said(game)):
             posts[-1].text = clip("\n".join([posts[-1].text, hints]))  # the end says them
         if not posts or state.phase == self.over_phase or game.row.status != "running":
             return told

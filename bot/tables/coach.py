@@ -26,8 +26,8 @@ from bot.cache import Lru
 from bot.i18n import t
 from bot.model import Attachment, Delivery, Request
 from bot.service import TableService, UserError
-from bot.storage import GameRow
 from bot.tables.game import TableGame
+from bot.tables.hooks import Table
 from bot.tables.replays import Replays, cooled, link, per_service
 from engine.errors import EngineError
 from renderer.review import Curve, chances_png
@@ -61,62 +61,43 @@ def percent(chance: float) -> str:
 
 
 class Coach:
-    """The coach's part of a table (mixed into ``SeatedTable``)."""
+    """The coach at the table's games."""
 
-    kind: str
-    rules: Any
-    opening: Any  # the engine's Opening: how a record's first state is built
-
-    # ------------------------------------------------------------ hooks used here
-
-    def game(self, row: GameRow) -> TableGame:
-        raise NotImplementedError
-
-    def seat_label(self, locale: str, seat: str) -> str:
-        raise NotImplementedError
-
-    def running(self, game: TableGame, *phases: str) -> Any:
-        raise NotImplementedError
-
-    def acting_seat(self, game: TableGame, actor: Any, wanted: Any = None) -> str:
-        raise NotImplementedError
-
-    replays: Replays  # the table's: a game's every state, from its log
-
-    def move_text(self, state: Any, action: str) -> str:
-        """An action of ``state`` as a player writes it (chess: SAN), for hints and reviews."""
-        return action
+    def __init__(self, table: Table, replays: Replays) -> None:
+        self.table = table
+        self.replays = replays  # a game's every state, from its log
 
     # ------------------------------------------------------------ hint
 
     async def hint(self, service: TableService, request: Request) -> list[Delivery]:
         """``/<game> hint``: privately, the strong computer player's top choices for the
         asker's seat, from that seat's view; counted in the game."""
-        row = await service.find_game(request, self.kind)
-        game = self.game(row)
+        table = self.table
+        row = await service.find_game(request, table.kind)
+        game = table.game(row)
         loc = request.actor.locale
         if not game.meta.get("hints_on"):
-            raise UserError("coach.hints_off", command=f"/{self.kind} new hints:on")
-        state = self.running(game)
-        seat = self.acting_seat(game, request.actor, request.options.get("seat"))
+            raise UserError("coach.hints_off", command=f"/{table.kind} new hints:on")
+        state = table.running(game)
+        seat = table.acting_seat(game, request.actor, request.options.get("seat"))
         cooled(service, (f"hint:{request.actor.id}", HINT_COOLDOWN))
-        view = self.rules.view(state, seat)  # the seat's own view: nothing hidden from it
+        view = table.rules.view(state, seat)  # the seat's own view: nothing hidden from it
         seed = int.from_bytes(hashlib.sha256(f"{row.id}:{row.version}".encode()).digest()[:4])
         async with service.autoplay.slots():
-            choices = await rendering.render(hint, self.kind, view, seat, seed)
+            choices = await rendering.render(hint, table.kind, view, seat, seed)
         async with service.locked(row.id):
-            fresh = self.game(await service.load(row.id))
+            fresh = table.game(await service.load(row.id))
             used = dict(fresh.meta.get("hints", {}))
             used[seat] = used.get(seat, 0) + 1
             fresh.meta["hints"] = used
             await service.save(fresh.row)
-        lines = [t(loc, "coach.hint_head", seat=self.seat_label(loc, seat), n=used[seat])]
+        lines = [t(loc, "coach.hint_head", seat=table.seat_label(loc, seat), n=used[seat])]
         lines += [
             t(
                 loc,
                 "coach.hint_line",
                 rank=n,
-                action=self.move_text(view, action),
+                action=table.move_text(view, action),
                 chance=percent(chance),
             )
             for n, (action, chance) in enumerate(choices, start=1)
@@ -125,10 +106,11 @@ class Coach:
 
     def hints_said(self, game: TableGame) -> str:
         """The end of a game opened with hints: how many each seat took ("" without)."""
+        table = self.table
         if not game.meta.get("hints_on"):
             return ""
         loc, used = game.locale, game.meta.get("hints", {})
-        counts = ", ".join(f"{self.seat_label(loc, s)} {used.get(s, 0)}" for s in game.seats)
+        counts = ", ".join(f"{table.seat_label(loc, s)} {used.get(s, 0)}" for s in game.seats)
         return t(loc, "coach.hints_used", counts=counts)
 
     # ------------------------------------------------------------ review
@@ -136,20 +118,21 @@ class Coach:
     async def review(self, service: TableService, request: Request) -> list[Delivery]:
         """``/<game> review``: a finished game reviewed in its thread (or privately by DM,
         for a ``record:`` from elsewhere), its progress edited in place until done."""
+        table = self.table
         actor, loc = request.actor, request.actor.locale
         record = str(request.options.get("record") or "").strip()
         if record:
-            states, moves, seats, names, final = self.record_game(record, loc)
+            states, moves, seats, names, final = table.record_game(record, loc)
             key = hashlib.sha256(record.encode()).hexdigest()[:12]
             where: Delivery = Delivery("dm", "", user_id=actor.id, slot=f"review:record:{key}")
-            title = t(loc, "coach.review_title_record", game=t(loc, f"game.{self.kind}"))
+            title = t(loc, "coach.review_title_record", game=t(loc, f"game.{table.kind}"))
             cache = None
             locale = loc
         else:
-            row = await service.find_game(request, self.kind, ended=True)
-            game = self.game(row)
+            row = await service.find_game(request, table.kind, ended=True)
+            game = table.game(row)
             if row.status != "over":
-                raise UserError("coach.not_over", command=f"/{self.kind} hint")
+                raise UserError("coach.not_over", command=f"/{table.kind} hint")
             slot = f"review:{row.id}"
             known = await service.storage.post_of(row.channel_id, slot)
             if known is not None:
@@ -158,16 +141,16 @@ class Coach:
             states, entries = await self.replays.past(service, game)
             moves = [(e.seat, e.action) for e in entries]
             seats = list(game.seats)
-            final = final_chances(self.rules, states[-1], seats)
+            final = final_chances(table.rules, states[-1], seats)
             names = {
-                s: f"{game.name(u)} ({self.seat_label(game.locale, s)})"
+                s: f"{game.name(u)} ({table.seat_label(game.locale, s)})"
                 for s, u in game.seats.items()
             }
             where = Delivery("channel", "", channel_id=row.channel_id, slot=slot)
             title = t(
                 game.locale,
                 "coach.review_title",
-                game=t(game.locale, f"game.{self.kind}"),
+                game=t(game.locale, f"game.{table.kind}"),
                 id=row.id,
             )
             cache = (row.id, row.version)
@@ -206,6 +189,7 @@ class Coach:
     ) -> Delivery:
         """The review of the game ``played`` as the post that ``where`` names, made now or
         kept; its progress is posted to ``where`` meanwhile (when an adapter can post later)."""
+        table = self.table
         kept = desk(service)
         found = kept.kept.get(cache) if cache is not None else None
         seats = played[2]
@@ -223,7 +207,7 @@ class Coach:
             if cache is not None:
                 kept.kept.put(cache, found)
         text, picture, alt = found
-        file = Attachment(f"{self.kind}-review.png", picture, description=alt)
+        file = Attachment(f"{table.kind}-review.png", picture, description=alt)
         return Delivery(
             where.to,
             text,
@@ -242,6 +226,7 @@ class Coach:
     ) -> Review:
         """Every position searched in the pool's background, a few at a time (one per
         worker), the progress line edited every tenth of the way."""
+        table = self.table
         states, moves, seats, final = played
         pool = rendering.running()
         width = max(1, pool.processes if pool is not None else 1)
@@ -267,7 +252,7 @@ class Coach:
                 searched += await asyncio.gather(
                     *(
                         rendering.render(
-                            position, self.kind, states[n], moves[n][0], tuple(seats), n
+                            position, table.kind, states[n], moves[n][0], tuple(seats), n
                         )
                         for n in range(start, min(start + width, len(moves)))
                     )
@@ -279,6 +264,7 @@ class Coach:
     ) -> str:
         """The review's words: each side's accuracy and slips, then each turning point with
         the better choice."""
+        table = self.table
         lines = [f"**{title}**"]
         for seat in review.seats:
             accuracy = review.accuracy(seat)
@@ -307,24 +293,14 @@ class Coach:
                     rank=rank,
                     n=step.n,
                     side=names.get(step.seat, step.seat),
-                    action=self.move_text(states[step.n - 1], step.action),
+                    action=table.move_text(states[step.n - 1], step.action),
                     judgement=t(loc, f"coach.judgement.{step.judgement}"),
                     before=percent(step.before[step.seat]),
                     after=percent(step.after[step.seat]),
-                    best=self.move_text(states[step.n - 1], step.best) if step.best else "-",
+                    best=table.move_text(states[step.n - 1], step.best) if step.best else "-",
                 )
             )
         return "\n".join(lines)[:1990]
-
-    def record_game(
-        self, text: str, loc: str
-    ) -> tuple[list[Any], list[tuple[str, str]], list[str], dict[str, str]]:
-        """A game from an exported record: its states, moves, seats and their names (the
-        seats' own: a record names no player). Refused when it cannot be replayed."""
-        states, moves, seats = replay_record(
-            self.kind, self.rules, self.opening.initial_state, text
-        )
-        return states, moves, seats, {s: self.seat_label(loc, s) for s in seats}
 
 
 def replay_record(

@@ -10,14 +10,15 @@ from bot.model import Actor, Button, Delivery, Request
 from bot.service import TableService, UserError
 from bot.tables.game import Entries, TableGame
 from bot.tables.hooks import Table
-from bot.tables.learning import answering
+from bot.tables.learning import Learning, answering
 
 
 class Ending:
     """Resigning and draws by agreement at the table."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, learning: Learning) -> None:
         self.table = table
+        self.learning = learning  # a resignation may answer a lesson
 
     def may_resign(self, game: TableGame, seat: str) -> bool:
         """May ``seat`` resign now (a forfeit on time is one)? Never where the rules refuse it."""
@@ -51,7 +52,8 @@ class Ending:
         table = self.table
         lesson = answering.get()
         if lesson is not None:
-            return await table.lesson_answer(service, request, lesson, table.resign_action())
+            action = table.resign_action()
+            return await self.learning.lesson_answer(service, request, lesson, action)
         row = await service.find_game(request, table.kind)
         loc = request.actor.locale
         seats, _ = self.resignation(table.game(row), request.actor)

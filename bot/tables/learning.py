@@ -17,10 +17,11 @@ from typing import Any
 from bot.i18n import language, t
 from bot.i18n_rules import engine_text
 from bot.learning.course import Lesson, course, judge, start
-from bot.model import Actor, Attachment, Delivery, Request
+from bot.model import Actor, Delivery, Request
 from bot.service import LESSON_ROW, TableService, UserError
 from bot.storage import GameRow, Progress
 from bot.tables.game import TableGame
+from bot.tables.hooks import Table
 
 MISSES_BEFORE_ANSWER = 2
 # The lesson a command answers, while it runs (set by :meth:`Learning.answering`).
@@ -53,34 +54,22 @@ def lesson_row(lesson: Lesson, rules: Any, learner: Actor) -> GameRow:
 
 
 class Learning:
-    """The course's part of a table (mixed into ``SeatedTable``)."""
+    """The course of the table's game."""
 
-    kind: str
-    rules: Any
-
-    # ------------------------------------------------------------ hooks used here
-
-    async def board_image(self, game: TableGame, state: Any) -> Attachment:
-        raise NotImplementedError
-
-    async def lesson_image(self, game: TableGame, state: Any, seat: str) -> Attachment:
-        """A lesson's picture: the board (a table whose phase has none shows the seat's part,
-        like Loka's army card while armies are chosen)."""
-        return await self.board_image(game, state)
-
-    def seat_label(self, locale: str, seat: str) -> str:
-        raise NotImplementedError
+    def __init__(self, table: Table) -> None:
+        self.table = table
 
     # ------------------------------------------------------------ the course
 
     async def learn(self, service: TableService, request: Request) -> list[Delivery]:
         """``/<game> learn [lesson:<n>]``: the open lesson (or the next one not finished),
         or lesson n of the course; privately."""
-        lessons = course(self.kind)
+        table = self.table
+        lessons = course(table.kind)
         actor, loc = request.actor, request.actor.locale
         if not lessons:
-            raise UserError("learn.no_course", game=t(loc, f"game.{self.kind}"))
-        progress = (await service.storage.lessons(actor.id)).get(self.kind, Progress())
+            raise UserError("learn.no_course", game=t(loc, f"game.{table.kind}"))
+        progress = (await service.storage.lessons(actor.id)).get(table.kind, Progress())
         wanted = request.options.get("lesson")
         if wanted is not None and str(wanted).strip():
             text = str(wanted).strip()
@@ -98,18 +87,19 @@ class Learning:
                 return [service.private(actor, t(loc, "learn.all_done", last=len(lessons)))]
         misses = progress.misses if lesson.id == progress.current else 0
         await service.storage.set_lesson(
-            actor.id, self.kind, Progress(lesson.id, misses, progress.done)
+            actor.id, table.kind, Progress(lesson.id, misses, progress.done)
         )
         return [await self.shown(service, request, lesson)]
 
     async def shown(self, service: TableService, request: Request, lesson: Lesson) -> Delivery:
         """A lesson as the learner sees it: its picture, its rule and its task."""
+        table = self.table
         actor, loc = request.actor, request.actor.locale
-        lessons = course(self.kind)
+        lessons = course(table.kind)
         n = [x.id for x in lessons].index(lesson.id) + 1
         words = lesson.text(loc)
-        row = lesson_row(lesson, self.rules, actor)
-        image = await self.lesson_image(TableGame(row, self.rules), start(lesson), lesson.seat)
+        row = lesson_row(lesson, table.rules, actor)
+        image = await table.lesson_image(TableGame(row, table.rules), start(lesson), lesson.seat)
         text = t(
             loc,
             "learn.lesson",
@@ -118,23 +108,25 @@ class Learning:
             title=words.title,
             rule=words.rule,
             task=words.task,
-            seat=self.seat_label(loc, lesson.seat),
-            game=self.kind,
+            seat=table.seat_label(loc, lesson.seat),
+            game=table.kind,
         )
         return service.private(actor, text, files=[image])
 
     async def open_lesson(self, service: TableService, request: Request) -> Lesson | None:
         """The member's open lesson of this game, if any."""
-        progress = (await service.storage.lessons(request.actor.id)).get(self.kind)
+        table = self.table
+        progress = (await service.storage.lessons(request.actor.id)).get(table.kind)
         if progress is None or progress.current is None:
             return None
-        return next((x for x in course(self.kind) if x.id == progress.current), None)
+        return next((x for x in course(table.kind) if x.id == progress.current), None)
 
     async def answering_lesson(
         self, service: TableService, request: Request, handler: Any
     ) -> list[Delivery]:
         """Run one of the game's commands: as an answer to the member's open lesson when
         typed in a direct message, or where they have no game of this kind; else as ever."""
+        table = self.table
         lesson = await self.open_lesson(service, request) if request.place.is_dm else None
         if lesson is None:
             try:
@@ -145,7 +137,7 @@ class Learning:
                 lesson = await self.open_lesson(service, request)
                 if lesson is None:
                     raise
-        row = lesson_row(lesson, self.rules, request.actor)
+        row = lesson_row(lesson, table.rules, request.actor)
         token = answering.set(lesson)
         token_row = LESSON_ROW.set(row)
         try:
@@ -158,29 +150,30 @@ class Learning:
         self, service: TableService, request: Request, lesson: Lesson, action: Any
     ) -> list[Delivery]:
         """The engine's judgement of ``action`` as the answer to ``lesson``."""
+        table = self.table
         actor, loc = request.actor, request.actor.locale
         lang = language(loc)
         verdict = judge(lesson, action)
-        progress = (await service.storage.lessons(actor.id)).get(self.kind, Progress())
+        progress = (await service.storage.lessons(actor.id)).get(table.kind, Progress())
         if verdict.right:
             done = tuple(dict.fromkeys([*progress.done, lesson.id]))
-            lessons = course(self.kind)
+            lessons = course(table.kind)
             at = [x.id for x in lessons].index(lesson.id)
             # The next lesson not finished after this one, then any left before it.
             after = [x for x in [*lessons[at + 1 :], *lessons[:at]] if x.id not in done]
             following = after[0] if after else None
             await service.storage.set_lesson(
-                actor.id, self.kind, Progress(following.id if following else None, 0, done)
+                actor.id, table.kind, Progress(following.id if following else None, 0, done)
             )
             said = t(loc, "learn.right", title=lesson.text(loc).title)
             if following is None:
-                said += "\n" + t(loc, "learn.course_done", game=t(loc, f"game.{self.kind}"))
+                said += "\n" + t(loc, "learn.course_done", game=t(loc, f"game.{table.kind}"))
                 return [service.private(actor, said)]
             shown = await self.shown(service, request, following)
             return [service.private(actor, said + "\n\n" + shown.text, files=shown.files)]
         misses = progress.misses + 1 if progress.current == lesson.id else 1
         await service.storage.set_lesson(
-            actor.id, self.kind, Progress(lesson.id, misses, progress.done)
+            actor.id, table.kind, Progress(lesson.id, misses, progress.done)
         )
         if verdict.refused is not None:  # the engine's refusal, then the lesson's word
             word = (verdict.why or {}).get(lang) or (verdict.why or {}).get("en")

@@ -180,7 +180,7 @@ class LokaTable(SeatedTable):
         # Resigning answers a lesson too (the rules page's section 9): /loka resign in a
         # lesson is judged like a move, not asked about.
         self.commands["resign"] = functools.partial(
-            self.answering_lesson, handler=self.commands["resign"]
+            self.learning.answering_lesson, handler=self.commands["resign"]
         )
 
     def configure(self, request: Request) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -434,7 +434,7 @@ class LokaTable(SeatedTable):
             game = self.game(row)
             army = self._my_army(game, request.actor, o.get("army"))
             action = _edited(self.running(game, SELECTION), army, piece, sign * count, request)
-            return await self.lesson_answer(service, request, lesson, action)
+            return await self.learning.lesson_answer(service, request, lesson, action)
         async with service.locked(row.id):
             game = self.game(await service.load(row.id))
             state = self.running(game, SELECTION)
@@ -518,7 +518,7 @@ class LokaTable(SeatedTable):
         row = await service.find_game(request, KIND)
         lesson = answering.get()
         if lesson is not None:  # a lesson's confirmation: judged, never stored
-            return await self.lesson_answer(service, request, lesson, Confirm())
+            return await self.learning.lesson_answer(service, request, lesson, Confirm())
         async with service.locked(row.id):
             game = self.game(await service.load(row.id))
             state = self.running(game, SELECTION)

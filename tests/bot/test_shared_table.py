@@ -30,7 +30,7 @@ def test_a_table_handles_the_shared_commands_and_each_it_declares(table: SeatedT
             if name == "new":
                 assert handler == method, name
             else:
-                assert handler.func == table.answering_lesson, name
+                assert handler.func == table.learning.answering_lesson, name
                 assert handler.keywords == {"handler": method}, name
 
 
