@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN, end="", file=sys.stderr)
         return 2
     setup_logging(settings.log_level, secrets=[settings.token])
-    from bot.discord_app import serve
+    from bot.discord.lifecycle import serve
 
     return asyncio.run(serve(settings))
 

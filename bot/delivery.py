@@ -13,7 +13,7 @@ One try is one request: discord.py retries a 500/502/504 by itself, up to five t
 (seen by :func:`one_try_trace`, an aiohttp trace given to the client) and the lane's own
 back-off takes over. A 429 is left to discord.py, which waits its ``Retry-After``.
 
-Nothing here knows Discord's objects: the adapter (``bot.discord_app.Courier``) gives the
+Nothing here knows Discord's objects: the adapter (``bot.discord.courier.Courier``) gives the
 lanes how to try an item and what to do once it is sent or refused."""
 
 from __future__ import annotations

@@ -1,9 +1,13 @@
-"""The games the bot offers, found by module: every ``bot/tables/<game>.py`` that defines
-``TABLE`` (its table class) and every ``bot/cogs/<game>.py`` that defines ``COG`` (its slash
-commands). Adding a game adds its modules; nothing here changes.
+"""The games the bot offers. Each is a table, found by module (every ``bot/tables/<game>.py``
+that defines ``TABLE``), and a discord.py extension named after the table's kind,
+``bot.cogs.<kind>``, whose ``setup`` adds the game's cog (its slash commands and buttons).
+The bot loads the extension of each table its service answers (``bot.load_extension``);
+adding a game adds its modules, and nothing here changes.
 
-This registry imports the cogs (only when asked: discord is only imported by the Discord
-side), never the reverse: the cogs take the classes they work on as arguments."""
+The console and ``/<game> help`` read the commands without a bot (:func:`cogs`,
+:func:`guide`): importing an extension declares its cog class (``bot.cogs.DECLARED``). This
+registry imports the cogs only when asked (discord is only imported by the Discord side and
+the console's help), never the reverse: the cogs take the classes they work on as arguments."""
 
 from __future__ import annotations
 
@@ -19,40 +23,53 @@ if TYPE_CHECKING:
     from bot.cogs import TableCog
 
 
-def _modules(package: str, path: list[str]) -> list[object]:
-    return [
-        importlib.import_module(f"{package}.{m.name}")
-        for m in sorted(pkgutil.iter_modules(path), key=lambda m: m.name)
-        if not m.ispkg
-    ]
+def _table_classes() -> list[Any]:
+    modules = sorted(pkgutil.iter_modules(bot.tables.__path__), key=lambda m: m.name)
+    found = [importlib.import_module(f"bot.tables.{m.name}") for m in modules if not m.ispkg]
+    return [m.TABLE for m in found if hasattr(m, "TABLE")]
 
 
 def tables() -> list[Table]:
-    return [m.TABLE() for m in _modules("bot.tables", bot.tables.__path__) if hasattr(m, "TABLE")]
+    return [table() for table in _table_classes()]
 
 
 def services() -> list[Table]:
     """What the service answers: every game's table, and ``/plateau`` across them."""
+    return [table() for table in _service_classes()]
+
+
+def _service_classes() -> list[Any]:
     from bot.tables.plateau import HUB
 
-    return [*tables(), HUB()]
+    return [*_table_classes(), HUB]
+
+
+def extension(kind: str) -> str:
+    """The discord.py extension of a table's kind: its cog's module."""
+    return f"bot.cogs.{kind}"
+
+
+def cog_of(kind: str) -> type[TableCog]:
+    """The cog class that ``kind``'s extension adds, read without a bot."""
+    from bot.cogs import DECLARED
+
+    name = extension(kind)
+    importlib.import_module(name)
+    return DECLARED[name]
 
 
 def cogs() -> tuple[type[TableCog], ...]:
-    import bot.cogs
-
-    return tuple(m.COG for m in _modules("bot.cogs", bot.cogs.__path__) if hasattr(m, "COG"))
+    """Every game's cog."""
+    return tuple(cog_of(table.kind) for table in _table_classes())
 
 
 def all_cogs() -> tuple[type[TableCog], ...]:
     """Every game's cog, and ``/plateau``'s."""
-    from bot.cogs.plateau import HUB_COG
-
-    return (*cogs(), HUB_COG)
+    return tuple(cog_of(table.kind) for table in _service_classes())
 
 
 def guide(kind: str, locale: str) -> list[CommandHelp]:
-    """``/<kind> help`` as the console types it: the registered cog's commands."""
+    """``/<kind> help`` as the console types it: the game's cog's commands."""
     from bot.cogs import command_guide
 
     return command_guide(kind, locale, cogs=cogs())

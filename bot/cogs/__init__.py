@@ -123,6 +123,12 @@ class TableCogMeta(commands.CogMeta):
         return super().__new__(mcs, name, bases, attrs, **kwargs)
 
 
+# Each extension's cog class by its module (``bot.cogs.loka``: ``LokaCog``), noted as the
+# class is made (a class that states its ``kind``): what ``bot.games.cog_of`` reads,
+# without a bot.
+DECLARED: dict[str, type[TableCog]] = {}
+
+
 class TableCog(commands.GroupCog, metaclass=TableCogMeta):
     """A game's ``/<game>`` group. Subclasses give ``kind``, their buttons and ``slash``,
     their own commands as :class:`Slash` declarations; the shared commands come first
@@ -132,9 +138,21 @@ class TableCog(commands.GroupCog, metaclass=TableCogMeta):
     buttons: ClassVar[tuple[type[TableButton], ...]] = ()
     slash: ClassVar[tuple[Slash, ...]] = ()
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "kind" in vars(cls):
+            DECLARED[cls.__module__] = cls
+
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
+
+
+async def add_table_cog(bot: Host, cog_class: type[TableCog]) -> None:
+    """What each cog's extension does in its ``setup``: add the cog (its ``/<game>`` group)
+    and its buttons, as dynamic items: a press is understood after a restart too."""
+    await bot.add_cog(cog_class(bot))
+    bot.add_dynamic_items(*cog_class.buttons)
 
 
 # ---------------------------------------------------------------- /<game> help

@@ -11,8 +11,8 @@ from typing import Any
 
 from discord.app_commands import Range
 
-from bot.cogs import TableButton, TableCog, button_template
-from bot.cogs.slash import Option, Slash, choice, position_option
+from bot.cogs import TableButton, TableCog, add_table_cog, button_template
+from bot.cogs.slash import Host, Option, Slash, choice, position_option
 
 KIND = "alako"
 SEATS = ("south", "north")
@@ -95,4 +95,6 @@ class AlakoCog(TableCog):
     )
 
 
-COG = AlakoCog
+async def setup(bot: Host) -> None:
+    """The extension's entry point: ``bot.load_extension("bot.cogs.alako")``."""
+    await add_table_cog(bot, AlakoCog)

@@ -8,8 +8,8 @@ from __future__ import annotations
 import discord
 from discord.app_commands import Range
 
-from bot.cogs import TableButton, TableCog, button_template
-from bot.cogs.slash import Option, Slash, choice
+from bot.cogs import TableButton, TableCog, add_table_cog, button_template
+from bot.cogs.slash import Host, Option, Slash, choice
 
 KIND = "chess"
 
@@ -46,4 +46,6 @@ class ChessCog(TableCog):
     )
 
 
-COG = ChessCog
+async def setup(bot: Host) -> None:
+    """The extension's entry point: ``bot.load_extension("bot.cogs.chess")``."""
+    await add_table_cog(bot, ChessCog)

@@ -9,8 +9,8 @@ from typing import Any
 
 from discord.app_commands import Range
 
-from bot.cogs import TableButton, TableCog, button_template
-from bot.cogs.slash import ON_OFF, Option, Slash, choice, numbers, position_option
+from bot.cogs import TableButton, TableCog, add_table_cog, button_template
+from bot.cogs.slash import ON_OFF, Host, Option, Slash, choice, numbers, position_option
 
 KIND = "echec"
 SEATS = ("south", "north")
@@ -88,4 +88,6 @@ class EchecCog(TableCog):
     )
 
 
-COG = EchecCog
+async def setup(bot: Host) -> None:
+    """The extension's entry point: ``bot.load_extension("bot.cogs.echec")``."""
+    await add_table_cog(bot, EchecCog)

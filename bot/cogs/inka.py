@@ -11,8 +11,8 @@ from typing import Any
 
 from discord.app_commands import Choice, Range
 
-from bot.cogs import TableButton, TableCog, button_template
-from bot.cogs.slash import Option, Slash, choice, numbers, position_option
+from bot.cogs import TableButton, TableCog, add_table_cog, button_template
+from bot.cogs.slash import Host, Option, Slash, choice, numbers, position_option
 
 KIND = "inka"
 SEATS = ("red", "blue", "green", "yellow")
@@ -101,4 +101,6 @@ class InkaCog(TableCog):
     )
 
 
-COG = InkaCog
+async def setup(bot: Host) -> None:
+    """The extension's entry point: ``bot.load_extension("bot.cogs.inka")``."""
+    await add_table_cog(bot, InkaCog)

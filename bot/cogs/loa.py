@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from discord.app_commands import Range
 
-from bot.cogs import TableButton, TableCog, button_template
-from bot.cogs.slash import ON_OFF, Option, Slash, choice, position_option
+from bot.cogs import TableButton, TableCog, add_table_cog, button_template
+from bot.cogs.slash import ON_OFF, Host, Option, Slash, choice, position_option
 
 KIND = "loa"
 VARIANTS = ("standard", "scrambled", "parachute", "teams", "ambidextrous", "unbounded")
@@ -62,4 +62,6 @@ class LoaCog(TableCog):
     )
 
 
-COG = LoaCog
+async def setup(bot: Host) -> None:
+    """The extension's entry point: ``bot.load_extension("bot.cogs.loa")``."""
+    await add_table_cog(bot, LoaCog)

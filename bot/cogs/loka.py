@@ -9,8 +9,8 @@ from typing import Any
 
 from discord.app_commands import Choice, Range
 
-from bot.cogs import TableButton, TableCog, button_template
-from bot.cogs.slash import ON_OFF, Option, Slash, choice, numbers, position_option
+from bot.cogs import TableButton, TableCog, add_table_cog, button_template
+from bot.cogs.slash import ON_OFF, Host, Option, Slash, choice, numbers, position_option
 from engine.loka.config import BOX_SUPPLY
 
 KIND = "loka"
@@ -111,4 +111,6 @@ class LokaCog(TableCog):
     )
 
 
-COG = LokaCog
+async def setup(bot: Host) -> None:
+    """The extension's entry point: ``bot.load_extension("bot.cogs.loka")``."""
+    await add_table_cog(bot, LokaCog)

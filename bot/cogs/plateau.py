@@ -1,5 +1,5 @@
 """``/plateau``: a member's commands across every game (``bot.tables.plateau``). Not a
-game's cog (no ``COG``): it has none of the shared game commands; its one button turns
+game's cog: it has none of the shared game commands; its one button turns
 the pages of ``/plateau games``."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 import discord
 from discord import app_commands
 
-from bot.cogs import TableButton, TableCog, button_template
-from bot.cogs.slash import LANGUAGE_CHOICES, Option, Slash, choice
+from bot.cogs import TableButton, TableCog, add_table_cog, button_template
+from bot.cogs.slash import LANGUAGE_CHOICES, Host, Option, Slash, choice
 from bot.tables.plateau import AUTO, KINDS, QUOTA_OPTIONS
 from bot.tables.quotas import LIMIT_MAX
 from renderer.theme import PALETTES
@@ -61,4 +61,6 @@ class PlateauCog(TableCog):
     )
 
 
-HUB_COG = PlateauCog
+async def setup(bot: Host) -> None:
+    """The extension's entry point: ``bot.load_extension("bot.cogs.plateau")``."""
+    await add_table_cog(bot, PlateauCog)

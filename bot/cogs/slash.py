@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.i18n import t
 
@@ -27,7 +28,12 @@ Completer = Callable[[discord.Interaction, str], Awaitable[Choices]]
 
 
 class Host(Protocol):
-    """What the cogs ask of the bot that runs them (``bot.discord_app.PlateauBot``)."""
+    """What the cogs ask of the bot that runs them (``bot.discord.bot.PlateauBot``): the
+    commands' work, and (in each extension's ``setup``) room for a cog and its buttons."""
+
+    async def add_cog(self, cog: commands.Cog, /) -> None: ...
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None: ...
 
     async def run_command(
         self,

@@ -850,7 +850,7 @@ def board_stub(module: Any, color: str, size: tuple[int, int] = (32, 32)) -> Any
 class Rig:
     """One game's bot over a service over SQLite, attached to a fake Discord; restartable.
     A test module subclasses it as ``Rig`` with its ``game`` (whose table and cog the bot
-    finds as ``TABLE`` in bot/tables/<game>.py and ``COG`` in bot/cogs/<game>.py), its
+    finds as ``TABLE`` in bot/tables/<game>.py and as the extension bot/cogs/<game>.py), its
     ``people_names`` and ``seats``; the ``rig`` fixture (tests/bot/conftest.py) runs it."""
 
     game: str = ""
@@ -864,7 +864,7 @@ class Rig:
         super().__init_subclass__(**kwargs)
         if cls.game and "tables" not in vars(cls):
             cls.tables = (importlib.import_module(f"bot.tables.{cls.game}").TABLE,)
-            cls.cogs = (importlib.import_module(f"bot.cogs.{cls.game}").COG,)
+            cls.cogs = (importlib.import_module("bot.games").cog_of(cls.game),)
 
     @classmethod
     @asynccontextmanager
@@ -898,7 +898,7 @@ class Rig:
         return self.people[name]
 
     async def start(self, *, seed: int | None = None) -> None:
-        from bot.discord_app import PlateauBot
+        from bot.discord.bot import PlateauBot
         from bot.service import Ids, TableService
         from bot.storage import SqliteStorage
 
@@ -907,8 +907,8 @@ class Rig:
         service = TableService(
             self.storage, [t() for t in self.tables], ids=Ids(seed=seed or self.seed)
         )
-        bot = PlateauBot(service, expire_every=None, cogs=self.cogs)
-        bot.archive_delay = 0.0  # archive finished games' threads at once in tests
+        bot = PlateauBot(service, expire_every=None)  # the extensions of the rig's tables
+        bot.threads.archive_delay = 0.0  # archive finished games' threads at once in tests
         # This fake has no rate limits, and a failed send is tried again at once (the
         # lanes' pace and back-off have their own tests, and the stand-in's).
         bot.courier.lanes.pace = (1000, 1.0)

@@ -14,7 +14,9 @@ import pytest
 from discord.ext import commands
 
 import bot.tables.loka as loka_table
-from bot.discord_app import COGS, CatalogTranslator, missing_permissions
+from bot.discord.interactions import missing_permissions
+from bot.discord.translator import CatalogTranslator
+from bot.games import all_cogs, extension
 from bot.i18n import t
 from bot.options import declared
 from devtools.standin.limits import command_size
@@ -90,8 +92,8 @@ async def test_every_command_keeps_headroom_under_discords_limits() -> None:
     # Every cog's command as the sync sends it, French names and descriptions included.
     client = commands.Bot(command_prefix="!", intents=discord.Intents.none())
     await client.tree.set_translator(CatalogTranslator())
-    for cog in COGS:
-        await client.add_cog(cog(client))
+    for cog in all_cogs():  # each game's extension, and /plateau's
+        await client.load_extension(extension(cog.kind))
     translator = client.tree.translator
     assert translator is not None
     payloads = [

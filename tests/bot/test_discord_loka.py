@@ -16,9 +16,10 @@ import pytest
 
 import bot.__main__ as bot_main
 import bot.tables.loka as loka_table
-from bot import console, discord_app, settings
+from bot import console, settings
 from bot.cogs.loka import LokaButton, LokaCog
-from bot.discord_app import PlateauBot
+from bot.discord.bot import PlateauBot
+from bot.discord.lifecycle import serve
 from bot.i18n import t
 from bot.logs import KeyValueFormatter, quiet_libraries
 from bot.model import Delivery
@@ -450,7 +451,7 @@ async def test_a_quick_battle_to_victory_with_images_under_one_megabyte(
     (record,) = [f for c in ex.replies for f in c.files]
     assert record[0] == f"loka-{game_id}.txt" and record[1]
     # After a while the finished game's thread is archived.
-    await asyncio.sleep(rig.bot.archive_delay + 0.2)
+    await asyncio.sleep(rig.bot.threads.archive_delay + 0.2)
     assert rig.world.channels[thread]["thread_metadata"]["archived"] is True
 
 
@@ -577,15 +578,15 @@ async def test_the_expiry_task_sends_what_the_service_returns(rig: Rig) -> None:
         return [note] if len(calls) == 1 else []
 
     rig.bot.service.expire = expire  # type: ignore[method-assign]
-    rig.bot.expire_every = 0.01
-    task = asyncio.create_task(rig.bot._expire_forever())
+    rig.bot.expiry.change_interval(seconds=0.01)
+    rig.bot.expiry.start()  # the tasks.loop a READY starts (this rig's bot has none)
     try:
         for _ in range(100):
             await asyncio.sleep(0.01)
             if len(calls) >= 2:
                 break
     finally:
-        task.cancel()
+        rig.bot.expiry.cancel()
     assert [c.content for c in rig.world.posts(rig.channel)] == ["Time is up."]
 
 
@@ -724,7 +725,7 @@ async def test_sigterm_stops_the_bot_and_closes_the_storage(
     monkeypatch.setattr(PlateauBot, "start", start)
     monkeypatch.setattr(SqliteStorage, "close", close)
     config = settings.Settings(token="x", db=str(tmp_path / "p.db"))
-    runner = asyncio.create_task(discord_app.serve(config))
+    runner = asyncio.create_task(serve(config))
     await asyncio.wait_for(started.wait(), 5)
     os.kill(os.getpid(), signal.SIGTERM)
     assert await asyncio.wait_for(runner, 10) == 0

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.cogs.loa import COG as LoaCog
-from bot.cogs.plateau import HUB_COG
+from bot.cogs.loa import LoaCog
+from bot.cogs.plateau import PlateauCog
 from bot.model import Place, Request
 from bot.tables import quotas
 from bot.tables.loa import TABLE as LoaTable
@@ -73,7 +73,7 @@ async def test_the_turn_ping_counts_the_other_games_that_await_the_player() -> N
 class Rig(harness.Rig):
     game = "loa"
     tables = (LoaTable, HUB)
-    cogs = (LoaCog, HUB_COG)
+    cogs = (LoaCog, PlateauCog)
 
 
 @pytest.fixture

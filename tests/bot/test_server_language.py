@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_app import request_from
+from bot.discord.interactions import request_from
 from bot.model import Actor, Place, Request
 from bot.options import check_request
 from tests.bot.console_driver import Table, refused_privately

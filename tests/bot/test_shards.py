@@ -22,8 +22,10 @@ import discord
 import pytest
 
 import bot.shards as shards_module
-from bot import discord_app, settings
+from bot import settings
 from bot.console import ConsoleWorld, parse_line
+from bot.discord import bot as discord_bot
+from bot.discord import lifecycle
 from bot.games import tables
 from bot.model import Delivery, Place, Request
 from bot.service import Ids, TableService
@@ -94,13 +96,13 @@ def test_the_guild_to_shard_formula_is_discords() -> None:
 
 async def test_a_sharded_bot_is_an_auto_sharded_client_of_its_shards() -> None:
     service = TableService(storage_for(":memory:"), tables())
-    plain = discord_app.make_bot(service, sync_commands=False, expire_every=None)
-    sharded = discord_app.make_bot(service, Shards((1,), 2), sync_commands=False, expire_every=None)
+    plain = discord_bot.make_bot(service, sync_commands=False, expire_every=None)
+    sharded = discord_bot.make_bot(service, Shards((1,), 2), sync_commands=False, expire_every=None)
     try:
-        assert type(plain) is discord_app.PlateauBot
+        assert type(plain) is discord_bot.PlateauBot
         assert not isinstance(plain, discord.AutoShardedClient)
         assert isinstance(sharded, discord.AutoShardedClient)
-        assert isinstance(sharded, discord_app.PlateauBot)
+        assert isinstance(sharded, discord_bot.PlateauBot)
         assert (sharded.shard_count, sharded.shard_ids) == (2, [1])
     finally:
         await plain.close()
@@ -289,17 +291,17 @@ async def test_the_bot_exits_when_its_shard_is_held(
     mine: Shards | None,
     refusal: str,
 ) -> None:
-    async def start(self: discord_app.PlateauBot, token: str, *, reconnect: bool = True) -> None:
+    async def start(self: discord_bot.PlateauBot, token: str, *, reconnect: bool = True) -> None:
         raise AssertionError("a bot without its shard must not connect")
 
-    monkeypatch.setattr(discord_app.PlateauBot, "start", start)
+    monkeypatch.setattr(discord_bot.PlateauBot, "start", start)
     monkeypatch.setattr(shards_module, "CLAIM_WAIT", 0.3)
     other = storage_for(db)
     await other.open()
     held = await other.claim_shards(Shards((1,), 2), wait=0)
     try:
         config = settings.Settings(token="x", db=db, shards=mine)
-        assert await asyncio.wait_for(discord_app.serve(config), 10) == 1
+        assert await asyncio.wait_for(lifecycle.serve(config), 10) == 1
         (logged,) = [r for r in caplog.records if r.getMessage() == refusal]
         if mine is None:  # both counts named
             fields = logged.fields  # type: ignore[attr-defined]
