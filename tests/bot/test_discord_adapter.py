@@ -16,7 +16,7 @@ from discord.ext import commands
 import bot.tables.loka as loka_table
 from bot.discord.interactions import missing_permissions
 from bot.discord.translator import CatalogTranslator
-from bot.games import all_cogs, extension
+from bot.games import all_cogs, extension, services
 from bot.i18n import t
 from bot.options import declared
 from devtools.standin.limits import command_size
@@ -290,3 +290,21 @@ async def test_every_picture_goes_with_its_description(rig: Rig) -> None:
         assert len(described) == len(sent.files), sent.data
         said = described[0]["description"]
         assert "To play: 🔥 Fire (Alice)" in said and len(said) <= 1024, said
+
+
+async def test_each_game_is_an_extension_that_adds_its_cog_and_buttons() -> None:
+    """``bot.cogs.<kind>`` for each table the service answers: discord.py loads it, its
+    ``setup`` adds the cog (the ``/<kind>`` group) and its buttons; the registry the console
+    reads (``bot.games.all_cogs``) names the very same classes, without a bot."""
+    client = commands.Bot(command_prefix="!", intents=discord.Intents.none())
+    kinds = [table.kind for table in services()]
+    for kind in kinds:
+        await client.load_extension(extension(kind))
+    assert sorted(client.extensions) == sorted(extension(kind) for kind in kinds)
+    loaded = {type(cog) for cog in client.cogs.values()}
+    assert loaded == set(all_cogs()) and {cog.kind for cog in loaded} == set(kinds)
+    assert {c.name for c in client.tree.get_commands()} == set(kinds)
+    dynamic = set(client._connection._view_store._dynamic_items.values())
+    assert dynamic == {button for cog in loaded for button in cog.buttons}
+    await client.unload_extension(extension("loka"))
+    assert "loka" not in {c.name for c in client.tree.get_commands()}

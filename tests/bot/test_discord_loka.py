@@ -590,6 +590,36 @@ async def test_the_expiry_task_sends_what_the_service_returns(rig: Rig) -> None:
     assert [c.content for c in rig.world.posts(rig.channel)] == ["Time is up."]
 
 
+async def test_the_first_ready_resumes_then_starts_the_time_out_tick(rig: Rig) -> None:
+    seen: list[str] = []
+
+    async def resume() -> list[Delivery]:
+        seen.append("resume")
+        return []
+
+    async def expire() -> list[Delivery]:
+        seen.append("expire")
+        return []
+
+    bot = rig.bot
+    bot.service.resume = resume  # type: ignore[method-assign]
+    bot.service.expire = expire  # type: ignore[method-assign]
+    bot.expire_every = 0.01
+    bot.expiry.change_interval(seconds=0.01)
+    bot._resumed = False  # as a new bot's first READY
+    try:
+        await bot.on_ready()
+        assert seen == ["resume", "expire"] or seen == ["resume"]  # the tick's first pass
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if seen.count("expire") >= 2:
+                break
+        await bot.on_ready()  # a later READY (a reconnection) resumes nothing again
+    finally:
+        bot.expiry.cancel()
+    assert seen.count("resume") == 1 and seen.count("expire") >= 2
+
+
 async def test_private_deliveries_without_an_interaction_go_to_direct_messages(rig: Rig) -> None:
     bob = rig["bob"]
     await rig.bot.courier.send([Delivery("private", "psst", user_id=bob.id, secret=True)])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from openskill.models import PlackettLuce
 
-from bot.ratings import shown
+from bot.ratings import Rating, Result, best_of_each_family, rate, shown, standings
 from tests.bot.console_driver import Table, refused_privately
 from tests.bot.test_console import FOUR, LOBBY4
 
@@ -102,3 +102,26 @@ async def test_inka_rates_everyone_for_themselves() -> None:
         for name, rating in (("alice", red), ("bob", blue), ("carol", green)):
             mu, sigma = got[f"inka-3/{name}"]
             assert abs(mu - rating.mu) < 1e-9 and abs(sigma - rating.sigma) < 1e-9
+
+
+def test_standings_give_wins_only_where_someone_lost() -> None:
+    """The rating maths storage writes: each person's place and win, the rating from
+    :func:`rate`; a draw (every side first) is nobody's win."""
+    names = {1: "a", 2: "b", 3: "c"}
+    won = Result(9, "loa", ((1, 2), (3,)), (1, 2), names)
+    after = {s.user_id: s for s in standings(won, {})}
+    assert [(after[u].place, after[u].won) for u in (1, 2, 3)] == [(1, True), (1, True), (2, False)]
+    assert {u: (s.mu, s.sigma) for u, s in after.items()} == rate(won, {})
+    drawn = Result(9, "loa", ((1,), (3,)), (1, 1), names)
+    assert [(s.place, s.won) for s in standings(drawn, {})] == [(1, False), (1, False)]
+
+
+def test_the_leaderboard_keeps_the_best_of_each_family() -> None:
+    rows = [
+        Rating(f, u, str(u), 25.0, 8.0, 1, 0) for f, u in [("a", 1), ("a", 2), ("a", 3), ("b", 4)]
+    ]
+    assert [(r.family, r.user_id) for r in best_of_each_family(rows, 2)] == [
+        ("a", 1),
+        ("a", 2),
+        ("b", 4),
+    ]
