@@ -6,15 +6,28 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import Field, dataclass, replace
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from engine.dice import Dice
+from engine.protocol import Game
+
+
+class Seeded(Protocol):
+    """A game state: a frozen dataclass with its dice."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def dice(self) -> Dice: ...
+
+
+S = TypeVar("S", bound=Seeded)
 
 
 @dataclass(frozen=True)
 class Knowledge:
-    rules: Any
+    rules: Game[Any, Any]
     """The engine's ``RULES`` (an ``engine.protocol.Rules``, or a variant of it)."""
     determinize: Callable[[Any, str, random.Random], Any]
     """(view, seat, rng) -> a full state consistent with the view: hidden dice reseeded from
@@ -39,7 +52,7 @@ class Knowledge:
     a game between computer players ends (issue 30)."""
 
 
-def reseeded(state: Any, rng: random.Random) -> Any:
+def reseeded(state: S, rng: random.Random) -> S:
     """``state`` with a fresh random seed in its dice, at the same point of the stream: the
     determinization of a state whose only secret is its seed."""
     dice = state.dice
@@ -47,7 +60,7 @@ def reseeded(state: Any, rng: random.Random) -> Any:
 
 
 def perfect_information(
-    rules: Any,
+    rules: Game[Any, Any],
     evaluate: Callable[[Any, str], float],
     policy: Callable[[Any, str, list[Any], random.Random], Any] | None = None,
     widening: float | None = None,

@@ -15,7 +15,8 @@ from ai.search import decide
 
 def knowledge_of(kind: str) -> Knowledge:
     """The knowledge of the game ``kind`` (``ai.games.<kind>.KNOWLEDGE``)."""
-    return importlib.import_module(f"ai.games.{kind}").KNOWLEDGE
+    knowledge: Knowledge = importlib.import_module(f"ai.games.{kind}").KNOWLEDGE
+    return knowledge
 
 
 def choose(

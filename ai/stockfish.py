@@ -144,7 +144,8 @@ class _Engine:
 
 _ENGINE = _Engine()
 os.register_at_fork(after_in_child=_ENGINE.forget)
-threading._register_atexit(_ENGINE.close)  # type: ignore[attr-defined]  # before threads join
+# typeshed leaves out this private hook, the only one that runs before threads are joined.
+threading._register_atexit(_ENGINE.close)  # type: ignore[attr-defined]
 
 
 def stockfish_move(view: ChessState, level: str, seat: str | None = None) -> Move | None:

@@ -31,6 +31,7 @@ class Written:
     ``also`` lists other words that read as it."""
 
     __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]  # set by each subclass
     form: ClassVar[str | None] = None
     words: ClassVar[tuple[str, ...]] = ()
 
@@ -44,7 +45,7 @@ class Written:
         is_word = form is not None and not dataclasses.fields(cls)
         if also and not is_word:
             raise TypeError(f"{cls.__name__}: only an action without fields has other words")
-        cls.words = (form, *also) if is_word else ()
+        cls.words = (form, *also) if form is not None and is_word else ()
 
     def __str__(self) -> str:
         if self.form is None:

@@ -4,8 +4,8 @@ refusing, by name, the options it does not have."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, fields
-from typing import Any, Self
+from dataclasses import Field, asdict, fields
+from typing import Any, ClassVar, Self
 
 from engine.errors import EngineError, InvalidConfig
 
@@ -15,9 +15,10 @@ class Config:
     :meth:`unknown_options` refusal."""
 
     __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # each game's is a dataclass
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)  # type: ignore[call-overload]
+        return asdict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
@@ -26,7 +27,7 @@ class Config:
     @classmethod
     def known(cls, data: Mapping[str, Any]) -> dict[str, Any]:
         """``data`` as keyword arguments, once each of its options is a field."""
-        unknown = sorted(set(data) - {f.name for f in fields(cls)})  # type: ignore[arg-type]
+        unknown = sorted(set(data) - {f.name for f in fields(cls)})
         if unknown:
             raise cls.unknown_options(", ".join(unknown))
         return dict(data)

@@ -15,10 +15,10 @@ import pkgutil
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeVar
 
 import engine
+from engine.dice import Dice
 from engine.errors import EngineError
 
 S = TypeVar("S")
@@ -34,19 +34,20 @@ class Rules(Protocol):
     def apply(self, state: Any, action: Any) -> tuple[Any, list[Any]]: ...
 
 
-@dataclass(frozen=True)
-class LoadedDice:
+class LoadedDice(Dice):
     """A stand-in for a game's seeded source whose every die shows ``face`` (its highest face
     when it has fewer, or when ``face`` is ``None``): perft follows one chance outcome."""
 
-    face: int | None = None
-    counter: int = 0
-    game_id: str = SOURCE["game_id"]
-    seed: bytes = SOURCE["seed"]
+    __slots__ = ("face",)
+    face: int | None
+
+    def __init__(self, face: int | None = None, counter: int = 0) -> None:
+        super().__init__(SOURCE["seed"], SOURCE["game_id"], counter)
+        object.__setattr__(self, "face", face)  # frozen, as the dice it stands in for
 
     def roll(self, faces: int) -> tuple[int, LoadedDice]:
         shown = faces if self.face is None else min(self.face, faces)
-        return shown, replace(self, counter=self.counter + 1)
+        return shown, LoadedDice(self.face, self.counter + 1)
 
     def hidden(self) -> LoadedDice:
         return self
@@ -139,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"usage: python -m engine.perft {{{','.join(known)}}} [options]", file=sys.stderr)
         return 2
     tool = importlib.import_module(f"engine.{args[0]}.perft")
-    return tool.run(args[1:])
+    status: int = tool.run(args[1:])
+    return status
 
 
 if __name__ == "__main__":

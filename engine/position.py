@@ -55,6 +55,6 @@ def state_reader(parse: Callable[[str], P], build: Callable[[P, Any, Dice], S]) 
     ) -> S:
         if isinstance(position, str):
             position = parse(position)
-        return build(position, config, Dice(seed, game_id))  # type: ignore[arg-type]
+        return build(position, config, Dice(seed, game_id))
 
     return state_from_position

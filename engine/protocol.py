@@ -88,9 +88,10 @@ class GameInfo:
     seats: tuple[Seat, ...]
     """Every seat a game of it may have, in turn order (a configuration uses some)."""
     seat_range: tuple[int, int]
-    """How many seats a game has, from the smallest configuration to the largest."""
+    """How many seats a game has (fewest, most), from the smallest configuration to the
+    largest."""
     player_range: tuple[int, int]
-    """How many people may play it (Loka: 2 to 4 for its four armies)."""
+    """How many people may play it (fewest, most; Loka: 2 to 4 for its four armies)."""
     phases: tuple[str, ...]
     """The values of ``state.phase``, in the order a game goes through them; the last is
     ``over_phase``."""
@@ -107,27 +108,12 @@ class GameInfo:
         """The phase of a game that has ended."""
         return self.phases[-1]
 
-    @property
-    def min_seats(self) -> int:
-        return self.seat_range[0]
-
-    @property
-    def max_seats(self) -> int:
-        return self.seat_range[1]
-
-    @property
-    def min_players(self) -> int:
-        return self.player_range[0]
-
-    @property
-    def max_players(self) -> int:
-        return self.player_range[1]
-
     def __post_init__(self) -> None:
-        if not self.min_seats <= self.max_seats <= len(self.seats):
-            raise ValueError(f"{self.kind}: seats {self.min_seats}-{self.max_seats}")
-        if not 1 <= self.min_players <= self.max_players <= self.max_seats:
-            raise ValueError(f"{self.kind}: players {self.min_players}-{self.max_players}")
+        fewest, most = self.seat_range
+        if not 1 <= fewest <= most <= len(self.seats):
+            raise ValueError(f"{self.kind}: seats {fewest}-{most}")
+        if not 1 <= self.player_range[0] <= self.player_range[1] <= most:
+            raise ValueError(f"{self.kind}: players {self.player_range}")
         if self.over_phase != "over":
             raise ValueError(f"{self.kind}: its last phase is {self.over_phase!r}, not 'over'")
 
@@ -140,13 +126,9 @@ A_co = TypeVar("A_co", covariant=True)
 A_contra = TypeVar("A_contra", contravariant=True)
 
 
-class Game(Protocol[S, A]):
-    """What the bot, the AI and the tools call of a game (the package's ``RULES``)."""
-
-    @property
-    def info(self) -> GameInfo: ...
-
-    def new(self, config: Any = None, *, seed: bytes, game_id: str) -> S: ...
+class Turns(Protocol[S, A]):
+    """The turns of a game: who acts, what they may do, what it does, how it ends, what a
+    seat sees (a game's ``game`` module and its ``RULES`` both have them)."""
 
     def to_act(self, state: S) -> tuple[Seat, ...]: ...
 
@@ -157,6 +139,15 @@ class Game(Protocol[S, A]):
     def outcome(self, state: S) -> Outcome | None: ...
 
     def view(self, state: S, seat: Seat | None) -> S: ...
+
+
+class Game(Turns[S, A], Protocol[S, A]):
+    """What the bot, the AI and the tools call of a game (the package's ``RULES``)."""
+
+    @property
+    def info(self) -> GameInfo: ...
+
+    def new(self, config: Any = None, *, seed: bytes, game_id: str) -> S: ...
 
     def parse_action(self, text: str) -> A: ...
 
@@ -213,21 +204,11 @@ class Rules(Generic[S, A]):
         return self.info.kind
 
 
-class GameModule(Protocol[S, A]):
-    """A game's ``game`` module: the protocol's functions. Its ``__all__`` names them in a
-    literal list (mypy reads no other), then what the game adds."""
+class GameModule(Turns[S, A], Protocol[S, A]):
+    """A game's ``game`` module: ``new_game`` and its :class:`Turns`. Its ``__all__`` names
+    them in a literal list (mypy reads no other), then what the game adds."""
 
     def new_game(self, config: Any = None, *, seed: bytes, game_id: str) -> S: ...
-
-    def to_act(self, state: S) -> tuple[Seat, ...]: ...
-
-    def legal_actions(self, state: S, seat: Seat | None = None) -> list[A]: ...
-
-    def apply(self, state: S, action: A, seat: Seat | None = None) -> tuple[S, list[Event]]: ...
-
-    def outcome(self, state: S) -> Outcome | None: ...
-
-    def view(self, state: S, seat: Seat | None) -> S: ...
 
 
 class ActionsModule(Protocol[A_co]):

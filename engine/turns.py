@@ -6,13 +6,36 @@ Each game words its own refusals (with its own codes, for the table to translate
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Generic, TypeVar
+from dataclasses import Field, dataclass, replace
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from engine.dice import Dice
 from engine.errors import EngineError, IllegalAction
 from engine.protocol import Event
 
-S = TypeVar("S")
+
+class TurnState(Protocol):
+    """What a :class:`Scratch` copies of a state: a frozen dataclass with these fields."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def dice(self) -> Dice: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def turn(self) -> Any: ...  # the seat to act, by its index or its name (the game's way)
+
+    @property
+    def termination(self) -> str | None: ...
+
+    @property
+    def ply(self) -> int: ...
+
+
+S = TypeVar("S", bound=TurnState)
 A = TypeVar("A")
 
 

@@ -35,19 +35,21 @@ from engine.alako.board import (
     red_points,
 )
 from engine.alako.game import build_segments, paths
-from engine.alako.movement import climbs
+from engine.alako.movement import climbable
 from engine.alako.spinner import FACE_WORDS, FACES, LADDER, POINTS, TOWER, WALLS
 from engine.alako.state import ACT, LOTS, OVER, SPIN, TOWER_PIECE, AlakoState
 from renderer.fonts import draw_text, fit, printable
 from renderer.options import ImageOptions
 from renderer.png import encode_png, fit_palette, fitted, to_palette
 from renderer.sprites import piece_sprite
-from renderer.theme import RGB, Theme
+from renderer.theme import RGB, Theme, mix
 from renderer.vector import (
+    Colour,
     Ellipse,
     Line,
     Poly,
     RoundBox,
+    Shape,
     Sketch,
     arc_points,
     circle,
@@ -58,6 +60,8 @@ DEFAULT_SQUARE = 70
 # Each side borrows a theme army's paint: South red, North blue (also told apart by where
 # they stand and, on the spinner panel, by name).
 PAINT = {"south": "fire", "north": "water"}
+
+Box = tuple[int, int, int, int]  # left, top, right, bottom
 
 RIVER: RGB = (92, 156, 214)
 RIVER_WAVE: RGB = (196, 226, 250)
@@ -135,7 +139,7 @@ def node_xy(lay: Layout, flip: bool, x: int, y: int) -> tuple[float, float]:
     return lay.left + x * lay.square, lay.top + (HEIGHT - y) * lay.square
 
 
-def square_box(sq: str | int, options: AlakoImageOptions = AlakoImageOptions()) -> tuple:
+def square_box(sq: str | int, options: AlakoImageOptions = AlakoImageOptions()) -> Box:
     """Where a square is drawn (left, top, right, bottom)."""
     index = parse(sq) if isinstance(sq, str) else sq
     lay, flip = layout(options.square), _flip(options.bottom)
@@ -143,10 +147,6 @@ def square_box(sq: str | int, options: AlakoImageOptions = AlakoImageOptions()) 
     xa, ya = node_xy(lay, flip, f, r)
     xb, yb = node_xy(lay, flip, f + 1, r + 1)
     return (round(min(xa, xb)), round(min(ya, yb)), round(max(xa, xb)), round(max(ya, yb)))
-
-
-def _mix(a: RGB, b: RGB, t: float) -> RGB:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
 # ---------------------------------------------------------------- static layer
@@ -163,7 +163,7 @@ def _static(theme: Theme, square: int, bottom: str) -> Image.Image:
         colour = theme.dark_square if (f + r) % 2 == 0 else theme.light_square
         for seat, side in enumerate(SEATS):
             if in_camp(sq, seat):
-                colour = _mix(colour, theme.army(PAINT[side]).fill, 0.22)
+                colour = mix(colour, theme.army(PAINT[side]).fill, 0.22)
         if r == RIVER_RANK:
             colour = RIVER
         draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=colour)
@@ -190,14 +190,14 @@ def _static(theme: Theme, square: int, bottom: str) -> Image.Image:
             draw.line((*node_xy(lay, flip, ax, ay), *node_xy(lay, flip, bx, by)), LINE_INK, width)
         for node in NETWORKS[seat] and {n for s in NETWORKS[seat] for n in s}:
             cx, cy = node_xy(lay, flip, *node)
-            r = width / 2
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=LINE_INK)
+            dot = width / 2
+            draw.ellipse((cx - dot, cy - dot, cx + dot, cy + dot), fill=LINE_INK)
         for x, y in red_points(seat):
             cx, cy = node_xy(lay, flip, x, y)
-            r = square * 0.16
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(40, 10, 8))
-            r = square * 0.12
-            draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=RED_POINT)
+            dot = square * 0.16
+            draw.ellipse((cx - dot, cy - dot, cx + dot, cy + dot), fill=(40, 10, 8))
+            dot = square * 0.12
+            draw.ellipse((cx - dot, cy - dot, cx + dot, cy + dot), fill=RED_POINT)
     _coordinates(draw, lay, flip, theme)
     return image
 
@@ -218,7 +218,7 @@ def _coordinates(draw: ImageDraw.ImageDraw, lay: Layout, flip: bool, theme: Them
 # ---------------------------------------------------------------- sprites
 
 
-def _helmet_parts() -> tuple:
+def _helmet_parts() -> tuple[Shape, ...]:
     """A great helm with a plume: the knight."""
     helm = Poly(
         (
@@ -338,7 +338,7 @@ def fort_sprite(theme: Theme, length: int, seat: str, kind: str, vertical: bool)
     return image.rotate(90, expand=False) if vertical else image
 
 
-def fort_box(seg: Segment, kind: str, options: AlakoImageOptions = AlakoImageOptions()) -> tuple:
+def fort_box(seg: Segment, kind: str, options: AlakoImageOptions = AlakoImageOptions()) -> Box:
     """The rectangle (left, top, right, bottom; right and bottom excluded) that a wall or
     tower on ``seg`` is drawn in: no piece is drawn there."""
     lay, flip = layout(options.square), _flip(options.bottom)
@@ -349,11 +349,11 @@ def fort_box(seg: Segment, kind: str, options: AlakoImageOptions = AlakoImageOpt
     return (left + bbox[0], top + bbox[1], left + bbox[2], top + bbox[3])
 
 
-def _fort_boxes(view: AlakoState, options: AlakoImageOptions) -> list[tuple]:
+def _fort_boxes(view: AlakoState, options: AlakoImageOptions) -> list[Box]:
     return [fort_box(f.segment, f.kind, options) for side in view.sides for f in side.line]
 
 
-def piece_box(sq: int, forts: list[tuple], options: AlakoImageOptions) -> tuple[float, float, int]:
+def piece_box(sq: int, forts: list[Box], options: AlakoImageOptions) -> tuple[float, float, int]:
     """Where a piece on ``sq`` is drawn: its centre and size. It fills ``PIECE`` of the
     square, less a cut on each side where a fortification (``forts``: their boxes) reaches
     in, always the side that takes least (a wall's end in a corner costs a sliver)."""
@@ -381,7 +381,7 @@ def piece_box(sq: int, forts: list[tuple], options: AlakoImageOptions) -> tuple[
 _SECTOR = 45
 
 
-def _face_icon(s: Sketch, face: str, cx: float, cy: float, r: float, ink: tuple) -> None:
+def _face_icon(s: Sketch, face: str, cx: float, cy: float, r: float, ink: Colour) -> None:
     if face in POINTS:
         n = POINTS[face]
         for i in range(n):
@@ -424,7 +424,9 @@ def spinner_image(theme: Theme, size: int, index: int | None, seat: str | None) 
         mid = -90 + i * _SECTOR + turn
         a0, a1 = math.radians(mid - _SECTOR / 2), math.radians(mid + _SECTOR / 2)
         lit = index is not None and i == index
-        fill = (*accent, 255) if lit else (236, 230, 214, 255) if i % 2 else (214, 206, 186, 255)
+        fill: Colour = (
+            (*accent, 255) if lit else (236, 230, 214, 255) if i % 2 else (214, 206, 186, 255)
+        )
         if index is not None and not lit:
             fill = (*(round(v * 0.8) for v in fill[:3]), 255)
         corners = ((c, c), (c + R * math.cos(a0), c + R * math.sin(a0)),
@@ -485,7 +487,7 @@ def alako_image(
     if options.legal and view.phase == ACT and view.turn is not None:
         glow = list(build_segments(view))
         if view.face == LADDER:
-            glow += [c.segment for c, _ in climbs(view, view.turn)]  # type: ignore[misc]
+            glow += [segment for segment, _ in climbable(view, view.turn)]
     for seg in glow:
         (ax, ay), (bx, by) = seg
         a, b = node_xy(lay, flip, ax, ay), node_xy(lay, flip, bx, by)
@@ -519,10 +521,10 @@ def alako_image(
         put("horse", s, side.horse)
         if side.knight is not None:
             put("knight", s, side.knight)
-        elif side.climbing is not None:
+        elif side.climbing is not None and side.descent is not None:
             # His ladder across the wall, and he at its top on the far side, clear of it.
             cx, cy, vertical = _seg_mid(lay, flip, side.climbing)
-            dx, dy = _center(side.descent, opts)  # type: ignore[arg-type]
+            dx, dy = _center(side.descent, opts)
             _ladder(draw, cx, cy, vertical, square)
             hx, hy = cx + (dx - cx) * 0.42, cy + (dy - cy) * 0.42
             _paste_center(image, knight_sprite(theme, round(square * 0.5), s), hx, hy)
@@ -664,12 +666,11 @@ def _panel(image: Image.Image, view: AlakoState, options: AlakoImageOptions, lay
         draw_text(draw, (x0 + w - pad, y + card_h * 0.33), on_line, small, ink, anchor="rm")
     # The spinner and what it says.
     size = min(w, round(square * 3.4))
-    index = None
-    seat = None
+    index = spinner = None
     if view.last_spin is not None:
-        seat = SEATS[view.last_spin[0]]
+        spinner = SEATS[view.last_spin[0]]
         index = FACES.index(view.last_spin[1])
-    spin = spinner_image(theme, size, index, seat)
+    spin = spinner_image(theme, size, index, spinner)
     sy = lay.top + card_h + round(square * 0.9)
     image.paste(spin, (x0 + (w - size) // 2, sy), spin)
     head, sub = _status(view, options)

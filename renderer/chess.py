@@ -255,7 +255,7 @@ def _palette(theme: Theme) -> Image.Image:
     # Highlights stack (a selected king in check): each pair's blend gets its own colours.
     marks = ((), (last,), (check,), (chosen,), (last, chosen), (check, chosen), (last, check))
     pieces = [None, *((army, kind) for army in ("white", "black") for kind in KIND_NAME.values())]
-    stacks = [(m, p, None) for m in marks for p in pieces]
+    stacks: list[Stack] = [(m, p, None) for m in marks for p in pieces]
     stacks += [((), None, DOT), *(((), p, RING) for p in pieces[1:])]
     grounds = (theme.light_square, theme.dark_square)
     sheet = Image.new("RGBA", (s * len(stacks), s * len(grounds)))

@@ -66,7 +66,7 @@ def _pick(state: LokaState, seat: str, step: int) -> LokaState:
 def selection_state(*, confirm_all: bool = False) -> LokaState:
     state = new_game(LokaConfig(), seed=SEED, game_id="demo")
     for seat in ("fire", "earth", "water") if not confirm_all else DRAFTS:
-        state = apply(state, Draft(DRAFTS[seat]), seat)[0]  # type: ignore[arg-type]
+        state = apply(state, Draft(DRAFTS[seat]), seat)[0]
         if seat != "water" or confirm_all:
             state = apply(state, Confirm(), seat)[0]
     return state
@@ -112,8 +112,10 @@ def combat_state() -> LokaState:
     state = crowded_state()
     board = state.board
     for action in legal_actions(state, "fire"):
-        dst = CROSS.parse(action.dst)  # type: ignore[union-attr]
-        if board[dst] and CROSS.enemy[0][board[dst]] and action.src == "f4":  # type: ignore[union-attr]
+        if not isinstance(action, Move):
+            continue
+        dst = CROSS.parse(action.dst)
+        if board[dst] and CROSS.enemy[0][board[dst]] and action.src == "f4":
             state = apply(state, action, "fire")[0]
             break
     if state.pending is not None:  # a Super D20 holder decides
@@ -198,11 +200,13 @@ MASSIVE_32 = (
 )
 
 
-def faceoff_game(config: LokaConfig, drafts: dict[str, tuple], placed: int) -> LokaState:
+def faceoff_game(
+    config: LokaConfig, drafts: dict[str, tuple[int, int, int, int, int]], placed: int
+) -> LokaState:
     """A Face-off game after secret selection, terrain and ``placed`` deployments."""
     state = new_game(config, seed=SEED, game_id="faceoff")
     for seat, draft in drafts.items():
-        state = apply(state, Draft(draft), seat)[0]  # type: ignore[arg-type]
+        state = apply(state, Draft(draft), seat)[0]
         state = apply(state, Confirm(), seat)[0]
     return _deploy(state, placed)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 
+from engine.dice import Dice
 from engine.echec import (
     Advance,
     Attack,
@@ -34,11 +35,15 @@ MIDGAME = (
 )
 
 
-class _FixedDice:
+class _FixedDice(Dice):
     """Dice that show a fixed sequence of D6 values (so the demo attack is always the same)."""
 
+    __slots__ = ("values",)
+    values: tuple[int, ...]
+
     def __init__(self, values: tuple[int, ...], counter: int = 0) -> None:
-        self.values, self.counter, self.seed, self.game_id = values, counter, b"demo", "demo"
+        super().__init__(b"demo", "demo", counter)
+        object.__setattr__(self, "values", values)
 
     def roll(self, faces: int) -> tuple[int, _FixedDice]:
         return self.values[self.counter % len(self.values)], _FixedDice(
@@ -55,14 +60,14 @@ def midgame_state() -> EchecState:
 
 def attack_state() -> EchecState:
     """South's infantry on e4 attack e5: axe, arrow, axe, panic."""
-    state = replace(midgame_state(), dice=_FixedDice((1, 3, 2, 5)))  # type: ignore[arg-type]
+    state = replace(midgame_state(), dice=_FixedDice((1, 3, 2, 5)))
     after, _ = apply(state, Attack("e4", "e5"))
     return replace(after, dice=midgame_state().dice)
 
 
 def archers_state() -> EchecState:
     """South's archers on f3 shoot at f5's neighbour: arrows and a blank."""
-    state = replace(midgame_state(), dice=_FixedDice((3, 4, 6)))  # type: ignore[arg-type]
+    state = replace(midgame_state(), dice=_FixedDice((3, 4, 6)))
     after, _ = apply(state, Attack("f3", "g5"))
     return replace(after, dice=midgame_state().dice)
 
@@ -74,7 +79,7 @@ TURN_STROKES = (Stroke(ADVANCE, "c3", "c4"), Stroke(ATTACK, "e4", "e5"), Stroke(
 
 def turn_state() -> EchecState:
     """South's whole turn (``TURN_STROKES``): North is to act."""
-    state = replace(midgame_state(), dice=_FixedDice((5,)))  # type: ignore[arg-type]
+    state = replace(midgame_state(), dice=_FixedDice((5,)))
     state, _ = apply(state, Advance("c3"))
     after, _ = apply(state, Attack("e4", "e5"))
     return replace(after, dice=midgame_state().dice)

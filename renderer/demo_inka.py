@@ -46,8 +46,10 @@ def building_state() -> inka.InkaState:
     for _ in range(3):
         state, _ = inka.apply(state, inka.legal_actions(state)[0])
     for _ in range(5):
-        a, b = SAMPLE_LAYOUT[state.drawn]  # type: ignore[index]
-        state, _ = inka.apply(state, inka.Place(state.drawn, a, b))  # type: ignore[arg-type]
+        drawn = state.drawn
+        assert drawn is not None  # a rhombus is drawn for each seat to lay
+        a, b = SAMPLE_LAYOUT[drawn]
+        state, _ = inka.apply(state, inka.Place(drawn, a, b))
     return state
 
 

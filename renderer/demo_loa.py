@@ -11,6 +11,7 @@ from dataclasses import replace
 from engine.loa import (
     LoaConfig,
     LoaState,
+    Move,
     apply,
     legal_actions,
     new_game,
@@ -46,7 +47,8 @@ def unbounded_state() -> LoaState:
 def samples() -> dict[str, bytes]:
     opts = LoaImageOptions(names=NAMES)
     mid = played("standard", 14)
-    moves = [a for a in legal_actions(mid) if a.src == legal_actions(mid)[0].src]
+    steps = [a for a in legal_actions(mid) if isinstance(a, Move)]
+    moves = [a for a in steps if a.src == steps[0].src]
     shown = replace(opts, selected=moves[0].src, targets=tuple(m.dst for m in moves))
     return {
         "standard_start.png": render_loa(

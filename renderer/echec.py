@@ -727,9 +727,9 @@ def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, l
             image.paste(tile, (x, round(top + sq * 0.52)), tile)
             x += die + round(sq * 0.1) + (round(sq * 0.12) if i == len(report.faces) - 1 else 0)
         room = x0 + width - x - round(sq * 0.1)
-        lines = _wrapped(_result_words(report, options), small, room)
-        for i, line in enumerate(lines):
-            y = top + sq * (0.8 + 0.25 * (i - (len(lines) - 1) / 2))
+        wrapped = _wrapped(_result_words(report, options), small, room)
+        for i, line in enumerate(wrapped):
+            y = top + sq * (0.8 + 0.25 * (i - (len(wrapped) - 1) / 2))
             draw_text(
                 draw,
                 (x + round(sq * 0.1), y),

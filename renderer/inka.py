@@ -594,8 +594,8 @@ def seat_detail(state: InkaState, k: int, options: InkaImageOptions, board: Boar
     pawn = state.pawns[k]
     if options.labels and pawn is not None and not state.out[k]:
         parts.insert(0, say_("pawn_at", "pawn {cell}", cell=board.names[pawn]))
-    if state.blockers[k] is not None:
-        parts.append(say_("blocker", "blocker {cell}", cell=board.names[state.blockers[k]]))
+    if (blocker := state.blockers[k]) is not None:
+        parts.append(say_("blocker", "blocker {cell}", cell=board.names[blocker]))
     if state.winner == seat:
         parts.insert(0, say_("wins", "wins"))
     elif state.turn == k and state.phase == PLAY:

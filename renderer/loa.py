@@ -434,6 +434,8 @@ def _draw_winning_group(image: Image.Image, view: LoaState, lay: Layout) -> None
     """Under the winners' pieces: a halo round each, and a bar to each touching neighbour,
     so the connected group reads at a glance (drawn only when a side connected: a
     resignation or a draw shows none)."""
+    if not view.winners:
+        return
     colour = COLOURS.index("black" if view.winners[0].startswith("black") else "white")
     group = {(f, r) for f, r, code in view.pieces if code & 1 == colour}
     draw = ImageDraw.Draw(image)
@@ -462,9 +464,9 @@ def _palette(theme: Theme) -> Image.Image:
     draw = ImageDraw.Draw(sample)
     for i, colour in enumerate((theme.light_square, theme.dark_square, *OUTSIDE)):
         draw.rectangle((i * 128, 0, i * 128 + 127, 255), fill=colour)
-    for i, (colour, marked) in enumerate((c, m) for c in COLOURS for m in (False, True)):
+    for i, (side, marked) in enumerate((c, m) for c in COLOURS for m in (False, True)):
         for j in range(4):
-            sprite = piece_sprite(64, colour, marked)
+            sprite = piece_sprite(64, side, marked)
             sample.paste(sprite, (i * 128 + (j % 2) * 64, (j // 2) * 64), sprite)
     for i, layer in enumerate(
         (

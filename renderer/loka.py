@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import pairwise
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -37,7 +38,7 @@ from renderer.png import encode_png, fit_palette, fitted, to_palette
 from renderer.sprites import ghost_sprite, haloed_sprite, piece_sprite
 from renderer.theme import Theme, current_theme
 from renderer.tiles import tile_image
-from renderer.vector import SUPERSAMPLE, Ellipse, Line, Poly, Sketch, circle
+from renderer.vector import SUPERSAMPLE, Ellipse, Line, Poly, Shape, Sketch, circle
 from renderer.words import Words, say
 
 DEFAULT_SQUARE = 78  # 12 squares and two margins: 1002 px wide
@@ -170,6 +171,13 @@ class Static:
     cells: tuple[tuple[int, int] | None, ...]  # screen (col, row) of each square index
     labels: tuple[tuple[int, int, int, int], ...]  # boxes of the coordinate labels
 
+    def cell(self, sq: int) -> tuple[int, int]:
+        """The screen (col, row) of square ``sq``, which is on the board."""
+        where = self.cells[sq]
+        if where is None:
+            raise ValueError(f"square {sq} is not on this board")
+        return where
+
 
 # theme, board, square size, bottom seat, tiles, banner unit (0: no banner)
 StaticKey = tuple[Theme, Geometry, int, str, tuple[Tile, ...], int]
@@ -217,12 +225,12 @@ def _coordinates(
     its line (so the labels follow the cut corners instead of floating in the margin)."""
     size = max(11, round(lay.square * 0.3))
     gap = lay.margin // 2
-    boxes = []
+    boxes: list[tuple[int, int, int, int]] = []
 
     def put(xy: tuple[float, float], text: str) -> None:
         draw_text(draw, xy, text, size, theme.coordinates, anchor="mm")
-        box = draw.textbbox(xy, text, font=font(size), anchor="mm")
-        boxes.append(tuple(round(v) for v in box))
+        left, top, right, bottom = draw.textbbox(xy, text, font=font(size), anchor="mm")
+        boxes.append((round(left), round(top), round(right), round(bottom)))
 
     ranks_run_down = frame.on_screen((0, 1)) == "v"  # then each column is one file
 
@@ -248,7 +256,7 @@ def _coordinates(
         cy = (left[1] + left[3]) / 2
         put((left[0] - gap, cy), text)
         put((right[2] + gap, cy), text)
-    return tuple(boxes)  # type: ignore[arg-type]
+    return tuple(boxes)
 
 
 @lru_cache(maxsize=24)
@@ -260,7 +268,9 @@ def _static(key: StaticKey) -> Static:
 
 # ---------------------------------------------------------------- cells
 
-Token = tuple  # ("overlay", kind, colour, edge), ("piece", army, kind, on_tile), ("mark", kind)
+Token = tuple[
+    Any, ...
+]  # ("overlay", kind, colour, edge), ("piece", army, kind, on_tile), ("mark", kind)
 
 # The light band around a piece standing on a tile, and the light body of a move target on
 # a tile: tiles are busy and often dark (a portal's purple eats a dark outline or dot).
@@ -402,7 +412,7 @@ def _board_image(
     image = static.image.copy()
     grid = static.layout.grid
     for sq, stack in stacks.items():
-        col, row = static.cells[sq]  # type: ignore[misc]
+        col, row = static.cell(sq)
         image.paste(_cell(key, col, row, tuple(stack)), grid.box(col, row)[:2])
     arrows = _arrows(view, options)
     for arrow in arrows:
@@ -530,9 +540,10 @@ def _arrow_art(
         fill, edge = theme.last_move_edge, (24, 40, 6)
         pieces = [Line((at(start), at(base)), shaft)]
     arrowhead = Poly((at(tip), at(base, half), at(base - 0.05 * square), at(base, -half)))
-    for shape in (*pieces, arrowhead):
+    shapes: list[Shape] = [*pieces, arrowhead]
+    for shape in shapes:
         s.paint(shape, (*edge, 255), grow=0.025 * square / width)
-    for shape in (*pieces, arrowhead):
+    for shape in shapes:
         s.paint(shape, (*fill, 255))
     # A box filter for the antialiasing: as smooth on flat shapes as finish()'s LANCZOS and
     # ten times faster on a canvas this big (each new arrow length is drawn once).
@@ -544,7 +555,7 @@ def _arrow_art(
 
 def _draw_arrow(image: Image.Image, static: Static, arrow: Arrow, theme: Theme) -> None:
     grid = static.layout.grid
-    (c0, r0), (c1, r1) = static.cells[arrow.start], static.cells[arrow.end]  # type: ignore[misc]
+    (c0, r0), (c1, r1) = static.cell(arrow.start), static.cell(arrow.end)
     art, (ox, oy) = _arrow_art(theme, grid.square, c1 - c0, r1 - r0, arrow.portal, arrow.leaves)
     x0, y0, x1, y1 = grid.box(c0, r0)
     _composite(image, art, ((x0 + x1) // 2 - ox, (y0 + y1) // 2 - oy), theme)
@@ -631,8 +642,10 @@ def _draw_badge(
     theme = options.theme
     if box[3] > image.height:
         grown = Image.new("P", (image.width, box[3] + BADGE_PAD))
-        grown.putpalette(image.getpalette())  # type: ignore[arg-type]
-        grown.paste(image.getpixel((0, image.height - 1)), (0, 0, *grown.size))
+        palette, corner = image.getpalette(), image.getpixel((0, image.height - 1))
+        assert palette is not None and corner is not None  # a palette image, a pixel in it
+        grown.putpalette(palette)
+        grown.paste(corner, (0, 0, *grown.size))
         grown.paste(image, (0, 0))
         image = grown
     badge = combat_badge(theme, unit, *fight.dice, fight.result, fight.rerolled, options.words)
@@ -835,8 +848,8 @@ def _palette(theme: Theme) -> Image.Image:
         samples.append(banner_card(theme, 480, 72, card))
         samples.append(banner_card(theme, 480, 72, replace(card, deciding=True)))
     fixed = [*theme.flat, *theme.flat_fight, HALO]
-    for _, army in theme.armies:
-        fixed += [army.fill, army.outline]
+    for _, colours in theme.armies:
+        fixed += [colours.fill, colours.outline]
     for _, tile in theme.terrain:
         fixed += [tile.ground, tile.ink, tile.accent]
     return fit_palette(samples, fixed)

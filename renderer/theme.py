@@ -42,10 +42,13 @@ class TileColours:
     accent: RGB
 
 
-def _army(fill: RGB, outline: RGB) -> ArmyColours:
-    def mix(c: RGB, to: RGB, t: float) -> RGB:
-        return tuple(round(a + (b - a) * t) for a, b in zip(c, to, strict=True))  # type: ignore[return-value]
+def mix(c: RGB, to: RGB, t: float) -> RGB:
+    """``c`` moved a share ``t`` of the way to ``to``."""
+    r, g, b = (round(x + (y - x) * t) for x, y in zip(c, to, strict=True))
+    return r, g, b
 
+
+def _army(fill: RGB, outline: RGB) -> ArmyColours:
     return ArmyColours(fill, outline, mix(fill, (255, 255, 255), 0.38), mix(fill, (0, 0, 0), 0.22))
 
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from renderer.theme import RGB, Theme, TileColours
+from renderer.theme import RGB, Theme, TileColours, mix
 from renderer.vector import Ellipse, Line, Poly, RoundBox, Shape, Sketch, circle
 
 TILE_KINDS = ("castle", "forest", "lake", "eyrie", "marsh", "stone", "pass", "portal")
@@ -20,7 +20,8 @@ _RIM = 0.022
 
 
 def _darker(c: RGB, t: float) -> RGB:
-    return tuple(round(v * (1 - t)) for v in c)  # type: ignore[return-value]
+    r, g, b = (round(v * (1 - t)) for v in c)
+    return r, g, b
 
 
 def _castle(s: Sketch, c: TileColours) -> None:
@@ -78,7 +79,7 @@ def _forest(s: Sketch, c: TileColours) -> None:
         )
         s.outlined(tiers, c.ink, _darker(c.ink, 0.5), 0.018)
         glint = ((cx - 0.015, base - h * 0.97), (cx - w * 0.45, base - h * 0.62))
-        s.paint(Line(glint, 0.02), _mix(c.ink, (255, 255, 255), 0.3))
+        s.paint(Line(glint, 0.02), mix(c.ink, (255, 255, 255), 0.3))
 
     tree(0.29, 0.66, 0.5)
     tree(0.71, 0.68, 0.5)
@@ -87,7 +88,7 @@ def _forest(s: Sketch, c: TileColours) -> None:
 
 def _lake(s: Sketch, c: TileColours) -> None:
     s.paint(Ellipse((0.12, 0.2, 0.88, 0.82)), c.accent)
-    s.paint(Ellipse((0.16, 0.24, 0.84, 0.78)), _mix(c.ground, c.accent, 0.35))
+    s.paint(Ellipse((0.16, 0.24, 0.84, 0.78)), mix(c.ground, c.accent, 0.35))
     for y in (0.38, 0.52, 0.66):
         wave = tuple((x / 20, y + 0.035 * math.sin((x / 20) * math.pi * 6)) for x in range(5, 16))
         s.paint(Line(wave, 0.045), c.ink)
@@ -109,7 +110,7 @@ def _eyrie(s: Sketch, c: TileColours) -> None:
     s.paint(Line(((0.42, 0.62), (0.55, 0.72), (0.5, 0.85)), 0.02), c.accent)
     nest = Ellipse((0.46, 0.37, 0.76, 0.49))
     s.paint(nest, c.accent, grow=0.015)
-    s.paint(nest, _mix(c.ink, c.ground, 0.45))
+    s.paint(nest, mix(c.ink, c.ground, 0.45))
     for x0 in (0.5, 0.58, 0.66):
         s.paint(Line(((x0, 0.41), (x0 + 0.06, 0.45)), 0.012), c.accent)
     # A bird in flight, its wings a bold "M".
@@ -126,7 +127,7 @@ def _eyrie(s: Sketch, c: TileColours) -> None:
 
 
 def _marsh(s: Sketch, c: TileColours) -> None:
-    water = _mix(c.ground, (120, 170, 190), 0.45)
+    water = mix(c.ground, (120, 170, 190), 0.45)
     for y, x0, x1 in ((0.62, 0.12, 0.5), (0.74, 0.4, 0.88), (0.86, 0.16, 0.62)):
         s.paint(Line(((x0, y), (x1, y)), 0.04), water)
     for x, top, lean in (
@@ -193,7 +194,7 @@ def _pass(s: Sketch, c: TileColours, axis: str) -> None:
 
 def _portal(s: Sketch, c: TileColours) -> None:
     cx, cy = 0.5, 0.52
-    s.paint(circle(cx, cy, 0.36), _mix(c.ground, c.ink, 0.25))
+    s.paint(circle(cx, cy, 0.36), mix(c.ground, c.ink, 0.25))
     s.paint(circle(cx, cy, 0.31), c.ground)
     spiral = tuple(
         (
@@ -208,10 +209,6 @@ def _portal(s: Sketch, c: TileColours) -> None:
     for dx in (0.0, 0.1):
         s.paint(Ellipse((0.66 + dx, 0.075, 0.8 + dx, 0.215)), c.accent)
         s.paint(Ellipse((0.69 + dx, 0.105, 0.77 + dx, 0.185)), c.ground)
-
-
-def _mix(a: RGB, b: RGB, t: float) -> RGB:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=256)

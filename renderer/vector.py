@@ -96,7 +96,7 @@ class Sketch:
     def paint(
         self,
         shape: Shape,
-        colour: Colour,
+        colour: Colour | int,  # an int: a grey level, on a mask
         *,
         grow: float = 0.0,
         draw: ImageDraw.ImageDraw | None = None,

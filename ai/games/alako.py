@@ -91,7 +91,8 @@ has barely begun."""
 def full_turns(state: Any) -> int:
     """The full turns played so far, near enough: the dice rolled (every spin, and the lots
     when drawn) over the two seats."""
-    return state.dice.counter // 2
+    counter: int = state.dice.counter
+    return counter // 2
 
 
 def may_accept_draw(state: Any, seat: str) -> bool:

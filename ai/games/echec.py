@@ -43,6 +43,7 @@ from engine.echec.state import (
     Side,
 )
 from engine.echec.units import KIND, KING, dice_for
+from engine.pairs import pair
 
 FORWARD_SHARE = 0.8  # how often a sampled base faces the enemy
 KING_THREAT = 3.0  # per enemy base that may attack a king now
@@ -79,11 +80,11 @@ def determinize(view: EchecState, seat: str, rng: random.Random) -> EchecState:
     if state.phase != PLACEMENT or state.config.placement != SECRET:
         return state
     board = list(state.board)
-    sides = tuple(
+    sides = pair(
         _sampled_side(state, board, s, side, rng) if side.hidden else side
         for s, side in zip(SEATS, state.sides, strict=True)
     )
-    return replace(state, board=tuple(board), sides=sides)  # type: ignore[arg-type]
+    return replace(state, board=tuple(board), sides=sides)
 
 
 def worth(kind: str, figures: int) -> float:

@@ -31,7 +31,7 @@ from engine.loka.combat import DEFENDER_REMOVED, assess, odds
 from engine.loka.config import LokaConfig
 from engine.loka.geometry import Geometry
 from engine.loka.pieces import BOUGHT, KING, code
-from engine.loka.setup import all_drafts, draft_cost, draft_problem
+from engine.loka.setup import DraftKey, all_drafts, draft_cost, draft_key, draft_problem
 from engine.loka.state import BATTLE, SELECTION, Army, LokaState
 
 KING_POINTS = 150  # what a living army's king weighs against its bought pieces
@@ -40,19 +40,13 @@ NEAR = 2  # squares (king distance) that count as near a king
 SCALE = 100  # points ahead that make a win about 73% likely (a queen up: 71%)
 
 
-_FULL: dict[tuple, tuple[Draft, ...]] = {}
+_FULL: dict[tuple[DraftKey, int], tuple[Draft, ...]] = {}
 
 
 def _full_drafts(config: LokaConfig, budget: int) -> tuple[Draft, ...]:
     """The legal drafts to which no further piece fits (those that spend the budget), per
     army limits and budget (cached: configs hold dicts, so they are not hashable)."""
-    key = (
-        tuple(sorted(config.costs.items())),
-        config.max_pieces,
-        config.max_pawns,
-        config.box,
-        budget,
-    )
+    key = (draft_key(config), budget)
     if key not in _FULL:
         drafts = all_drafts(config, budget)
         cheapest = min(config.costs[kind] for kind in BOUGHT)
@@ -91,7 +85,7 @@ def completed_draft(
         if all(n >= m for n, m in zip(d.counts, have, strict=True))
     ]
     if not fits:  # nothing fuller contains it: the draft is as full as it gets
-        return Draft(tuple(have))  # type: ignore[arg-type]
+        return Draft.of(have)
     best = min(_balance(config, budget, d) for d in fits)
     return rng.choice([d for d in fits if _balance(config, budget, d) == best])
 

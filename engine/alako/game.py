@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.alako import actions
-from engine.alako.board import SEATS, STARTS, name, segment_name
+from engine.alako.board import SEATS, STARTS, Segment, name, segment_name
 from engine.alako.config import AlakoConfig
 from engine.alako.lines import is_complete, next_segments, tower_segments
 from engine.alako.movement import Path, climbs, legal_paths
@@ -41,6 +41,7 @@ from engine.alako.state import (
 )
 from engine.dice import Dice
 from engine.errors import IllegalAction, NotYourTurn
+from engine.pairs import pair, replaced
 from engine.protocol import Event, Outcome
 from engine.turns import checked_seat, not_a_seat, waited_for
 
@@ -53,11 +54,11 @@ SPINNER_FACES = 8
 def new_game(config: AlakoConfig | None = None, *, seed: bytes, game_id: str) -> AlakoState:
     """A game at its start: pieces on their squares, no fortification."""
     config = config or AlakoConfig()
-    sides = tuple(Side(knight=k, horse=h, princess=p) for k, h, p in STARTS)
+    sides = pair(Side(knight=k, horse=h, princess=p) for k, h, p in STARTS)
     dice = Dice(seed, game_id)
     if config.first == "roll":
-        return AlakoState(config, dice, LOTS, sides)  # type: ignore[arg-type]
-    return AlakoState(config, dice, SPIN, sides, turn=SEATS.index(config.first))  # type: ignore[arg-type]
+        return AlakoState(config, dice, LOTS, sides)
+    return AlakoState(config, dice, SPIN, sides, turn=SEATS.index(config.first))
 
 
 def to_act(state: AlakoState) -> tuple[str, ...]:
@@ -127,7 +128,7 @@ def default_action(state: AlakoState, seat: str) -> actions.Action | None:
     return None
 
 
-def build_segments(state: AlakoState) -> list:
+def build_segments(state: AlakoState) -> list[Segment]:
     """The segments the piece to build may go on now (empty when nothing is to build)."""
     if state.phase != ACT or state.turn is None or state.builds_left <= 0:
         return []
@@ -151,7 +152,8 @@ def legal_actions(state: AlakoState, seat: str | None = None) -> list[actions.Ac
     if state.face in POINTS:
         return [p.action for p in paths(state)]
     if state.face == LADDER:
-        return [c for c, _ in climbs(state, state.turn)] + [actions.Pass()]  # type: ignore[arg-type]
+        assert state.turn is not None  # someone is to act (waited_for)
+        return [*(c for c, _ in climbs(state, state.turn)), actions.Pass()]
     if state.face in (TOWER, WALL, WALLS):
         return [*(actions.Build(seg) for seg in build_segments(state)), actions.Pass()]
     return []
@@ -211,7 +213,9 @@ def apply(
     return replace(new, ply=state.ply + 1), events
 
 
-def _roll(state: AlakoState, faces: int, purpose: str, events: list[Event], **data: Any):
+def _roll(
+    state: AlakoState, faces: int, purpose: str, events: list[Event], **data: Any
+) -> tuple[int, Dice]:
     counter = state.dice.counter
     value, dice = state.dice.roll(faces)
     events.append(
@@ -290,9 +294,8 @@ def _cannon(state: AlakoState, me: int, events: list[Event]) -> AlakoState:
             },
         )
     )
-    sides = list(state.sides)
-    sides[1 - me] = replace(foe, line=foe.line[:-1])
-    return _end_turn(replace(state, sides=tuple(sides)), me)  # type: ignore[arg-type]
+    sides = replaced(state.sides, 1 - me, replace(foe, line=foe.line[:-1]))
+    return _end_turn(replace(state, sides=sides), me)
 
 
 def _use(state: AlakoState, me: int, action: actions.Action, events: list[Event]) -> AlakoState:
@@ -333,9 +336,10 @@ def _move(
     options = paths(state)
     chosen = next((p for p in options if p.action == action), None)
     if chosen is None:
+        face = state.face or ""  # a move is asked for with a face spun
         legal = ", ".join(str(p.action) for p in options)
         raise IllegalAction(
-            f"'{action}' is not possible with {FACE_WORDS[state.face]}: you may play {legal}",  # type: ignore[index]
+            f"'{action}' is not possible with {FACE_WORDS[face]}: you may play {legal}",
             code="alako.illegal_move",
             action=str(action),
             legal=legal,
@@ -379,9 +383,8 @@ def _move(
             },
         )
     )
-    sides = list(state.sides)
-    sides[me] = side
-    new = replace(state, sides=tuple(sides), last_move=tuple(s for s in chosen.squares if s >= 0))  # type: ignore[arg-type]
+    went = tuple(s for s in chosen.squares if s >= 0)
+    new = replace(state, sides=replaced(state.sides, me, side), last_move=went)
     if chosen.wins:
         return _finish(new, me, "princess_reached", events)
     return _end_turn(new, me)
@@ -400,9 +403,8 @@ def _build(state: AlakoState, me: int, action: actions.Build, events: list[Event
     kind = TOWER_PIECE if state.face == TOWER else WALL_PIECE
     side = state.sides[me]
     line = (*side.line, Fort(action.segment, kind))
-    sides = list(state.sides)
-    sides[me] = replace(side, line=line)
-    new = replace(state, sides=tuple(sides), builds_left=state.builds_left - 1)  # type: ignore[arg-type]
+    sides = replaced(state.sides, me, replace(side, line=line))
+    new = replace(state, sides=sides, builds_left=state.builds_left - 1)
     events.append(
         Event(
             "built",
@@ -441,22 +443,23 @@ def _climb(state: AlakoState, me: int, action: actions.Climb, events: list[Event
     climb, beyond = chosen
     side = state.sides[me]
     start = side.knight
-    assert start is not None
+    assert start is not None and climb.segment is not None  # climbs() names the wall
     events.append(
         Event(
             "climbed",
             {
                 "seat": SEATS[me],
-                "segment": segment_name(climb.segment),  # type: ignore[arg-type]
+                "segment": segment_name(climb.segment),
                 "from": name(start),
                 "towards": name(beyond),
                 "left_horse": side.mounted,
             },
         )
     )
-    sides = list(state.sides)
-    sides[me] = replace(side, knight=None, climbing=climb.segment, descent=beyond)
-    return _end_turn(replace(state, sides=tuple(sides), last_move=(start,)), me)  # type: ignore[arg-type]
+    sides = replaced(
+        state.sides, me, replace(side, knight=None, climbing=climb.segment, descent=beyond)
+    )
+    return _end_turn(replace(state, sides=sides, last_move=(start,)), me)
 
 
 def _offer(state: AlakoState, me: int, events: list[Event]) -> AlakoState:

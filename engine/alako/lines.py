@@ -51,16 +51,16 @@ def next_segments(seat: int, line: tuple[Fort, ...]) -> list[Segment]:
     end = nodes[-1]
     step = 1 if nodes[0][0] == 0 else -1  # towards the other red point
     x, y = end
-    out = []
+    out: list[Segment] = []
     if 0 <= x + step <= WIDTH:
-        seg = tuple(sorted(((x, y), (x + step, y))))
+        seg = ((x, y), (x + step, y)) if step > 0 else ((x + step, y), (x, y))
         if seg in network:
             out.append(seg)
     for seg in sorted(network):
         # The vertical piece at this file, unless the chain just came up (or down) it.
         if end in seg and seg[0][0] == seg[1][0] and _other(seg, end) not in nodes:
             out.append(seg)
-    return out  # type: ignore[return-value]
+    return out
 
 
 def tower_segments(seat: int, line: tuple[Fort, ...]) -> list[Segment]:

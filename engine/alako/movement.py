@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.alako.actions import Climb, Dismount, Move
-from engine.alako.board import DIRECTIONS, between, in_half, is_river, step
+from engine.alako.board import DIRECTIONS, Segment, between, in_half, is_river, step
 from engine.alako.lines import blocked_segments
 from engine.alako.state import WALL_PIECE, AlakoState
 
@@ -65,11 +65,12 @@ def _walk(
     here = start
     for i in range(distance):
         if i == 0 and over is not None:
-            nxt: int | None = over
+            nxt = over
         else:
-            nxt = step(here, direction)
-            if nxt is None or between(here, nxt) in forts:
+            stepped = step(here, direction)
+            if stepped is None or between(here, stepped) in forts:
                 return None
+            nxt = stepped
         if is_river(nxt) and not swims:
             return None
         if princess and not in_half(nxt, seat):
@@ -146,7 +147,7 @@ def _knight_end(
     return []
 
 
-def _descent_direction(segment: tuple, descent: int) -> str:
+def _descent_direction(segment: Segment, descent: int) -> str:
     """The compass direction from a wall to the square the knight comes down on."""
     for d in DIRECTIONS:
         back = step(descent, _opposite(d))
@@ -160,7 +161,7 @@ def _opposite(d: str) -> str:
     return {"n": "s", "s": "n", "e": "w", "w": "e"}[d]
 
 
-def climbs(state: AlakoState, seat: int) -> list[tuple[Climb, int]]:
+def climbable(state: AlakoState, seat: int) -> list[tuple[Segment, int]]:
     """The enemy walls beside the knight that he may climb, with the square beyond each."""
     me = state.sides[seat]
     if me.knight is None:
@@ -170,5 +171,10 @@ def climbs(state: AlakoState, seat: int) -> list[tuple[Climb, int]]:
     for d in DIRECTIONS:
         beyond = step(me.knight, d)
         if beyond is not None and between(me.knight, beyond) in enemy:
-            out.append((Climb(between(me.knight, beyond)), beyond))
+            out.append((between(me.knight, beyond), beyond))
     return out
+
+
+def climbs(state: AlakoState, seat: int) -> list[tuple[Climb, int]]:
+    """The climbs of :func:`climbable`, as actions."""
+    return [(Climb(segment), beyond) for segment, beyond in climbable(state, seat)]

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engine.alako.board import (
     SEATS,
+    Segment,
     between,
     in_half,
     is_river,
@@ -61,7 +62,7 @@ def _side_text(side: Side) -> str:
     return " ".join(parts)
 
 
-def _wall_side(segment: tuple, descent: int) -> str:
+def _wall_side(segment: Segment, descent: int) -> str:
     for d in "nesw":
         other = step(descent, d)
         if other is not None and between(descent, other) == segment:
@@ -187,7 +188,7 @@ def parse_position(text: str) -> Position:
             builds = int(fields["builds"])
     elif "builds" in fields:
         raise InvalidPosition("builds: only after 2walls", code="alako.bad_builds")
-    position = Position(sides, turn, face, builds, winner)  # type: ignore[arg-type]
+    position = Position(sides, turn, face, builds, winner)
     _check(position)
     return position
 

@@ -10,6 +10,7 @@ from engine.alako.board import SEATS, name, parse, parse_segment, segment_name
 from engine.alako.config import AlakoConfig
 from engine.alako.state import PHASES, AlakoState, Fort, Side
 from engine.errors import InvalidRecord
+from engine.pairs import pair
 from engine.snapshot import Snapshot, dice_of
 
 SCHEMA = 1
@@ -67,7 +68,7 @@ def from_dict(data: dict[str, Any]) -> AlakoState:
             config=AlakoConfig.from_dict(data["config"]),
             dice=dice_of(data),
             phase=data["phase"],
-            sides=tuple(_read_side(data["sides"][seat]) for seat in SEATS),  # type: ignore[arg-type]
+            sides=pair(_read_side(data["sides"][seat]) for seat in SEATS),
             turn=None if data["turn"] is None else SEATS.index(data["turn"]),
             face=data["face"],
             builds_left=data["builds_left"],

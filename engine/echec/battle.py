@@ -23,11 +23,12 @@ def free_ahead(board: tuple[Base | None, ...] | list[Base | None], sq: int) -> i
     assert base is not None
     limit = KIND[base.kind].steps or 8
     n = 0
-    here: int | None = sq
+    here = sq
     while n < limit:
-        here = step(here, base.facing)  # type: ignore[arg-type]
-        if here is None or board[here] is not None:
+        ahead = step(here, base.facing)
+        if ahead is None or board[ahead] is not None:
             break
+        here = ahead
         n += 1
     return n
 
@@ -196,7 +197,7 @@ def check_over(w: Work) -> bool:
         return w.phase == OVER
     kings = {b.seat for b in w.board if b is not None and b.kind == KING}
     alive = {b.seat for b in w.board if b is not None}
-    for seat in (w.turn, OTHER[w.turn]):  # type: ignore[index]
+    for seat in (w.turn, OTHER[w.turn]):
         if seat not in alive or seat not in kings:
             why = "king_eliminated" if seat in alive else "army_eliminated"
             finish(w, (OTHER[seat],), why)

@@ -19,6 +19,7 @@ from engine.echec.setup import (
 from engine.echec.state import BATTLE, OPENING, OVER, PLACEMENT, EchecState
 from engine.echec.work import Work
 from engine.errors import IllegalAction, NotYourTurn
+from engine.pairs import pair
 from engine.protocol import Outcome
 from engine.turns import ScratchTurns, not_a_seat, seat_or_only, waited_for
 
@@ -128,10 +129,10 @@ def view(state: EchecState, seat: str | None) -> EchecState:
     if state.phase != PLACEMENT or state.config.placement != SECRET:
         return replace(state, dice=dice)
     board = tuple(b if b is not None and b.seat == seat else None for b in state.board)
-    sides = tuple(
+    sides = pair(
         side if s == seat else hide_side(side) for s, side in zip(SEATS, state.sides, strict=True)
     )
-    return replace(state, dice=dice, board=board, sides=sides, ply=0)  # type: ignore[arg-type]
+    return replace(state, dice=dice, board=board, sides=sides, ply=0)
 
 
 def default_action(state: EchecState, seat: str) -> Action | None:

@@ -17,7 +17,7 @@ BLANK_VALUE = 6  # the D6 value read as the blank face
 
 
 def _blank(state: EchecState) -> EchecState:
-    return replace(state, dice=LoadedDice(BLANK_VALUE))  # type: ignore[arg-type]
+    return replace(state, dice=LoadedDice(BLANK_VALUE))
 
 
 def perft(state: EchecState, depth: int) -> int:

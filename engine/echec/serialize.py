@@ -9,6 +9,7 @@ from engine.echec.board import INDEX, NAMES, SIZE
 from engine.echec.config import EchecConfig
 from engine.echec.state import PHASES, AttackReport, Base, EchecState, LastAction, Side
 from engine.errors import InvalidRecord
+from engine.pairs import pair
 from engine.snapshot import Snapshot, dice_of
 
 SCHEMA = 1
@@ -42,7 +43,7 @@ def from_dict(data: dict[str, Any]) -> EchecState:
             values = dict(entry)
             sq = INDEX[values.pop("square")]
             board[sq] = Base(**values)
-        sides = tuple(
+        sides = pair(
             Side(**{**s, "reserve": tuple((k, n) for k, n in s["reserve"])}) for s in data["sides"]
         )
         last, report = data["last"], data["report"]
@@ -63,7 +64,7 @@ def from_dict(data: dict[str, Any]) -> EchecState:
             dice=dice_of(data),
             phase=data["phase"],
             board=tuple(board),
-            sides=sides,  # type: ignore[arg-type]
+            sides=sides,
             turn=data["turn"],
             actions_left=data["actions_left"],
             turns=data["turns"],

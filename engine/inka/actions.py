@@ -114,7 +114,13 @@ _ROTATE = re.compile(
     rf"^(?:rotate|turn|shift)\s+#?{_RHOMBUS}\s+(?:at\s+|about\s+|corner\s+)?(\d{{1,2}})\s*"
     r"(?:h|o'?clock)?\s+(?:angle\s+)?(cw|ccw|\+|-)?\s*(60|120)$"
 )
-_ON_CELL = {"start": ChooseStart, "go": Go, "to": Go, "passage": Passage, "block": Block}
+_ON_CELL: dict[str, type[ChooseStart | Go | Passage | Block]] = {
+    "start": ChooseStart,
+    "go": Go,
+    "to": Go,
+    "passage": Passage,
+    "block": Block,
+}
 _CELL_WORD = re.compile(rf"^({'|'.join(_ON_CELL)})\s+({_CELL})$")
 _PLACE = re.compile(rf"^place\s+#?(\d{{1,2}})\s+({_CELL})\s*[/\-\s]\s*({_CELL})$")
 

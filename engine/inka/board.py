@@ -122,10 +122,14 @@ class Board:
         return placement_of(self.cells[a], self.cells[b])
 
     def pair_name(self, placement: Placement) -> str:
+        return "/".join(self.pair_names(placement))
+
+    def pair_names(self, placement: Placement) -> tuple[str, str]:
+        """The names of the two cells a placed rhombus covers."""
         cells = self.rhombus_cells(placement)
         if cells is None:
             raise ValueError(f"{placement} is off the board")
-        return f"{self.names[cells[0]]}/{self.names[cells[1]]}"
+        return self.names[cells[0]], self.names[cells[1]]
 
 
 BOARD = Board()

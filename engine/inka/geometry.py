@@ -24,6 +24,8 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engine.pairs import pair
+
 Vertex = tuple[int, int]
 Cell = tuple[int, int, int]
 Edge = tuple[Vertex, Vertex]
@@ -109,7 +111,8 @@ def across(cell: Cell, e: Edge) -> Cell:
 
 
 def neighbours(cell: Cell) -> tuple[Cell, Cell, Cell]:
-    return tuple(across(cell, e) for e in cell_edges(cell))  # type: ignore[return-value]
+    a, b, c = (across(cell, e) for e in cell_edges(cell))
+    return a, b, c
 
 
 def shared_edge(a: Cell, b: Cell) -> Edge | None:
@@ -192,9 +195,7 @@ class Placement:
 
 @lru_cache(maxsize=1 << 14)
 def _placement_cells(p: Placement) -> tuple[Cell, Cell]:
-    return tuple(  # type: ignore[return-value]
-        cell_of(tuple(p.corner(n) for n in half)) for half in HALVES
-    )
+    return pair(cell_of(tuple(p.corner(n) for n in half)) for half in HALVES)
 
 
 def placement_of(first: Cell, second: Cell) -> Placement:
@@ -214,7 +215,9 @@ def placement_of(first: Cell, second: Cell) -> Placement:
 # ---------------------------------------------------------------- sweeping
 
 
-def _clip(subject: list[tuple[float, float]], clip: list[tuple[float, float]]) -> list:
+def _clip(
+    subject: list[tuple[float, float]], clip: list[tuple[float, float]]
+) -> list[tuple[float, float]]:
     """Sutherland-Hodgman: ``subject`` cut to the convex counter-clockwise ``clip``."""
     out = subject
     n = len(clip)
@@ -225,7 +228,9 @@ def _clip(subject: list[tuple[float, float]], clip: list[tuple[float, float]]) -
         if not inp:
             break
 
-        def side(p: tuple[float, float], ax=ax, ay=ay, bx=bx, by=by) -> float:
+        def side(
+            p: tuple[float, float], ax: float = ax, ay: float = ay, bx: float = bx, by: float = by
+        ) -> float:
             return (bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax)
 
         prev = inp[-1]
@@ -318,5 +323,5 @@ def swept_cells(placement: Placement, corner: str, sixths: int) -> frozenset[Cel
     shape = tuple(
         sorted(_turn_cell(_shift_cell(c, (-pivot[0], -pivot[1])), spin) for c in placement.cells)
     )
-    base = _base_sweep(shape, sixths)  # type: ignore[arg-type]
+    base = _base_sweep(shape, sixths)
     return frozenset(_shift_cell(_turn_cell(c, -spin), pivot) for c in base)

@@ -84,7 +84,7 @@ class Layout:
             return []
         from engine.inka.geometry import DIRECTION_NAMES
 
-        out = []
+        out: list[tuple[str, int]] = []
         for d in self.rhombi[name].placement.slide_directions():
             out.extend((DIRECTION_NAMES[d], n) for n in range(1, self.slide_range(name, d) + 1))
         return out

@@ -252,7 +252,7 @@ def position_of(state: InkaState) -> Position:
         state.seats,
         tuple(None if state.out[i] or c is None else names[c] for i, c in enumerate(state.pawns)),
         tuple(None if c is None else names[c] for c in state.blockers),
-        tuple((r.name, *BOARD.pair_name(r.placement).split("/")) for r in state.rhombi),
+        tuple((r.name, *BOARD.pair_names(r.placement)) for r in state.rhombi),
         state.statues,
         state.seat_to_move or state.seats[0],
         state.ap,

@@ -3,6 +3,8 @@ move your pawn, take statues, use passages and symbols; place your blocker."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.errors import IllegalAction
 from engine.inka.actions import Action, Block, End, Go, Passage, Rotate, Slide, Take
 from engine.inka.geometry import DIRECTION_INDEX, DIRECTION_NAMES, Placement
@@ -13,6 +15,11 @@ from engine.inka.work import Work
 
 BOARD = TEMPLE.board
 NAMES = BOARD.names
+
+
+def _source(cell: int) -> dict[str, Any]:
+    """An event's ``from`` (a keyword Python reserves)."""
+    return {"from": NAMES[cell]}
 
 
 def next_seat(w: Work, after: int) -> int:
@@ -205,7 +212,7 @@ def _move_rhombus(w: Work, lay: Layout, me: int, action: Slide | Rotate) -> None
                 most=most,
             )
         after = placement.slid(d, action.distance)
-        detail = {"direction": action.direction, "distance": action.distance}
+        detail: dict[str, Any] = {"direction": action.direction, "distance": action.distance}
         kind = "rhombus_slid"
     else:
         corner = placement.corner_at(action.corner)
@@ -310,7 +317,7 @@ def _go(w: Work, lay: Layout, me: int, action: Go) -> None:
     w.emit(
         "pawn_moved",
         seat=w.seats[me],
-        **{"from": NAMES[here]},
+        **_source(here),
         to=NAMES[target],
         path=[NAMES[c] for c in path],
         cost=cost,
@@ -377,4 +384,4 @@ def _passage(w: Work, lay: Layout, me: int, action: Passage) -> None:
     w.pawns[me] = target
     w.stage = PAWN
     w.trail = (here, target)
-    w.emit("passage_used", seat=w.seats[me], **{"from": NAMES[here]}, to=NAMES[target], ap=w.ap)
+    w.emit("passage_used", seat=w.seats[me], **_source(here), to=NAMES[target], ap=w.ap)

@@ -23,9 +23,14 @@ def _on(f: int, r: int) -> bool:
     return 0 <= f < SIZE and 0 <= r < SIZE
 
 
-def _tables() -> tuple[list[tuple[int, ...]], list[tuple[tuple, ...]]]:
+# Per square and direction: per distance 0..8, (the square, its bit, the squares between) or
+# ``None`` off the board.
+Steps = tuple[tuple[tuple[int, int, int] | None, ...], ...]
+
+
+def _tables() -> tuple[list[tuple[int, ...]], list[Steps]]:
     lines: list[tuple[int, ...]] = []
-    steps: list[tuple[tuple, ...]] = []
+    steps: list[Steps] = []
     for sq in range(64):
         f0, r0 = sq % 8, sq // 8
         per_line = []
@@ -136,6 +141,11 @@ class BitBoard:
     def square(coord: tuple[int, int]) -> int | None:
         f, r = coord
         return r * 8 + f if _on(f, r) else None
+
+    def code_on(self, coord: tuple[int, int]) -> int | None:
+        """The piece on ``coord`` (``None``: empty, or off the board)."""
+        sq = self.square(coord)
+        return None if sq is None else self.code_at(sq)
 
     def code_at(self, sq: int) -> int | None:
         bit = 1 << sq

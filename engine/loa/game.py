@@ -208,14 +208,13 @@ def _place(state: LoaState, seat: int, action: actions.Place) -> tuple[LoaState,
         )
     coord = _square(state, action.square)
     sit = state.situation()
-    sq = sit.board.square(coord)
-    if sit.board.code_at(sq) is not None:
+    if sit.board.code_on(coord) is not None:
         raise IllegalAction(
             f"{action.square} is taken: place the piece on an empty square",
             code="loa.square_taken",
             square=action.square,
         )
-    turn = play_place(state.mode, sit, sq)
+    turn = play_place(state.mode, sit, sit.board.square(coord))
     colour = COLOURS[seat_colour(seat) ^ 1]
     events = [
         Event(
@@ -254,7 +253,8 @@ def _after(
     sit = turn.situation
     for seat, reason in turn.passes:
         events.append(Event("passed", {"seat": state.seats[seat], "reason": reason}))
-    winners, termination = None, None
+    winners: tuple[str, ...] | None = None
+    termination: str | None = None
     if turn.result is not None:
         if turn.result == DRAW:
             winners, termination = (), "no_moves"

@@ -44,9 +44,11 @@ class OpenBoard:
     def code_at(self, sq: Coord) -> int | None:
         return self.cells.get(sq)
 
+    code_on = code_at  # a square is its coordinate here
+
     def moves(self, colour: int, part: int | None) -> list[tuple[Coord, Coord, bool]]:
         cells = self.cells
-        counts = [Counter(), Counter(), Counter(), Counter()]
+        counts: list[Counter[int]] = [Counter(), Counter(), Counter(), Counter()]
         for f, r in cells:
             for k, key in enumerate(_line_keys(f, r)):
                 counts[k][key] += 1

@@ -75,7 +75,7 @@ def moves_of(mode: Mode, sit: Situation, seat: int | None = None) -> list[MoveT]
     return sit.board.moves(colour, None)
 
 
-def actions_of(mode: Mode, sit: Situation) -> list:
+def actions_of(mode: Mode, sit: Situation) -> list[Any]:
     """The moves, or at the placement step the empty squares."""
     if sit.step == PLACE:
         return sit.board.empty()
@@ -121,7 +121,7 @@ def end_turn(mode: Mode, sit: Situation) -> Turn:
 def advance(mode: Mode, sit: Situation, first: int) -> Turn:
     """Hand the turn to the next seat (``first`` = 1) or keep it (``first`` = 0) if that
     seat can act; seats that cannot pass. Nobody able to act: a draw."""
-    passes = []
+    passes: list[tuple[int, str]] = []
     for k in range(first, first + mode.seats):
         seat = (sit.turn + k) % mode.seats
         nxt = sit._replace(turn=seat, step=MOVE)

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from engine.actions import Resign, Written, action_parser
 from engine.errors import InvalidNotation
@@ -34,6 +35,12 @@ class Draft(Written):
     always included."""
 
     counts: tuple[int, int, int, int, int]
+
+    @classmethod
+    def of(cls, counts: Iterable[int]) -> Draft:
+        """The draft of five counts, in the order of ``BOUGHT`` (queens first)."""
+        queens, rooks, bishops, knights, pawns = counts
+        return cls((queens, rooks, bishops, knights, pawns))
 
     def __str__(self) -> str:
         parts = [
@@ -105,7 +112,7 @@ def parse_draft(text: str) -> Draft:
                 f"{n} is too many pieces of one kind", code="loka.draft_count", count=n
             )
         counts[KIND_OF_LETTER[match.group(2)]] += n
-    return Draft(tuple(counts[k] for k in BOUGHT))  # type: ignore[arg-type]
+    return Draft.of(counts[k] for k in BOUGHT)
 
 
 def _read(raw: str) -> Action:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.errors import IllegalAction
 from engine.loka.actions import Keep, Move, Reroll
 from engine.loka.combat import (
@@ -14,6 +16,7 @@ from engine.loka.combat import (
     ROYAL_LOSS,
     ROYAL_WIN,
     Assessment,
+    Boost,
     assess,
     result_of,
 )
@@ -193,11 +196,11 @@ def _attack(w: Work, src: int, dst: int, promotion: int) -> None:
     resolve(w, src, dst, promotion, a.attack_die, a.defence_die, ar, dr, None)
 
 
-def describe(geo: Geometry, a: Assessment) -> dict:
+def describe(geo: Geometry, a: Assessment) -> dict[str, Any]:
     """The itemised boosts of an attack as event data (square names, piece letters)."""
     names, seats = geo.names, geo.seat_names
 
-    def items(boosts: tuple) -> list[dict]:
+    def items(boosts: tuple[Boost, ...]) -> list[dict[str, Any]]:
         return [
             {
                 "source": b.source,
@@ -351,7 +354,7 @@ def check_over(w: Work) -> bool:
 def _last_loss_was_resignation(w: Work) -> bool:
     for e in reversed(w.events):
         if e.kind == "army_eliminated":
-            return e.data["reason"] == "resigned"
+            return bool(e.data["reason"] == "resigned")
     return False
 
 

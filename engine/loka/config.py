@@ -8,6 +8,7 @@ numbers (and ``to_dict`` writes them)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -36,24 +37,31 @@ FACEOFF_TILES_PER_PLAYER = 2
 FACEOFF_ELEMENTS = ("fire", "air")
 
 
+# An option left to the board's default: ``None``, which ``__post_init__`` fills in at once
+# (typed as the option itself, since a config once made holds no ``None``).
+BOARD_DEFAULT: Any = None
+
+
 @dataclass(frozen=True)
 class LokaConfig(Config):
     """Options of one Loka game. ``None`` means the board's default (filled in at once)."""
 
-    players: int | None = None  # 4, 3 or 2 people on the cross (always four armies); 2 in Face-off
-    points: int | None = None  # budget of each army
+    players: int = (
+        BOARD_DEFAULT  # 4, 3 or 2 people on the cross (always four armies); 2 in Face-off
+    )
+    points: int = BOARD_DEFAULT  # budget of each army
     solo_team: str = "evil"  # in a 3-player game, the team one person holds
     solo_percent: int = 75  # ...at this share of the points
     budgets: dict[str, int] = field(default_factory=dict)  # per-army override (handicaps)
-    tiles: int | None = None  # terrain placements in all; 0 = no terrain
+    tiles: int = BOARD_DEFAULT  # terrain placements in all; 0 = no terrain
     combat: bool = True  # off: every attack succeeds, as in chess
-    max_pieces: int | None = None
-    max_pawns: int | None = None
+    max_pieces: int = BOARD_DEFAULT
+    max_pawns: int = BOARD_DEFAULT
     box: str = "unlimited"
-    costs: dict[int, int] | None = None  # per piece kind; a partial dict overrides the board's
+    costs: dict[int, int] = BOARD_DEFAULT  # per piece kind; a partial dict overrides the board's
     board: str = "cross"  # "cross" (4 armies) or "faceoff" (2 armies, 8x8 boards)
-    size: tuple[int, int] | None = None  # (width, height): 12x12 cross; Face-off 8x8 to 32x32
-    elements: tuple[str, ...] | None = None  # the armies in seat order; Face-off: South first
+    size: tuple[int, int] = BOARD_DEFAULT  # (width, height): 12x12 cross; Face-off 8x8 to 32x32
+    elements: tuple[str, ...] = BOARD_DEFAULT  # the armies in seat order; Face-off: South first
 
     def __post_init__(self) -> None:
         self.one_of("board", BOARDS, code="loka.board", board=self.board)
@@ -62,15 +70,16 @@ class LokaConfig(Config):
             if getattr(self, name) is None:
                 object.__setattr__(self, name, value)
         object.__setattr__(self, "costs", {**defaults["costs"], **(self.costs or {})})
-        object.__setattr__(self, "size", tuple(self.size))  # type: ignore[arg-type]
-        object.__setattr__(self, "elements", tuple(self.elements))  # type: ignore[arg-type]
+        object.__setattr__(self, "size", tuple(self.size))
+        object.__setattr__(self, "elements", tuple(self.elements))
         self._check()
 
     def _size(self) -> tuple[int, int]:
-        if self.size is None:
+        given: Any = self.size  # as given: None, or a width and a height of any type
+        if given is None:
             return (12, 12) if self.board == "cross" else (8, 8)
         try:
-            width, height = (int(n) for n in self.size)
+            width, height = (int(n) for n in given)
         except (TypeError, ValueError):
             raise InvalidConfig(
                 f"size is a width and a height, like 16x8, not {self.size!r}",
@@ -88,7 +97,7 @@ class LokaConfig(Config):
                     code="loka.faceoff_players",
                     players=self.players,
                 )
-            width, height = self.size  # type: ignore[misc]
+            width, height = self.size
             if width not in FACEOFF_SIZES or height not in FACEOFF_SIZES:
                 raise InvalidConfig(
                     f"a Face-off board is made of 8x8 boards: width and height 8, 16, 24 or "
@@ -116,26 +125,26 @@ class LokaConfig(Config):
                     "the cross board is 12x12 with fire, earth, water and air in that order",
                     code="loka.cross_layout",
                 )
-        if not 0 <= self.points <= 10_000:  # type: ignore[operator]
+        if not 0 <= self.points <= 10_000:
             raise InvalidConfig(f"points must be between 0 and 10000, not {self.points}")
         if self.solo_team not in ("evil", "good"):
             raise InvalidConfig("solo_team is 'evil' (Fire and Water) or 'good' (Earth and Air)")
         if not 1 <= self.solo_percent <= 100:
             raise InvalidConfig("solo_percent must be between 1 and 100")
         most = self.max_tiles
-        if not 0 <= self.tiles <= most:  # type: ignore[operator]
+        if not 0 <= self.tiles <= most:
             raise InvalidConfig(
                 f"terrain tiles go from 0 (none) to {most}, not {self.tiles}",
                 code="loka.tiles",
                 limit=most,
                 count=self.tiles,
             )
-        if not 1 <= self.max_pieces <= 64 or not 0 <= self.max_pawns <= 64:  # type: ignore[operator]
+        if not 1 <= self.max_pieces <= 64 or not 0 <= self.max_pawns <= 64:
             raise InvalidConfig("army limits must be at least 1 piece and 0 pawns")
         if faceoff:
             # Every piece must find a square in its half of the board, tiles or not.
-            room = self.size[0] * (self.size[1] // 2) - self.tiles - 1  # type: ignore[index,operator]
-            if self.max_pieces > room:  # type: ignore[operator]
+            room = self.size[0] * (self.size[1] // 2) - self.tiles - 1
+            if self.max_pieces > room:
                 raise InvalidConfig(
                     f"at most {room} pieces an army fit on this board with {self.tiles} tiles, "
                     f"not {self.max_pieces}",
@@ -145,10 +154,10 @@ class LokaConfig(Config):
                 )
         if self.box not in BOX_SUPPLY:
             raise InvalidConfig(f"box is one of {', '.join(BOX_SUPPLY)}, not '{self.box}'")
-        if any(c < 0 for c in self.costs.values()):  # type: ignore[union-attr]
+        if any(c < 0 for c in self.costs.values()):
             raise InvalidConfig("piece costs cannot be negative", code="loka.costs")
         for army, budget in self.budgets.items():
-            if army not in self.elements or not 0 <= budget <= 10_000:  # type: ignore[operator]
+            if army not in self.elements or not 0 <= budget <= 10_000:
                 raise InvalidConfig(f"budget override '{army}: {budget}' is not valid")
 
     @property
@@ -156,20 +165,20 @@ class LokaConfig(Config):
         """The cross has nine tiles; Face-off rolls tiles, one placement per 8 squares at most."""
         if self.board == "cross":
             return 9
-        width, height = self.size  # type: ignore[misc]
+        width, height = self.size
         return width * height // 8
 
     @cached_property
     def geometry(self) -> Geometry:
-        return geometry_for(self.board, self.size, self.elements)  # type: ignore[arg-type]
+        return geometry_for(self.board, self.size, self.elements)
 
     def budget(self, army: str) -> int:
         """Points the army may spend: an override, else 75% for a solo team of 3 players."""
         if army in self.budgets:
             return self.budgets[army]
         if self.players == 3 and TEAMS[army] == self.solo_team:
-            return self.points * self.solo_percent // 100  # type: ignore[operator]
-        return self.points  # type: ignore[return-value]
+            return self.points * self.solo_percent // 100
+        return self.points
 
     def for_board(
         self,
@@ -181,13 +190,13 @@ class LokaConfig(Config):
         board's default; what was chosen is kept (used when a position names its board)."""
         if (board, size, elements) == (self.board, self.size, self.elements):
             return self
-        old = board_defaults(self.board, self.size)  # type: ignore[arg-type]
+        old = board_defaults(self.board, self.size)
         changes: dict[str, Any] = {"board": board, "size": size, "elements": elements}
         for name, value in old.items():
             if name in ("size", "elements"):
                 continue
             if name == "costs":
-                kept = {k: v for k, v in self.costs.items() if old["costs"].get(k) != v}  # type: ignore[union-attr]
+                kept = {k: v for k, v in self.costs.items() if old["costs"].get(k) != v}
                 changes["costs"] = kept or None
             elif getattr(self, name) == value:
                 changes[name] = None
@@ -196,9 +205,9 @@ class LokaConfig(Config):
 
     def to_dict(self) -> dict[str, Any]:
         data = super().to_dict()
-        data["costs"] = {str(k): v for k, v in self.costs.items()}  # type: ignore[union-attr]
-        data["size"] = list(self.size)  # type: ignore[arg-type]
-        data["elements"] = list(self.elements)  # type: ignore[arg-type]
+        data["costs"] = {str(k): v for k, v in self.costs.items()}
+        data["size"] = list(self.size)
+        data["elements"] = list(self.elements)
         return data
 
     @classmethod
@@ -206,7 +215,7 @@ class LokaConfig(Config):
         return refuse_unknown("Loka", options=options)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> LokaConfig:
+    def from_dict(cls, data: Mapping[str, Any]) -> LokaConfig:
         values = cls.known(data)
         if values.get("costs") is not None:
             values["costs"] = {int(k): int(v) for k, v in values["costs"].items()}

@@ -161,7 +161,8 @@ def _resign(w: Work, army: int) -> None:
         if state.turn == army:
             next_deployer(w, army)
     elif state.phase == BATTLE and w.pending is None and (involved or state.turn == army):
-        next_mover(w, (state.turn + 1) % len(w.armies))  # type: ignore[operator]
+        assert state.turn is not None  # the battle always has an army to move
+        next_mover(w, (state.turn + 1) % len(w.armies))
 
 
 TURNS = ScratchTurns(Work, _seat_index, actions.Resign, _resign, _act)

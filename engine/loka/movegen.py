@@ -12,6 +12,7 @@ from collections.abc import Container, Sequence
 from engine.loka.geometry import AXIS_OF_DIRECTION, DIAGONAL, DIRECTIONS, ORTHOGONAL, Geometry
 from engine.loka.pieces import BISHOP, KING, KNIGHT, PAWN, PROMOTIONS, QUEEN, ROOK
 from engine.loka.terrain import TerrainMap
+from engine.pairs import pair
 
 RawMove = tuple[int, int, int]
 
@@ -21,9 +22,7 @@ _DIRS = {KING: _ALL_DIRS, QUEEN: _ALL_DIRS, ROOK: ORTHOGONAL, BISHOP: DIAGONAL}
 
 def _capture_dirs(forward: int) -> tuple[int, int]:
     fx, fy = DIRECTIONS[forward]
-    return tuple(  # type: ignore[return-value]
-        d for d in DIAGONAL if (DIRECTIONS[d][0] == fx if fx else DIRECTIONS[d][1] == fy)
-    )
+    return pair(d for d in DIAGONAL if (DIRECTIONS[d][0] == fx if fx else DIRECTIONS[d][1] == fy))
 
 
 def _slide(

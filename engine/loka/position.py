@@ -14,6 +14,7 @@ and may double-step, unless it carries the mark ``'`` (``Pf2'``): it has moved (
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from engine.dice import Dice
@@ -46,7 +47,7 @@ class Position:
         return geometry_for(self.board, self.size or (12, 12), self.seats or ARMIES)
 
 
-def _order(geo: Geometry):
+def _order(geo: Geometry) -> Callable[[str], tuple[int, int]]:
     def square_key(name: str) -> tuple[int, int]:
         i = geo.parse(name)
         return (i // geo.width, i % geo.width)
@@ -135,16 +136,16 @@ def parse_position(text: str) -> Position:
         )
     for square, (army, letter) in pieces.items():
         tile = tiles.get(square)
-        kind = KIND_OF_LETTER[letter]
-        if tile and kind not in ENTERABLE_BY[tile[0]]:
+        piece = KIND_OF_LETTER[letter]
+        if tile and piece not in ENTERABLE_BY[tile[0]]:
             raise InvalidPosition(
-                f"a {NAME[kind]} cannot stand on the {TILE_NAMES[tile[0]]} on {square}",
+                f"a {NAME[piece]} cannot stand on the {TILE_NAMES[tile[0]]} on {square}",
                 code="loka.pos_piece_on_tile",
-                piece=NAME[kind],
+                piece=NAME[piece],
                 tile=tile[0],
                 square=square,
             )
-        if kind == PAWN and geo.parse(square) in geo.promotion[geo.seat_index[army]]:
+        if piece == PAWN and geo.parse(square) in geo.promotion[geo.seat_index[army]]:
             raise InvalidPosition(
                 f"the {army} pawn on {square} stands on one of its promotion squares: "
                 "write the piece it promoted to",
@@ -162,7 +163,7 @@ def parse_position(text: str) -> Position:
             armies=", ".join(sorted(in_play)) or "none",
         )
     # The mark matters only on a pawn on its own row 2 (any other pawn has moved anyway).
-    moved = frozenset(
+    moved_pawns = frozenset(
         s for s in marked if geo.row_of[geo.seat_index[pieces[s][0]]][geo.parse(s)] == 2
     )
     return Position(
@@ -172,7 +173,7 @@ def parse_position(text: str) -> Position:
         board,
         size,
         seats,
-        moved,
+        moved_pawns,
     )
 
 

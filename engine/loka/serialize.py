@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from engine.errors import InvalidRecord
@@ -70,8 +71,8 @@ def to_dict(state: LokaState) -> dict[str, Any]:
     }
 
 
-def vars_of(obj: object) -> dict[str, Any]:
-    return {name: getattr(obj, name) for name in obj.__slots__}  # type: ignore[attr-defined]
+def vars_of(obj: PendingReroll | CombatReport) -> dict[str, Any]:
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}
 
 
 def from_dict(data: dict[str, Any]) -> LokaState:
@@ -125,7 +126,9 @@ def from_dict(data: dict[str, Any]) -> LokaState:
             armies=armies,
             turn=data["turn"],
             pending=pending,
-            last_move=None if last_move is None else tuple(geo.parse(x) for x in last_move),
+            last_move=None
+            if last_move is None
+            else (geo.parse(last_move[0]), geo.parse(last_move[1])),
             last_combat=combat,
             ply=data["ply"],
             winners=None if data["winners"] is None else tuple(data["winners"]),

@@ -90,7 +90,11 @@ def draft_problem(config: LokaConfig, budget: int, counts: tuple[int, ...]) -> I
 DRAFT_LIST_LIMIT = 50_000
 
 
-def _draft_caps(config_key: tuple, budget: int) -> tuple[list[int], list[int], int]:
+# What the drafts depend on: the costs (sorted pairs), the piece and pawn limits, the box.
+DraftKey = tuple[tuple[tuple[int, int], ...], int, int, str]
+
+
+def _draft_caps(config_key: DraftKey, budget: int) -> tuple[list[int], list[int], int]:
     costs, max_pieces, max_pawns, box = config_key
     price = dict(costs)
     supply = BOX_SUPPLY[box] or {}
@@ -111,7 +115,7 @@ def _count_drafts(prices: list[int], caps: list[int], room: int, budget: int) ->
 
 
 @lru_cache(maxsize=64)
-def _all_drafts(config_key: tuple, budget: int) -> tuple[Draft, ...]:
+def _all_drafts(config_key: DraftKey, budget: int) -> tuple[Draft, ...]:
     """Every army within the budget and limits, in order of the counts (Q, R, B, N, P);
     only the full ones past ``DRAFT_LIST_LIMIT``. Enumerated with pruning: massive battles
     allow hundreds of thousands of armies."""
@@ -132,7 +136,7 @@ def _all_drafts(config_key: tuple, budget: int) -> tuple[Draft, ...]:
             counts[i] = n
             if i == last:
                 if not full_only or full(left - n * prices[i], room - n):
-                    out.append(Draft(tuple(counts)))  # type: ignore[arg-type]
+                    out.append(Draft.of(counts))
             else:
                 walk(i + 1, left - n * prices[i], room - n)
         counts[i] = 0
@@ -141,9 +145,13 @@ def _all_drafts(config_key: tuple, budget: int) -> tuple[Draft, ...]:
     return tuple(out)
 
 
+def draft_key(config: LokaConfig) -> DraftKey:
+    """What the drafts an army may choose depend on, hashable (a config holds dicts)."""
+    return (tuple(sorted(config.costs.items())), config.max_pieces, config.max_pawns, config.box)
+
+
 def all_drafts(config: LokaConfig, budget: int) -> tuple[Draft, ...]:
-    key = (tuple(sorted(config.costs.items())), config.max_pieces, config.max_pawns, config.box)
-    return _all_drafts(key, budget)
+    return _all_drafts(draft_key(config), budget)
 
 
 def apply_selection(w: Work, army: int, action: Draft | Confirm) -> None:
@@ -189,7 +197,7 @@ def _reveal(w: Work) -> None:
         w.emit(
             "army_revealed",
             army=w.seat(army),
-            draft=str(Draft(counts))[6:],  # type: ignore[arg-type]
+            draft=str(Draft.of(counts))[6:],
             cost=draft_cost(w.state.config, counts),
         )
 

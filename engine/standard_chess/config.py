@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,5 +37,5 @@ class ChessConfig(Config):
         )
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> ChessConfig:
+    def from_dict(cls, data: Mapping[str, Any] | None) -> ChessConfig:
         return cls(color=str(cls.known(data or {}).get("color", "white")).lower())

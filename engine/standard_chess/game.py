@@ -377,7 +377,7 @@ def _move(state: ChessState, seat: str, action: actions.Move) -> tuple[ChessStat
     )
     new = _settle(new, after)
     if new.phase == OVER:
-        events.append(_over_event(new.result, new.termination))  # type: ignore[arg-type]
+        events.append(_over_event(new.result, new.termination))
     return new, events
 
 
@@ -414,7 +414,7 @@ def _end(state: ChessState, result: str, termination: str) -> ChessState:
     return replace(state, phase=OVER, result=result, termination=termination, draw_offer=None)
 
 
-def _over_event(result: str, termination: str) -> Event:
+def _over_event(result: str | None, termination: str | None) -> Event:
     return Event("game_over", {"result": result, "termination": termination})
 
 

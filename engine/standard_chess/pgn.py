@@ -49,7 +49,7 @@ def read_pgn(text: str) -> PgnGame:
     comments are left out). Refuses a PGN with an illegal move, or of another variant."""
     import chess.pgn  # see the module docstring
 
-    class Quiet(chess.pgn.GameBuilder):  # type: ignore[type-arg]
+    class Quiet(chess.pgn.GameBuilder[chess.pgn.Game]):
         """Keeps what it cannot read in ``game.errors`` without python-chess's ERROR log
         line (which quotes the text): a refused PGN is the player's answer, not news."""
 

@@ -60,12 +60,13 @@ class ChessState:
     @property
     def board(self) -> chess.Board:
         """The position after every move (with its move stack): do not modify it."""
-        if self._board is None:
+        board = self._board
+        if board is None:
             board = chess.Board(self.start)
             for uci in self.moves:
                 board.push(chess.Move.from_uci(uci))
             object.__setattr__(self, "_board", board)
-        return self._board  # type: ignore[return-value]
+        return board
 
     @property
     def ply(self) -> int:

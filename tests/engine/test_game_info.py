@@ -36,7 +36,7 @@ def test_facts_per_game():
     assert secret == dms == {"loka", "echec"}
     assert all(p.INFO.chance for p in PACKAGES)
     assert loka.INFO.seat_range == (4, 4) and loka.INFO.player_range == (2, 4)
-    assert (inka.INFO.min_seats, inka.INFO.max_seats) == (2, 4)
+    assert inka.INFO.seat_range == (2, 4) and echec.INFO.player_range == (2, 2)
     assert loa.INFO.phases == (loa.LOTS, loa.MOVE, loa.PLACE, loa.OVER)
 
 
