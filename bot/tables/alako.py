@@ -59,8 +59,6 @@ class AlakoTable(SeatedTable):
     rules = RULES
     config_type = AlakoConfig
     opening = OPENING
-    seat_order = SEATS
-    needs_dms = False  # no secrets: everything is said in the game's channel
     # ``ply``: the turn a button was made for (a press from an earlier turn is refused).
     options: ClassVar[Declarations] = {
         "new": {"first": TEXT, "position": POSITION},

@@ -31,7 +31,7 @@ from bot.tables.pages import Pages
 from bot.tables.records import Records
 from bot.tables.replays import Replays
 from bot.tables.timing import Clock
-from engine.protocol import Event
+from engine.protocol import Event, Game, GameInfo
 from engine.record import GameRecord, Opening
 from renderer.theme import using
 
@@ -75,12 +75,9 @@ class SeatedTable:
     review and learn."""
 
     kind: str = ""
-    rules: Any = None  # the engine's RULES namespace
+    rules: Game[Any, Any]  # the engine's RULES: its functions, and its facts (``info``)
     config_type: Any = None  # the engine's config class (``from_dict`` of ``row.config``)
     opening: Opening  # the engine's: how a game and its record begin
-    seat_order: tuple[str, ...] = ()
-    over_phase = "over"
-    needs_dms = True  # secrets or decisions go by DM: a seat needs open DMs
     fischer = False  # Fischer time (``clock:10+5``): chess only
     # What each of the game's commands reads (bot.options checks them first; the shared
     # ones are there); each declared command is also the table's method of that name.
@@ -89,6 +86,29 @@ class SeatedTable:
     lobby_part: ClassVar[type[Lobby]] = Lobby
     computers_part: ClassVar[type[Computers]] = Computers
     records_part: ClassVar[type[Records]] = Records
+
+    # ------------------------------------------------------------ the game's facts (GameInfo)
+
+    @property
+    def info(self) -> GameInfo:
+        """What the engine declares about the game: chance, hidden information, DMs, phases,
+        seats (``engine.<game>.INFO``)."""
+        return self.rules.info
+
+    @property
+    def seat_order(self) -> tuple[str, ...]:
+        """The seats in turn order (a table whose seats are named otherwise in the lobby,
+        as Lines of Action's ``player1``, states its own)."""
+        return tuple(self.info.seats)
+
+    @property
+    def over_phase(self) -> str:
+        return self.info.over_phase
+
+    @property
+    def needs_dms(self) -> bool:
+        """Secrets or decisions go by DM: a seat needs open DMs."""
+        return self.info.needs_dms
 
     def __init__(self) -> None:
         # (game id, version) -> (the state's dict, its engine state): see :meth:`game`.
@@ -266,7 +286,7 @@ class SeatedTable:
 
     def uses_chance(self, game: TableGame) -> bool:
         """Does this game roll anything? Without chance no dice commitment is posted."""
-        return True
+        return self.info.chance
 
     def silenced_users(self, row: GameRow) -> frozenset[int]:
         """Who may not write in the game's channel now (no-talk rules); nobody by default."""

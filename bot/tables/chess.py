@@ -176,8 +176,6 @@ class ChessTable(SeatedTable):
     rules = RULES
     config_type = ChessConfig
     opening = OPENING
-    seat_order = SEATS
-    needs_dms = False  # chess has no secrets: every answer can come in the channel
     fischer = True  # live play: clock:10+5
     lobby_part = ChessLobby
     records_part = ChessRecords

@@ -59,7 +59,6 @@ class EchecTable(SeatedTable):
     rules = RULES
     config_type = EchecConfig
     opening = RECORD_OPENING
-    seat_order = SEATS
     options: ClassVar[Declarations] = {
         "new": {
             "level": NUMBER,

@@ -11,12 +11,13 @@ from bot.model import Actor, Attachment, Delivery, Request
 from bot.service import TableService
 from bot.storage import GameRow, LogEntry
 from bot.tables.game import Entries, TableGame
+from engine.protocol import Game
 from engine.record import GameRecord
 
 
 class Table(Protocol):
     kind: str
-    rules: Any
+    rules: Game[Any, Any]
     over_phase: str
     needs_dms: bool
     fischer: bool

@@ -22,7 +22,6 @@ from engine.inka import (
     PLAY,
     RHOMBI,
     RULES,
-    SEATS,
     START,
     TEMPLE,
     Block,
@@ -97,8 +96,6 @@ class InkaTable(SeatedTable):
     rules = RULES
     config_type = InkaConfig
     opening = OPENING
-    needs_dms = False  # no secrets: everything is said in the game's channel
-    seat_order = SEATS
     options: ClassVar[Declarations] = {
         "new": {"players": NUMBER, "position": POSITION},
         "choose": {"cell": TEXT, "game": GAME},

@@ -15,8 +15,7 @@ there) removes what seated players write in the game's thread."""
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
-from types import SimpleNamespace
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from bot import rendering
@@ -57,35 +56,6 @@ from renderer.loa import LoaImageOptions, render_loa
 from renderer.words import Words
 
 KIND = "loa"
-OVER = "over"
-LOTS = "lots"  # the phase before the colours are drawn (never seen by a player's command)
-
-
-class TableState(LoaState):
-    """The engine's state with the ``phase`` the shared table reads: ``lots`` (colours to
-    draw), ``move`` or ``place`` (the step of the turn), or ``over``. The engine's
-    ``replace`` keeps this class."""
-
-    __slots__ = ()
-
-    @property
-    def phase(self) -> str:
-        if self.over:
-            return OVER
-        return LOTS if self.drawing else self.step
-
-
-def seated(state: LoaState) -> TableState:
-    if isinstance(state, TableState):
-        return state
-    return TableState(**{f.name: getattr(state, f.name) for f in fields(state)})
-
-
-def _from_dict(data: dict[str, Any]) -> TableState:
-    return seated(RULES.from_dict(data))
-
-
-TABLE_RULES = SimpleNamespace(**{**vars(RULES), "from_dict": _from_dict})
 
 
 def board_png(
@@ -160,15 +130,13 @@ class LoaRecords(Records):
 
 class LoaTable(SeatedTable):
     kind = KIND
-    rules = TABLE_RULES
+    rules = RULES
     config_type = LoaConfig
     opening = OPENING
     lobby_part = LoaLobby
     records_part = LoaRecords
     # The lobby's seats (the teams game adds player3, player4): colours are drawn at start.
     seat_order = ("player1", "player2")
-    needs_dms = False  # no secrets: everything is said in the game's channel
-    over_phase = OVER
     options: ClassVar[Declarations] = {
         "new": {"variant": TEXT, "first": TEXT, "silence": TEXT, "position": POSITION},
         "join": {"seat": TEXT, "game": GAME},
@@ -252,9 +220,6 @@ class LoaTable(SeatedTable):
         n = int(group[0].removeprefix("player"))
         (partner,) = [x for pair in PARTNERS if n in pair for x in pair if x != n]
         return t(game.locale, "loa.partner", seat=self.seat_label(game.locale, f"player{partner}"))
-
-    def initial_state(self, game: TableGame) -> TableState:
-        return seated(super().initial_state(game))
 
     def entries(self, user: int | None, seat: str, action: Any, events: list[Event]) -> Entries:
         """A move is logged as the engine wrote it (``c1xa3`` when it takes)."""

@@ -131,7 +131,6 @@ class LokaTable(SeatedTable):
     rules = RULES
     config_type = LokaConfig
     opening = OPENING
-    seat_order = ARMIES
     lobby_part = LokaLobby
     computers_part = LokaComputers
     # ``army`` names which of one's armies acts (a player may hold a whole team).
