@@ -66,7 +66,10 @@ def perfect_information(
     widening: float | None = None,
     guided: bool = False,
 ) -> Knowledge:
-    """The knowledge of a game whose views hide nothing but the dice seed."""
+    """The knowledge of a game whose views hide nothing but the dice seed (its
+    ``GameInfo`` says it has no hidden information)."""
+    if rules.info.hidden_information:
+        raise ValueError(f"{rules.info.name} hides choices: it needs its own determinize")
     return Knowledge(
         rules,
         lambda view, seat, rng: reseeded(view, rng),

@@ -17,7 +17,7 @@ from functools import lru_cache
 import chess
 from PIL import Image, ImageDraw
 
-from engine.standard_chess import OVER, TOSS, ChessState
+from engine.standard_chess import OVER, SEATS, TOSS, ChessState
 from renderer import board as squares
 from renderer.banner import BannerCard, banner_card
 from renderer.board import DOT, RING, TINT, Frame, Layout, board_layout, facing_frame, overlay
@@ -68,7 +68,7 @@ def layout(square: int, banner: bool = True) -> Layout:
 
 
 def frame(bottom: str) -> Frame:
-    return facing_frame(8, ("white", "black"), bottom)
+    return facing_frame(8, SEATS, bottom)
 
 
 def square_box(name: str, options: ChessImageOptions = ChessImageOptions()) -> tuple[int, ...]:
@@ -150,7 +150,7 @@ def _card(theme: Theme, width: int, height: int, card: BannerCard) -> Image.Imag
 def _cards(view: ChessState, options: ChessImageOptions) -> list[BannerCard]:
     board, say_ = view.board, options.say
     cards = []
-    for seat in ("white", "black"):
+    for seat in SEATS:
         to_move = view.phase not in (OVER, TOSS) and view.turn == seat
         winner = view.result == ("1-0" if seat == "white" else "0-1")
         if view.phase == OVER:
@@ -254,7 +254,7 @@ def _palette(theme: Theme) -> Image.Image:
     chosen = (TINT, theme.selected, None)
     # Highlights stack (a selected king in check): each pair's blend gets its own colours.
     marks = ((), (last,), (check,), (chosen,), (last, chosen), (check, chosen), (last, check))
-    pieces = [None, *((army, kind) for army in ("white", "black") for kind in KIND_NAME.values())]
+    pieces = [None, *((army, kind) for army in SEATS for kind in KIND_NAME.values())]
     stacks: list[Stack] = [(m, p, None) for m in marks for p in pieces]
     stacks += [((), None, DOT), *(((), p, RING) for p in pieces[1:])]
     grounds = (theme.light_square, theme.dark_square)
@@ -266,12 +266,12 @@ def _palette(theme: Theme) -> Image.Image:
             for layer, (dx, dy) in _layers(theme, s, stack):
                 sheet.alpha_composite(layer, (x + dx, y + dy))
     samples = [_draw_static(theme, s, "white", True), sheet]
-    for seat in ("white", "black"):
+    for seat in SEATS:
         for active, winner in ((True, False), (False, True), (False, False)):
             card = BannerCard(seat, "White", "Player", "to move", active=active, winner=winner)
             samples.append(banner_card(theme, 400, 70, card))
     fixed = [*theme.flat, theme.last_move_edge, theme.combat_edge]
-    for army in ("white", "black"):
+    for army in SEATS:
         fixed += [theme.army(army).fill, theme.army(army).outline]
     return fit_palette(samples, fixed)
 
