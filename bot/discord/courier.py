@@ -135,7 +135,7 @@ class Courier:
             return None
         view = discord.ui.View(timeout=None)
         for button in buttons[:25]:
-            item = discord.ui.Button(
+            item: discord.ui.Button[discord.ui.View] = discord.ui.Button(
                 label=button.label[:80],
                 custom_id=button.custom_id,
                 style=STYLES.get(button.style, discord.ButtonStyle.secondary),

@@ -21,13 +21,13 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from bot.cache import Lru
+from bot.cache import Lru, Parsed
 from bot.model import Attachment, Delivery
 from bot.ratings import START, Played, Rating, Result, best_of_each_family, standings
 from bot.shards import Release, ShardClaim, Shards
 from bot.storage import claims, outbox
 from bot.storage.outbox import Owed
-from bot.storage.session import Session, fetchrow
+from bot.storage.session import Session, counted, fetchrow
 
 
 class VersionConflict(Exception):
@@ -60,6 +60,9 @@ class GameRow:
     # The seats as stored when the row was read or last written (None: not stored yet): a
     # save rewrites the seats table only when they changed.
     stored_seats: dict[str, int] | None = field(default=None, compare=False, repr=False)
+    # Its state as parsed once (None: not read from storage), with the engine state a table
+    # built from it: shared by every copy of the row, and by storage's later reads of it.
+    parsed: Parsed | None = field(default=None, compare=False, repr=False)
 
     @property
     def seats(self) -> dict[str, int]:
@@ -225,24 +228,32 @@ class SqlStorage:
     migrations, and says which error is a taken game id."""
 
     _handle: Any = None  # the backend's connection or connection pool, while open
-    _states: Lru[tuple[str, int], dict[str, Any]] | None = None
+    _states: Lru[tuple[str, int], Parsed] | None = None
 
     @property
-    def parsed_states(self) -> Lru[tuple[str, int], dict[str, Any]]:
-        """Game states parsed from JSON, by ``(game id, version)``: a hot game's state is
-        read again (the version says which) but not parsed again. Shared, never changed in
-        place: tables replace a row's ``state``, they do not edit it."""
+    def parsed_states(self) -> Lru[tuple[str, int], Parsed]:
+        """Game states parsed from JSON, by ``(game id, version)``, each with the engine
+        state a table built from it (:class:`Parsed`): a hot game's state is read again
+        (the version says which) but neither parsed nor built again."""
         if self._states is None:
             self._states = Lru(PARSED_STATES)
         return self._states
 
     def _row(self, row: Any) -> GameRow:
         key = (row["id"], row["version"])
-        state = self.parsed_states.get(key)
-        if state is None and row["state"] is not None:
-            state = json.loads(row["state"])
-            self.parsed_states.put(key, state)
-        return _row(row, state)
+        parsed = self.parsed_states.get(key)
+        if parsed is None and row["state"] is not None:
+            parsed = Parsed(json.loads(row["state"]))
+            self.parsed_states.put(key, parsed)
+        game = _row(row, None if parsed is None else parsed.data)
+        game.parsed = parsed
+        return game
+
+    def _parsed(self, game: GameRow) -> None:
+        """``game`` was just written: its state is the parsed one of its new version."""
+        if game.state is not None:
+            game.parsed = Parsed(game.state)
+            self.parsed_states.put((game.id, game.version), game.parsed)
 
     def opened(self) -> Any:
         if self._handle is None:
@@ -253,6 +264,10 @@ class SqlStorage:
         if self._handle is not None:
             await self._handle.close()
             self._handle = None
+
+    async def open(self) -> None:
+        """Connect, and apply the pending migrations (the backend's)."""
+        raise NotImplementedError
 
     def session(self) -> AbstractAsyncContextManager[Session]:
         raise NotImplementedError
@@ -289,8 +304,7 @@ class SqlStorage:
             await _write_seats(s, game)
             stored = await outbox.write(s, game.id, owed, time.time())
         game.stored_seats = game.seats
-        if game.state is not None:
-            self.parsed_states.put((game.id, game.version), game.state)
+        self._parsed(game)
         return stored
 
     async def save(
@@ -332,8 +346,7 @@ class SqlStorage:
         game.version += 1
         game.updated_at = now
         game.stored_seats = game.seats
-        if game.state is not None:
-            self.parsed_states.put((game.id, game.version), game.state)
+        self._parsed(game)
         return stored
 
     async def _rate(self, s: Session, game_id: str, result: Result, now: float) -> None:
@@ -414,7 +427,10 @@ class SqlStorage:
                 user_id,
                 limit,
             )
-        return [Played(*r[:6], bool(r[6])) for r in reversed(rows)]
+        return [
+            Played(game, family, place, mu, sigma, at, bool(drawn))
+            for game, family, place, mu, sigma, at, drawn in reversed(rows)
+        ]
 
     async def load(self, game_id: str) -> GameRow | None:
         async with self.session() as s:
@@ -427,8 +443,7 @@ class SqlStorage:
 
     async def count_games(self) -> int:
         async with self.session() as s:
-            (count,) = await fetchrow(s, "SELECT COUNT(*) FROM games")
-        return int(count)
+            return await counted(s, "SELECT COUNT(*) FROM games")
 
     async def unsent(self, owns: Callable[[int | None], bool] | None = None) -> list[Owed]:
         async with self.session() as s:
@@ -585,21 +600,21 @@ class SqlStorage:
 
     async def member_load(self, guild_id: int, user_id: int) -> tuple[int, int]:
         async with self.session() as s:
-            (lobbies,) = await fetchrow(
+            lobbies = await counted(
                 s,
                 "SELECT COUNT(*) FROM games WHERE guild_id = ? AND host_id = ? "
                 "AND status = 'lobby'",
                 guild_id,
                 user_id,
             )
-            (running,) = await fetchrow(
+            running = await counted(
                 s,
                 "SELECT COUNT(DISTINCT g.id) FROM games g JOIN seats s ON s.game_id = g.id "
                 "WHERE g.guild_id = ? AND s.user_id = ? AND g.status = 'running'",
                 guild_id,
                 user_id,
             )
-        return int(lobbies), int(running)
+        return lobbies, running
 
     async def post_of(self, recipient: int, slot: str) -> tuple[int, int] | None:
         async with self.session() as s:

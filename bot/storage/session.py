@@ -40,3 +40,9 @@ async def fetchrow(session: Session, sql: str, *args: Any) -> Any | None:
     """The first row ``sql`` gives, or None."""
     rows = await session.fetch(sql, *args)
     return rows[0] if rows else None
+
+
+async def counted(session: Session, sql: str, *args: Any) -> int:
+    """The number a ``SELECT COUNT(...)`` gives."""
+    ((number,),) = await session.fetch(sql, *args)
+    return int(number)
