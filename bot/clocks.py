@@ -191,7 +191,7 @@ def wake(clock: dict[str, Any] | None) -> float | None:
     paused)."""
     if not clock or clock["paused"] is not None:
         return None
-    times = []
+    times: list[float] = []
     for turn in clock["turns"].values():
         marks = (HALF * turn["allowed"], (1 - LAST) * turn["allowed"], turn["allowed"])
         times.extend(turn["since"] + mark for mark in marks[turn["warned"] :])

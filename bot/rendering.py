@@ -251,7 +251,7 @@ def cache_key() -> str:
     is fitted to pictures of engine positions), Pillow's and Python's versions."""
     digest = hashlib.sha256(f"Pillow {PIL.__version__} Python {sys.version_info[:2]}".encode())
     for package in (renderer, engine):
-        root = Path(package.__file__).parent
+        root = Path(package.__path__[0])
         for path in sorted(root.rglob("*.py")):
             digest.update(path.relative_to(root).as_posix().encode() + b"\0")
             digest.update(path.read_bytes())

@@ -23,7 +23,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 import renderer
-from bot.i18n import CATALOG, t
+from bot.i18n import has, t
 from renderer.fonts import draw_text, fit, printable
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,7 +66,7 @@ def demos() -> list[tuple[str, Callable[[], dict[str, bytes]]]]:
 
 def title_of(kind: str) -> str:
     key = f"game.{kind}"
-    return t("en", key) if key in CATALOG else kind
+    return t("en", key) if has(key) else kind
 
 
 def scaled(name: str, data: bytes, width: int = CELL) -> Picture:

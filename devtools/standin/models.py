@@ -26,7 +26,10 @@ class _Labelled:
     """Shown as ``<Kind label id>`` (a member or a channel in a test's failure message)."""
 
     id: int
-    label: str
+
+    @property
+    def label(self) -> str:
+        raise NotImplementedError
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.label} {self.id}>"

@@ -234,7 +234,8 @@ class RestApi:
         raw = record.params.get("channel_id")
         channel = self.world.channels.get(int(raw)) if raw and raw.isdigit() else None
         is_dm = channel is not None and channel.is_dm
-        return self.limits.out(record.method, record.route, channel and channel.id, is_dm)
+        channel_id = channel.id if channel is not None else None
+        return self.limits.out(record.method, record.route, channel_id, is_dm)
 
     # ------------------------------------------------------------ routes
 
@@ -251,20 +252,23 @@ class RestApi:
         channel = "/channels/{channel_id}"
         message = channel + "/messages/{message_id}"
         hook = "/webhooks/{webhook_id}/{webhook_token}"
-        app_info = {"GET": lambda ctx: self.application_payload()}
-        commands = {
+        app_info: dict[str, Handler] = {"GET": lambda ctx: self.application_payload()}
+        commands: dict[str, Handler] = {
             "GET": self._get_commands,
             "PUT": self._put_commands,
             "POST": self._post_command,
         }
-        command = {
+        command: dict[str, Handler] = {
             "GET": self._get_command,
             "PATCH": self._patch_command,
             "DELETE": self._delete_command,
         }
-        pin = {"PUT": lambda ctx: self._pin(ctx, True), "DELETE": lambda ctx: self._pin(ctx, False)}
-        thread_member = {"PUT": self._join_thread, "DELETE": self._leave_thread}
-        webhook_message = {
+        pin: dict[str, Handler] = {
+            "PUT": lambda ctx: self._pin(ctx, True),
+            "DELETE": lambda ctx: self._pin(ctx, False),
+        }
+        thread_member: dict[str, Handler] = {"PUT": self._join_thread, "DELETE": self._leave_thread}
+        webhook_message: dict[str, Handler] = {
             "GET": self._webhook_get,
             "PATCH": self._webhook_edit,
             "DELETE": self._webhook_delete,

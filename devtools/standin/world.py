@@ -173,10 +173,10 @@ class World:
                 if channel.name == name and not channel.deleted:
                     return channel
             raise KeyError(f"no channel named {ref!r}")
-        channel = self.channels.get(int(ref))
-        if channel is None:
+        found = self.channels.get(int(ref))
+        if found is None:
             raise KeyError(f"no channel {ref!r}")
-        return channel
+        return found
 
     def set_bot_permissions(self, permissions: Any, channel: Any = None) -> None:
         """The bot's permissions guild-wide (``channel=None``) or in one channel."""
@@ -571,7 +571,7 @@ class World:
         if "attachments" in body and body["attachments"] is not None:
             wanted = {str(a.get("id")) for a in body["attachments"] if isinstance(a, dict)}
             kept = [a for a in message.attachments if str(a.id) in wanted]
-        merged = {
+        merged: dict[str, Any] = {
             "content": message.content,
             "embeds": message.embeds,
             "components": message.components,
