@@ -23,6 +23,7 @@ from typing import Any
 from ai.levels import Level
 from ai.player import knowledge_of
 from ai.search import analyse
+from engine.protocol import Game
 from engine.standard_chess import ChessState
 from engine.standard_chess.state import PLAY
 
@@ -128,7 +129,7 @@ class Review:
         return found
 
 
-def final_chances(rules: Any, state: Any, seats: Sequence[str]) -> dict[str, float]:
+def final_chances(rules: Game[Any, Any], state: Any, seats: Sequence[str]) -> dict[str, float]:
     """Each seat's chance in a finished game: 1 won, 0 lost, 0.5 drawn."""
     outcome = rules.outcome(state)
     if outcome is None:
