@@ -28,6 +28,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable, Coroutine
+from contextlib import AbstractAsyncContextManager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
@@ -43,12 +44,17 @@ T = TypeVar("T")
 
 
 class Service(Protocol):
-    """What the computer players use of the table service (``bot.service``, which owns them)."""
+    """What the computer players use of the table service (``bot.service``, which owns them):
+    they read and play their games through it, as any player's command does."""
 
     storage: Storage
     tables: dict[str, Any]
 
     async def retrying(self, run: Callable[[], Awaitable[T]]) -> T: ...
+
+    def seeing(self, *rows: GameRow) -> AbstractAsyncContextManager[None]: ...
+
+    async def game_row(self, game_id: str) -> GameRow | None: ...
 
 
 log = logging.getLogger("plateau.autoplay")
@@ -253,36 +259,38 @@ class Autoplay:
                 await self._post(game_id, held)
                 last = None
             await self._news_sent(game_id)
-            table: Any = None
-            row = await self.service.storage.load(game_id)
-            if row is not None:
-                table = self.service.tables.get(row.kind)
-            pending = table.computers.pending(table.game(row)) if table is not None else []
-            if not pending:
-                if game_id in self._again:
-                    continue  # changed while this looked: look again
-                return
-            if played >= ALONE_LIMIT:
-                await self._post(game_id, held)
-                event(log, "ai_paused", level=logging.WARNING, game=game_id, actions=played)
-                if self.sink is not None:
-                    text = t(row.meta.get("locale", "en"), "table.ai_paused", actions=played)
-                    await self.sink([Delivery("channel", text, channel_id=row.channel_id)])
-                return
-            seat, level = pending[0]
-            if held.over_before(seat):
-                await self._post(game_id, held)
-            # The pace, between two computer actions only: never before a person's, and
-            # looked at again after the wait (the game may have moved on meanwhile).
-            wait = 0.0 if last is None else last + self.pace - self.clock()
-            if wait > 0 and not paced:
-                paced = True
-                await self.sleep(wait)
-                continue
-            paced = False
-            played += 1
-            last = self.clock()
-            told = await self._act(table, row, seat, level)
+            # One read: the computer player looks, thinks and plays on the row it saw.
+            async with self.service.seeing():
+                table: Any = None
+                row = await self.service.game_row(game_id)
+                if row is not None:
+                    table = self.service.tables.get(row.kind)
+                pending = table.computers.pending(table.game(row)) if table is not None else []
+                if not pending:
+                    if game_id in self._again:
+                        continue  # changed while this looked: look again
+                    return
+                if played >= ALONE_LIMIT:
+                    await self._post(game_id, held)
+                    event(log, "ai_paused", level=logging.WARNING, game=game_id, actions=played)
+                    if self.sink is not None:
+                        text = t(row.meta.get("locale", "en"), "table.ai_paused", actions=played)
+                        await self.sink([Delivery("channel", text, channel_id=row.channel_id)])
+                    return
+                seat, level = pending[0]
+                if held.over_before(seat):
+                    await self._post(game_id, held)
+                # The pace, between two computer actions only: never before a person's, and
+                # looked at again after the wait (the game may have moved on meanwhile).
+                wait = 0.0 if last is None else last + self.pace - self.clock()
+                if wait > 0 and not paced:
+                    paced = True
+                    await self.sleep(wait)
+                    continue
+                paced = False
+                played += 1
+                last = self.clock()
+                told = await self._act(table, row, seat, level)
             if told is None:
                 return  # logged: a legal action refused is a bug, not a loop
             self._hold(table, row, seat, told, held)

@@ -1,10 +1,11 @@
-"""A small bounded cache, :class:`Lru`, shared by storage (parsed states), the service (hot
-games) and the tables (engine states, replays, reviews)."""
+"""A small bounded cache, :class:`Lru` (storage's parsed states, the tables' replays and
+reviews), and :class:`Parsed`: a game state parsed once, with its engine state."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Generic, TypeVar
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -34,3 +35,32 @@ class Lru(Generic[K, V]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+class Parsed:
+    """A game state as parsed once, the one cache of parsed states: the dict storage read
+    (shared, never changed in place: a table replaces a row's ``state``) and, once a table
+    built it, the engine state of that very dict. Storage keeps the newest (by game and
+    version, in an :class:`Lru`) and each row it gives carries its own (``GameRow.parsed``),
+    so a hot game's state is neither parsed nor built again."""
+
+    __slots__ = ("data", "engine")
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+        self.engine: Any = None
+
+    def state(self, data: dict[str, Any], build: Callable[[dict[str, Any]], Any]) -> Any:
+        """The engine state of ``data``: this entry's, built once, if ``data`` is its dict
+        (a row whose state a table replaced is built anew, and not kept)."""
+        if data is not self.data:
+            return build(data)
+        if self.engine is None:
+            self.engine = build(data)
+        return self.engine
+
+    def know(self, data: dict[str, Any] | None, engine: Any) -> None:
+        """``engine`` is the engine state of ``data`` (a table just saved it): kept, if
+        ``data`` is this entry's dict."""
+        if data is self.data and self.engine is None:
+            self.engine = engine

@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from bot.autoplay import Autoplay
-from bot.cache import Lru
 from bot.i18n import t
 from bot.i18n_rules import engine_text
 from bot.logs import event
@@ -48,23 +47,23 @@ _probed: ContextVar[dict[int, bool] | None] = ContextVar("plateau_probed", defau
 _jitter = random.Random()  # its own: the console's seeded scripts never see it
 
 
-@dataclass
-class _Run:
-    """What the current run of a command (see ``TableService.retrying``) read from storage:
-    its ``load`` under the game's lock, or a second ``find_game`` alike, reuses that read."""
+@dataclass(eq=False)
+class Seen:
+    """The rows this command saw: what one run of a command (see
+    ``TableService.retrying``; a computer player's turn, a time-out, a restart alike) read
+    from storage or wrote, kept up to date with what this process saved since. Its ``load``
+    under the game's lock, or a second ``find_game`` alike, is that row again, not a second
+    read: one read per move."""
 
-    games: set[str] = field(default_factory=set)
-    # find_game's arguments -> the (id, version) it found
-    found: dict[tuple[Any, ...], tuple[str, int]] = field(default_factory=dict)
+    rows: dict[str, GameRow] = field(default_factory=dict)  # game id -> its row, unchanged
+    # find_game's arguments -> the id of the game it found
+    found: dict[tuple[Any, ...], str] = field(default_factory=dict)
 
 
-_run: ContextVar[_Run | None] = ContextVar("plateau_run", default=None)
+_seen: ContextVar[Seen | None] = ContextVar("plateau_seen", default=None)
 # While a command answers a lesson (``bot.tables.learning``): the lesson as the game its
 # handler finds. Never stored, so nothing else reads it.
 LESSON_ROW: ContextVar[GameRow | None] = ContextVar("plateau_lesson", default=None)
-# How many games' newest rows a process keeps for that reuse: a row needs only to outlive
-# its command's wait for the game's lock, so a few per command in flight.
-HOT_GAMES = 1024
 
 
 class UserError(Exception):
@@ -150,8 +149,9 @@ class TableService:
         self.owns = owns
         # Held only while a command uses it: a finished or idle game's lock goes away.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        # Each game's newest row this process read or wrote (its own copy): see ``load``.
-        self._hot: Lru[str, GameRow] = Lru(HOT_GAMES)
+        # The rows each command running now saw (see ``Seen``): a save of this process
+        # brings the others' up to date, so that none reads the game again.
+        self._running: set[Seen] = set()
         self._locales: dict[int, str] = {}
         self._cooldowns: dict[str, float] = {}
         # channel -> game -> users who must keep silent there: kept current on every save,
@@ -183,7 +183,8 @@ class TableService:
                 )
             probed = _probed.set({})
             try:
-                return await self.retrying(lambda: handler(self, request))
+                async with self.seeing():  # a command of its own, whoever runs it
+                    return await self.retrying(lambda: handler(self, request))
             except VersionConflict:
                 raise UserError("error.state_changed") from None
             finally:
@@ -249,9 +250,13 @@ class TableService:
 
     async def retrying(self, run: Callable[[], Awaitable[T]]) -> T:
         """``run`` again (it loads afresh, so it checks again) when another process changed
-        the game first; the last :class:`VersionConflict` is raised."""
+        the game first; the last :class:`VersionConflict` is raised. The first run sees the
+        rows seen already (:meth:`seeing`), if any; every run after it reads afresh."""
+        outer = _seen.get()
         for attempt in range(1, TRIES + 1):
-            fresh = _run.set(_Run())  # every run reads afresh: none reuses a stale row
+            seen = outer if attempt == 1 and outer is not None else Seen()
+            fresh = _seen.set(seen)
+            self._running.add(seen)
             try:
                 return await run()
             except VersionConflict as exc:
@@ -260,8 +265,26 @@ class TableService:
                 event(log, "version_conflict", level=logging.INFO, game=str(exc), attempt=attempt)
                 await asyncio.sleep(_jitter.uniform(0, 0.005 * attempt))  # part the racers
             finally:
-                _run.reset(fresh)
+                _seen.reset(fresh)
+                if seen is not outer:
+                    self._running.discard(seen)
         raise AssertionError("unreachable")
+
+    @asynccontextmanager
+    async def seeing(self, *rows: GameRow) -> AsyncIterator[None]:
+        """Inside, what is read is seen once (a :class:`Seen` of its own), starting with
+        ``rows`` (read by a listing: a time-out's, a restart's): a computer player's turn
+        reads its game once, to think and then to play."""
+        seen = Seen()
+        token = _seen.set(seen)
+        self._running.add(seen)
+        try:
+            for row in rows:
+                self._saw(row)
+            yield
+        finally:
+            _seen.reset(token)
+            self._running.discard(seen)
 
     async def reachable(self, user_id: int, text: str) -> bool:
         """Can ``user_id`` receive DMs? Asked once per command (a retried command does not
@@ -274,29 +297,44 @@ class TableService:
             probed[user_id] = answer
         return answer
 
+    async def game_row(self, game_id: str) -> GameRow | None:
+        """The game's row as :meth:`load` gives it, or None if there is no such game."""
+        try:
+            return await self.load(game_id)
+        except UserError:
+            return None
+
     async def load(self, game_id: str) -> GameRow:
         """The game's row, to change under its lock. A game this run of a command (see
-        :meth:`retrying`) has read already is not read again: it is that row, or a newer one
-        if this process saved the game since. A change by another process meanwhile fails
-        the save's version check, and the command runs again from fresh reads."""
-        run = _run.get()
-        hot = self._hot.get(game_id) if run is not None and game_id in run.games else None
-        if hot is not None:
-            return hot.copy()
+        :meth:`retrying`) has seen already is not read again: it is that row, or the newer
+        one this process saved since. A change by another process meanwhile fails the
+        save's version check, and the command runs again from fresh reads."""
+        known = self._known(game_id)
+        if known is not None:
+            return known
         game = await self.storage.load(game_id)
         if game is None:
             raise UserError("error.no_such_game", game=game_id)
-        return self._seen(game)
+        return self._saw(game)
 
-    def _seen(self, game: GameRow) -> GameRow:
-        """``game`` was just read from storage (or written): keep a copy of it, unless a
-        newer version is kept already, for this run's :meth:`load`."""
-        hot = self._hot.get(game.id)
-        if hot is None or hot.version < game.version:
-            self._hot.put(game.id, game.copy())
-        run = _run.get()
-        if run is not None:
-            run.games.add(game.id)
+    def _known(self, game_id: str) -> GameRow | None:
+        """A copy of the row of ``game_id`` this run saw (or this process saved since)."""
+        seen = _seen.get()
+        row = seen.rows.get(game_id) if seen is not None else None
+        return None if row is None else row.copy()
+
+    def _saw(self, game: GameRow) -> GameRow:
+        """``game`` was just read from storage (or written): this run saw it, and every
+        other running command that saw an older version of it sees this one now (a copy of
+        their own, which the tables' changes to ``game`` do not reach)."""
+        kept = game.copy()
+        seen = _seen.get()
+        if seen is not None:
+            seen.rows[game.id] = kept
+        for other in self._running:
+            older = other.rows.get(game.id)
+            if older is not None and older.version < game.version:
+                other.rows[game.id] = kept
         return game
 
     async def save(
@@ -315,7 +353,7 @@ class TableService:
         told = [d for d in told or [] if d.to == "channel" or not is_ai(d.user_id)]
         owed = [d for d in told if d.to != "private"]  # the actor's own reply is not kept
         stored = await self.storage.save(game, log_entries or [], owed, result)
-        self._seen(game)
+        self._saw(game)
         self.note_silence(game)
         self.autoplay.note(game, stored)
         return _as_owed(told, owed, stored)
@@ -386,17 +424,16 @@ class TableService:
         lesson = LESSON_ROW.get()
         if lesson is not None and lesson.kind == kind:
             return lesson
-        run = _run.get()
+        seen = _seen.get()
         asked = (kind, lobby_only, ended, request.place.channel_id, request.actor.id)
         asked += (str(request.options.get("game") or ""),)
-        if run is not None and asked in run.found:
-            game_id, version = run.found[asked]
-            hot = self._hot.get(game_id)
-            if hot is not None and hot.version == version:
-                return hot.copy()
-        game = self._seen(await self._find_game(request, kind, lobby_only=lobby_only, ended=ended))
-        if run is not None:
-            run.found[asked] = (game.id, game.version)
+        if seen is not None and asked in seen.found:
+            known = self._known(seen.found[asked])
+            if known is not None:
+                return known
+        game = self._saw(await self._find_game(request, kind, lobby_only=lobby_only, ended=ended))
+        if seen is not None:
+            seen.found[asked] = game.id
         return game
 
     async def _find_game(
@@ -479,7 +516,8 @@ class TableService:
                 # Discord's READY): it said what it had to; there was no restart for it.
                 continue
             try:
-                resumed = await self.retrying(_bind(table.resume, self, game))
+                async with self.seeing(game):  # its settling reads it no more
+                    resumed = await self.retrying(_bind(table.resume, self, game))
             except Exception:  # one game's trouble must not keep the others silent
                 log.exception("resuming game %s failed", game.id)
                 continue
@@ -504,7 +542,8 @@ class TableService:
             if table is None or not self.owns(game.guild_id):
                 continue
             try:
-                deliveries.extend(await self.retrying(_bind(table.expire, self, game, now)))
+                async with self.seeing(game):  # its time-out reads it no more
+                    deliveries.extend(await self.retrying(_bind(table.expire, self, game, now)))
             except VersionConflict:
                 event(log, "expire_lost_race", level=logging.INFO, game=game.id)
             except Exception:

@@ -21,7 +21,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from bot.cache import Lru
+from bot.cache import Lru, Parsed
 from bot.model import Attachment, Delivery
 from bot.ratings import START, Played, Rating, Result, best_of_each_family, standings
 from bot.shards import Release, ShardClaim, Shards
@@ -60,6 +60,9 @@ class GameRow:
     # The seats as stored when the row was read or last written (None: not stored yet): a
     # save rewrites the seats table only when they changed.
     stored_seats: dict[str, int] | None = field(default=None, compare=False, repr=False)
+    # Its state as parsed once (None: not read from storage), with the engine state a table
+    # built from it: shared by every copy of the row, and by storage's later reads of it.
+    parsed: Parsed | None = field(default=None, compare=False, repr=False)
 
     @property
     def seats(self) -> dict[str, int]:
@@ -225,24 +228,32 @@ class SqlStorage:
     migrations, and says which error is a taken game id."""
 
     _handle: Any = None  # the backend's connection or connection pool, while open
-    _states: Lru[tuple[str, int], dict[str, Any]] | None = None
+    _states: Lru[tuple[str, int], Parsed] | None = None
 
     @property
-    def parsed_states(self) -> Lru[tuple[str, int], dict[str, Any]]:
-        """Game states parsed from JSON, by ``(game id, version)``: a hot game's state is
-        read again (the version says which) but not parsed again. Shared, never changed in
-        place: tables replace a row's ``state``, they do not edit it."""
+    def parsed_states(self) -> Lru[tuple[str, int], Parsed]:
+        """Game states parsed from JSON, by ``(game id, version)``, each with the engine
+        state a table built from it (:class:`Parsed`): a hot game's state is read again
+        (the version says which) but neither parsed nor built again."""
         if self._states is None:
             self._states = Lru(PARSED_STATES)
         return self._states
 
     def _row(self, row: Any) -> GameRow:
         key = (row["id"], row["version"])
-        state = self.parsed_states.get(key)
-        if state is None and row["state"] is not None:
-            state = json.loads(row["state"])
-            self.parsed_states.put(key, state)
-        return _row(row, state)
+        parsed = self.parsed_states.get(key)
+        if parsed is None and row["state"] is not None:
+            parsed = Parsed(json.loads(row["state"]))
+            self.parsed_states.put(key, parsed)
+        game = _row(row, None if parsed is None else parsed.data)
+        game.parsed = parsed
+        return game
+
+    def _parsed(self, game: GameRow) -> None:
+        """``game`` was just written: its state is the parsed one of its new version."""
+        if game.state is not None:
+            game.parsed = Parsed(game.state)
+            self.parsed_states.put((game.id, game.version), game.parsed)
 
     def opened(self) -> Any:
         if self._handle is None:
@@ -293,8 +304,7 @@ class SqlStorage:
             await _write_seats(s, game)
             stored = await outbox.write(s, game.id, owed, time.time())
         game.stored_seats = game.seats
-        if game.state is not None:
-            self.parsed_states.put((game.id, game.version), game.state)
+        self._parsed(game)
         return stored
 
     async def save(
@@ -336,8 +346,7 @@ class SqlStorage:
         game.version += 1
         game.updated_at = now
         game.stored_seats = game.seats
-        if game.state is not None:
-            self.parsed_states.put((game.id, game.version), game.state)
+        self._parsed(game)
         return stored
 
     async def _rate(self, s: Session, game_id: str, result: Result, now: float) -> None:

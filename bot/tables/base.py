@@ -14,7 +14,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any, ClassVar
 
-from bot.cache import Lru
 from bot.i18n import t
 from bot.model import Actor, Attachment, Button, Delivery, Request, is_ai
 from bot.options import Declarations
@@ -36,7 +35,6 @@ from engine.record import GameRecord, Opening
 from renderer.theme import using
 
 BOARD_COOLDOWN = 60.0  # seconds between two public /board posts of one game
-ENGINE_STATES = 1024  # engine states kept per game kind, of the hottest games
 
 Handler = Callable[[TableService, Request], Awaitable[list[Delivery]]]
 Tell = Callable[[], Awaitable[list[Delivery]]]
@@ -111,8 +109,6 @@ class SeatedTable:
         return self.info.needs_dms
 
     def __init__(self) -> None:
-        # (game id, version) -> (the state's dict, its engine state): see :meth:`game`.
-        self._engine_states: Lru[tuple[str, int], tuple[Any, Any]] = Lru(ENGINE_STATES)
         self.learning = Learning(self)
         self.ending = Ending(self, self.learning)
         self.clock = Clock(self, self.ending)
@@ -158,14 +154,10 @@ class SeatedTable:
     def game(self, row: GameRow) -> TableGame:
         """The row with its engine state. A hot game's state is not built again from its
         dict: engine states are immutable, so the one built (or saved) for that very dict
-        (storage shares a parsed state by game and version) is used again."""
-        key = (row.id, row.version)
-        known = self._engine_states.get(key)
-        state = known[1] if known is not None and known[0] is row.state else None
-        game = TableGame(row, self.rules, state)
-        if known is None and game.state is not None:
-            self._engine_states.put(key, (row.state, game.state))
-        return game
+        is used again (storage's parsed state of the row, ``row.parsed``, keeps it)."""
+        if row.parsed is None or row.state is None:
+            return TableGame(row, self.rules)
+        return TableGame(row, self.rules, row.parsed.state(row.state, self.rules.from_dict))
 
     def configure(self, request: Request) -> tuple[dict[str, Any], dict[str, Any]]:
         """The engine config (as a dict) and extra table data from ``/<game> new``."""
@@ -393,7 +385,8 @@ class SeatedTable:
         told = await tell() if tell is not None else []
         result = self.records.result(game) if ended else None
         saved = await service.save(game.row, logs, told, result)
-        self._engine_states.put((game.row.id, game.row.version), (game.row.state, game.state))
+        if game.row.parsed is not None:  # the state saved is the engine state just built
+            game.row.parsed.know(game.row.state, game.state)
         return saved
 
     async def act(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -231,8 +232,8 @@ async def test_a_hot_game_is_neither_parsed_nor_built_again(
     await _move(service, kind, game)  # the game is hot now
     rules = KINDS[kind].rules
     built: list[int] = []
-    real_build = rules.from_dict
-    monkeypatch.setattr(rules, "from_dict", lambda d: built.append(1) or real_build(d))
+    counting = replace(rules, from_dict=lambda d: built.append(1) or rules.from_dict(d))
+    monkeypatch.setattr(KINDS[kind].table, "rules", counting)  # every table of the kind
     parsed: list[str] = []
     real_parse = json.loads
     monkeypatch.setattr(
