@@ -2,9 +2,11 @@
 random player and of ``strong`` against ``normal``, with win rates (a draw or a game cut at
 the step cap scores a half) and their Wilson 95 % intervals, and decision times.
 
-Run: ``python bench/ai.py [--games N] [--game NAME] [--max-steps N] [--only random|strong]``
-(NAME: a key of ``CONFIGS``; Loka's cross pits an AI team against a random team, and its
-2-player game is the same four armies, so the 2-player bench is Face-off). Targets (issue 16):
+Run: ``python bench/ai.py [--games N] [--game NAME] [--max-steps N] [--only random|strong]
+[--fixed]`` (``--fixed``: each level searches its whole iteration budget without its time
+limit, results that no load changes; NAME: a key of ``CONFIGS``; Loka's cross pits an AI
+team against a random team, and its 2-player game is the same four armies, so the 2-player
+bench is Face-off). Targets (issue 16):
 ``normal`` beats random in >= 95 % of 40 games, ``strong`` beats ``normal`` in >= 60 %;
 decision time p95 <= 1 s for ``normal`` and <= 3 s for ``strong``."""
 
@@ -23,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.levels import Level
+from ai.levels import Level, fixed
 from ai.player import choose, knowledge_of
 from ai.search import candidates
 from engine.alako.board import SEATS as ALAKO_SEATS
@@ -109,7 +111,8 @@ def play_game(
         else:
             action = choose(kind, rules.view(state, seat), seat, who, rng)
             if times is not None:
-                times.setdefault(who, []).append(time.perf_counter() - t0)
+                name = who if isinstance(who, str) else who.name
+                times.setdefault(name, []).append(time.perf_counter() - t0)
         state, _ = rules.apply(state, action, seat)
     return state
 
@@ -130,17 +133,22 @@ def tournament(
     max_steps: int | None = None,
     start: int = 0,
     progress: Callable[[str], None] | None = None,
+    untimed: bool = False,
 ) -> tuple[Tally, dict[str, list[float]]]:
     """``first`` against ``second`` over ``games`` games of the bench game ``name`` (seeds
     from ``start``), the sides swapped every game: the tally of ``first`` and every player's
-    decision times. ``progress`` is told each game's result as it ends."""
+    decision times. ``progress`` is told each game's result as it ends. ``untimed``: the
+    levels search their whole iteration budgets whatever the clock says (results that no
+    load changes)."""
     bench = CONFIGS[name]
     rules = knowledge_of(bench.kind).rules
     tally, times = Tally(), {}
     for game in range(start, start + games):
         seats = bench.seats
         ours = seats[game % 2 :: 2]
-        players = {s: first if s in ours else second for s in seats}
+        players: dict[str, str | Level] = {s: first if s in ours else second for s in seats}
+        if untimed:
+            players = {s: p if p == RANDOM else fixed(p) for s, p in players.items()}
         cap = max_steps or bench.max_steps
         began = time.perf_counter()
         state = play_game(bench.kind, bench.config(), players, game, cap, times)
@@ -190,6 +198,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--only", choices=("random", "strong"), help="only normal vs random, or strong vs normal"
     )
+    parser.add_argument(
+        "--fixed",
+        action="store_true",
+        help="search each level's whole iteration budget, without its time limit",
+    )
     args = parser.parse_args(argv)
     pairings = [("normal", RANDOM), ("strong", "normal")]
     if args.only:
@@ -204,6 +217,7 @@ def main(argv: list[str] | None = None) -> None:
                 args.max_steps,
                 args.start,
                 tell if args.verbose else None,
+                untimed=args.fixed,
             )
             low, high = wilson(tally.score, tally.games)
             spent = "; ".join(

@@ -19,14 +19,14 @@ from ai.games.alako import (
     may_accept_draw,
     way,
 )
-from ai.levels import BUDGETS, LEVELS
+from ai.levels import LEVELS, fixed
 from ai.player import choose
 from ai.search import decide
 from engine import alako
 from engine.alako import state_from_position
 
 RULES = KNOWLEDGE.rules
-SMALL = replace(BUDGETS["normal"], name="small", iterations=60, seconds=5.0)
+SMALL = replace(fixed("normal", 60), name="small")  # no time limit: a choice is its seed's
 
 # South's line runs a3n..h3n: one more wall on i3n closes it with the knight still inside.
 OPEN_LINE = "Wa3n Wb3n Wc3n Wd3n We3n Wf3n Wg3n Wh3n"

@@ -15,7 +15,7 @@ import random
 from dataclasses import replace
 
 from ai.games.echec import KNOWLEDGE, aimless, evaluate, legal_actions, policy, wasted
-from ai.levels import BUDGETS, Level
+from ai.levels import BUDGETS, Level, fixed
 from ai.player import choose
 from engine import echec
 from engine.echec.actions import Turn
@@ -32,8 +32,7 @@ def _position(text: str) -> echec.EchecState:
 def level(name: str) -> str | Level:
     if FULL:
         return name
-    budget = BUDGETS[name]
-    return replace(budget, iterations=max(8, budget.iterations // 8), seconds=1e9)
+    return fixed(name, max(8, BUDGETS[name].iterations // 8))
 
 
 def test_advanced_bases_and_bases_facing_the_enemy_are_worth_more() -> None:
