@@ -100,9 +100,17 @@ async def test_the_pool_draws_in_other_processes_at_once(tmp_path: Path) -> None
     assert os.getpid() not in pids and len(pids) == 2
 
 
-async def test_the_event_loop_keeps_running_while_a_picture_is_drawn() -> None:
+def held_until(marker: str) -> bool:
+    """Holds its worker until ``marker`` exists (a minute at most): whether it came."""
+    return hold(marker) > 0 and Path(marker).exists()
+
+
+async def test_the_event_loop_keeps_running_while_a_picture_is_drawn(tmp_path: Path) -> None:
+    """The picture is held until the loop has ticked a few times: it only ends well if the
+    loop runs on while it is drawn (however slowly a busy machine ticks)."""
     rendering.start(1, warm_workers=False)
     await rendering.up()
+    marker = tmp_path / "ticked"
     ticks = 0
 
     async def tick() -> None:
@@ -110,11 +118,13 @@ async def test_the_event_loop_keeps_running_while_a_picture_is_drawn() -> None:
         while True:
             await asyncio.sleep(0.01)
             ticks += 1
+            if ticks == 5:
+                marker.touch()
 
     ticker = asyncio.create_task(tick())
-    await rendering.render(nap, 0.5)
+    drawn = await rendering.render(held_until, str(marker))
     ticker.cancel()
-    assert ticks >= 20
+    assert drawn and ticks >= 5
 
 
 async def test_a_function_a_worker_cannot_import_is_drawn_here() -> None:

@@ -189,12 +189,12 @@ async def rig() -> AsyncIterator[Rig]:
             rig = Rig(standin)
             task = asyncio.create_task(rig.bot.start("a-token"))
             try:
-                await standin.wait_ready(timeout=10)
-                await asyncio.wait_for(rig.bot.wait_until_ready(), 10)
+                await standin.wait_ready(timeout=60)
+                await asyncio.wait_for(rig.bot.wait_until_ready(), 60)
                 yield rig
             finally:
                 await rig.bot.close()
-                await asyncio.wait_for(task, 10)
+                await asyncio.wait_for(task, 60)
 
 
 async def test_login_ready_and_sync(rig: Rig) -> None:
