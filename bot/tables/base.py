@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import keyword
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, ClassVar
 
@@ -172,6 +172,10 @@ class SeatedTable:
 
     def seat_label(self, locale: str, seat: str) -> str:
         return t(locale, f"{self.kind}.seat.{seat}")
+
+    def seats_label(self, locale: str, seats: Sequence[str]) -> str:
+        """Seats taken together, as the lobby names them ("Fire + Water")."""
+        return " + ".join(self.seat_label(locale, s) for s in seats)
 
     def seat_names(self, game: TableGame) -> dict[str, str]:
         """Every earlier name of a seat in this game, to the seat it names now (Lines of
@@ -496,10 +500,7 @@ class SeatedTable:
     def seat_choices(self, game: TableGame, locale: str, current: str) -> list[tuple[str, str]]:
         """The game's seats as ``/<game> ai`` offers them (lobby or running), as typed."""
         typed = current.strip().lower()
-        pairs = [
-            (" + ".join(self.seat_label(locale, s) for s in group), group[0])
-            for group in self.seat_groups(game)
-        ]
+        pairs = [(self.seats_label(locale, group), group[0]) for group in self.seat_groups(game)]
         return [(shown, seat) for shown, seat in pairs if typed in seat or typed in shown.lower()]
 
     def choices(

@@ -58,7 +58,7 @@ class Computers:
             raise UserError("table.host_only_ai", user=mention(game.row.host_id))
         loc = game.locale
         holder = game.user_of(group[0])
-        seats = " + ".join(table.seat_label(loc, s) for s in group)
+        seats = table.seats_label(loc, group)
         moved = ""
         if holder is not None and not is_ai(holder):
             moved = self.lobby.host_gives_way(game, group, holder)
@@ -89,7 +89,7 @@ class Computers:
         table = self.table
         loc = game.locale
         holder = game.user_of(group[0])
-        seats = " + ".join(table.seat_label(loc, s) for s in group)
+        seats = table.seats_label(loc, group)
         host = actor.id == game.row.host_id
         replaced = game.meta.setdefault("replaced", {})
         if level == "remove":

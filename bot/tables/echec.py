@@ -5,7 +5,14 @@ The lobby, seats, turns, log, resigning, record and restarts come from
 
 Secret placement: every ``placed``/``lifted`` event carries ``visible_to={seat}``; it is
 told, with that seat's own picture (``view(state, seat)``), to that player's DMs only. The
-channel only hears who is ready, and sees both armies once both have confirmed."""
+channel only hears who is ready, and sees both armies once both have confirmed.
+
+Why this file is over 600 lines: it holds Échec au Roi's own commands, actions and texts
+only: its placement commands (place, lift, confirm, autoplace) with their private prompts,
+the two-action turn (roll, advance, turn, attack, end) and what each event tells, fights
+told with their dice. What every table shares lives in the table's parts (``lobby``,
+``computers``, ``ending``, ``records``, ``pages``, ``timing``, ``replays``, ``coach``,
+``learning``)."""
 
 from __future__ import annotations
 

@@ -63,7 +63,7 @@ class Ending:
             "table.resign_ask",
             game=t(loc, f"game.{table.kind}"),
             id=row.id,
-            seats=" + ".join(table.seat_label(loc, s) for s in seats),
+            seats=table.seats_label(loc, seats),
             button=label,
         )
         button = Button(table.button_id(row.id, "resign"), label, "danger")

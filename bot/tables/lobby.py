@@ -62,7 +62,7 @@ class Lobby:
         lines = []
         for group in table.seat_groups(game):
             user = game.user_of(group[0])
-            label = " + ".join(table.seat_label(loc, s) for s in group)
+            label = table.seats_label(loc, group)
             note = table.seat_note(game, group)
             who = game.who(user) if user else t(loc, "table.seat_free")
             lines.append(f"{label}{f' ({note})' if note else ''}: {who}")
@@ -74,7 +74,7 @@ class Lobby:
         game_id = game.row.id
         buttons = []
         for group in table.seat_groups(game):
-            label = " + ".join(table.seat_label(loc, s) for s in group)
+            label = table.seats_label(loc, group)
             holder = game.user_of(group[0])
             buttons.append(
                 Button(
@@ -98,21 +98,15 @@ class Lobby:
         buttons = []
         for group in table.seat_groups(game):
             holder = game.user_of(group[0])
-            seats = " + ".join(table.seat_label(loc, s) for s in group)
             if holder is None or lent(game, holder):
-                buttons.append(
-                    Button(
-                        table.button_id(game.row.id, f"ai:{group[0]}:normal"),
-                        t(loc, "button.ai_add", seats=seats),
-                    )
-                )
+                level, key = "normal", "button.ai_add"
             elif is_ai(holder):
-                buttons.append(
-                    Button(
-                        table.button_id(game.row.id, f"ai:{group[0]}:remove"),
-                        t(loc, "button.ai_remove", seats=seats),
-                    )
-                )
+                level, key = "remove", "button.ai_remove"
+            else:
+                continue
+            seats = table.seats_label(loc, group)
+            custom_id = table.button_id(game.row.id, f"ai:{group[0]}:{level}")
+            buttons.append(Button(custom_id, t(loc, key, seats=seats)))
         return buttons
 
     async def game_channel(self, request: Request, locale: str) -> int:
@@ -268,7 +262,7 @@ class Lobby:
                 raise UserError("error.dms_closed")
             sit(game, group, request.actor.id)
             game.meta["names"][str(request.actor.id)] = request.actor.name
-            seated = " + ".join(table.seat_label(game.locale, s) for s in group)
+            seated = table.seats_label(game.locale, group)
             line = t(game.locale, "table.joined", user=mention(request.actor.id), seat=seated)
             line = f"{line} {moved}" if moved else line
             return await service.save(game.row, told=[self.post(game, line)])
@@ -278,14 +272,14 @@ class Lobby:
         seated them there, moves to the first free seat (the line saying so); anyone else,
         or a full table, refuses, naming who holds it."""
         table = self.table
-        label = " + ".join(table.seat_label(game.locale, s) for s in group)
+        label = table.seats_label(game.locale, group)
         free = [g for g in table.seat_groups(game) if game.user_of(g[0]) is None]
         if not lent(game, holder) or not free:
             raise UserError("table.seat_taken", seat=label, user=mention(holder))
         sit(game, free[0], holder)
         for seat in group:
             del game.meta["seats"][seat]
-        other = " + ".join(table.seat_label(game.locale, s) for s in free[0])
+        other = table.seats_label(game.locale, free[0])
         return t(game.locale, "table.host_moved", user=mention(holder), seat=other)
 
     def seat_group(self, game: TableGame, request: Request) -> tuple[str, ...]:

@@ -1,6 +1,16 @@
 """Loka at the table: secret armies by DM, team relay until deployment, deployment,
 battle, the Super D20 decision with its time limit, and the end. The lobby, seats, turns,
-log, resigning, record and restarts come from :mod:`bot.tables.base`."""
+log, resigning, record and restarts come from :mod:`bot.tables.base` and its parts.
+
+Why this file is over 600 lines: it holds Loka's own commands only, and Loka has the most
+of any game (four armies in two teams; each army's secret selection, built in its player's
+DMs with a copy to the ally; the team relay; deployment by hand or by the table; moves,
+the Super D20's reroll or keep; odds and moves to look at) and the richest ``/loka new``
+(board, size, players, points, terrain, combat, silence, handicaps: budgets, a solo team,
+boxes, piece limits). What every table shares lives in the table's parts (``lobby``,
+``computers``, ``ending``, ``records``, ``pages``, ``timing``, ``replays``, ``coach``,
+``learning``); Loka's event texts are in :mod:`bot.tables.loka_text`, its pictures in
+:mod:`bot.tables.loka_images`."""
 
 from __future__ import annotations
 
@@ -118,7 +128,7 @@ class LokaComputers(Computers):
             loc = game.locale
             raise UserError(
                 "loka.handed_to_ai",
-                armies=" + ".join(self.table.seat_label(loc, s) for s in group),
+                armies=self.table.seats_label(loc, group),
                 ai=game.who(holder),
                 command=f"/{self.table.kind} ai army:{group[0]} level:remove",
                 host=mention(game.row.host_id),
@@ -307,7 +317,7 @@ class LokaTable(SeatedTable):
         mine = game.seats_of(user)
         index = state.geometry.seat_index
         if mine and not any(state.armies[index[a]].alive for a in mine):
-            raise UserError("loka.army_gone", armies=" + ".join(army_label(loc, a) for a in mine))
+            raise UserError("loka.army_gone", armies=self.seats_label(loc, mine))
 
     def deadline(self, service: TableService, game: TableGame) -> float | None:
         state = game.require_state()

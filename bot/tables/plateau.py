@@ -241,7 +241,7 @@ class Plateau:
         row = game.row
         head = t(loc, "plateau.game", game=t(loc, f"game.{row.kind}"), id=row.id)
         where = f"<#{row.channel_id}>"
-        seats = " + ".join(table.seat_label(loc, s) for s in seats_or_lobby(seated))
+        seats = table.seats_label(loc, seats_or_lobby(seated))
         if row.status == "lobby":
             taken = len(game.seats)
             total = sum(len(g) for g in table.seat_groups(game))

@@ -141,7 +141,7 @@ class Clock:
         return t(
             loc,
             "clock.timeout_ai",
-            seat=" + ".join(table.seat_label(loc, s) for s in group),
+            seat=table.seats_label(loc, group),
             user=f"<@{user}>",
             ai=game.who(ai),
             command=f"/{table.kind} ai seat:{group[0]} level:remove",

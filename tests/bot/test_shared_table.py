@@ -1,7 +1,10 @@
 """What ``bot/tables/base.py`` writes once for every game: the commands a table declares
-become its handlers, and ``Change`` tells its public events apart."""
+become its handlers, ``Change`` tells its public events apart, and a table is made of its
+parts (each a file of its own, composed, never mixed in)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -47,3 +50,37 @@ def test_a_change_tells_everyone_only_its_public_events() -> None:
     public = Event("moved", {"src": "a1"})
     assert Change([secret, public]).public == [public]
     assert Change().public == [] and Change().before is None and Change().actor is None
+
+
+PARTS = {
+    "lobby": "lobby",
+    "computers": "computers",
+    "ending": "ending",
+    "records": "records",
+    "pages": "pages",
+    "clock": "timing",
+    "replays": "replays",
+    "coach": "coach",
+    "learning": "learning",
+}
+TABLES = Path(__file__).resolve().parents[2] / "bot" / "tables"
+
+
+@pytest.mark.parametrize("table", tables(), ids=lambda table: table.kind)
+def test_a_table_is_made_of_its_parts_not_mixed_from_them(table: SeatedTable) -> None:
+    assert SeatedTable.__bases__ == (object,)  # no mixin: every part is composed
+    for name, module in PARTS.items():
+        part = getattr(table, name)
+        assert part.table is table, name
+        assert type(part).__module__ in (f"bot.tables.{module}", type(table).__module__), name
+
+
+def test_each_part_is_a_file_of_its_own_and_a_long_table_file_says_why() -> None:
+    for module in PARTS.values():
+        lines = (TABLES / f"{module}.py").read_text(encoding="utf-8").count("\n")
+        assert lines <= 400, f"{module}.py: {lines} lines"
+    for path in TABLES.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        if text.count("\n") > 600:
+            docstring = text.split('"""')[1]
+            assert "Why this file is over 600 lines" in docstring, path.name
