@@ -15,6 +15,8 @@ from bot.tables.game import Entries, TableGame
 from engine.protocol import Game
 from engine.record import GameRecord
 
+Who = Actor | None  # who made a change (None: the table itself)
+
 
 class Table(Protocol):
     kind: str
@@ -62,12 +64,7 @@ class Table(Protocol):
         self, service: TableService, game: TableGame, entries: Entries, tell: Any = None
     ) -> list[Delivery]: ...
     def telling(
-        self,
-        service: TableService,
-        game: TableGame,
-        entries: Entries,
-        actor: Actor | None,
-        before: Any,
+        self, service: TableService, game: TableGame, entries: Entries, actor: Who, before: Any
     ) -> Any: ...
     async def after(
         self, service: TableService, game: TableGame, change: Any
