@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from functools import cache
 from string import Formatter
 from typing import Any
@@ -257,6 +258,21 @@ def command_words(table: Table) -> frozenset[str]:
     return frozenset(words)
 
 
+# Texts a player may type that no game reads as an action.
+BAD_TEXTS = ("", "zz", "a1a8", "z9-z9", "move", "place z99", "build z9z", "go q1", "draft 9Q")
+
+
+def _provoke(rules: Any, state: Any, waiting: list[str]) -> None:
+    """The engine's refusals of what players may type, and of a move out of turn."""
+    for text in BAD_TEXTS:
+        with suppress(EngineError):
+            rules.parse_action(text)
+    actions = rules.legal_actions(state, rules.to_act(state)[0])
+    for seat in waiting[:1]:
+        with suppress(EngineError):
+            rules.apply(state, actions[0], seat)
+
+
 async def _play(table: Table, kind: str, moves: int, rng: random.Random) -> None:
     """``moves`` lines of play, each by a player who has something to do."""
     assert table.console is not None
@@ -266,6 +282,7 @@ async def _play(table: Table, kind: str, moves: int, rng: random.Random) -> None
         if state is None or row.status != "running" or not rules.to_act(state):
             return
         seat = rules.to_act(state)[0]
+        _provoke(rules, state, [s for s in row.seats if s not in rules.to_act(state)])
         user = row.meta["names"][str(row.seats[seat])]
         line = GAMES[kind]["move"](rules, state, seat, user, rng)
         if line is None:
