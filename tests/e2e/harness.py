@@ -2,17 +2,25 @@
 project's Discord stand-in (devtools.standin) over real HTTP and a real websocket, with the
 real renderer. Tests act as members through the stand-in and read the game's state from the
 bot's database (its SQLite file, or PostgreSQL) as a player reads the board, to choose their
-moves. Several processes may share one stand-in and one PostgreSQL database, one per shard."""
+moves. Several processes may share one stand-in and one PostgreSQL database, one per shard.
+
+Waits end as soon as what they wait for happens; their time limits only bound a failure. A
+bot process never outlives its test: it runs in a process group of its own (with the render
+pool's workers), killed whole by :meth:`BotProcess.stop`, by a failed start, by the fixture
+whatever fails, and at the latest when the test run exits."""
 
 from __future__ import annotations
 
 import asyncio
+import atexit
+import contextlib
 import json
 import os
 import re
 import signal
 import sqlite3
 import sys
+import time
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -24,7 +32,42 @@ from bot.settings import POSTGRES_SCHEMES
 from devtools.standin import Exchange, Message, StandIn
 
 TOKEN = "standin-bot-token"  # the stand-in accepts any token; never a real one
-STARTUP_SECONDS = 90.0
+STARTUP_SECONDS = 90.0  # a bound on a failed start: a start ends as soon as the bot is READY
+DELIVERY_SECONDS = 120.0  # a bound on what a game owes staying unsent (a channel's pace)
+
+# The process groups of the bots still running: killed when the test run exits, whatever
+# happened (the last resort; each is killed as its test ends).
+_running: set[int] = set()
+
+
+def kill_group(pgid: int) -> None:
+    """SIGKILL to every process of the group ``pgid`` (the bot and its render workers)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pgid, signal.SIGKILL)
+    _running.discard(pgid)
+
+
+@atexit.register
+def _kill_every_group() -> None:
+    for pgid in list(_running):
+        kill_group(pgid)
+
+
+def group_members(pgid: int) -> list[int]:
+    """The live processes of the group ``pgid`` (zombies left out: they are gone but not
+    yet reaped)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()  # after the command name, which may hold spaces
+        if fields[0] != "Z" and int(fields[2]) == pgid:
+            found.append(int(entry.name))
+    return found
 
 
 class BotProcess:
@@ -86,7 +129,9 @@ class BotProcess:
                 env=env,
                 stdout=out,
                 stderr=asyncio.subprocess.STDOUT,
+                start_new_session=True,  # a process group of its own: killed whole
             )
+        _running.add(self.proc.pid)
         self.starts += 1
         try:
             await self._started(synced_before, generation)
@@ -133,20 +178,46 @@ class BotProcess:
         await self.wait_for_log(f"interaction={ex.interaction.id} ", since=self.starts - 1)
         await self.standin.settle()
 
+    async def delivered(self, game_id: str) -> None:
+        """Until the bot has sent everything it owes for the game: its outbox rows, deleted
+        once sent. A channel's pace (5 messages in any 5 s) may hold a post for seconds after
+        the command was answered, far longer than the stand-in's quiet. Not while an outage
+        holds them back, nor once the bot is down: the test then waits for what it expects."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + DELIVERY_SECONDS
+        owed = "SELECT id FROM outbox WHERE game_id = $1"
+        while await self.fetch(owed, game_id):
+            if self.proc is None or self.proc.returncode is not None or self._outage():
+                return
+            if loop.time() > deadline:
+                raise AssertionError(f"game {game_id} still owes posts:\n{self.tail()}")
+            await asyncio.sleep(0.05)
+        await self.standin.settle()
+
+    def _outage(self) -> bool:
+        now = time.monotonic()
+        return any(outage.until > now for outage in self.standin.limits.outages)
+
     def _syncs(self) -> list[Any]:
         return [r for r in self.standin.requests if r.method == "PUT" and "/commands" in r.path]
 
     async def stop(self, *, kill: bool = False) -> int:
-        """SIGTERM (a clean stop: commands in flight finish) or SIGKILL (a crash)."""
+        """SIGTERM (a clean stop: commands in flight finish) or SIGKILL (a crash); then
+        whatever is left of its process group is killed (even if this wait is cancelled)."""
         proc, self.proc = self.proc, None
-        if proc is None or proc.returncode is not None:
-            return proc.returncode if proc else 0
-        proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+        if proc is None:
+            return 0
         try:
-            return await asyncio.wait_for(proc.wait(), timeout=30)
-        except TimeoutError:
-            proc.kill()
-            return await proc.wait()
+            if proc.returncode is not None:
+                return proc.returncode
+            proc.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
+            try:
+                return await asyncio.wait_for(proc.wait(), timeout=30)
+            except TimeoutError:
+                proc.kill()
+                return await proc.wait()
+        finally:
+            kill_group(proc.pid)
 
     async def restart(self, *, kill: bool = False) -> None:
         await self.stop(kill=kill)
@@ -272,18 +343,24 @@ class Table:
         return len(self.standin.world.requests), len(self.standin.world.history)
 
     async def _complete(self, ex: Exchange, mark: tuple[int, int]) -> Exchange:
-        """The exchange once the bot has finished with it (everything since ``mark``)."""
+        """The exchange once the bot has finished with it and sent what the game owes
+        (everything since ``mark``)."""
         await self.bot.finished(ex)
+        if self.game_id:
+            await self.bot.delivered(self.game_id)
         ex = self.standin._exchange(ex.interaction, None, *mark)
         check_exchange(ex)
         self.exchanges.append(ex)
         return ex
 
     async def open(self, host: str, **options: Any) -> Exchange:
+        mark = self._mark()
         ex = await self.slash(host, "new", options, channel=self.channel)
         (thread,) = self.standin.threads(self.channel)[-1:]
         self.thread = thread
         self.game_id = game_id_in(self.standin.messages(thread))
+        await self.bot.delivered(self.game_id)
+        ex = self.exchanges[-1] = self.standin._exchange(ex.interaction, None, *mark)
         return ex
 
     def button(self, action: str) -> str:
@@ -305,9 +382,9 @@ async def standin() -> AsyncIterator[StandIn]:
 @pytest.fixture
 async def bot(standin: StandIn, tmp_path: Path) -> AsyncIterator[BotProcess]:
     process = BotProcess(standin, tmp_path)
-    await process.start()
     try:
+        await process.start()
         yield process
     finally:
-        code = await process.stop()
-        assert code == 0, f"the bot stopped with {code}:\n{process.tail()}"
+        code = await process.stop()  # whatever failed, start-up included
+    assert code == 0, f"the bot stopped with {code}:\n{process.tail()}"

@@ -1,4 +1,5 @@
-"""The harness itself: a bot that fails to start is not left running behind the test."""
+"""The harness itself: a bot that fails to start is not left running behind the test, nor
+is any process it started (the render pool's workers), whenever its start-up fails."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ import pytest
 from devtools.standin import StandIn
 from tests.e2e import harness
 
+GONE_WITHIN = 30.0  # seconds: a bound on a failure, the wait ends as soon as they are gone
 
-async def test_a_bot_that_does_not_start_is_stopped(
-    standin: StandIn, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+
+def spy_on_spawns(monkeypatch: pytest.MonkeyPatch) -> list[asyncio.subprocess.Process]:
+    """The bot processes the harness starts from now on."""
     started: list[asyncio.subprocess.Process] = []
     spawn = asyncio.create_subprocess_exec
 
@@ -23,9 +25,51 @@ async def test_a_bot_that_does_not_start_is_stopped(
         return started[-1]
 
     monkeypatch.setattr(harness.asyncio, "create_subprocess_exec", spied)
+    return started
+
+
+async def nothing_left_of(process: asyncio.subprocess.Process) -> None:
+    """The bot has exited and been waited for, and nothing of its process group lives on."""
+    assert process.returncode is not None
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + GONE_WITHIN
+    while left := harness.group_members(process.pid):
+        assert loop.time() < deadline, f"still running: {left}"
+        await asyncio.sleep(0.05)
+    assert process.pid not in harness._running
+
+
+async def test_a_bot_that_does_not_start_is_stopped(
+    standin: StandIn, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started = spy_on_spawns(monkeypatch)
     monkeypatch.setattr(harness, "STARTUP_SECONDS", 0.0)  # it cannot be up in no time
     bot = harness.BotProcess(standin, tmp_path)
     with pytest.raises(AssertionError, match="did not sync"):
         await bot.start()
     (process,) = started
-    assert process.returncode is not None and bot.proc is None  # stopped, and waited for
+    assert bot.proc is None
+    await nothing_left_of(process)
+
+
+async def test_a_start_that_fails_once_the_bot_is_up_leaves_no_process(
+    standin: StandIn, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Start-up fails on purpose after the bot is READY, its render workers running: the
+    bot and every process it started are gone."""
+    started = spy_on_spawns(monkeypatch)
+    up = harness.BotProcess._started
+
+    async def up_then_fail(self: harness.BotProcess, *args: Any) -> None:
+        await up(self, *args)
+        assert self.proc is not None
+        assert len(harness.group_members(self.proc.pid)) > 1  # the bot and its workers
+        raise AssertionError("start-up fails on purpose")
+
+    monkeypatch.setattr(harness.BotProcess, "_started", up_then_fail)
+    bot = harness.BotProcess(standin, tmp_path)
+    with pytest.raises(AssertionError, match="on purpose"):
+        await bot.start()
+    (process,) = started
+    assert bot.proc is None
+    await nothing_left_of(process)
