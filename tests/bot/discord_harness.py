@@ -39,6 +39,7 @@ APP_ID = 710000000000000001
 BOT_ID = 710000000000000002
 GUILD_ID = 710000000000000003
 EPHEMERAL = 64
+STUCK_SECONDS = 120.0  # a bot task that has not finished after this long is stuck
 SIZE_LIMIT = 10 * 1024 * 1024
 BOT_AUTHOR = {
     "id": str(BOT_ID),
@@ -773,7 +774,8 @@ class BotDriver:
             }
             if not pending:
                 return
-            done, _ = await asyncio.wait(pending, timeout=20)
+            # A bound on a hang only: the wait ends as soon as one of them is done.
+            done, _ = await asyncio.wait(pending, timeout=STUCK_SECONDS)
             assert done, f"the bot did not finish in time: {[t.get_coro() for t in pending]}"
         raise AssertionError("the bot kept starting tasks")
 

@@ -756,9 +756,9 @@ async def test_sigterm_stops_the_bot_and_closes_the_storage(
     monkeypatch.setattr(SqliteStorage, "close", close)
     config = settings.Settings(token="x", db=str(tmp_path / "p.db"))
     runner = asyncio.create_task(serve(config))
-    await asyncio.wait_for(started.wait(), 5)
+    await asyncio.wait_for(started.wait(), 60)
     os.kill(os.getpid(), signal.SIGTERM)
-    assert await asyncio.wait_for(runner, 10) == 0
+    assert await asyncio.wait_for(runner, 60) == 0
     assert closed == [str(tmp_path / "p.db")]
 
 

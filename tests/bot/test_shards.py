@@ -229,7 +229,7 @@ async def test_a_held_shard_is_refused_until_its_holder_releases_it(
 
     releasing = asyncio.create_task(release_soon())
     # A claimer waits a while for a holder that is shutting down.
-    taken = await second.claim_shards(Shards((0, 1), 2), wait=5)
+    taken = await second.claim_shards(Shards((0, 1), 2), wait=60)
     await releasing
     with pytest.raises(ShardTaken):
         await first.claim_shards(Shards((0,), 2), wait=0)
@@ -301,7 +301,7 @@ async def test_the_bot_exits_when_its_shard_is_held(
     held = await other.claim_shards(Shards((1,), 2), wait=0)
     try:
         config = settings.Settings(token="x", db=db, shards=mine)
-        assert await asyncio.wait_for(lifecycle.serve(config), 10) == 1
+        assert await asyncio.wait_for(lifecycle.serve(config), 60) == 1
         (logged,) = [r for r in caplog.records if r.getMessage() == refusal]
         if mine is None:  # both counts named
             fields = logged.fields  # type: ignore[attr-defined]
@@ -394,7 +394,7 @@ async def test_a_waiting_claimer_starts_once_the_other_count_stopped(
 
     stopping = asyncio.create_task(stop_soon())
     # A predecessor with the old count that is shutting down is waited for.
-    taken = await second.claim_shards(Shards((0, 1), 2), wait=10)
+    taken = await second.claim_shards(Shards((0, 1), 2), wait=60)
     assert stopped.is_set()
     await stopping
     await taken.release()
