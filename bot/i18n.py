@@ -18,7 +18,6 @@ changed English marked fuzzy); ``python -m bot.i18n check`` lists what a catalog
 
 from __future__ import annotations
 
-import gettext
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -33,6 +32,8 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 
+from renderer.words import PLURAL, plural_rule
+
 DOMAIN = "plateau"
 SOURCE = "en"  # the template's language
 ENGINE = "engine."  # the key prefix of the engine's refusals: ``engine.<code>``
@@ -43,9 +44,11 @@ _registered: dict[str, Catalog] = {}  # languages added at run time (tests: a ps
 
 @dataclass(frozen=True, slots=True)
 class Plural:
-    """A counted text: its forms, and the language's rule from ``n`` to a form."""
+    """A counted text: its forms, and the language's rule from ``n`` to a form (a gettext
+    plural expression, as the ``.po`` header gives it, and that expression as a function)."""
 
     forms: tuple[str, ...]
+    rule: str
     index: Callable[[int], int]
 
     def pick(self, n: int) -> str:
@@ -91,20 +94,14 @@ def translations(lang: str) -> Catalog:
     return _read(_ROOT / lang / "LC_MESSAGES" / f"{DOMAIN}.po", lang)
 
 
-def _rule(expr: str) -> Callable[[int], int]:
-    return gettext.c2py(expr)  # type: ignore[attr-defined,no-any-return]  # typeshed omits c2py
-
-
-def _texts(
-    catalog: Catalog, rule: Callable[[int], int], translated: bool
-) -> Iterator[tuple[str, Entry]]:
+def _texts(catalog: Catalog, rule: str, translated: bool) -> Iterator[tuple[str, Entry]]:
     for message in catalog:
         if not message.context or (translated and message.fuzzy):
             continue
         text = message.string if translated else message.id
         if isinstance(text, (tuple, list)):
             if all(text):
-                yield message.context, Plural(tuple(text), rule)
+                yield message.context, Plural(tuple(text), rule, plural_rule(rule))
         elif text:
             yield message.context, text
 
@@ -112,15 +109,13 @@ def _texts(
 @cache
 def catalog(lang: str) -> dict[str, Entry]:
     """Every key's text in ``lang``: its translation, else the English."""
-    english = dict(_texts(template(), _rule(get_plural(SOURCE).plural_expr), False))
+    english = dict(_texts(template(), get_plural(SOURCE).plural_expr, False))
     if lang == SOURCE:
         return english
     theirs = translations(lang)
     table = dict(english)
     table.update(
-        (key, text)
-        for key, text in _texts(theirs, _rule(theirs.plural_expr), True)
-        if key in english
+        (key, text) for key, text in _texts(theirs, theirs.plural_expr, True) if key in english
     )
     return table
 
@@ -169,8 +164,8 @@ def t(locale: str | None, key: str, **values: Any) -> str:
 @lru_cache(maxsize=64)
 def picture_words(locale: str | None, game: str) -> tuple[tuple[str, str], ...]:
     """The words a game's pictures draw (keys ``img.<game>.<key>``), in the reader's language,
-    as the ``(key, template)`` pairs ``renderer.words`` takes. A counted text gives its form for
-    one as ``<key>_one`` and for many as ``<key>`` (the renderer counts in English: n == 1)."""
+    as the ``(key, template)`` pairs ``renderer.words`` takes: a counted text gives each form
+    as ``<key>#<i>`` and its plural rule as ``<key>#plural``."""
     prefix = f"img.{game}."
     words: list[tuple[str, str]] = []
     for key, entry in catalog(language(locale)).items():
@@ -178,7 +173,8 @@ def picture_words(locale: str | None, game: str) -> tuple[tuple[str, str], ...]:
             continue
         name = key[len(prefix) :]
         if isinstance(entry, Plural):
-            words += [(name + "_one", entry.pick(1)), (name, entry.pick(2))]
+            words += [(f"{name}#{i}", form) for i, form in enumerate(entry.forms)]
+            words.append((name + PLURAL, entry.rule))
         else:
             words.append((name, entry))
     return tuple(words)

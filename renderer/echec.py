@@ -652,9 +652,7 @@ def _detail(view: EchecState, seat: str, options: EchecImageOptions) -> str:
         return options.say("to_place", "{n} to place", n=len(side.reserve))
     if view.phase == OPENING and side.opening_axes is not None:
         n = side.opening_axes
-        if n == 1:
-            return options.say("rolled_axes_one", "rolled {n} axe", n=n)
-        return options.say("rolled_axes", "rolled {n} axes", n=n)
+        return options.say_counted("rolled_axes", "rolled {n} axes", "rolled {n} axe", n)
     bases = [b for b in view.board if b is not None and b.seat == seat]
     figures = sum(b.figures for b in bases)
     return options.say(
@@ -770,10 +768,12 @@ def _summary(image: Image.Image, view: EchecState, options: EchecImageOptions, l
     else:
         last = _last_words(view, options) or say_("battle_begins", "The battle begins.")
         n, turn = view.actions_left, options.seat(view.turn) if view.turn else ""
-        to_act = (
-            say_("to_act_one", "{seat} to act: {n} action left.", seat=turn, n=n)
-            if n == 1
-            else say_("to_act", "{seat} to act: {n} actions left.", seat=turn, n=n)
+        to_act = options.say_counted(
+            "to_act",
+            "{seat} to act: {n} actions left.",
+            "{seat} to act: {n} action left.",
+            n,
+            seat=turn,
         )
         lines = (last, to_act)
     for i, text in enumerate(lines):
@@ -842,16 +842,12 @@ def _result_words(report: AttackReport, options: EchecImageOptions) -> list[str]
     if report.switched:
         return [say_("switched", "the mercenaries change sides (no roll)")]
     hits = report.hits
-    parts = [say_("hit_one", "{n} hit", n=hits) if hits == 1 else say_("hit", "{n} hits", n=hits)]
+    parts = [options.say_counted("hit", "{n} hits", "{n} hit", hits)]
     if report.destroyed:
         parts.append(say_("destroyed", "base destroyed"))
     elif report.removed:
         n = report.removed
-        parts.append(
-            say_("lost", "{n} figures lost", n=n)
-            if n > 1
-            else say_("lost_one", "{n} figure lost", n=n)
-        )
+        parts.append(options.say_counted("lost", "{n} figures lost", "{n} figure lost", n))
     if report.bonus:
         parts.append(say_("bonus", "last figure rolled again"))
     if report.panic == "attacker":

@@ -39,7 +39,7 @@ from renderer.sprites import ghost_sprite, haloed_sprite, piece_sprite
 from renderer.theme import Theme, current_theme
 from renderer.tiles import tile_image
 from renderer.vector import SUPERSAMPLE, Ellipse, Line, Poly, Shape, Sketch, circle
-from renderer.words import Words, say
+from renderer.words import Words, say, say_counted
 
 DEFAULT_SQUARE = 78  # 12 squares and two margins: 1002 px wide
 # Face-off and massive boards are scaled to about the cross's width (12 squares), and to at
@@ -68,14 +68,6 @@ class LokaImageOptions:
 
     def say(self, key: str, english: str, **values: object) -> str:
         return say(self.words, key, english, **values)
-
-
-def say_counted(words: Words, key: str, many: str, one: str, n: int, **values: object) -> str:
-    """The reader's words for ``n`` things: ``key`` for many, ``key + '_one'`` for one (the
-    catalogs' ``_one`` forms, as the bot's ``counted``); ``many``/``one`` are the English."""
-    if n == 1:
-        return say(words, key + "_one", one, n=n, **values)
-    return say(words, key, many, n=n, **values)
 
 
 def _points(words: Words, n: int) -> str:

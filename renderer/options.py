@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from renderer.theme import Theme, current_theme
-from renderer.words import Words, say, seat_name
+from renderer.words import Words, say, say_counted, seat_name
 
 
 # Keyword-only, so that a game's own options keep their places in its constructor.
@@ -20,6 +20,10 @@ class ImageOptions:
     def say(self, key: str, english: str, **values: object) -> str:
         """The reader's words for ``key`` (see :func:`renderer.words.say`)."""
         return say(self.words, key, english, **values)
+
+    def say_counted(self, key: str, many: str, one: str, n: int, **values: object) -> str:
+        """The reader's words for ``n`` things (see :func:`renderer.words.say_counted`)."""
+        return say_counted(self.words, key, many, one, n, **values)
 
     def seat(self, seat: str) -> str:
         """A seat's name as drawn ("South"), in the reader's language."""

@@ -3,10 +3,16 @@ its reader's language as ``(key, template)`` pairs (hashable, so cached drawings
 
 from __future__ import annotations
 
+import gettext
 import unicodedata
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 Words = tuple[tuple[str, str], ...]
+# A counted text gives its forms as "<key>#0", "<key>#1"... and, as "<key>#plural", the rule
+# that numbers them (a gettext plural expression of n, as "(n > 1)").
+PLURAL = "#plural"
 
 
 def say(words: Words, key: str, english: str, **values: Any) -> str:
@@ -17,6 +23,22 @@ def say(words: Words, key: str, english: str, **values: Any) -> str:
     except (KeyError, IndexError):
         text = english.format(**values)
     return _without_accents(text)
+
+
+def say_counted(words: Words, key: str, many: str, one: str, n: int, **values: Any) -> str:
+    """The reader's words for ``n`` things: the form of ``key`` that their language's plural
+    rule picks for ``n`` (CLDR's: French says "0 piece"); ``many``/``one`` are the English."""
+    english = one if n == 1 else many
+    rule = dict(words).get(key + PLURAL)
+    if rule is None:
+        return say((), key, english, n=n, **values)
+    return say(words, f"{key}#{plural_rule(rule)(n)}", english, n=n, **values)
+
+
+@cache
+def plural_rule(expression: str) -> Callable[[int], int]:
+    """A gettext plural expression as a function of ``n``."""
+    return gettext.c2py(expression)
 
 
 def _without_accents(text: str) -> str:

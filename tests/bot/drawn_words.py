@@ -12,8 +12,8 @@ from bot.i18n import Plural, catalog, picture_words
 ROOT = Path(__file__).resolve().parents[2]
 # say("key", ...), say_(words, "key", ...), say(self.words, "key", ...)
 SAID = re.compile(r'say_?\(\s*(?:(?:self\.)?words,\s*)?"([a-z_0-9]+)"')
-# A counted text draws its key for many and its ``_one`` key for one.
-COUNTED = re.compile(r'say_counted\(\s*(?:options\.)?words,\s*"([a-z_]+)"')
+# say_counted(words, "key", ...), options.say_counted("key", ...): a counted text
+COUNTED = re.compile(r'say_counted\(\s*(?:(?:options\.)?words,\s*)?"([a-z_]+)"')
 
 
 def said_keys(*renderers: str) -> set[str]:
@@ -23,14 +23,14 @@ def said_keys(*renderers: str) -> set[str]:
     for name in renderers:
         text = (ROOT / "renderer" / name).read_text(encoding="utf-8")
         keys |= set(SAID.findall(text))
-        keys |= {k + one for k in COUNTED.findall(text) for one in ("", "_one")}
+        keys |= set(COUNTED.findall(text))
     return {k for k in keys if not k.endswith("_")}
 
 
 def catalog_keys(game: str) -> set[str]:
     """The picture entries of a game's catalog, without their ``img.<game>.`` prefix (a
-    counted entry gives its key for many and its ``_one`` key for one)."""
-    return {key for key, _ in picture_words("en", game)}
+    counted entry's forms, ``<key>#<i>``, by their key)."""
+    return {key.split("#")[0] for key, _ in picture_words("en", game)}
 
 
 def assert_every_drawn_word_is_catalogued(game: str, drawn: set[str]) -> None:

@@ -263,3 +263,25 @@ def test_update_carries_the_english_into_each_language(
         i18n.template.cache_clear()
         i18n._forget()
     assert t("fr", "army.water") == "Eau"
+
+
+def test_pictures_count_by_the_readers_plural_rule() -> None:
+    from renderer.words import say_counted
+
+    def points(lang: str, n: int) -> str:
+        return say_counted(i18n.picture_words(lang, "loka"), "points", "{n} pts", "{n} pt", n)
+
+    assert [points("en", n) for n in (0, 1, 2)] == ["0 pts", "1 pt", "2 pts"]
+    assert [points("fr", n) for n in (0, 1, 2)] == ["0 pt", "1 pt", "2 pts"]
+    # A language of three forms, its other counted texts not yet translated.
+    polish = Catalog(locale="pl")
+    polish.add(
+        ("{n} pt", "{n} pts"), ("{n} punkt", "{n} punkty", "{n} punktow"), context="img.loka.points"
+    )
+    i18n.register("pl", polish)
+    try:
+        assert [points("pl", n) for n in (1, 2, 5)] == ["1 punkt", "2 punkty", "5 punktow"]
+        words = i18n.picture_words("pl", "loka")
+        assert say_counted(words, "pieces", "{n} pieces", "{n} piece", 5) == "5 pieces"
+    finally:
+        i18n.unregister("pl")

@@ -573,7 +573,7 @@ def _drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 COUNTED = {
     "en": (("1 pc · 0 pts", "1 left · 1 piece", "1 pt", "Fire wins"),
            ("2 pcs · 90 pts", "2 left · 2 pieces", "2 pts", "Fire and Water win")),
-    "fr": (("1 piece · 0 pts", "1 restant · 1 piece", "1 pt", "Feu gagne"),
+    "fr": (("1 piece · 0 pt", "1 restant · 1 piece", "1 pt", "Feu gagne"),  # 0 is singular
            ("2 pieces · 90 pts", "2 restants · 2 pieces", "2 pts", "Feu et Eau gagnent")),
 }  # fmt: skip
 
@@ -582,8 +582,8 @@ COUNTED = {
 def test_counts_of_one_are_drawn_in_the_singular(
     language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A banner card, the army card and the summary use the catalogs' ``_one`` forms for one
-    and the plain (plural) ones for two, in the reader's language."""
+    """A banner card, the army card and the summary pick the form of a counted text by the
+    reader's plural rule: the singular for one (and in French for zero), else the plural."""
     from bot.i18n import picture_words
 
     options = replace(OPTIONS, words=picture_words(language, "loka"))
