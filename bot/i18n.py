@@ -27,7 +27,7 @@ from pathlib import Path
 from string import Formatter
 from typing import Any
 
-from babel.core import negotiate_locale
+from babel.core import Locale, UnknownLocaleError, negotiate_locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
@@ -144,6 +144,15 @@ def language(locale: str | None) -> str:
     known = {lang.lower(): lang for lang in languages()}
     found = negotiate_locale([locale.replace("-", "_")], known, sep="_") if locale else None
     return known.get(found.lower(), SOURCE) if found else SOURCE
+
+
+def language_name(lang: str) -> str:
+    """A language by its own name, as its speakers write it: ``'fr'`` -> ``'Français'``."""
+    try:
+        name = Locale.parse(lang).get_display_name(lang) or lang
+    except (UnknownLocaleError, ValueError):  # a tag CLDR does not know (a pseudo-locale)
+        return lang
+    return name[:1].upper() + name[1:]
 
 
 def has(key: str | None) -> bool:

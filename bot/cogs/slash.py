@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import t
+from bot.i18n import LANGUAGES, language_name, t
 
 Choices = list[app_commands.Choice[str]]
 Completer = Callable[[discord.Interaction, str], Awaitable[Choices]]
@@ -75,10 +75,7 @@ def choice(key: str, value: str) -> app_commands.Choice[str]:
 
 ON_OFF = [choice("discord.choice.on", "on"), choice("discord.choice.off", "off")]
 # The language of a game's public posts (each person's private answers stay in their own).
-LANGUAGE_CHOICES = [
-    app_commands.Choice(name="English", value="en"),
-    app_commands.Choice(name="Français", value="fr"),
-]
+LANGUAGE_CHOICES = [app_commands.Choice(name=language_name(lang), value=lang) for lang in LANGUAGES]
 
 
 def python_name(word: str) -> str:

@@ -285,3 +285,17 @@ def test_pictures_count_by_the_readers_plural_rule() -> None:
         assert say_counted(words, "pieces", "{n} pieces", "{n} piece", 5) == "5 pieces"
     finally:
         i18n.unregister("pl")
+
+
+def test_each_language_is_offered_by_its_own_name() -> None:
+    from bot.cogs.slash import LANGUAGE_CHOICES
+
+    assert [(c.name, c.value) for c in LANGUAGE_CHOICES] == [
+        (i18n.language_name(lang), lang) for lang in i18n.LANGUAGES
+    ]
+    assert [i18n.language_name(lang) for lang in ("en", "fr", "pt_BR")] == [
+        "English",
+        "Français",
+        "Português (Brasil)",
+    ]
+    assert i18n.language_name("qps") == "qps"  # no CLDR name: its tag
