@@ -44,6 +44,20 @@ async def console_over(db: str = ":memory:", seed: int | None = 7) -> AsyncItera
         await storage.close()
 
 
+def recorded(monkeypatch: Any) -> list[Delivery]:
+    """Every delivery the console emits from now on, as the table made it (with its
+    pictures and buttons), for the test that ``monkeypatch`` undoes."""
+    seen: list[Delivery] = []
+    emit = Console.emit
+
+    async def recording(console: Console, delivery: Delivery) -> None:
+        seen.append(delivery)
+        await emit(console, delivery)
+
+    monkeypatch.setattr(Console, "emit", recording)
+    return seen
+
+
 async def at_once(
     console: Console, user: str, kind: str, command: str, *options: dict[str, Any]
 ) -> list[list[Delivery]]:

@@ -11,10 +11,9 @@ from collections import Counter
 import pytest
 from PIL import Image
 
-from bot.console import Console
 from bot.model import Actor, Delivery, Place, Request
 from renderer.theme import DEFAULT_THEME, HIGH_CONTRAST, PALETTES, RGB
-from tests.bot.console_driver import Table, lobby_lines, refused_privately
+from tests.bot.console_driver import Table, lobby_lines, recorded, refused_privately
 
 LOBBY = "@alice /chess new color:white\n@bob /chess join\n@alice /chess start"
 
@@ -22,15 +21,7 @@ LOBBY = "@alice /chess new color:white\n@bob /chess join\n@alice /chess start"
 @pytest.fixture
 def sent(monkeypatch: pytest.MonkeyPatch) -> list[Delivery]:
     """Every delivery the console emits, as the table made it (with its pictures)."""
-    seen: list[Delivery] = []
-    emit = Console.emit
-
-    async def recording(console: Console, delivery: Delivery) -> None:
-        seen.append(delivery)
-        await emit(console, delivery)
-
-    monkeypatch.setattr(Console, "emit", recording)
-    return seen
+    return recorded(monkeypatch)
 
 
 def squares(delivery: Delivery) -> dict[str, int]:

@@ -21,12 +21,11 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from bot import i18n
-from bot.console import Console
 from bot.model import Delivery, Request
 from bot.options import SHARED, declared
 from engine.errors import EngineError
 
-from .console_driver import Table, army_lines, lobby_lines
+from .console_driver import Table, army_lines, lobby_lines, recorded
 from .console_driver import line_for as loka_line
 from .test_alako_console import line_for as alako_line
 from .test_echec_console import line_for as echec_line
@@ -311,14 +310,7 @@ async def _choices(table: Table, kind: str) -> list[str]:
 async def test_everything_a_player_sees_goes_through_the_catalogs(
     kind: str, pseudo: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seen: list[Delivery] = []
-    emit = Console.emit
-
-    async def keep(self: Console, delivery: Delivery) -> None:
-        seen.append(delivery)
-        await emit(self, delivery)
-
-    monkeypatch.setattr(Console, "emit", keep)
+    seen = recorded(monkeypatch)
     errors: list[EngineError] = []
     init = EngineError.__init__
 
