@@ -270,6 +270,7 @@ class Autoplay:
                     if game_id in self._again:
                         continue  # changed while this looked: look again
                     return
+                assert row is not None  # a computer player is awaited there
                 if played >= ALONE_LIMIT:
                     await self._post(game_id, held)
                     event(log, "ai_paused", level=logging.WARNING, game=game_id, actions=played)

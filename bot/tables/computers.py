@@ -116,9 +116,12 @@ class Computers:
             if not awaited or (waited < TAKEOVER_AFTER and not late):
                 hours = round(TAKEOVER_AFTER / 3600)
                 raise UserError("table.ai_not_yet", seat=seats, user=mention(holder), hours=hours)
-        ai = holder if is_ai(holder) else ai_id(game)
-        if not is_ai(holder) and holder is not None:
-            replaced[str(ai)] = holder
+        if holder is not None and is_ai(holder):
+            ai = holder  # a new level for the computer player there
+        else:
+            ai = ai_id(game)
+            if holder is not None:
+                replaced[str(ai)] = holder
         sit(game, group, ai)
         game.meta.setdefault("ai", {})[str(ai)] = level
         return t(loc, "table.ai_took_over", user=game.who(ai), seat=seats)

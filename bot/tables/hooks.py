@@ -21,8 +21,12 @@ Who = Actor | None  # who made a change (None: the table itself)
 class Table(Protocol):
     kind: str
     rules: Game[Any, Any]
-    over_phase: str
-    needs_dms: bool
+
+    @property
+    def over_phase(self) -> str: ...
+    @property
+    def needs_dms(self) -> bool: ...
+
     fischer: bool
     config_type: Any
     opening: Any

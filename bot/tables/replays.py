@@ -101,7 +101,7 @@ class Replays:
         """Every state of the game from its start, and the log entry of each action between."""
         table = self.table
         state = table.initial_state(game)
-        states, entries = [state], []
+        states, entries = [state], list[LogEntry]()
         for entry in await service.storage.log(game.row.id):
             try:
                 action = table.rules.parse_action(entry.action)
