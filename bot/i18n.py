@@ -155,6 +155,19 @@ def language_name(lang: str) -> str:
     return name[:1].upper() + name[1:]
 
 
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A value that is itself a catalog text, said in the reader's language when the text it
+    fills in is (a refusal names a game before anyone knows who will read it)."""
+
+    key: str
+
+
+def said(locale: str | None, values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` with each :class:`Said` one in the reader's language."""
+    return {k: t(locale, v.key) if isinstance(v, Said) else v for k, v in values.items()}
+
+
 def has(key: str | None) -> bool:
     return key in catalog(SOURCE)
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from bot.autoplay import Autoplay
-from bot.i18n import t
+from bot.i18n import Said, said, t
 from bot.i18n_rules import engine_text
 from bot.logs import event
 from bot.model import Actor, CommandHelp, Delivery, Request, is_ai
@@ -190,7 +190,7 @@ class TableService:
             finally:
                 _probed.reset(probed)
         except UserError as exc:
-            return [self.private(request.actor, t(locale, exc.key, **exc.values))]
+            return [self.private(request.actor, t(locale, exc.key, **said(locale, exc.values)))]
         except EngineError as exc:
             detail = engine_text(locale, exc)
             return [self.private(request.actor, t(locale, "error.rules", detail=detail))]
@@ -457,7 +457,7 @@ class TableService:
                 return lobbies[0]
             if len(lobbies) > 1:
                 raise _which(kind, lobbies)
-            raise UserError("error.no_lobby_here", kind=kind)
+            raise UserError("error.no_lobby_here", kind=kind, game=Said(f"game.{kind}"))
         if in_thread:
             # Several games live in this very channel (no threads): the one of the member's
             # own (they sit in it or host it: the rows say so, no read), if exactly one is;
@@ -484,7 +484,7 @@ class TableService:
             ]
             if past:
                 return past[-1]
-        raise UserError("error.no_game_here", kind=kind)
+        raise UserError("error.no_game_here", kind=kind, game=Said(f"game.{kind}"))
 
     async def games_to_name(self, user_id: int, channel_id: int, kind: str) -> list[GameRow]:
         """The games a ``game:`` option may name for this user: theirs, then the ones of the
@@ -563,7 +563,7 @@ def _list(games: list[GameRow]) -> str:
 def _which(kind: str, games: list[GameRow]) -> UserError:
     """The refusal of a command that could mean any of ``games``: it names them and the
     ``game:`` option (offered as one types) that says which."""
-    return UserError("error.which_game", kind=kind, games=_list(games))
+    return UserError("error.which_game", game=Said(f"game.{kind}"), games=_list(games))
 
 
 def _seen_as(d: Delivery) -> tuple[Any, ...]:

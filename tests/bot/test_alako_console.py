@@ -261,7 +261,7 @@ async def test_winning_in_one_click_from_a_position() -> None:
         assert out[0]["buttons"] == [] and out[0]["images"]
         again = await table.run(f"@bob /alako spin\n@bob /alako spin game:{_id(post)}")
         assert [d["to"] for d in again] == ["private", "private"]
-        assert "No alako game is running here" in again[0]["text"]
+        assert "No Les Chevaliers d'Alako game is running here" in again[0]["text"]
         assert again[1]["text"] == t("en", "table.over")
         board = await table.run("@bob /alako board")
         assert board[0]["to"] == "channel" and board[0]["images"]
@@ -426,7 +426,7 @@ async def test_every_error_is_private_and_explains() -> None:
             f'@alice /alako new position:"{WIN_IN_ONE}; winner: south"\n'  # already won
         )
         assert [d["to"] for d in before] == ["private"] * 4
-        assert "No alako game is running here" in before[0]["text"]
+        assert "No Les Chevaliers d'Alako game is running here" in before[0]["text"]
         assert "first is one of roll, south, north" in before[1]["text"]
         assert "needs its knight, horse and princess" in before[2]["text"]
         assert t("en", "alako.position_over") in before[3]["text"]
@@ -576,7 +576,7 @@ async def test_french_players_read_french() -> None:
             + "\n@alice /alako move piece:princess direction:s\n@alice /alako spin"
         )
         private = [d["text"] for d in out if d["to"] == "private"]
-        assert "Aucune partie de alako ici" in private[0]
+        assert "Aucune partie de Les Chevaliers d'Alako ici" in private[0]
         assert private[1].startswith("Partie `")  # created
         assert "n'est pas possible avec ce lancer : vous pouvez jouer knight n" in private[2]
         assert private[3] == t("fr", "alako.phase_act")

@@ -157,7 +157,9 @@ async def test_fischer_time_in_chess_spends_the_bank_and_adds_the_increment() ->
 
 async def test_every_player_votes_a_pause_and_any_one_resumes() -> None:
     async with Table(frozen=NOW) as table:
-        refused_privately(await table.run("@alice /loa pause"), "No loa game is running here")
+        refused_privately(
+            await table.run("@alice /loa pause"), "No Lines of Action game is running here"
+        )
         await table.run(loa("clock:10m"))
         refused_privately(await table.run("@zed /loa pause"), "only seated players act")
         out = await table.run("@bob /loa pause")

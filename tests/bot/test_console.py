@@ -229,7 +229,7 @@ async def test_every_error_is_private_and_explains() -> None:
         )
         private = [d for d in out if d["to"] == "private"]
         texts = [d["text"] for d in private]
-        assert "No loka game is running here" in texts[0]
+        assert "No Loka game is running here" in texts[0]
         assert any("costs 180 points but you may spend 160" in t for t in texts)
         assert any("Choose a piece to buy" in t for t in texts)
         assert any("You have no seat" in t for t in texts)
@@ -469,7 +469,7 @@ async def test_super_d20_times_out_to_keep() -> None:
 async def test_french_players_read_french() -> None:
     async with Table() as table:
         out = await table.run("!locale @alice fr\n@alice /loka move from:e2 to:e4")
-        assert "Aucune partie de loka ici" in out[0]["text"]
+        assert "Aucune partie de Loka ici" in out[0]["text"]
 
 
 async def test_dms_closed_keep_the_seat_free() -> None:

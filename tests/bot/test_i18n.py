@@ -299,3 +299,14 @@ def test_each_language_is_offered_by_its_own_name() -> None:
         "Português (Brasil)",
     ]
     assert i18n.language_name("qps") == "qps"  # no CLDR name: its tag
+
+
+def test_a_value_that_is_a_catalog_text_is_said_in_the_readers_language() -> None:
+    """A refusal names its game by name, in each reader's language, not by its kind."""
+    values = {"kind": "chess", "game": i18n.Said("game.chess")}
+    assert t("en", "error.no_lobby_here", **i18n.said("en", values)) == (
+        "No Chess game is open to join here. Start one with /chess new."
+    )
+    assert t("fr", "error.no_lobby_here", **i18n.said("fr", values)).startswith(
+        "Aucune partie de Échecs ouverte ici."
+    )

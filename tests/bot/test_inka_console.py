@@ -217,7 +217,7 @@ async def test_a_position_played_to_the_escape() -> None:
         row, state = await table.latest()
         assert row.status == "over" and state.winner == "red"
         late = await table.run("@bob /inka end")
-        assert late[0]["to"] == "private" and "No inka game is running here" in late[0]["text"]
+        assert late[0]["to"] == "private" and "No Inka game is running here" in late[0]["text"]
         board = await table.run("@bob /inka board")
         assert board[0]["to"] == "channel" and board[0]["images"]
 
