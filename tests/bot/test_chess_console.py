@@ -82,7 +82,7 @@ async def test_errors_are_private_and_explain() -> None:
             "@zed /chess join\n"  # not invited
         )
         assert [d["to"] for d in out if d["to"] != "channel"] == ["private"] * 4
-        assert "No chess game" in out[0]["text"]
+        assert "No Chess game" in out[0]["text"]
         assert "white, black or random" in out[1]["text"]
         assert "for <@42> only" in out[-1]["text"] or "for @" in out[-1]["text"]
         await table.run("@alice /chess cancel")

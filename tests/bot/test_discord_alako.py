@@ -111,7 +111,7 @@ async def test_build_with_the_autocomplete_of_legal_segments(rig: Rig) -> None:
 
 async def test_errors_are_ephemeral_and_nothing_reaches_the_channel(rig: Rig) -> None:
     ex = await rig.slash("bob", "alako spin")
-    assert "No alako game" in ex.text and ex.posts == []
+    assert "No Les Chevaliers d'Alako game" in ex.text and ex.posts == []
     game_id, thread = await rig.open_table(position=ONE_WALL)
     await rig.seat_and_start(game_id)
     ex = await rig.slash("alice", "alako build", {"segment": "b8n"}, channel=thread)

@@ -172,7 +172,7 @@ async def test_an_attack_from_the_autocomplete_shows_the_dice_and_the_board(rig:
 
 async def test_errors_are_ephemeral_and_nothing_reaches_the_channel(rig: Rig) -> None:
     ex = await rig.slash("bob", "echec advance", {"unit": "c2"})
-    assert "No echec game" in ex.text and ex.posts == []
+    assert "No Échec au Roi game" in ex.text and ex.posts == []
     ex = await rig.slash("alice", "echec new", {"level": 1, "placement": "secret"})
     assert ex.posts == [] and ex.text.startswith("Not allowed") and "level 2" in ex.text
     game_id, thread = await rig.open_table(position=DUEL)

@@ -208,7 +208,7 @@ async def test_a_refused_new_game_removes_its_thread_and_answers_privately(rig: 
 
 async def test_errors_are_ephemeral_and_nothing_reaches_the_channel(rig: Rig) -> None:
     ex = await rig.slash("bob", "loka move", {"from": "e2", "to": "e4"})
-    assert "No loka game" in ex.text
+    assert "No Loka game" in ex.text
     assert ex.posts == []
     game_id, thread = await rig.open_table()
     ex = await rig.slash("bob", "loka start", channel=thread)

@@ -319,7 +319,7 @@ async def test_every_error_is_private_and_explains() -> None:
         )
         refused_privately(
             out,
-            "No echec game",
+            "No Échec au Roi game",
             "level 2 options",
             "'Z9' is not an optional unit",
             "one base of mercenaries",

@@ -303,7 +303,7 @@ async def test_every_error_is_private_and_explains() -> None:
             '@alice /loa new position:"white: a1 a1; black: b2"\n'  # a bad position
         )
         assert [d["to"] for d in out] == ["private"] * 3
-        assert "No loa game" in out[0]["text"]
+        assert "No Lines of Action game" in out[0]["text"]
         assert "variant is one of standard, scrambled" in out[1]["text"]
         assert "two pieces on a1" in out[2]["text"]
         await table.run(lobby("standard", TWO))

@@ -64,7 +64,7 @@ async def test_asking_again_for_armies_handed_to_the_computer_says_what_happened
         # In the game's channel, and from anywhere else (bob sits in no game any more).
         for script in ("@bob /loka ai army:air", "#elsewhere\n@bob /loka ai army:air"):
             (refused,) = refused_privately(await table.run(script), handed)
-            assert back in refused and "@alice" in refused and "No loka game" not in refused
+            assert back in refused and "@alice" in refused and "No Loka game" not in refused
         out = await table.run("@bob /loka ai army:air level:remove")
         assert any("@bob takes 🌿 Earth + 🌪️ Air back" in d["text"] for d in out)
     said = t("fr", "loka.handed_to_ai", armies="A", ai="B", command="C", host="D")

@@ -35,7 +35,7 @@ async def test_a_command_that_could_mean_two_games_asks_which() -> None:
     async with Table() as table:
         await table.run(TWO_INKA + "@bob /inka start")
         ids = [r.id for r in await table.storage.unfinished()]  # type: ignore[union-attr]
-        (text,) = refused_privately(await table.run("@erin /inka board"), "Several inka games")
+        (text,) = refused_privately(await table.run("@erin /inka board"), "Several Inka games")
         assert all(f"`{i}`" in text for i in ids) and "game:" in text
         assert "@alice" in text and "@bob" in text  # each named by its host
         # Naming one answers.
