@@ -4,7 +4,7 @@ base it has just turned, and a whole game between computer players (level 2, sec
 placement, strong against normal, which once went on for 346 turns and more) ends, with
 few turns thrown back and forth.
 
-By default the levels' iterations are cut to an eighth, without their time limits (a game
+By default the levels' iterations are cut to a sixteenth, without their time limits (a game
 then depends on its seed alone); ``PLATEAU_ECHEC_FULL_LEVELS=1`` plays the real levels and
 ``PLATEAU_TEST_ENDINGS=N`` plays N games."""
 
@@ -32,7 +32,7 @@ def _position(text: str) -> echec.EchecState:
 def level(name: str) -> str | Level:
     if FULL:
         return name
-    return fixed(name, max(8, BUDGETS[name].iterations // 8))
+    return fixed(name, max(8, BUDGETS[name].iterations // 16))
 
 
 def test_advanced_bases_and_bases_facing_the_enemy_are_worth_more() -> None:

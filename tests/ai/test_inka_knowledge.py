@@ -2,7 +2,7 @@
 (alone it beats a uniformly random player), the evaluation counts a statue above any way,
 and the search with a small budget beats a random player.
 
-``PLATEAU_AI_GAMES=N`` plays N games of the search against a random player (default 2)."""
+``PLATEAU_AI_GAMES=N`` plays N games of the search against a random player (default 1)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from engine.inka.actions import Take
 from engine.inka.config import InkaConfig
 
 RULES = KNOWLEDGE.rules
-GAMES = int(os.environ.get("PLATEAU_AI_GAMES", "2"))
+GAMES = int(os.environ.get("PLATEAU_AI_GAMES", "1"))
 CAP = 150  # actions before a game is cut
 SMALL = replace(fixed("normal", 6), name="small")  # no time limit: a game is its seed's
 

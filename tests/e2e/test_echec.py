@@ -6,6 +6,7 @@ engine's legal actions until one side wins (or, if it drags on, the side to move
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -21,7 +22,9 @@ from renderer.echec import EchecImageOptions, render_echec
 from tests.e2e.harness import BotProcess, Table
 
 PLAYERS = {"south": "alice", "north": "bob"}
-MAX_ACTIONS = 150  # past this, the side to move resigns
+# Past this many battle actions the side to move resigns: a few dozen show every kind of
+# action and the end; PLATEAU_TEST_E2E_ACTIONS=150 plays on (a game then mostly ends by a win).
+MAX_ACTIONS = int(os.environ.get("PLATEAU_TEST_E2E_ACTIONS", "40"))
 
 
 # ---------------------------------------------------------------- reading the state
