@@ -148,10 +148,14 @@ def position(
         if judged is not None:
             return judged
     knowledge = knowledge_of(kind)
+    # A seat may resign (or offer a draw) out of turn: it has no move to compare with, so
+    # the chances come from the seat that was to act, and there is no best move.
+    acting = knowledge.rules.to_act(state)
+    searched = seat if seat in acting or not acting else acting[0]
     found = analyse(
-        knowledge, state, seat, level, random.Random(seed), timed=False, watch=tuple(seats)
+        knowledge, state, searched, level, random.Random(seed), timed=False, watch=tuple(seats)
     )
-    return found.chances, str(found.choices[0].action)
+    return found.chances, str(found.choices[0].action) if searched == seat else ""
 
 
 def _stockfish(state: ChessState) -> tuple[dict[str, float], str] | None:

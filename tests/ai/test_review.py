@@ -248,3 +248,22 @@ def test_a_hint_sees_only_the_seats_view_not_the_enemys_secret_draft(
     assert seen[0] == seen[1]  # Earth is an enemy: its draft is hidden from Fire
     hints = [hint("loka", view, "fire", seed=4, timed=False) for view in seen]
     assert hints[0] == hints[1] and hints[0]
+
+
+def test_a_resignation_out_of_turn_is_reviewed_from_the_seat_that_was_to_act() -> None:
+    """A seat may resign while the other is to move: its position has no move of its own to
+    compare, so the chances come from the seat to act and there is no best move."""
+    from engine.loa import RULES
+
+    start = RULES.new(LoaConfig(), seed=b"resign", game_id="r")
+    mover = RULES.to_act(start)[0]
+    state, _ = RULES.apply(start, RULES.legal_actions(start, mover)[0], mover)
+    waiting = mover  # the other seat is to act now
+    assert waiting not in RULES.to_act(state)
+    chances, best = position("loa", state, waiting, ("black", "white"), 0, QUICK)
+    assert best == ""
+    assert set(chances) == {"black", "white"}
+    assert sum(chances.values()) == pytest.approx(1.0, abs=0.01)
+    ended, _ = RULES.apply(state, RULES.parse_action("resign"), waiting)
+    steps = review("loa", [state, ended], [(waiting, "resign")], ("black", "white")).steps
+    assert steps[0].judgement is None and steps[0].best == ""
