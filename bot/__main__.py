@@ -11,6 +11,8 @@ from bot.logs import setup as setup_logging
 USAGE = """\
 usage: python -m bot            start the Discord bot (settings: environment or .env)
        python -m bot console    play at the console table, without Discord (--help there)
+       python -m bot check      check the settings, database, Stockfish, token; list the
+                                intents and permissions the bot needs
 """
 
 NO_TOKEN = """\
@@ -28,6 +30,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.console import main as console_main
 
         return console_main(args[1:])
+    if args[:1] == ["check"]:
+        from bot.check import main as check_main
+
+        return check_main(args[1:])
     if args[:1] in (["-h"], ["--help"]):
         print(USAGE, end="")
         return 0
@@ -42,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     if not settings.token:
         print(NO_TOKEN, end="", file=sys.stderr)
         return 2
-    setup_logging(settings.log_level, secrets=[settings.token])
+    setup_logging(settings.log_level, secrets=[settings.token], form=settings.log_format)
     from bot.discord.lifecycle import serve
 
     return asyncio.run(serve(settings))

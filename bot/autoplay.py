@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from ai.player import decision
-from bot import rendering
+from bot import metrics, rendering
 from bot.i18n import t
 from bot.logs import event
 from bot.model import Delivery, is_ai
@@ -363,7 +363,8 @@ class Autoplay:
             seed = self.choice_seed(row, seat, attempt)
             try:
                 async with self.slots():
-                    text = await rendering.render(decision, table.kind, view, seat, level, seed)
+                    with metrics.thinking(table.kind):
+                        text = await rendering.render(decision, table.kind, view, seat, level, seed)
             except Exception:
                 log.exception("computer player of game %s could not think", row.id)
                 break

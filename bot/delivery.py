@@ -31,6 +31,7 @@ from typing import Any, Literal, TypeVar
 
 import aiohttp
 
+from bot import metrics
 from bot.model import Delivery
 from bot.storage import Owed
 
@@ -70,6 +71,7 @@ def one_try_trace() -> aiohttp.TraceConfig:
     """The aiohttp trace that tells :func:`once` of a 5xx answer as soon as it arrives."""
 
     async def on_request_end(session: Any, context: Any, params: Any) -> None:
+        metrics.discord_answer(params.response.status)  # every request's: 429s and 5xx
         current = _current.get()
         if current is not None and params.response.status >= 500:
             current.status = params.response.status

@@ -5,10 +5,12 @@
 Records from other libraries (discord.py) come out in the same shape with ``msg=...``.
 Secrets are kept out in three ways: callers never pass them (:func:`safe_options` drops the
 values of secret commands), libraries that would log them at DEBUG stay at INFO, and the
-formatter masks the token should any line contain it."""
+formatter masks the token should any line contain it. ``PLATEAU_LOG_FORMAT=json`` writes the
+same records as one JSON object per line (:class:`JsonFormatter`), masked alike."""
 
 from __future__ import annotations
 
+import json
 import logging
 import sys
 import time
@@ -21,6 +23,7 @@ SECRET_COMMANDS = frozenset({"army add", "army remove", "army show", "army confi
 SECRET_COMMANDS |= {"setup place", "setup lift"}
 # What any other option's value shows of itself (a PGN, a position, a name): a short prefix.
 SHOWN_VALUE = 40
+REDACTED = "[redacted]"
 
 
 def quote(value: Any) -> str:
@@ -69,18 +72,64 @@ class KeyValueFormatter(logging.Formatter):
             parts.append(f"msg={quote(record.getMessage())}")
         if record.exc_info:
             parts.append(f"exc={quote(self.formatException(record.exc_info))}")
-        line = " ".join(parts)
+        return self.redact(" ".join(parts))
+
+    def redact(self, text: str) -> str:
+        """``text`` with every secret masked."""
         for secret in self.secrets:
-            line = line.replace(secret, "[redacted]")
-        return line
+            text = text.replace(secret, REDACTED)
+        return text
+
+
+class JsonFormatter(KeyValueFormatter):
+    """One JSON object per record and per line (``PLATEAU_LOG_FORMAT=json``): ``time``,
+    ``level``, ``logger``, ``event`` (a structured line's name) or ``msg`` (a library's
+    line), ``fields`` (a structured line's, in order; values kept as JSON numbers and
+    booleans, anything else as text) and ``exc`` (a traceback). The same secrets are masked,
+    in every string of it."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
+        line: dict[str, Any] = {
+            "time": f"{stamp}.{int(record.msecs):03d}Z",
+            "level": record.levelname.lower(),
+            "logger": record.name,
+        }
+        fields = getattr(record, "fields", None)
+        if isinstance(fields, dict):
+            line["event"] = self.redact(record.getMessage())
+            line["fields"] = {
+                self.redact(str(k)): self._value(v) for k, v in fields.items() if v is not None
+            }
+        else:
+            line["msg"] = self.redact(record.getMessage())
+        if record.exc_info:
+            line["exc"] = self.redact(self.formatException(record.exc_info))
+        return json.dumps(line, ensure_ascii=False)
+
+    def _value(self, value: Any) -> Any:
+        if isinstance(value, bool | int | float):
+            return value
+        return self.redact(str(value))
+
+
+FORMATTERS: dict[str, type[KeyValueFormatter]] = {
+    "keyvalue": KeyValueFormatter,
+    "json": JsonFormatter,
+}
 
 
 def setup(
-    level: str | int = "INFO", *, secrets: Iterable[str] = (), stream: TextIO | None = None
+    level: str | int = "INFO",
+    *,
+    secrets: Iterable[str] = (),
+    stream: TextIO | None = None,
+    form: str = "keyvalue",
 ) -> logging.Handler:
-    """Route every logger (ours and discord.py's) through one key=value handler."""
+    """Route every logger (ours and discord.py's) through one handler: ``key=value`` lines,
+    or JSON objects (``form="json"``)."""
     handler = logging.StreamHandler(stream or sys.stderr)
-    handler.setFormatter(KeyValueFormatter(secrets))
+    handler.setFormatter(FORMATTERS[form](secrets))
     root = logging.getLogger()
     for old in list(root.handlers):
         root.removeHandler(old)

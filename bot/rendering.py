@@ -39,6 +39,7 @@ import pickle
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -49,6 +50,7 @@ import PIL
 
 import engine
 import renderer
+from bot import metrics
 from bot.logs import event
 from renderer import warm as warming
 from renderer.theme import DEFAULT_THEME, Theme, current_theme, using
@@ -414,7 +416,11 @@ async def render(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
     call = functools.partial(fn, *args, **kwargs)
     if (theme := current_theme()) is not DEFAULT_THEME:
         call = functools.partial(_drawn_with, theme, call)
-    if _pool is None or not _importable(fn):
-        return await asyncio.to_thread(call)
-    pool = _background_pool(_pool) if _in_background.get() else _pool
-    return await pool.run(call)
+    started = time.perf_counter()
+    try:
+        if _pool is None or not _importable(fn):
+            return await asyncio.to_thread(call)
+        pool = _background_pool(_pool) if _in_background.get() else _pool
+        return await pool.run(call)
+    finally:
+        metrics.rendered(time.perf_counter() - started)

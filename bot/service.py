@@ -24,6 +24,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from bot import metrics
 from bot.autoplay import Autoplay
 from bot.i18n import Said, said, t
 from bot.i18n_rules import engine_text
@@ -163,9 +164,15 @@ class TableService:
     # ------------------------------------------------------------ entry point
 
     async def handle(self, request: Request) -> list[Delivery]:
-        """Run one command. Never raises: every refusal becomes a private message."""
+        """Run one command. Never raises: every refusal becomes a private message. Counted
+        by game and result, and timed (``bot.metrics``, when enabled)."""
+        with metrics.command(request.game):
+            return await self._handle(request)
+
+    async def _handle(self, request: Request) -> list[Delivery]:
         checked = check_request(request, self.tables)  # who, where, each option: bot.options
         if isinstance(checked, Delivery):
+            metrics.refused()
             return [checked]
         request = checked
         locale = request.actor.locale
@@ -190,13 +197,16 @@ class TableService:
             finally:
                 _probed.reset(probed)
         except UserError as exc:
+            metrics.refused()
             return [self.private(request.actor, t(locale, exc.key, **said(locale, exc.values)))]
         except EngineError as exc:
+            metrics.refused()
             detail = engine_text(locale, exc)
             return [self.private(request.actor, t(locale, "error.rules", detail=detail))]
         except Exception:
             # Never the options (they may hold a secret army): only what was asked.
             log.exception("command failed: /%s %s", request.game, request.command)
+            metrics.failed()
             return [self.private(request.actor, t(locale, "error.internal"))]
 
     # ------------------------------------------------------------ helpers for tables

@@ -14,6 +14,7 @@ from pathlib import Path
 from bot.shards import Shards
 
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+LOG_FORMATS = ("keyvalue", "json")
 # PLATEAU_DB: a SQLite file path (or sqlite:///path), or a PostgreSQL URL.
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 SQLITE_SCHEME = "sqlite:///"
@@ -45,6 +46,12 @@ class Settings:
     expire_seconds: float = 30.0
     # Seconds at least from one computer player's action to the next with no person between.
     ai_pace: float = 1.0
+    # Logs: ``key=value`` lines, or one JSON object per line (``PLATEAU_LOG_FORMAT=json``).
+    log_format: str = "keyvalue"
+    # /metrics and /healthz (bot.health) on this port (0: any free one, logged); None: not
+    # served. On this address (0.0.0.0: every interface).
+    metrics_port: int | None = None
+    metrics_host: str = "127.0.0.1"
 
     @property
     def db_shown(self) -> str:
@@ -104,7 +111,20 @@ def load(environ: Mapping[str, str] | None = None, dotenv: Path | None = Path(".
         raise SettingsError(
             f"PLATEAU_RENDER_PROCESSES must be a number of processes (0: none), not {processes!r}"
         )
+    log_format = (get("PLATEAU_LOG_FORMAT") or "keyvalue").lower()
+    if log_format not in LOG_FORMATS:
+        raise SettingsError(
+            f"PLATEAU_LOG_FORMAT is one of {', '.join(LOG_FORMATS)}, not {log_format!r}"
+        )
+    port = get("PLATEAU_METRICS_PORT")
+    if port is not None and not (port.isdigit() and int(port) <= 65535):
+        raise SettingsError(
+            f"PLATEAU_METRICS_PORT must be a port from 1 to 65535 (0: any free one), not {port!r}"
+        )
     return Settings(
+        log_format=log_format,
+        metrics_port=int(port) if port is not None else None,
+        metrics_host=get("PLATEAU_METRICS_HOST") or "127.0.0.1",
         expire_seconds=seconds("PLATEAU_EXPIRE_SECONDS", get, 30.0, 0.5, 3600),
         ai_pace=seconds("PLATEAU_AI_PACE", get, 1.0, 0, 60),
         shards=read_shards(get("PLATEAU_SHARD_COUNT"), get("PLATEAU_SHARD_IDS")),

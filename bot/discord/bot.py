@@ -37,6 +37,12 @@ EXPIRE_SECONDS = 30.0
 SHUTDOWN_GRACE = 10.0
 
 
+def intents() -> discord.Intents:
+    """The gateway intents the bot asks for: discord.py's default (guild messages, for the
+    silence rule); no privileged one (``python -m bot check`` lists them)."""
+    return discord.Intents.default()
+
+
 class PlateauBot(commands.Bot):
     """The games of ``service`` on Discord: each one's extension (``bot.cogs.<kind>``) is
     loaded at set-up. ``expire_every``: seconds between two passes of the time-out tick
@@ -57,7 +63,7 @@ class PlateauBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
-            intents=discord.Intents.default(),  # guild messages (silence rule); no privileged one
+            intents=intents(),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             # Games live in server channels: the commands are not offered in DMs at all.
             allowed_contexts=app_commands.AppCommandContext(

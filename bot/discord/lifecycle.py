@@ -13,9 +13,10 @@ import signal
 import discord
 import yarl
 
-from bot import rendering
+from bot import metrics, rendering
 from bot.discord.bot import make_bot
 from bot.games import services
+from bot.health import PLAIN, Gateway, Monitor
 from bot.logs import event
 from bot.service import TableService
 from bot.settings import Settings
@@ -37,6 +38,18 @@ def use_endpoints(api_base: str | None, gateway_url: str | None) -> None:
         discord.http.Route.BASE = api_base
     if gateway_url:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+async def start_monitor(settings: Settings, storage: SqlStorage, shards: Shards) -> Monitor | None:
+    """``/metrics`` and ``/healthz`` (``bot.health``) when ``PLATEAU_METRICS_PORT`` is set
+    (the bot's gateway is watched once the bot exists)."""
+    if settings.metrics_port is None:
+        return None
+    metrics.enable()
+    gateway = Gateway(shards.ids if settings.shards else (PLAIN,))
+    monitor = Monitor(storage, gateway, owns=shards.owns)
+    await monitor.start(settings.metrics_host, settings.metrics_port)
+    return monitor
 
 
 async def serve(settings: Settings) -> int:
@@ -65,6 +78,13 @@ async def serve(settings: Settings) -> int:
         )
         await storage.close()
         return 1
+    try:
+        monitor = await start_monitor(settings, storage, shards)
+    except OSError as exc:  # the port is taken, or the address is not this machine's
+        event(log, "metrics_port_failed", level=logging.ERROR, error=str(exc))
+        await claim.release()
+        await storage.close()
+        return 1
     # Its workers start in setup_hook, from the warm state kept in the cache folder.
     rendering.start(settings.render_processes, cache_dir=settings.cache_dir)
     service = build_service(storage, shards)
@@ -76,6 +96,8 @@ async def serve(settings: Settings) -> int:
         warm_renderer=True,
         expire_every=settings.expire_seconds,
     )
+    if monitor is not None:
+        monitor.gateway.watch(bot)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -110,6 +132,8 @@ async def serve(settings: Settings) -> int:
                 task.cancel()
         await asyncio.gather(runner, stopper, return_exceptions=True)
         await asyncio.to_thread(rendering.stop)
+        if monitor is not None:
+            await monitor.stop()
         await claim.release()
         await storage.close()
         for sig in (signal.SIGINT, signal.SIGTERM):

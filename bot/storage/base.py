@@ -445,6 +445,29 @@ class SqlStorage:
         async with self.session() as s:
             return await counted(s, "SELECT COUNT(*) FROM games")
 
+    async def ping(self) -> None:
+        """A trivial query: the database answers (``/healthz``)."""
+        async with self.session() as s:
+            await s.fetch("SELECT 1")
+
+    async def owed_by_guild(self) -> list[tuple[int | None, int, float]]:
+        """The outbox per guild (for the metrics): its rows and the oldest one's time."""
+        async with self.session() as s:
+            rows = await s.fetch(
+                "SELECT g.guild_id, COUNT(*), MIN(o.created_at) FROM outbox o "
+                "LEFT JOIN games g ON g.id = o.game_id GROUP BY g.guild_id"
+            )
+        return [(r[0], int(r[1]), float(r[2])) for r in rows]
+
+    async def live_by_guild(self) -> list[tuple[int | None, int]]:
+        """Games in a lobby or running, per guild (for the metrics)."""
+        async with self.session() as s:
+            rows = await s.fetch(
+                "SELECT guild_id, COUNT(*) FROM games WHERE status IN ('lobby', 'running') "
+                "GROUP BY guild_id"
+            )
+        return [(r[0], int(r[1])) for r in rows]
+
     async def unsent(self, owns: Callable[[int | None], bool] | None = None) -> list[Owed]:
         async with self.session() as s:
             rows = await s.fetch(
