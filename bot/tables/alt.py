@@ -231,7 +231,13 @@ def loka_glance(seen: Any, locale: str) -> Glance:
     geo = seen.geometry
     last = ""
     if seen.last_move is not None:
-        last = "-".join(geo.names[s] for s in seen.last_move)
+        source, target = seen.last_move
+        # A deployment is recorded as a move onto its own square: say where it was placed.
+        last = (
+            t(locale, "alt.placed", square=geo.names[target])
+            if source == target
+            else f"{geo.names[source]}-{geo.names[target]}"
+        )
     fight = seen.last_combat
     if fight is not None:  # the combat that move was, its dice and what came of it
         told = t(locale, f"result.{fight.result}", a=fight.attack_roll, d=fight.defence_roll)

@@ -294,3 +294,18 @@ async def test_a_fight_is_told_with_its_dice(kind: str, seed: int, told: Any) ->
         assert expected is not None
         said = (await picture(tab, game, state)).description
         assert expected in said, said
+
+
+async def test_a_loka_deployment_is_told_as_a_placement() -> None:
+    """A deployment is recorded as a move onto its own square; the description says where
+    the piece was placed, not "d1-d1"."""
+    async with Table(seed=5) as table:
+        tab, game = await seated(table, "loka")
+        state = started(tab, game)
+        rng = random.Random(4)
+        while not (state.last_move and state.last_move[0] == state.last_move[1]):
+            state = played_on(tab, state, rng, 1)
+        square = state.geometry.names[state.last_move[1]]
+        said = (await picture(tab, game, state)).description
+        assert f"placed on {square}" in said, said
+        assert f"{square}-{square}" not in said
