@@ -86,7 +86,8 @@ class StandIn(Driver):
             token=token,
             shards=shards,
         )
-        self.page_log: list[str] = []
+        # The page's notes (a refused action...): (the member it is for, or None: all; text).
+        self.page_log: list[tuple[str | None, str]] = []
         self.page_channel: Channel | None = None
         self._runner: web.AppRunner | None = None
 

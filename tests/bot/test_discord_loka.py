@@ -720,16 +720,6 @@ def test_settings_come_from_the_environment_then_dotenv(tmp_path: Path) -> None:
         settings.load({"PLATEAU_DEV_GUILD": "my-guild"}, None)
 
 
-def test_no_token_exits_with_a_pointer_to_env_example_and_the_console(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
-    assert bot_main.main([]) == 2
-    err = capsys.readouterr().err
-    assert ".env.example" in err and "python -m bot console" in err
-
-
 def test_console_subcommand_runs_the_console_table(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[list[str]] = []
     monkeypatch.setattr(console, "main", lambda argv: seen.append(argv) or 0)

@@ -494,6 +494,53 @@ async def test_page_lets_a_person_watch_and_play(rig: Rig) -> None:
     assert [m.content for m in standin.ephemeral("alice")] == ["banana x1"]
 
 
+async def test_page_shows_each_member_their_own_private_answers_and_dms(rig: Rig) -> None:
+    standin = rig.standin
+    base = standin.base_url
+    games = standin.world.channel("games")
+    await standin.slash("alice", games, "pick", {"fruit": "banana", "size": "small"})
+    await standin.slash("alice", games, "secret")
+    async with aiohttp.ClientSession() as session:
+
+        async def state(name: str) -> dict[str, Any]:
+            async with session.get(f"{base}/_standin/state", params={"as": name}) as response:
+                return dict(await response.json())
+
+        alice, bob = await state("alice"), await state("bob")
+        async with session.post(f"{base}/_standin/member", json={"name": "zoé"}) as response:
+            assert (await response.json())["name"] == "zoé"
+        async with session.post(f"{base}/_standin/member", json={"name": "<b>"}) as response:
+            assert (await response.json())["ok"] is False
+        members = (await state("zoé"))["members"]
+    assert "banana x1" in alice["feed"] and "only alice (you) sees this" in alice["feed"]
+    assert "your secret" in alice["feed"] and "DM with alice" in alice["feed"]
+    assert "banana" not in bob["feed"] and "secret" not in bob["feed"]
+    assert "DM with alice" not in bob["feed"] and "only alice" not in bob["feed"]
+    assert [p["label"] for p in bob["places"]] == ["#games", "DM with bob"]
+    assert members == ["alice", "bob", "zoé"]
+
+
+async def test_page_suggests_commands_options_and_the_bots_autocomplete(rig: Rig) -> None:
+    from devtools.standin.page import suggestions
+
+    standin = rig.standin
+    alice, games = standin.world.member_named("alice"), standin.world.channel("games")
+
+    async def lines(typed: str) -> list[str]:
+        return [s["line"] for s in await suggestions(standin, alice, games, typed)]
+
+    assert await lines("/pi") == ["/pick ", "/picture "]
+    assert await lines("/pick ") == ["/pick fruit:", "/pick size:"]
+    assert await lines("/pick size:b") == ["/pick size:2 "]
+    before = len(standin.interactions)
+    assert await lines("/pick size:2 fruit:ap") == [
+        "/pick size:2 fruit:apple ",
+        "/pick size:2 fruit:apricot ",
+    ]
+    assert [i.type for i in standin.interactions[before:]] == [4]  # asked of the bot
+    assert await lines("hello") == [] and await lines("/nothing ") == []
+
+
 def test_parse_line() -> None:
     from devtools.standin.page import parse_line
 
