@@ -98,6 +98,7 @@ class Gateway:
         self.sessions: dict[str, Session] = {}
         self.connections: list[Connection] = []
         self.ack_heartbeats = True
+        self.down = False  # while set, a new socket is refused (503): see ``go_down``
         self.generation = 0  # bumped each time a connection becomes live
         self._live = asyncio.Condition()
         self._writers: set[asyncio.Task[None]] = set()
@@ -226,6 +227,8 @@ class Gateway:
     # ------------------------------------------------------------ the socket
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        if self.down:
+            raise web.HTTPServiceUnavailable(text="standin: the gateway is down")
         ws = web.WebSocketResponse(autoping=True, max_msg_size=0)
         await ws.prepare(request)
         conn = Connection(dict(request.query), ws, transport=request.transport)
@@ -423,6 +426,16 @@ class Gateway:
                 await conn.ws.close(code=code, message=b"standin drop")
         if wait:
             await self.wait_live(after=before)
+
+    async def go_down(self) -> None:
+        """A gateway outage: every live socket is closed (resumable) and every new one
+        refused with a 503 until :meth:`come_back`; the client keeps trying, backing off."""
+        self.down = True
+        await self.drop(wait=False)
+
+    def come_back(self) -> None:
+        """The outage is over: the client's next try resumes its session."""
+        self.down = False
 
     async def close(self) -> None:
         for conn in self.connections:
