@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 
 import pytest
 
+from devtools.standin.page import emoji_font
 from tests.e2e.harness import _running, group_members, kill_group
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -231,6 +232,13 @@ def test_a_chess_game_to_mate_in_the_playground_page(playground: str, browser: A
     page.act_as("alice")
     page.click('button[data-custom-id$=":start"]', "the Start button")
     wait_until(page.pictures, "the board's picture, loaded")
+    if emoji_font() is not None:  # the stand-in serves it: the page needs no system font
+        faces = browser.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "document.fonts.load('16px PlateauEmoji', '\\u{1F916}')"
+            ".then((found) => done(found.length), () => done(-1));"
+        )
+        assert faces > 0, "the page's emoji font did not load"
     # The line is typed in the game's thread, which the page chose when it opened.
     assert "Chess" in Select(browser.find_element(By.ID, "place")).first_selected_option.text
 
