@@ -17,7 +17,7 @@ import contextlib
 import dataclasses
 import ipaddress
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 from bot.logs import setup as setup_logging
 from bot.settings import Settings
@@ -74,15 +74,8 @@ def check_address(host: str, port: int, allow_remote: bool) -> str | None:
 def playground_settings(settings: Settings, api_base: str, gateway_url: str) -> Settings:
     """The bot's settings in the playground: the stand-in's endpoints, SQLite in memory,
     unsharded, commands synced globally (the stand-in's guild is new at every start)."""
-    return dataclasses.replace(
-        settings,
-        token=TOKEN,
-        api_base=api_base,
-        gateway_url=gateway_url,
-        db=DB,
-        dev_guild=None,
-        shards=None,
-    )
+    local: dict[str, Any] = {"token": TOKEN, "db": DB, "dev_guild": None, "shards": None}
+    return dataclasses.replace(settings, api_base=api_base, gateway_url=gateway_url, **local)
 
 
 def banner(page: str, *, remote: bool) -> str:
