@@ -29,14 +29,16 @@ OPEN_SECONDS = 30.0  # opening (and migrating) the database, at most
 DISCORD_API = "https://discord.com/api/v10"
 SCOPES = ("bot", "applications.commands")
 # What the bot needs in the channels where games are played (README: "Running the bot").
-NEEDED = {
-    "view_channel": "View Channels",
-    "send_messages": "Send Messages",
-    "attach_files": "Attach Files",
-    "create_public_threads": "Create Public Threads",
-    "send_messages_in_threads": "Send Messages in Threads",
-    "manage_messages": "Manage Messages",
-}
+# discord.py's name, then Discord's.
+NEEDED_TABLE = """
+view_channel              View Channels
+send_messages             Send Messages
+attach_files              Attach Files
+create_public_threads     Create Public Threads
+send_messages_in_threads  Send Messages in Threads
+manage_messages           Manage Messages
+"""
+NEEDED = dict(line.split(maxsplit=1) for line in NEEDED_TABLE.strip().splitlines())
 PERMISSIONS = discord.Permissions(**dict.fromkeys(NEEDED, True))
 PRIVILEGED = ("members", "presences", "message_content")
 

@@ -8,11 +8,10 @@ import asyncio
 import re
 from collections.abc import Callable
 
-import aiohttp
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 
 from devtools.standin import StandIn
+from tests.bot.test_operations import get, samples
 from tests.e2e.harness import BotProcess, Table
 
 SAFETY = 120.0  # seconds: a guard against a hang, not a timing
@@ -25,22 +24,9 @@ def metrics_on(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PLATEAU_METRICS_HOST", "127.0.0.1")
 
 
-async def get(port: int, path: str) -> tuple[int, str]:
-    timeout = aiohttp.ClientTimeout(total=30)
-    async with (
-        aiohttp.ClientSession(timeout=timeout) as session,
-        session.get(f"http://127.0.0.1:{port}{path}") as answer,
-    ):
-        return answer.status, await answer.text()
-
-
 def sample(text: str, name: str, **labels: str) -> float:
-    """The value of the sample ``name`` with ``labels`` (0 if there is none)."""
-    for family in text_string_to_metric_families(text):
-        for found in family.samples:
-            if found.name == name and all(found.labels.get(k) == v for k, v in labels.items()):
-                return found.value
-    return 0.0
+    """The value of the sample ``name`` with exactly ``labels`` (0 if there is none)."""
+    return samples(text).get((name, tuple(sorted(labels.items()))), 0.0)
 
 
 async def health_until(port: int, wanted: Callable[[int], bool], what: str) -> str:
