@@ -313,3 +313,41 @@ def test_check_never_prints_the_token(tmp_path: Path) -> None:
     code, text = run_check(environ)
     assert code == 0, text
     assert TOKEN not in text and "warn  token" in text
+
+
+async def test_check_reads_the_application_of_a_token_over_http(tmp_path: Path) -> None:
+    from devtools.standin import StandIn
+
+    async with StandIn(quiet=0.2, timeout=60.0, token=TOKEN) as standin:
+        environ = {
+            "PLATEAU_DB": str(tmp_path / "p.db"),
+            "DISCORD_TOKEN": TOKEN,
+            "DISCORD_API_BASE": standin.api_base,
+        }
+        lines = {line.what: line for line in await check.run_checks(environ, dotenv=None)}
+        app_id = standin.rest.application_payload()["id"]
+        environ["DISCORD_TOKEN"] = "another-token"
+        refused = {line.what: line for line in await check.run_checks(environ, dotenv=None)}
+    assert lines["token"].status == check.OK, lines["token"]
+    assert "privileged intents needed: none" in lines["token"].detail
+    assert f"client_id={app_id}&" in lines["permissions"].detail
+    assert refused["token"].status == check.FAIL
+    assert refused["token"].detail == "Discord refused the token (401)"
+    assert TOKEN not in "".join(line.detail for line in [*lines.values(), *refused.values()])
+
+
+def test_python_m_bot_check_exits_0_then_1_on_a_bad_setting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.__main__ import main
+
+    monkeypatch.chdir(tmp_path)  # no developer's .env is read
+    for name in ("DISCORD_TOKEN", "PLATEAU_SHARD_COUNT", "PLATEAU_SHARD_IDS", "PLATEAU_DB"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("PLATEAU_DB", str(tmp_path / "plateau.db"))
+    assert main(["check"]) == 0
+    assert capsys.readouterr().out.endswith("check passed\n")
+    monkeypatch.setenv("PLATEAU_LOG_FORMAT", "xml")
+    assert main(["check"]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL  settings  PLATEAU_LOG_FORMAT is one of keyvalue, json, not 'xml'" in out

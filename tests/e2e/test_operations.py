@@ -1,6 +1,6 @@
 """Operations through ``python -m bot`` on the stand-in: ``/metrics`` scraped during a chess
-game (commands counted by game and result, pictures timed), and ``/healthz`` turning 503
-while the gateway is down, then 200 again once the bot resumed."""
+game (commands counted by game and result, pictures timed, Discord's 429s), and ``/healthz``
+turning 503 while the gateway is down, then 200 again once the bot resumed."""
 
 from __future__ import annotations
 
@@ -55,7 +55,8 @@ async def test_metrics_during_a_game_and_health_through_a_gateway_outage(
     await table.press("alice", table.button("start"))
     await table.slash("alice", "move", {"move": "e4"})
     await table.slash("alice", "move", {"move": "d4"})  # not alice's turn: refused
-    await table.slash("bob", "move", {"move": "e5"})
+    standin.storm("POST /channels/{channel_id}/messages", 2, retry_after=0.3)
+    await table.slash("bob", "move", {"move": "e5"})  # its post waits out two 429s
 
     status, text = await get(port, "/metrics")
     assert status == 200
@@ -65,6 +66,7 @@ async def test_metrics_during_a_game_and_health_through_a_gateway_outage(
     assert sample(text, "plateau_command_seconds_count", game="chess") >= 5
     assert sample(text, "plateau_render_seconds_count") > 0
     assert sample(text, "plateau_live_games") == 1
+    assert sample(text, "plateau_discord_answers_total", status="429") >= 2
     assert sample(text, "plateau_outbox_depth") == 0
 
     await standin.gateway.go_down()
