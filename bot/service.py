@@ -166,7 +166,8 @@ class TableService:
     async def handle(self, request: Request) -> list[Delivery]:
         """Run one command. Never raises: every refusal becomes a private message. Counted
         by game and result, and timed (``bot.metrics``, when enabled)."""
-        with metrics.command(request.game):
+        game = getattr(request, "game", None)  # checked by _handle: anything may come in
+        with metrics.command(game if isinstance(game, str) and game in self.tables else "other"):
             return await self._handle(request)
 
     async def _handle(self, request: Request) -> list[Delivery]:
