@@ -26,6 +26,7 @@ import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from aiohttp import web
 
@@ -606,6 +607,11 @@ def install(app: web.Application, standin: StandIn) -> None:
         return web.FileResponse(font, headers={"Cache-Control": "max-age=86400"})
 
     async def fields(request: web.Request) -> dict[str, Any]:
+        """An action's fields; refused when another site's page sends it (a browser names
+        the page's origin): only this page acts as the members."""
+        origin = request.headers.get("Origin")
+        if origin and urlsplit(origin).netloc != request.host:
+            raise web.HTTPForbidden(text="actions come from the stand-in's own page")
         if request.content_type == "application/json":
             return dict(await request.json())
         return dict(await request.post())

@@ -125,10 +125,10 @@ def tail(path: Path, lines: int = 40) -> str:
 
 
 @pytest.fixture
-def browser(tmp_path: Path) -> Iterator[Any]:
+def browser(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """Headless Chromium at a phone's width, through chromedriver in a process group of its
     own (the browser's processes are in it too), killed whole at the end."""
-    os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager: never a download
+    monkeypatch.setenv("SE_OFFLINE", "true")  # Selenium Manager: never a download
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in (

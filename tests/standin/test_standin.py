@@ -512,6 +512,10 @@ async def test_page_shows_each_member_their_own_private_answers_and_dms(rig: Rig
         async with session.post(f"{base}/_standin/member", json={"name": "<b>"}) as response:
             assert (await response.json())["ok"] is False
         members = (await state("zoé"))["members"]
+        elsewhere = {"Origin": "http://evil.example"}  # another site's page may not act
+        line = {"as": "bob", "line": "hello"}
+        async with session.post(f"{base}/_standin/act", json=line, headers=elsewhere) as sent:
+            assert sent.status == 403
     assert "banana x1" in alice["feed"] and "only alice (you) sees this" in alice["feed"]
     assert "your secret" in alice["feed"] and "DM with alice" in alice["feed"]
     assert "banana" not in bob["feed"] and "secret" not in bob["feed"]
