@@ -44,6 +44,7 @@ EMOJI_FONTS = (
 )
 SUGGESTIONS = 12  # at most, under the line being typed
 NAME = re.compile(r"^[\w.@-]{1,32}$")
+LOCALE = re.compile(r"^[a-z]{2}(-[A-Z]{2})?$")
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -90,7 +91,8 @@ footer {{ position: fixed; bottom: 0; left: 0; right: 0; background: #383a40; pa
 <header><h1>{title}</h1>
 <label>act as <select id="as"></select></label>
 <form id="adder"><input id="newname" size="9" placeholder="new member" aria-label="new member">
-<button>Add</button></form>
+<select id="newlocale" aria-label="their language"><option>en-US</option><option>fr</option>
+</select> <button>Add</button></form>
 </header>
 <main><div id="log"></div><div id="feed"></div>
 <details id="faults"><summary>Discord failures</summary>
@@ -154,7 +156,7 @@ $('feed').onclick = (ev) => {{
 $('adder').onsubmit = async (ev) => {{
   ev.preventDefault();
   const name = $('newname').value.trim();
-  const answer = await post('/_standin/member', {{name: name}});
+  const answer = await post('/_standin/member', {{name: name, locale: $('newlocale').value}});
   if (answer.ok) {{ me = answer.name; $('newname').value = ''; }}
   refresh();
 }};
@@ -462,6 +464,14 @@ async def suggestions(
     if not line.startswith("/"):
         return []
     world = standin.world
+
+    def localized(entry: dict[str, Any], key: str) -> str:
+        """Its ``key`` in the member's language, as their client shows it."""
+        return str((entry.get(f"{key}_localizations") or {}).get(member.locale) or entry[key])
+
+    def about(entry: dict[str, Any]) -> str:
+        return localized(entry, "description") if entry.get("description") else ""
+
     text = line[1:]
     chunks = re.split(r"\s+(?=[\w-]+:)", text)
     words = chunks[0].split()
@@ -470,7 +480,7 @@ async def suggestions(
     if not words or (len(words) == 1 and not head_done):
         typed = words[0] if words else ""
         return [
-            _offer(f"/{c['name']} ", f"/{c['name']}", c.get("description", ""))
+            _offer(f"/{c['name']} ", f"/{c['name']}", about(c))
             for c in sorted(roots, key=lambda c: str(c["name"]))
             if c["name"].startswith(typed)
         ][:SUGGESTIONS]
@@ -483,7 +493,7 @@ async def suggestions(
         last = index == len(words) - 1 and not head_done
         if last:
             return [
-                _offer(f"/{' '.join([*path, s['name']])} ", s["name"], s.get("description", ""))
+                _offer(f"/{' '.join([*path, s['name']])} ", s["name"], about(s))
                 for s in subs
                 if s["name"].startswith(word)
             ][:SUGGESTIONS]
@@ -493,10 +503,9 @@ async def suggestions(
         path.append(word)
     subs = [o for o in node.get("options") or [] if o["type"] in (1, 2)]
     if subs:
-        return [
-            _offer(f"/{' '.join([*path, s['name']])} ", s["name"], s.get("description", ""))
-            for s in subs
-        ][:SUGGESTIONS]
+        return [_offer(f"/{' '.join([*path, s['name']])} ", s["name"], about(s)) for s in subs][
+            :SUGGESTIONS
+        ]
     specs = {o["name"]: o for o in node.get("options") or []}
     given = dict(chunk.partition(":")[::2] for chunk in chunks[1:])
     typing = chunks[-1] if len(chunks) > 1 and not text.endswith(" ") else None
@@ -508,7 +517,7 @@ async def suggestions(
             _offer(
                 f"{stem}{s['name']}:",
                 f"{s['name']}:",
-                ("(required) " if s.get("required") else "") + s.get("description", ""),
+                ("(required) " if s.get("required") else "") + about(s),
             )
             for s in free
         ][:SUGGESTIONS]
@@ -536,16 +545,12 @@ async def suggestions(
         choices = [{"name": "true", "value": "true"}, {"name": "false", "value": "false"}]
     elif spec["type"] in (L.USER, L.MENTIONABLE):
         choices = [{"name": m.name, "value": m.name} for m in standin.world.members.values()]
-    low = typed.strip().lower()
-    if not spec.get("autocomplete"):
-        choices = [c for c in choices if str(c["name"]).lower().startswith(low)]
+    named = [(str(localized(c, "name")), c["value"]) for c in choices]
+    if not spec.get("autocomplete"):  # the bot's own choices are already narrowed
+        named = [(n, v) for n, v in named if n.lower().startswith(typed.strip().lower())]
     return [
-        _offer(
-            f"{stem}{c['value']} ",
-            str(c["name"]),
-            "" if c["name"] == c["value"] else str(c["value"]),
-        )
-        for c in choices
+        _offer(f"{stem}{value} ", shown, "" if shown == str(value) else str(value))
+        for shown, value in named
     ][:SUGGESTIONS]
 
 
@@ -681,7 +686,8 @@ def install(app: web.Application, standin: StandIn) -> None:
                 (None, f"a member's name: 1-32 letters, digits, . @ - _ ({name!r})")
             )
             return web.json_response({"ok": False})
-        standin.member(name, locale=str(data.get("locale") or "en-US"))
+        locale = str(data.get("locale") or "")
+        standin.member(name, locale=locale if LOCALE.match(locale) else "en-US")
         return answer(request, name=name)
 
     async def suggest(request: web.Request) -> web.Response:
