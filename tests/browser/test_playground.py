@@ -48,14 +48,16 @@ missing = [
     what
     for what, present in (
         ("selenium (pip install -e '.[test]')", webdriver is not None),
-        (f"chromium ({CHROMIUM})", os.access(CHROMIUM, os.X_OK)),
-        (f"chromedriver ({CHROMEDRIVER})", os.access(CHROMEDRIVER, os.X_OK)),
+        (f"Chromium at {CHROMIUM} (apt-get install chromium)", os.access(CHROMIUM, os.X_OK)),
+        (
+            f"chromedriver at {CHROMEDRIVER} (apt-get install chromium-driver)",
+            os.access(CHROMEDRIVER, os.X_OK),
+        ),
     )
     if not present
 ]
 pytestmark = pytest.mark.skipif(
-    bool(missing),
-    reason=f"no {', '.join(missing)}: apt-get install chromium chromium-driver (.ci/run does)",
+    bool(missing), reason=f"needs {'; '.join(missing)}: .ci/run installs them"
 )
 
 T = TypeVar("T")
