@@ -37,6 +37,7 @@ PHONE = (400, 860)  # a phone's viewport, in CSS pixels
 webdriver: Any = None
 try:
     from selenium import webdriver
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -68,7 +69,10 @@ def wait_until(condition: Callable[[], T], what: str, timeout: float = STEP_SECO
     ``what``)."""
     deadline = time.monotonic() + timeout
     while True:
-        value = condition()
+        try:
+            value = condition()
+        except StaleElementReferenceException:  # the page redrew it meanwhile
+            value = None
         if value:
             return value
         if time.monotonic() > deadline:
@@ -227,7 +231,7 @@ def test_a_chess_game_to_mate_in_the_playground_page(playground: str, browser: A
     page = Page(browser)
     page.act_as("alice")
     page.type("/chess new color:white")
-    page.click('button[data-custom-id$=":join:black"]', "the Join (Black) button")
+    page.first('button[data-custom-id$=":join:black"]', "the Join (Black) button")
     page.act_as("bob")
     page.click('button[data-custom-id$=":join:black"]', "bob's Join (Black) button")
     wait_until(lambda: "Black: @bob" in page.feed_text(), "bob seated as Black")
