@@ -351,3 +351,24 @@ def test_python_m_bot_check_exits_0_then_1_on_a_bad_setting(
     assert main(["check"]) == 1
     out = capsys.readouterr().out
     assert "FAIL  settings  PLATEAU_LOG_FORMAT is one of keyvalue, json, not 'xml'" in out
+
+
+async def test_the_service_counts_each_command_by_its_game_and_result(
+    measured: metrics.Metrics,
+) -> None:
+    from bot.model import Place, Request
+    from tests.bot.console_driver import console_over
+
+    async with console_over(seed=3) as console:
+        world, service = console.world, console.service
+        await console.run(["@alice /chess new color:white", "@bob /chess join"])
+        await console.run(["@alice /chess start", "@alice /chess move move:e5"])  # refused
+        place = Place(world.channel_id("general"), guild_id=1)
+        await service.handle(Request("nosuchgame", "move", world.user("alice"), place, {}))
+    found = samples(metrics.generate_latest(measured.registry).decode())
+    total = "plateau_commands_total"
+    assert found[(total, (("game", "chess"), ("result", "ok")))] == 3
+    assert found[(total, (("game", "chess"), ("result", "refused")))] == 1
+    # An unknown game's name is never a label: labels stay the tables' kinds.
+    assert found[(total, (("game", "other"), ("result", "refused")))] == 1
+    assert found[("plateau_render_seconds_count", ())] > 0  # the lobby's and board's pictures
