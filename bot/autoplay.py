@@ -27,7 +27,7 @@ import hashlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from contextlib import AbstractAsyncContextManager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -39,6 +39,7 @@ from bot.i18n import t
 from bot.logs import event
 from bot.model import Delivery, is_ai
 from bot.storage import GameRow, Owed, Storage
+from bot.tables.played import GameTable
 
 T = TypeVar("T")
 
@@ -48,7 +49,11 @@ class Service(Protocol):
     they read and play their games through it, as any player's command does."""
 
     storage: Storage
-    tables: dict[str, Any]
+
+    @property
+    def tables(self) -> Mapping[str, object]:
+        """Every table by its kind: the games' (:class:`GameTable`) and ``/plateau``."""
+        ...
 
     async def retrying(self, run: Callable[[], Awaitable[T]]) -> T: ...
 
@@ -165,9 +170,9 @@ class Autoplay:
     def note(self, game: GameRow, owed: list[Owed]) -> None:
         """``game`` was just saved, telling ``owed``: play its computer players if one of
         them must act now."""
-        table: Any = self.service.tables.get(game.kind)
+        table = self.service.tables.get(game.kind)
         playing = game.meta.get("ai") or game.meta.get("ai_turn")
-        if self.sink is None or not playing or table is None:
+        if self.sink is None or not playing or not isinstance(table, GameTable):
             return
         own = _playing.get() == game.id  # its own action: the task sends what it tells
         task = self._tasks.get(game.id)
@@ -261,16 +266,16 @@ class Autoplay:
             await self._news_sent(game_id)
             # One read: the computer player looks, thinks and plays on the row it saw.
             async with self.service.seeing():
-                table: Any = None
                 row = await self.service.game_row(game_id)
-                if row is not None:
-                    table = self.service.tables.get(row.kind)
-                pending = table.computers.pending(table.game(row)) if table is not None else []
-                if not pending:
+                table = None if row is None else self.service.tables.get(row.kind)
+                if (
+                    row is None
+                    or not isinstance(table, GameTable)
+                    or not (pending := table.computers.pending(table.game(row)))
+                ):
                     if game_id in self._again:
                         continue  # changed while this looked: look again
                     return
-                assert row is not None  # a computer player is awaited there
                 if played >= ALONE_LIMIT:
                     await self._post(game_id, held)
                     event(log, "ai_paused", level=logging.WARNING, game=game_id, actions=played)
@@ -302,7 +307,9 @@ class Autoplay:
                 self._ended.discard(game_id)
                 await self._post(game_id, held)
 
-    def _hold(self, table: Any, row: GameRow, seat: str, told: list[Delivery], held: Round) -> None:
+    def _hold(
+        self, table: GameTable, row: GameRow, seat: str, told: list[Delivery], held: Round
+    ) -> None:
         """Keep the thread's posts of a computer player's action for the round's post."""
         held.seats.append(seat)
         held.posts += [d for d in told if isinstance(d, Owed) and _held(d, row)]
@@ -317,7 +324,7 @@ class Autoplay:
         if not posts or self.sink is None:
             return
         if len(posts) == 1:
-            await self.sink(posts)
+            await self.sink([*posts])
             return
         combined = held.combined(posts)
         stored = await self.service.storage.replace_owed(
@@ -337,7 +344,9 @@ class Autoplay:
             self._unsent.pop(game_id, None)
             self._sent.pop(game_id, None)
 
-    async def _act(self, table: Any, row: GameRow, seat: str, level: str) -> list[Delivery] | None:
+    async def _act(
+        self, table: GameTable, row: GameRow, seat: str, level: str
+    ) -> list[Delivery] | None:
         """Think (in the pool) and play one action for ``seat``; what it tells (``[]``: the
         game moved on meanwhile; ``None``: not even a legal action could be played)."""
         try:
@@ -354,7 +363,7 @@ class Autoplay:
         return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
     async def _think_and_play(
-        self, table: Any, row: GameRow, seat: str, level: str
+        self, table: GameTable, row: GameRow, seat: str, level: str
     ) -> list[Delivery] | None:
         game = table.game(row)
         view = table.rules.view(game.state, seat)

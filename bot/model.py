@@ -63,11 +63,14 @@ class Attachment:
     description: str = ""
 
 
+ButtonStyle = Literal["primary", "secondary", "success", "danger"]
+
+
 @dataclass(frozen=True)
 class Button:
     custom_id: str
     label: str
-    style: Literal["primary", "secondary", "success", "danger"] = "secondary"
+    style: ButtonStyle = "secondary"
     disabled: bool = False
 
 

@@ -22,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from ai.levels import LEVELS
-from bot.cogs.slash import Host, Option, Slash, build, choice, tr
+from bot.cogs.slash import Host, Option, Slash, build, choice, host_of, tr
 from bot.i18n import SOURCE, has, language, t
 from bot.model import CommandHelp
 from bot.tables.pages import rules_topics
@@ -120,7 +120,9 @@ class TableCogMeta(commands.CogMeta):
                 shared=attrs.get("shared", True),
             )
             attrs = {**attrs, **made}
-        return super().__new__(mcs, name, bases, attrs, **kwargs)
+        cls = super().__new__(mcs, name, bases, attrs, **kwargs)
+        assert isinstance(cls, TableCogMeta)  # discord.py's CogMeta.__new__ says CogMeta
+        return cls
 
 
 # Each extension's cog class by its module (``bot.cogs.loka``: ``LokaCog``), noted as the
@@ -177,7 +179,9 @@ _AFTER = {
 @cache
 def _declared(cog_class: type[TableCog]) -> tuple[tuple[tuple[str, ...], Any], ...]:
     """The leaf commands of a cog's tree: their names (group first) and descriptions."""
-    cog = cog_class(None)  # type: ignore[arg-type]  # the tree is built without a bot
+    # discord.py's Cog.__new__ builds the instance's command tree; __init__ (the bot) is
+    # left out: the help reads the tree and runs nothing.
+    cog = cog_class.__new__(cog_class)
     found = [
         (tuple(command.qualified_name.split()), command._locale_description or command.description)
         for command in cog.walk_app_commands()
@@ -196,7 +200,9 @@ def _shown_name(word: str, locale: str, localized: bool) -> str:
 
 def _purpose(description: Any, locale: str) -> str:
     key = getattr(description, "extras", {}).get("key")
-    return t(locale, key) if has(key) else str(getattr(description, "message", description))
+    if isinstance(key, str) and has(key):
+        return t(locale, key)
+    return str(getattr(description, "message", description))
 
 
 def command_guide(
@@ -250,7 +256,9 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
         match: Any,
         /,
     ) -> TableButton:
-        return cls(item)  # type: ignore[arg-type]
+        if not isinstance(item, discord.ui.Button):  # the template matches buttons' ids only
+            raise TypeError(f"{cls.__name__} is a button, not a {type(item).__name__}")
+        return cls(item)
 
     @classmethod
     def to_request(cls, game_id: str, action: str) -> tuple[str, dict[str, Any]] | None:
@@ -271,8 +279,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
         parsed = cls.game_request(action.split(":"))
         if parsed is None:
             return None
-        command, options = parsed
-        return command, {**options, "game": game_id}
+        own, options = parsed
+        return own, {**options, "game": game_id}
 
     @classmethod
     def game_request(cls, parts: list[str]) -> tuple[str, dict[str, Any]] | None:
@@ -287,7 +295,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
         return cls.to_request(match["game"], match["action"]) if match else None
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot: Host = interaction.client  # type: ignore[assignment]
+        bot = host_of(interaction)
         parsed = self.read(self.custom_id)
         if parsed is None:
             await bot.refuse(interaction, "discord.stale_button")

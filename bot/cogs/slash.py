@@ -15,7 +15,7 @@ import inspect
 import keyword
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 from discord import app_commands
@@ -27,6 +27,7 @@ Choices = list[app_commands.Choice[str]]
 Completer = Callable[[discord.Interaction, str], Awaitable[Choices]]
 
 
+@runtime_checkable
 class Host(Protocol):
     """What the cogs ask of the bot that runs them (``bot.discord.bot.PlateauBot``): the
     commands' work, and (in each extension's ``setup``) room for a cog and its buttons."""
@@ -61,6 +62,14 @@ class Cog(Protocol):
 
     bot: Host
     kind: str
+
+
+def host_of(interaction: discord.Interaction) -> Host:
+    """The bot an interaction reached (discord.py says any ``Client``; ours is a Host)."""
+    client = interaction.client
+    if not isinstance(client, Host):
+        raise TypeError(f"{type(client).__name__} runs no Plateau commands")
+    return client
 
 
 def tr(key: str) -> app_commands.locale_str:
@@ -175,7 +184,7 @@ def _completer(kind: str, command: str, option: Option) -> Completer | None:
     at_table = option.completes if isinstance(option.completes, str) else option.name
 
     async def complete(interaction: discord.Interaction, current: str) -> Choices:
-        host: Host = interaction.client  # type: ignore[assignment]
+        host = host_of(interaction)
         if option.name == "game":
             return await host.complete_game(interaction, kind, current)
         return await host.complete(interaction, kind, command, at_table, current)
@@ -217,6 +226,8 @@ def build(
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
         ),
     ]
+    # What inspect.signature (so discord.py) reads; typeshed's functions have no such
+    # attribute, hence the ignore.
     callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [
             *self_and_interaction,
@@ -244,7 +255,7 @@ def build(
         if values:
             decorate(**values)(callback)
     description = tr(f"discord.desc.{scope}.{slash.words.replace(' ', '.')}")
-    command = app_commands.Command(
+    command = app_commands.Command[Any, ..., None](
         name=leaf, description=description, callback=callback, parent=parent
     )
     if parent is not None:

@@ -96,7 +96,7 @@ class PlateauBot(commands.Bot):
     # ------------------------------------------------------------ life cycle
 
     async def setup_hook(self) -> None:
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.tree.error(self.on_app_command_error)  # discord.py's way to set the tree's handler
         await self.tree.set_translator(CatalogTranslator())
         for kind in self.service.tables:
             await self.load_extension(extension(kind))  # its setup adds the cog and buttons

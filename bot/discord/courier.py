@@ -224,10 +224,13 @@ class Courier:
         delivery = item.delivery
         try:
             if kind == "channel":
-                channel = self.client.get_channel(target) or self.client.get_partial_messageable(
-                    target
-                )
-                await once(lambda: self.place(target, channel, delivery, item.nonce))  # type: ignore[arg-type]
+                cached = self.client.get_channel(target)
+                channel: discord.abc.Messageable
+                if isinstance(cached, discord.abc.Messageable):
+                    channel = cached
+                else:  # not cached (a forum or a category is no place to post either)
+                    channel = self.client.get_partial_messageable(target)
+                await once(lambda: self.place(target, channel, delivery, item.nonce))
             else:
                 await once(lambda: self._dm(target, delivery, item.nonce))
             return "sent"
@@ -296,10 +299,11 @@ class Courier:
     def lacking(self, channel_id: int, files: bool) -> list[str]:
         """The permissions the bot lacks in a cached channel to post there."""
         channel = self.client.get_channel(channel_id)
-        guild = getattr(channel, "guild", None)
-        if channel is None or guild is None or guild.me is None:
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            return []  # not cached, or a DM
+        if channel.guild.me is None:
             return []
-        perms = channel.permissions_for(guild.me)  # type: ignore[union-attr]
+        perms = channel.permissions_for(channel.guild.me)
         return lacking_to_post(perms, isinstance(channel, discord.Thread), files=files)
 
     async def note_undelivered(

@@ -42,7 +42,7 @@ class Silence:
         Manage Messages (then not even tried), say once in that channel that silence cannot
         be enforced."""
         me = message.guild.me if message.guild is not None else None
-        may_delete = me is None or message.channel.permissions_for(me).manage_messages  # type: ignore[union-attr]
+        may_delete = me is None or message.channel.permissions_for(me).manage_messages
         if may_delete:
             try:
                 await message.delete()

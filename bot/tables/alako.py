@@ -7,11 +7,12 @@ the game has no secret."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from bot import rendering
 from bot.i18n import picture_words, t
-from bot.model import Attachment, Button, Delivery, Request
+from bot.model import Attachment, Button, ButtonStyle, Delivery, Request
 from bot.options import GAME, NUMBER, POSITION, TEXT, Declarations
 from bot.service import TableService, UserError
 from bot.tables import alt
@@ -41,7 +42,7 @@ from engine.alako import (
     view,
 )
 from engine.alako.board import name as square_name
-from engine.alako.movement import climbs
+from engine.alako.movement import climbable
 from engine.alako.record import OPENING
 from engine.alako.spinner import LADDER, POINTS, TOWER, WALL, WALLS
 from engine.protocol import Event
@@ -226,8 +227,8 @@ class AlakoTable(SeatedTable):
         loc = game.locale
         prefix = f"plateau:{KIND}:{game.row.id}:do:{state.ply}:"
 
-        def button(action: Any, label: str, style: str = "primary") -> Button:
-            return Button(prefix + str(action).replace(" ", "_"), label, style)  # type: ignore[arg-type]
+        def button(action: Any, label: str, style: ButtonStyle = "primary") -> Button:
+            return Button(prefix + str(action).replace(" ", "_"), label, style)
 
         if state.offer is not None:  # ``plateau:alako:<game>:draw:accept``
             draw = f"plateau:{KIND}:{game.row.id}:draw"
@@ -245,7 +246,7 @@ class AlakoTable(SeatedTable):
                 action = path.action
                 arrow = ARROWS[action.direction]
                 square = square_name(path.squares[-1])
-                style = "success" if path.wins else "primary"
+                style: ButtonStyle = "success" if path.wins else "primary"
                 if isinstance(action, Dismount):
                     label = t(loc, "alako.button.dismount", arrow=arrow, square=square)
                 else:
@@ -259,9 +260,9 @@ class AlakoTable(SeatedTable):
             out = out[:24]  # building is optional: the decline always has its button
             out.append(button(Pass(), t(loc, "alako.button.no_build"), "secondary"))
         elif state.face == LADDER:
-            for climb, _beyond in climbs(state, state.turn):
-                name = segment_name(climb.segment)  # type: ignore[arg-type]
-                out.append(button(climb, t(loc, "alako.button.climb", segment=name)))
+            for segment, _beyond in climbable(state, state.turn):
+                name = segment_name(segment)
+                out.append(button(Climb(segment), t(loc, "alako.button.climb", segment=name)))
             out.append(button(Pass(), t(loc, "alako.button.pass"), "secondary"))
         return out[:25]
 
@@ -280,7 +281,7 @@ class AlakoTable(SeatedTable):
         if option == "segment" and request.command == "build":
             values = [segment_name(s) for s in build_segments(state)]
         elif option == "segment" and request.command == "climb" and state.face == LADDER:
-            values = [segment_name(c.segment) for c, _ in climbs(state, state.turn)]  # type: ignore[arg-type]
+            values = [segment_name(s) for s, _ in climbable(state, state.turn)]
         current = current.lower().strip()
         return [(v, v) for v in values if v.startswith(current)]
 
@@ -335,7 +336,7 @@ def describe(loc: str, events: list[Event]) -> list[str]:
     return lines
 
 
-def _moved(loc: str, seat: str, d: dict[str, Any]) -> str:
+def _moved(loc: str, seat: str, d: Mapping[str, Any]) -> str:
     if d.get("descended"):
         return t(loc, "alako.descends", seat=seat, dst=d["to"])
     if d.get("dismounted"):

@@ -4,10 +4,11 @@ them a seat of theirs must act now (``/plateau games``, and the count under a tu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from bot.service import TableService
 from bot.storage import GameRow
+from bot.tables.game import TableGame
+from bot.tables.hooks import Table
 
 
 @dataclass(frozen=True)
@@ -15,8 +16,8 @@ class Seated:
     """One of a member's games: its table, the game (``table.game(row)``), the member's
     seats in it, and those of them the game waits for now."""
 
-    table: Any
-    game: Any
+    table: Table
+    game: TableGame
     seats: tuple[str, ...]
     awaited: tuple[str, ...]
 
@@ -26,10 +27,10 @@ async def games_of(
 ) -> list[Seated]:
     """The member's unfinished games on ``guild_id`` (every server's from a DM: None), the
     ones awaiting them first, then by age (from ``rows`` if the caller read them already)."""
-    found = []
+    found: list[Seated] = []
     for row in rows if rows is not None else await service.storage.games_of_user(user_id):
         table = service.tables.get(row.kind)
-        if table is None or (guild_id is not None and row.guild_id != guild_id):
+        if not isinstance(table, Table) or (guild_id is not None and row.guild_id != guild_id):
             continue
         game = table.game(row)
         seats = tuple(game.seats_of(user_id))

@@ -410,7 +410,7 @@ class ChessTable(SeatedTable):
         if not moves:  # nothing python-chess could read as a game
             raise UserError("coach.pgn_unreadable")
         result = state.result if state.phase == OVER else pgn.result
-        final = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}.get(result)
+        final = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}.get(result or "*")
         if final is None:
             raise UserError("coach.record_not_over")
         names = {

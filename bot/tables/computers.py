@@ -104,7 +104,7 @@ class Computers:
         if is_ai(holder):
             if not host:
                 raise UserError("table.host_only_ai_level", user=mention(game.row.host_id))
-        elif holder != actor.id:
+        elif holder is not None and holder != actor.id:  # (a running game's seats are held)
             if not host:
                 raise UserError("table.ai_own_seat")
             waited = service.clock() - game.meta.get("acted_at", game.row.updated_at)

@@ -411,8 +411,9 @@ class EchecTable(SeatedTable):
             lifts = {a.square for a in actions if isinstance(a, Lift)}
             pairs = [(_base_label(loc, state, sq), sq) for sq in _board_order(lifts)]
         elif option == "unit" and command in ("advance", "turn", "attack"):
-            kind = {"advance": Advance, "turn": Turn, "attack": Attack}[command]
-            squares = {a.square for a in actions if isinstance(a, kind)}
+            moving: type[Advance | Turn | Attack]
+            moving = {"advance": Advance, "turn": Turn, "attack": Attack}[command]
+            squares = {a.square for a in actions if isinstance(a, moving)}
             pairs = [(_base_label(loc, state, sq), sq) for sq in _board_order(squares)]
         elif option == "target" and command == "attack":
             src = str(o.get("unit") or "").strip().lower()

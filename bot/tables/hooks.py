@@ -6,19 +6,25 @@ protocol rather than ``base``, which imports the parts."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from bot.model import Actor, Attachment, Delivery, Request
 from bot.service import TableService
 from bot.storage import GameRow, LogEntry
 from bot.tables.game import Entries, TableGame
+from bot.tables.played import GameTable
 from engine.protocol import Game
 from engine.record import GameRecord
 
 Who = Actor | None  # who made a change (None: the table itself)
 
 
-class Table(Protocol):
+@runtime_checkable
+class Table(GameTable, Protocol):
+    """A game's table as its parts read it: :class:`GameTable` (what is read of it from
+    outside) and the hooks. ``isinstance(table, Table)`` tells a game's table from the
+    service's ``/plateau``, which holds no game."""
+
     kind: str
     rules: Game[Any, Any]
 

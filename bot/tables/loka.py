@@ -537,7 +537,7 @@ class LokaTable(SeatedTable):
             entries: Entries = []
             if state.armies[state.geometry.seat_index[army]].draft is None:
                 # Nothing bought yet: the king alone is the army (RULINGS 1.3 allows it).
-                alone = Draft((0,) * len(BOUGHT))
+                alone = Draft.of((0,) * len(BOUGHT))
                 state, events = RULES.apply(state, alone, army)
                 entries += self.entries(request.actor.id, army, alone, events)
             game.state, events = RULES.apply(state, Confirm(), army)
@@ -563,13 +563,12 @@ class LokaTable(SeatedTable):
         mine = game.seats_of(request.actor.id)
         if not mine:
             raise UserError("table.not_seated")
-        mates = {game.user_of(a) for a in game.seats if TEAMS[a] == TEAMS[mine[0]]}
+        mates = {u for a, u in game.seats.items() if TEAMS[a] == TEAMS[mine[0]]}
         mates.discard(request.actor.id)
-        mates.discard(None)
         if not mates:
             raise UserError("loka.team_alone")
         out = [service.private(request.actor, t(request.actor.locale, "loka.team_sent"))]
-        for user in sorted(mates):  # type: ignore[type-var]
+        for user in sorted(mates):
             loc = await service.locale_of(user)
             out.append(
                 Delivery(
@@ -952,7 +951,7 @@ def _army_summary(loc: str, config: LokaConfig) -> list[str]:
                 team=t(loc, "team." + config.solo_team),
                 armies=" + ".join(army_label(loc, a) for a in solo),
                 percent=config.solo_percent,
-                points=config.points * config.solo_percent // 100,  # type: ignore[operator]
+                points=config.points * config.solo_percent // 100,
             )
         )
     if config.budgets:
@@ -960,14 +959,14 @@ def _army_summary(loc: str, config: LokaConfig) -> list[str]:
         parts.append(t(loc, "loka.budgets", budgets=shown))
     if config.box != "unlimited":
         parts.append(t(loc, "loka.box_" + config.box))
-    defaults = board_defaults(config.board, config.size)  # type: ignore[arg-type]
+    defaults = board_defaults(config.board, config.size)
     if (config.max_pieces, config.max_pawns) != (defaults["max_pieces"], defaults["max_pawns"]):
         parts.append(
             t(
                 loc,
                 "loka.limits",
-                pieces=counted(loc, "loka.n_pieces", config.max_pieces),  # type: ignore[arg-type]
-                pawns=counted(loc, "loka.n_pawns", config.max_pawns),  # type: ignore[arg-type]
+                pieces=counted(loc, "loka.n_pieces", config.max_pieces),
+                pawns=counted(loc, "loka.n_pawns", config.max_pawns),
             )
         )
     return parts
@@ -1015,7 +1014,7 @@ def _edited(state: LokaState, army: str, piece: str, change: int, request: Reque
     counts[slot] += change
     if counts[slot] < 0:
         raise UserError("loka.none_to_remove", piece=t(request.actor.locale, "piece." + piece))
-    return Draft(tuple(counts))  # type: ignore[arg-type]
+    return Draft.of(counts)
 
 
 def _not_final(state: LokaState, army: str, loc: str) -> None:
