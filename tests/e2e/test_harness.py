@@ -39,17 +39,24 @@ async def nothing_left_of(process: asyncio.subprocess.Process) -> None:
     assert process.pid not in harness._running
 
 
+async def start_fails_leaving_nothing(
+    standin: StandIn, tmp_path: Path, started: list[asyncio.subprocess.Process], match: str
+) -> None:
+    """A bot's start raises (its message matching ``match``) and nothing of it is left."""
+    bot = harness.BotProcess(standin, tmp_path)
+    with pytest.raises(AssertionError, match=match):
+        await bot.start()
+    (process,) = started
+    assert bot.proc is None
+    await nothing_left_of(process)
+
+
 async def test_a_bot_that_does_not_start_is_stopped(
     standin: StandIn, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     started = spy_on_spawns(monkeypatch)
     monkeypatch.setattr(harness, "STARTUP_SECONDS", 0.0)  # it cannot be up in no time
-    bot = harness.BotProcess(standin, tmp_path)
-    with pytest.raises(AssertionError, match="did not sync"):
-        await bot.start()
-    (process,) = started
-    assert bot.proc is None
-    await nothing_left_of(process)
+    await start_fails_leaving_nothing(standin, tmp_path, started, "did not sync")
 
 
 async def test_a_start_that_fails_once_the_bot_is_up_leaves_no_process(
@@ -67,9 +74,4 @@ async def test_a_start_that_fails_once_the_bot_is_up_leaves_no_process(
         raise AssertionError("start-up fails on purpose")
 
     monkeypatch.setattr(harness.BotProcess, "_started", up_then_fail)
-    bot = harness.BotProcess(standin, tmp_path)
-    with pytest.raises(AssertionError, match="on purpose"):
-        await bot.start()
-    (process,) = started
-    assert bot.proc is None
-    await nothing_left_of(process)
+    await start_fails_leaving_nothing(standin, tmp_path, started, "on purpose")
