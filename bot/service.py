@@ -468,7 +468,7 @@ class TableService:
                 return lobbies[0]
             if len(lobbies) > 1:
                 raise _which(kind, lobbies)
-            raise UserError("error.no_lobby_here", kind=kind, game=Said(f"game.{kind}"))
+            raise UserError("error.no_lobby_here", kind=kind, game=Said(f"game.of.{kind}"))
         if in_thread:
             # Several games live in this very channel (no threads): the one of the member's
             # own (they sit in it or host it: the rows say so, no read), if exactly one is;
@@ -495,7 +495,7 @@ class TableService:
             ]
             if past:
                 return past[-1]
-        raise UserError("error.no_game_here", kind=kind, game=Said(f"game.{kind}"))
+        raise UserError("error.no_game_here", kind=kind, game=Said(f"game.of.{kind}"))
 
     async def games_to_name(self, user_id: int, channel_id: int, kind: str) -> list[GameRow]:
         """The games a ``game:`` option may name for this user: theirs, then the ones of the
@@ -574,7 +574,7 @@ def _list(games: list[GameRow]) -> str:
 def _which(kind: str, games: list[GameRow]) -> UserError:
     """The refusal of a command that could mean any of ``games``: it names them and the
     ``game:`` option (offered as one types) that says which."""
-    return UserError("error.which_game", game=Said(f"game.{kind}"), games=_list(games))
+    return UserError("error.which_game", game=Said(f"game.of.{kind}"), games=_list(games))
 
 
 def _seen_as(d: Delivery) -> tuple[Any, ...]:

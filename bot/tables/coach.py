@@ -125,7 +125,7 @@ class Coach:
             states, moves, seats, names, final = table.record_game(record, loc)
             key = hashlib.sha256(record.encode()).hexdigest()[:12]
             where: Delivery = Delivery("dm", "", user_id=actor.id, slot=f"review:record:{key}")
-            title = t(loc, "coach.review_title_record", game=t(loc, f"game.{table.kind}"))
+            title = t(loc, "coach.review_title_record", game=t(loc, f"game.of.{table.kind}"))
             cache = None
             locale = loc
         else:
@@ -150,7 +150,7 @@ class Coach:
             title = t(
                 game.locale,
                 "coach.review_title",
-                game=t(game.locale, f"game.{table.kind}"),
+                game=t(game.locale, f"game.of.{table.kind}"),
                 id=row.id,
             )
             cache = (row.id, row.version)

@@ -167,7 +167,7 @@ class Learning:
             )
             said = t(loc, "learn.right", title=lesson.text(loc).title)
             if following is None:
-                said += "\n" + t(loc, "learn.course_done", game=t(loc, f"game.{table.kind}"))
+                said += "\n" + t(loc, "learn.course_done", game=t(loc, f"game.of.{table.kind}"))
                 return [service.private(actor, said)]
             shown = await self.shown(service, request, following)
             return [service.private(actor, said + "\n\n" + shown.text, files=shown.files)]

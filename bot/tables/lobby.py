@@ -217,7 +217,7 @@ class Lobby:
         game.meta["lobby_text"] = t(
             loc,
             "table.lobby",
-            game=t(loc, f"game.{table.kind}"),
+            game=t(loc, f"game.of.{table.kind}"),
             host=mention(request.actor.id),
             id=game_id,
             summary="\n".join(x for x in (table.summary(game), self.clock.summary(game)) if x),
@@ -252,10 +252,11 @@ class Lobby:
                     del game.meta["seats"][seat]
             elif len(held) >= table.max_seats_per_person(game):
                 raise UserError("table.one_seat_each")
+            dm_locale = await service.locale_of(request.actor.id)
             hello = t(
-                await service.locale_of(request.actor.id),
+                dm_locale,
                 "table.dm_hello",
-                game=t(locale, f"game.{table.kind}"),
+                game=t(dm_locale, f"game.of.{table.kind}"),
                 id=game.row.id,
             )
             if table.needs_dms and not await service.reachable(request.actor.id, hello):
@@ -303,7 +304,7 @@ class Lobby:
         head = game.meta.get("lobby_text") or t(
             game.locale,
             "table.lobby_head",
-            game=t(game.locale, f"game.{table.kind}"),
+            game=t(game.locale, f"game.of.{table.kind}"),
             id=game.row.id,
         )
         text = "\n".join(part for part in (head, self.seat_list(game), line) if part)

@@ -110,7 +110,7 @@ class Plateau:
         if not rows:
             return [
                 service.private(
-                    request.actor, t(loc, "plateau.no_ratings", game=t(loc, f"game.{kind}"))
+                    request.actor, t(loc, "plateau.no_ratings", game=t(loc, f"game.of.{kind}"))
                 )
             ]
         families = list(dict.fromkeys(r.family for r in rows))
@@ -127,7 +127,7 @@ class Plateau:
         title = t(loc, "plateau.leaderboard", game=t(loc, f"game.{kind}"))
         name, rating, games, wins = t(loc, "plateau.heads").split("|")
         image = await rendering.render(leaderboard_png, title, boards, (name, rating, games, wins))
-        text = t(loc, "plateau.leaderboard_text", game=t(loc, f"game.{kind}"))
+        text = t(loc, "plateau.leaderboard_text", game=t(loc, f"game.of.{kind}"))
         file = Attachment(f"leaderboard-{kind}.png", image, alt.standings(loc, title, boards))
         return [service.private(request.actor, text, files=[file])]
 

@@ -118,7 +118,7 @@ class Clock:
             text = t(
                 loc,
                 "clock.reminder_half" if stage == 1 else "clock.reminder_last",
-                game=t(loc, f"game.{table.kind}"),
+                game=t(loc, f"game.of.{table.kind}"),
                 id=game.row.id,
                 seat=table.seat_label(loc, seat),
                 channel=f"<#{game.row.channel_id}>",

@@ -576,7 +576,7 @@ async def test_french_players_read_french() -> None:
             + "\n@alice /alako move piece:princess direction:s\n@alice /alako spin"
         )
         private = [d["text"] for d in out if d["to"] == "private"]
-        assert "Aucune partie de Les Chevaliers d'Alako ici" in private[0]
+        assert "Aucune partie des Chevaliers d'Alako ici" in private[0]
         assert private[1].startswith("Partie `")  # created
         assert "n'est pas possible avec ce lancer : vous pouvez jouer knight n" in private[2]
         assert private[3] == t("fr", "alako.phase_act")

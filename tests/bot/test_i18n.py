@@ -303,10 +303,60 @@ def test_each_language_is_offered_by_its_own_name() -> None:
 
 def test_a_value_that_is_a_catalog_text_is_said_in_the_readers_language() -> None:
     """A refusal names its game by name, in each reader's language, not by its kind."""
-    values = {"kind": "chess", "game": i18n.Said("game.chess")}
+    values = {"kind": "chess", "game": i18n.Said("game.of.chess")}
     assert t("en", "error.no_lobby_here", **i18n.said("en", values)) == (
         "No Chess game is open to join here. Start one with /chess new."
     )
     assert t("fr", "error.no_lobby_here", **i18n.said("fr", values)).startswith(
-        "Aucune partie de Échecs ouverte ici."
+        "Aucune partie d'Échecs ouverte ici."
     )
+
+
+KINDS = ("loka", "loa", "echec", "inka", "alako", "chess")
+FRENCH_OF = {
+    "loka": "de Loka",
+    "loa": "de Lines of Action",
+    "echec": "d'Échec au Roi",
+    "inka": "d'Inka",
+    "alako": "des Chevaliers d'Alako",
+    "chess": "d'Échecs",
+}
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_french_puts_the_preposition_a_games_name_takes(kind: str) -> None:
+    """French elides "de" before a vowel and contracts "de Les" (``game.of.<kind>``);
+    English reads as before: the name alone."""
+    assert t("fr", f"game.of.{kind}") == FRENCH_OF[kind]
+    assert t("en", f"game.of.{kind}") == t("en", f"game.{kind}")
+    values = {"kind": kind, "game": i18n.Said(f"game.of.{kind}")}
+    french = {k: t("fr", k, **i18n.said("fr", values)) for k in ("error.no_game_here",)}
+    assert french["error.no_game_here"].startswith(f"Aucune partie {FRENCH_OF[kind]} ici,")
+    english = t("en", "error.no_game_here", **i18n.said("en", values))
+    assert english.startswith(f"No {t('en', f'game.{kind}')} game is running here")
+    lobby = t("fr", "table.lobby_head", game=t("fr", f"game.of.{kind}"), id="ab12")
+    assert lobby == f"Partie **{FRENCH_OF[kind]}** `ab12`"
+    course = t("fr", "learn.course_done", game=t("fr", f"game.of.{kind}"))
+    assert f"le cours {FRENCH_OF[kind]}." in course
+
+
+def test_no_french_text_puts_de_before_a_games_name() -> None:
+    """Where a text names a game after "de" (or "dans"), the name comes with its own
+    preposition (``game.of.<kind>``): "de Échecs" and "de Les Chevaliers" never appear."""
+    wrong = re.compile(r"\b(?:de|d'|dans|du|des) \**\{(?:game|kind)\}", re.IGNORECASE)
+    found = sorted(
+        key
+        for key, entry in catalog("fr").items()
+        if not key.startswith(ENGINE) and any(wrong.search(f) for f in _forms(entry))
+    )
+    assert found == []
+    for kind in KINDS:
+        of = t("fr", f"game.of.{kind}")
+        texts = [
+            t("fr", "error.which_game", game=of, games="`ab12`"),
+            t("fr", "table.dm_hello", game=of, id="ab12"),
+            t("fr", "coach.review_title", game=of, id="ab12"),
+            t("fr", "coach.review_title_record", game=of),
+            t("fr", "plateau.no_ratings", game=of),
+        ]
+        assert all(" de É" not in x and " de Les " not in x and " de I" not in x for x in texts)

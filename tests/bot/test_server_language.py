@@ -16,7 +16,7 @@ from bot.model import Actor, Place, Request
 from bot.options import check_request
 from tests.bot.console_driver import Table, refused_privately
 
-FRENCH_LOBBY = "ouverte par"  # the lobby post: "Partie de **Échecs** `id` ouverte par @bob"
+FRENCH_LOBBY = "ouverte par"  # the lobby post: "Partie **d'Échecs** `id` ouverte par @bob"
 ENGLISH_LOBBY = "opened by"
 
 

@@ -10,7 +10,7 @@ from devtools.standin import StandIn
 from devtools.standin import limits as L
 from tests.e2e.harness import BotProcess, Table
 
-FRENCH = "ouverte par"  # the lobby: "Partie de **Échecs** `id` ouverte par @alice"
+FRENCH = "ouverte par"  # the lobby: "Partie **d'Échecs** `id` ouverte par @alice"
 ENGLISH = "opened by"
 
 
