@@ -13,7 +13,6 @@ from bot.service import TableService
 from bot.storage import GameRow, LogEntry
 from bot.tables.game import Entries, TableGame
 from bot.tables.played import GameTable
-from engine.protocol import Game
 from engine.record import GameRecord
 
 Who = Actor | None  # who made a change (None: the table itself)
@@ -23,13 +22,9 @@ Who = Actor | None  # who made a change (None: the table itself)
 class Table(GameTable, Protocol):
     """A game's table as its parts read it: :class:`GameTable` (what is read of it from
     outside) and the hooks. ``isinstance(table, Table)`` tells a game's table from the
-    service's ``/plateau``, which holds no game."""
+    service's ``/plateau``, which holds no game. (``kind``, ``rules``, ``over_phase`` and
+    ``computers`` are :class:`GameTable`'s.)"""
 
-    kind: str
-    rules: Game[Any, Any]
-
-    @property
-    def over_phase(self) -> str: ...
     @property
     def needs_dms(self) -> bool: ...
 
