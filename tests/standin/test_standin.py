@@ -545,6 +545,21 @@ async def test_page_suggests_commands_options_and_the_bots_autocomplete(rig: Rig
     assert await lines("hello") == [] and await lines("/nothing ") == []
 
 
+def test_page_text_names_mentions_and_marks_emoji() -> None:
+    from devtools.standin import World
+    from devtools.standin.page import emoji_html, text_html
+
+    world = World()
+    alice, games = world.add_member("alice"), world.add_text_channel("games")
+    shown = text_html(world, f"**Chess** <@{alice.id}> in <#{games.id}> \U0001f916 `ab12`")
+    assert shown.startswith("<b>Chess</b> @alice in #games ")
+    assert '<span class="emoji" title="robot face">\U0001f916</span>' in shown
+    assert shown.endswith("<code>ab12</code>")
+    assert emoji_html("<b> \u2694\ufe0f") == (
+        '&lt;b&gt; <span class="emoji" title="crossed swords">\u2694\ufe0f</span>'
+    )
+
+
 def test_parse_line() -> None:
     from devtools.standin.page import parse_line
 
