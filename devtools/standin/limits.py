@@ -287,10 +287,12 @@ def _check_duplicates(
     seen: set[str] = set()
     for index, item in enumerate(items):
         name = item.get("name")
-        if isinstance(name, str) and name in seen:
+        if not isinstance(name, str):
+            continue
+        if name in seen:
             code = "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS"
             errors.add((*path, index, "name"), code, "Option names must be unique")
-        seen.add(name)  # type: ignore[arg-type]
+        seen.add(name)
 
 
 def _check_options(

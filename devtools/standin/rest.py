@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from . import limits as L
 from .limits import DiscordError
@@ -112,8 +112,10 @@ async def read_body(request: web.Request) -> tuple[Any, Files]:
             part = await reader.next()
             if part is None:
                 break
-            name = getattr(part, "name", None)
-            data = await part.read(decode=False)  # type: ignore[union-attr]
+            if not isinstance(part, BodyPartReader):
+                continue  # a multipart nested in a part: Discord's clients send none
+            name = part.name
+            data = await part.read(decode=False)
             if name == "payload_json":
                 body = json.loads(bytes(data).decode() or "null")
             else:
