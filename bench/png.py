@@ -1,0 +1,100 @@
+"""PNG encode alone (issue 36): Pillow's encode against ``renderer.png.encode_png``, time and
+bytes, for the crowded 1002x1162 Loka board and one board per game (each game's largest demo
+sample, decoded back to its palette image).
+
+Run: ``python bench/png.py [--repeats N]``. Every encoder is timed on the same image in turn
+(interleaved), so that a busy machine weighs on each alike; the figures are medians. Each
+output is decoded and compared with the image: the pixels are the same, or the run fails."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from PIL import Image, ImageChops
+
+from engine.loka import view
+from renderer import demo_alako, demo_chess, demo_echec, demo_inka, demo_loa, png
+from renderer.demo import NAMES, crowded_state
+from renderer.loka import LokaImageOptions, loka_image
+
+Encoder = Callable[[Image.Image], bytes]
+
+
+def pillow(image: Image.Image) -> bytes:
+    """Pillow's own PNG encode at the renderer's zlib level (the encode before issue 36)."""
+    out = io.BytesIO()
+    image.save(out, "PNG", compress_level=png.COMPRESS_LEVEL)
+    return out.getvalue()
+
+
+def boards() -> dict[str, Image.Image]:
+    """The crowded Loka board as drawn, and each other game's largest demo picture."""
+    crowded = view(crowded_state(plies=6), "fire")
+    out = {"loka crowded": loka_image(crowded, options=LokaImageOptions(names=NAMES))}
+    demos = {
+        "alako": demo_alako,
+        "chess": demo_chess,
+        "echec": demo_echec,
+        "inka": demo_inka,
+        "loa": demo_loa,
+    }
+    for game, demo in demos.items():
+        name, data = max(demo.samples().items(), key=lambda item: len(item[1]))
+        image = Image.open(io.BytesIO(data))
+        image.load()
+        out[f"{game} {name}"] = image
+    return out
+
+
+def same_pixels(image: Image.Image, data: bytes) -> bool:
+    decoded = Image.open(io.BytesIO(data))
+    decoded.load()
+    return ImageChops.difference(image.convert("RGB"), decoded.convert("RGB")).getbbox() is None
+
+
+def encoders() -> dict[str, Encoder]:
+    """Pillow's encode and the renderer's, and (once it exists) the renderer's chunk writer
+    with each deflate it can use."""
+    out: dict[str, Encoder] = {"pillow": pillow, "encode_png": png.encode_png}
+    for name, deflate in getattr(png, "DEFLATES", {}).items():
+        out[f"chunks {name}"] = lambda image, d=deflate: png.write_png(image, d)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeats", type=int, default=50)
+    args = parser.parse_args()
+    ways = encoders()
+    print(f"PNG encode, median of {args.repeats} (ms, KB):")
+    for board, image in boards().items():
+        times: dict[str, list[float]] = {name: [] for name in ways}
+        sizes: dict[str, int] = {}
+        for _ in range(args.repeats):
+            for name, encode in ways.items():
+                t0 = time.perf_counter()
+                data = encode(image)
+                times[name].append(time.perf_counter() - t0)
+                sizes[name] = len(data)
+        for name, encode in ways.items():
+            assert same_pixels(image, encode(image)), (board, name)
+        base = statistics.median(times["pillow"])
+        print(f"{board}: {image.width}x{image.height} {image.mode}")
+        for name, spent in times.items():
+            ms = statistics.median(spent)
+            print(
+                f"  {name:<22} {ms * 1e3:6.2f} ms  {sizes[name] / 1024:6.1f} KB"
+                f"  x{base / ms:4.2f} speed  {sizes[name] / sizes['pillow']:5.2f} size"
+            )
+
+
+if __name__ == "__main__":
+    main()
