@@ -62,6 +62,23 @@ def _tables() -> tuple[list[tuple[int, ...]], list[Steps]]:
 
 LINES, STEPS = _tables()
 
+# Per square: per line orientation, (the line's mask, per count of pieces on the line the
+# moves of that length both ways, as (target, its bit, the squares between), on the board).
+Ray = tuple[tuple[int, int, int], ...]
+RAYS: tuple[tuple[tuple[int, tuple[Ray, ...]], ...], ...] = tuple(
+    tuple(
+        (
+            LINES[sq][k],
+            tuple(
+                tuple(s for s in (STEPS[sq][k][n], STEPS[sq][k + 4][n]) if s is not None)
+                for n in range(9)
+            ),
+        )
+        for k in range(4)
+    )
+    for sq in range(64)
+)
+
 
 def neighbours(m: int) -> int:
     """``m`` and every square next to it (8-neighbourhood)."""
@@ -81,23 +98,22 @@ def connected(bits: int) -> bool:
         seen = grown
 
 
-def moves(own: int, enemy: int, movers: int) -> list[tuple[int, int, bool]]:
+def moves(own: int, enemy: int, movers: int, first: bool = False) -> list[tuple[int, int, bool]]:
     """``(from, to, capture)`` for every legal move of the pieces in ``movers`` (a subset of
-    ``own``): jumps over ``own`` allowed, never over ``enemy``; never onto ``own``."""
+    ``own``): jumps over ``own`` allowed, never over ``enemy``; never onto ``own``. With
+    ``first``, only the first move found (none: no move)."""
     occ = own | enemy
     out = []
     while movers:
         low = movers & -movers
         movers ^= low
         sq = low.bit_length() - 1
-        lines, steps = LINES[sq], STEPS[sq]
-        for k in range(4):
-            n = (occ & lines[k]).bit_count()
-            for step in (steps[k][n], steps[k + 4][n]):
-                if step is not None:
-                    t, tbit, between = step
-                    if not own & tbit and not enemy & between:
-                        out.append((sq, t, bool(enemy & tbit)))
+        for mask, by_count in RAYS[sq]:
+            for t, tbit, between in by_count[(occ & mask).bit_count()]:
+                if not (own & tbit or enemy & between):
+                    out.append((sq, t, enemy & tbit > 0))
+        if first and out:
+            return out[:1]
     return out
 
 
@@ -158,6 +174,12 @@ class BitBoard:
         own = self.bits[colour]
         movers = own if part is None else own & (self.marked if part else ~self.marked)
         return moves(own, self.bits[colour ^ 1], movers)
+
+    def can_move(self, colour: int, part: int | None) -> bool:
+        """Whether :meth:`moves` would find a move (it stops at the first)."""
+        own = self.bits[colour]
+        movers = own if part is None else own & (self.marked if part else ~self.marked)
+        return bool(moves(own, self.bits[colour ^ 1], movers, first=True))
 
     def after(self, src: int, dst: int) -> BitBoard:
         """The board after the piece on ``src`` moves to ``dst`` (taking what is there)."""

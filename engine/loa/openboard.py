@@ -73,6 +73,9 @@ class OpenBoard:
                     out.append(((f, r), target, there is not None))
         return out
 
+    def can_move(self, colour: int, part: int | None) -> bool:
+        return bool(self.moves(colour, part))
+
     def after(self, src: Coord, dst: Coord) -> OpenBoard:
         cells = dict(self.cells)
         cells[dst] = cells.pop(src)

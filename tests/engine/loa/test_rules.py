@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine import loa
 from engine.errors import IllegalAction, NotYourTurn
 from engine.loa.bitboard import BitBoard
-from engine.loa.rules import DRAW, Situation, advance, end_turn, mode_of
+from engine.loa.config import VARIANTS, LoaConfig
+from engine.loa.rules import (
+    DRAW,
+    PLACE,
+    Situation,
+    actions_of,
+    advance,
+    can_move,
+    end_turn,
+    mode_of,
+    moves_of,
+    play_move,
+    play_place,
+)
 from tests.engine.helpers import refused
 from tests.engine.loa.helpers import at, position, targets_of
 
@@ -119,6 +134,9 @@ def test_passes_and_draws_in_the_turn_logic() -> None:
         def moves(self, colour: int, part: int | None) -> list:
             return [] if colour in self.stuck else super().moves(colour, part)
 
+        def can_move(self, colour: int, part: int | None) -> bool:
+            return colour not in self.stuck and super().can_move(colour, part)
+
     board = Stuck.from_pieces(((0, 0, 0), (7, 7, 0), (3, 3, 1), (5, 0, 1)))
     mode = mode_of("standard")
     board.stuck = {1}
@@ -128,6 +146,30 @@ def test_passes_and_draws_in_the_turn_logic() -> None:
     board.stuck = {0, 1}
     turn = end_turn(mode, Situation(board, 0))
     assert turn.result == DRAW and [p[0] for p in turn.passes] == [1, 0]
+
+
+def test_can_move_is_whether_there_is_a_move() -> None:
+    # Along random playouts of every variant, for each colour and part (teams, ambidextrous)
+    # and each seat, the early-stopping test agrees with the full move list.
+    for variant in VARIANTS:
+        mode = mode_of(variant)
+        rng = random.Random(variant)
+        for game in range(3):
+            sit = loa.new_game(LoaConfig(variant), seed=b"s", game_id=f"g{game}").situation()
+            for _ in range(60):
+                for colour in (0, 1):
+                    for part in (None, 0, 1):
+                        full = sit.board.moves(colour, part)
+                        assert sit.board.can_move(colour, part) == bool(full)
+                for seat in range(mode.seats):
+                    seated = sit._replace(turn=seat, step="move")
+                    assert can_move(mode, seated) == bool(moves_of(mode, seated))
+                actions = actions_of(mode, sit)
+                play = play_place if sit.step == PLACE else play_move
+                turn = play(mode, sit, rng.choice(actions))
+                if turn.result is not None:
+                    break
+                sit = turn.situation
 
 
 def test_moving_out_of_turn_is_refused() -> None:
