@@ -14,6 +14,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -65,8 +66,15 @@ def encoders() -> dict[str, Encoder]:
     with each deflate it can use."""
     out: dict[str, Encoder] = {"pillow": pillow, "encode_png": png.encode_png}
     for name, deflate in getattr(png, "DEFLATES", {}).items():
-        out[f"chunks {name}"] = lambda image, d=deflate: png.write_png(image, d)
+        for row_filter in png.FILTERS:
+            out[f"{name} {row_filter}"] = partial(chunks, deflate=deflate, row_filter=row_filter)
     return out
+
+
+def chunks(image: Image.Image, deflate: png.Deflate, row_filter: str) -> bytes:
+    data = png.write_png(image, deflate, row_filter)
+    assert data is not None
+    return data
 
 
 def main() -> None:

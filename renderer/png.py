@@ -8,16 +8,46 @@ from __future__ import annotations
 
 import functools
 import io
+import struct
+import zlib
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, cast
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 # zlib level 3, by measurement (``python bench/render.py``, a crowded 1002x1162 Loka board
 # in P mode): level 3 encodes in ~4.5 ms to ~93 KB; level 6 (the PNG default) ~9.9 ms to
 # ~81 KB, level 9 ~60 ms to ~74 KB, levels 1-2 ~4.1 ms to ~101-105 KB. The level changes no
 # pixel, so a picture reads the same at 400 px wide; encoding is most of a picture's time.
 COMPRESS_LEVEL = 3
+
+
+Deflate = Callable[[bytes], bytes]
+
+# Every deflate this process can use, by name (``bench/png.py`` times each).
+DEFLATES: dict[str, Deflate] = {
+    f"zlib {level}": functools.partial(zlib.compress, level=level) for level in (1, 3)
+}
+try:  # ISA-L's deflate (issue 36): a dependency, yet without it Pillow encodes every picture
+    from isal import isal_zlib
+except ImportError:  # pragma: no cover
+    pass
+else:
+    DEFLATES |= {
+        f"isal {level}": functools.partial(isal_zlib.compress, level=level)
+        for level in (0, 1, 2, 3)
+    }
+
+FILTERS = ("none", "up")
+
+# The deflate and the row filter every picture is written with, by measurement (issue 36,
+# ``python bench/png.py``, two busy cores): ISA-L level 2 with no row filter encodes the
+# crowded 1002x1162 Loka board in ~1.7 ms to ~101 KB where Pillow's level 3 takes ~4.7 ms to
+# ~96 KB (every game's board 2.5-5x faster, -5 % to +8 % bytes). The "up" filter was larger
+# and slower on every board but Alako's; zlib-ng (tried, not kept) larger at level 1, slower
+# at level 3. Without isal, ``None``: Pillow encodes, as before.
+DEFLATE: Deflate | None = DEFLATES.get("isal 2")
+FILTER = "none"
 
 
 def encode_png(image: Image.Image) -> bytes:
@@ -27,9 +57,62 @@ def encode_png(image: Image.Image) -> bytes:
         image = image.convert("RGB").quantize(
             256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
         )
+    if DEFLATE is not None:
+        data = write_png(image, DEFLATE, FILTER)
+        if data is not None:
+            return data
+    return pillow_png(image)
+
+
+def pillow_png(image: Image.Image) -> bytes:
+    """Pillow's own PNG encode at :data:`COMPRESS_LEVEL` (every picture before issue 36)."""
     out = io.BytesIO()
     image.save(out, "PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()
+
+
+def write_png(image: Image.Image, deflate: Deflate, row_filter: str = "up") -> bytes | None:
+    """The PNG of an 8-bit palette ('P', RGB palette, no transparency) or grey ('L') image,
+    its chunks written here: IHDR, PLTE, one IDAT deflated by ``deflate``, IEND. Every row
+    takes the same filter: "none", or "up" (each byte less the one above, modulo 256,
+    computed by Pillow in C). ``None`` for any other image (Pillow writes those)."""
+    if image.mode == "P":
+        palette = image.palette
+        if palette is None or palette.mode != "RGB" or "transparency" in image.info:
+            return None
+        rgb = bytes(image.getpalette("RGB") or [])
+        highest = int(cast("float", image.getextrema()[1]))  # one band: (lowest, highest)
+        if not rgb or highest >= len(rgb) // 3:
+            return None  # a pixel past the palette's colours
+        colour_type = 3
+    elif image.mode == "L":
+        rgb, colour_type = b"", 0
+    else:
+        return None
+    width, height = image.size
+    raw = image.tobytes()
+    if row_filter == "up":
+        plane = Image.frombytes("L", image.size, raw)
+        above = Image.new("L", image.size)
+        above.paste(plane.crop((0, 0, width, height - 1)), (0, 1))
+        raw = ImageChops.subtract_modulo(plane, above).tobytes()
+    tag = b"\x02" if row_filter == "up" else b"\x00"
+    rows = tag + tag.join(raw[y : y + width] for y in range(0, width * height, width))
+    header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
+    return b"".join(
+        (
+            b"\x89PNG\r\n\x1a\n",
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", rgb) if rgb else b"",
+            _chunk(b"IDAT", deflate(rows)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    crc = zlib.crc32(data, zlib.crc32(kind))
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
 
 
 def fit_palette(
