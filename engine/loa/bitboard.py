@@ -63,14 +63,19 @@ def _tables() -> tuple[list[tuple[int, ...]], list[Steps]]:
 LINES, STEPS = _tables()
 
 # Per square: per line orientation, (the line's mask, per count of pieces on the line the
-# moves of that length both ways, as (target, its bit, the squares between), on the board).
+# moves of that length both ways that stay on the board, as (target, what stops the move,
+# the target's bit)). What stops a move is one mask over ``own << 64 | enemy``: the target's
+# bit shifted up (a piece of one's own there), the squares between (an enemy jumped over).
 Ray = tuple[tuple[int, int, int], ...]
 RAYS: tuple[tuple[tuple[int, tuple[Ray, ...]], ...], ...] = tuple(
     tuple(
         (
             LINES[sq][k],
             tuple(
-                tuple(s for s in (STEPS[sq][k][n], STEPS[sq][k + 4][n]) if s is not None)
+                tuple(
+                    (t, tbit << 64 | between, tbit)
+                    for t, tbit, between in filter(None, (STEPS[sq][k][n], STEPS[sq][k + 4][n]))
+                )
                 for n in range(9)
             ),
         )
@@ -103,14 +108,15 @@ def moves(own: int, enemy: int, movers: int, first: bool = False) -> list[tuple[
     ``own``): jumps over ``own`` allowed, never over ``enemy``; never onto ``own``. With
     ``first``, only the first move found (none: no move)."""
     occ = own | enemy
+    both = own << 64 | enemy
     out = []
     while movers:
         low = movers & -movers
         movers ^= low
         sq = low.bit_length() - 1
         for mask, by_count in RAYS[sq]:
-            for t, tbit, between in by_count[(occ & mask).bit_count()]:
-                if not (own & tbit or enemy & between):
+            for t, stop, tbit in by_count[(occ & mask).bit_count()]:
+                if not both & stop:
                     out.append((sq, t, enemy & tbit > 0))
         if first and out:
             return out[:1]
