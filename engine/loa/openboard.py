@@ -47,6 +47,13 @@ class OpenBoard:
     code_on = code_at  # a square is its coordinate here
 
     def moves(self, colour: int, part: int | None) -> list[tuple[Coord, Coord, bool]]:
+        return self._moves(colour, part, False)
+
+    def can_move(self, colour: int, part: int | None) -> bool:
+        """Whether :meth:`moves` would find a move (it stops at the first)."""
+        return bool(self._moves(colour, part, True))
+
+    def _moves(self, colour: int, part: int | None, first: bool) -> list[tuple[Coord, Coord, bool]]:
         cells = self.cells
         counts: list[Counter[int]] = [Counter(), Counter(), Counter(), Counter()]
         for f, r in cells:
@@ -71,10 +78,9 @@ class OpenBoard:
                 there = cells.get(target)
                 if there is None or there & 1 != colour:
                     out.append(((f, r), target, there is not None))
+                    if first:
+                        return out
         return out
-
-    def can_move(self, colour: int, part: int | None) -> bool:
-        return bool(self.moves(colour, part))
 
     def after(self, src: Coord, dst: Coord) -> OpenBoard:
         cells = dict(self.cells)
