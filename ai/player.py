@@ -30,9 +30,10 @@ def choose(
 ) -> Any:
     """The action the AI at ``level`` (a name of ``ai.levels.LEVELS``, or a :class:`Level`)
     takes for ``seat`` of a game of ``kind``, from ``view(state, seat)`` alone. Chess asks
-    Stockfish first (at a named level) when its binary is installed and the choice is
-    ``timed``; untimed, the search runs its whole iteration budget and no clock (nor
-    Stockfish, which thinks against one) has a say: the choice is a function of ``rng``."""
+    Stockfish first (at a named level, for its fixed node count) when its binary is
+    installed and the choice is ``timed``; untimed, the search runs its whole iteration
+    budget and no clock has a say, nor Stockfish (whose weaker skill levels draw their
+    moves from a clock-seeded generator of their own): the choice is a function of ``rng``."""
     rng = rng or random.Random()
     knowledge = knowledge_of(kind)
     if (

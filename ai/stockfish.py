@@ -22,6 +22,7 @@ import shutil
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TypeVar
 
 import chess
@@ -39,13 +40,16 @@ DEBIAN_PATH = "/usr/games/stockfish"  # Debian installs games outside PATH for m
 @dataclass(frozen=True)
 class Strength:
     skill: int  # Stockfish's "Skill Level", 0 (weakest) to 20
-    seconds: float  # thinking time per move
+    nodes: int
+    """Positions searched per move: a fixed budget, so that a busy machine makes a level
+    slower, never weaker (a time limit did the latter). About 0.05, 0.1 and 0.5 s on one
+    busy core of the bench machine (~500,000 nodes/s, docs/ai.md)."""
 
 
 STRENGTHS = {
-    "easy": Strength(skill=0, seconds=0.05),
-    "normal": Strength(skill=5, seconds=0.1),
-    "strong": Strength(skill=20, seconds=0.5),
+    "easy": Strength(skill=0, nodes=25_000),
+    "normal": Strength(skill=5, nodes=50_000),
+    "strong": Strength(skill=20, nodes=250_000),
 }
 
 # Small and polite: one core and a little memory per worker process.
@@ -85,7 +89,7 @@ class _Engine:
             path,
             lambda engine: engine.play(
                 board,
-                chess.engine.Limit(time=strength.seconds),
+                chess.engine.Limit(nodes=strength.nodes),
                 options={"Skill Level": strength.skill},
             ),
         )
@@ -141,11 +145,35 @@ class _Engine:
         with self._lock:
             self._drop()
 
+    def cpu_seconds(self) -> float | None:
+        """The CPU time this process's engine has used so far (Linux's ``/proc``), or None
+        when it is not running or that cannot be read."""
+        engine = self._engine
+        if engine is None:
+            return None
+        try:
+            transport = engine.protocol.transport
+            if transport is None:
+                return None
+            pid = transport.get_pid()
+            fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+            # utime and stime: the 14th and 15th fields, the 12th and 13th after the name.
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (AttributeError, OSError, ValueError, IndexError):
+            return None
+
 
 _ENGINE = _Engine()
 os.register_at_fork(after_in_child=_ENGINE.forget)
 # typeshed leaves out this private hook, the only one that runs before threads are joined.
 threading._register_atexit(_ENGINE.close)  # type: ignore[attr-defined]
+
+
+def stockfish_cpu_seconds() -> float | None:
+    """The CPU time this process's Stockfish has used so far, or None (none running, or no
+    ``/proc``): the bench adds its growth to a chess decision's own CPU time, Stockfish
+    thinking in a process of its own."""
+    return _ENGINE.cpu_seconds()
 
 
 def stockfish_move(view: ChessState, level: str, seat: str | None = None) -> Move | None:
