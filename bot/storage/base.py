@@ -9,7 +9,8 @@ or the new with all it owes, never half.
 
 This module holds the protocol and the SQL both backends share. Beside it: ``session``
 (what a backend hands this SQL), ``migrations`` (finding, reading in a dialect, applying),
-``outbox`` (a delivery kept until sent), ``claims`` (shard claims); the rating maths is in
+``outbox`` (a delivery kept until sent), ``claims`` (shard claims), ``tournaments``
+(a tournament's rows, round by round); the rating maths is in
 ``bot.ratings``, the cache of parsed states an ``Lru`` of ``bot.cache``."""
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from bot.shards import Release, ShardClaim, Shards
 from bot.storage import claims, outbox
 from bot.storage.outbox import Owed
 from bot.storage.session import Session, counted, fetchrow
+from bot.storage.tournaments import Tournaments, TournamentSql
 
 
 class VersionConflict(Exception):
@@ -85,7 +87,7 @@ class LogEntry:
     n: int = 0
 
 
-class Storage(Protocol):
+class Storage(Tournaments, Protocol):
     async def open(self) -> None: ...
 
     async def close(self) -> None: ...
@@ -222,7 +224,7 @@ QUOTAS = ("member_lobbies", "member_games", "channel_lobbies")
 PARSED_STATES = 4096
 
 
-class SqlStorage:
+class SqlStorage(TournamentSql):
     """The :class:`Storage` operations, once for every backend. A backend gives a
     :class:`Session` (:meth:`session`), opens and closes its connections, applies the
     migrations, and says which error is a taken game id."""
