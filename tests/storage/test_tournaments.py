@@ -70,7 +70,7 @@ async def test_a_tournament_reads_back_as_saved_and_a_save_changes_it_in_place(
         status="running",
         round=2,
         clock="3+2",
-        starts_at=1_790_000_000.0,
+        starts_at=1_790_000_000,  # a whole number of seconds, as an int
         arena_ends_at=1_790_003_600.75,
         message_id=BIG + 20,
         thread_id=BIG + 21,
