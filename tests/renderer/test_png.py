@@ -5,6 +5,7 @@ PNG; and without isal (or for an image the writer does not take) Pillow encodes.
 from __future__ import annotations
 
 import io
+import zlib
 from collections.abc import Callable
 
 import pytest
@@ -105,3 +106,38 @@ def test_images_the_writer_does_not_take_go_to_pillow() -> None:
     assert valid(data).info.get("transparency") == 0
     # a true-colour image is reduced to a palette first, then written as any other
     valid(png.encode_png(Image.new("RGB", (40, 30), (200, 100, 50))))
+
+
+def idat(data: bytes) -> bytes:
+    """The inflated image data of a PNG written with one IDAT chunk."""
+    start = data.index(b"IDAT")
+    length = int.from_bytes(data[start - 4 : start], "big")
+    return zlib.decompress(data[start + 4 : start + 4 + length])
+
+
+def test_each_row_follows_its_filter_byte() -> None:
+    image = crowded_loka()
+    width, height = image.size
+    raw = image.tobytes()
+    rows = [raw[y : y + width] for y in range(0, width * height, width)]
+    data = png.write_png(image, png.DEFLATES["zlib 1"], "none")
+    assert data is not None
+    assert idat(data) == b"".join(b"\x00" + row for row in rows)
+    up = png.write_png(image, png.DEFLATES["zlib 1"], "up")
+    assert up is not None
+    above = [bytes(width), *rows[:-1]]
+    expected = [
+        bytes((a - b) % 256 for a, b in zip(row, last, strict=True))
+        for row, last in zip(rows, above, strict=True)
+    ]
+    assert idat(up) == b"".join(b"\x02" + row for row in expected)
+
+
+def test_a_small_palette_is_written_when_every_pixel_is_in_it() -> None:
+    image = Image.new("P", (40, 30), 1)
+    image.putpalette([0, 0, 0, 255, 255, 255])  # two colours, every pixel the second
+    image.paste(0, (0, 0, 10, 10))
+    data = png.write_png(image, png.DEFLATES["zlib 1"], "none")
+    assert data is not None
+    assert valid(data).tobytes() == image.tobytes()
+    assert valid(data).getpalette() == [0, 0, 0, 255, 255, 255]
