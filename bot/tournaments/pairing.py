@@ -307,7 +307,8 @@ def table_round(
     return _boards(tables, scores), byes
 
 
-RESTARTS = 6  # random starts tried besides the score order (small tournaments only)
+RESTARTS = 6  # random starts tried besides the score order...
+RESTARTS_UP_TO = 32  # ...up to this many players (each start costs more with more tables)
 
 
 def _grouped(
@@ -354,7 +355,7 @@ def _grouped(
             costs[ga], costs[gb] = cost(groups[ga]), cost(groups[gb])
 
     found = descend(cut(order))
-    for _ in range(RESTARTS if len(order) <= 48 else 0):
+    for _ in range(RESTARTS if len(order) <= RESTARTS_UP_TO else 0):
         shuffled = list(order)
         rng.shuffle(shuffled)
         tried = descend(cut(shuffled))

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+
 from bot.tournaments.model import Entrant, Game, Tournament, bye
+from bot.tournaments.pairing import swiss_round
 from bot.tournaments.standings import Row, place_points, standings
 
 NAMES = {1: "Ann", 2: "Bob", 3: "Cid", 4: "Dee", 5: "Eve", 6: "Fay"}
@@ -153,3 +157,34 @@ def test_a_bye_at_tables_counts_its_points_and_ones_own_as_opponents() -> None:
     assert by_name["Dee"].points == 1.0  # (3 - 1) / 2
     assert by_name["Dee"].tiebreaks == (1.0,)
     assert by_name["Ann"].tiebreaks == ((1 + 0) / 2,)
+
+
+def test_a_16_player_4_round_swiss_adds_up() -> None:
+    rng = random.Random(16)
+    players = list(range(101, 117))
+    people = [Entrant("t1", p, f"P{p}") for p in players]
+    games: list[Game] = []
+    for rnd in range(1, 5):
+        scores = {r.user_id: r.points for r in standings(tournament(), people, games)}
+        pairs, lone = swiss_round(players, scores, games, f"s{rnd}")
+        assert lone is None
+        for table, pair in enumerate(pairs, 1):
+            points = rng.choice([(1.0, 0.0), (0.0, 1.0), (0.5, 0.5)])
+            games.append(Game("t1", rnd, table, pair, points=points))
+    rows = standings(tournament(), people, games)
+    assert len({frozenset(g.seats) for g in games}) == len(games) == 32  # no rematch
+    assert sum(r.points for r in rows) == 32  # each game gives out one point
+    assert all(r.played == 4 for r in rows)
+    # Sorted by points, then Buchholz, then Sonneborn-Berger; ranks shared only on equal.
+    keys = [(r.points, *r.tiebreaks) for r in rows]
+    assert keys == sorted(keys, reverse=True)
+    for before, after in itertools.pairwise(rows):
+        same = (before.points, before.tiebreaks) == (after.points, after.tiebreaks)
+        assert (after.rank == before.rank) == same
+    # Each player's points enter the Buchholz of each of their 4 opponents.
+    assert sum(r.tiebreaks[0] for r in rows) == sum(4 * r.points for r in rows)
+    # Sonneborn-Berger never exceeds Buchholz, and equals it for someone who won every game.
+    for r in rows:
+        assert r.tiebreaks[1] <= r.tiebreaks[0]
+        if r.points == 4:
+            assert r.tiebreaks[1] == r.tiebreaks[0]
