@@ -144,11 +144,12 @@ def swiss_round(
     ``Entrant.plays``); ``scores`` their points so far (a late joiner's 0 unless the
     organizer gave more). In order of importance the pairing
     1. makes no rematch unless every pairing of the round has one (then the fewest);
-    2. gives the bye (odd count) to a player who has not had one;
-    3. gives it to the lowest scorer among them;
-    4. keeps scores as close as possible (the sum of squared score gaps);
-    5. balances first moves (no third same colour in a row, counts at most one apart);
-    6. breaks what is left at random from ``rng_seed`` (same seed, same round).
+    2. gives the bye (odd count) to a player who has not had one (or had the fewest);
+    3. when rematches cannot be avoided, prefers second meetings to third ones;
+    4. gives the bye to the lowest scorer among those;
+    5. keeps scores as close as possible (the sum of squared score gaps);
+    6. balances first moves (no third same colour in a row, counts at most one apart);
+    7. breaks what is left at random from ``rng_seed`` (same seed, same round).
     The bye is a dummy player in the matching, so choosing it can never force a rematch."""
     records, met = _records(history)
     rng = random.Random(rng_seed)
@@ -161,12 +162,13 @@ def swiss_round(
         pair, colour = _oriented(a, b, records, scores)
         oriented[(a, b)] = pair
         gap = _halves(scores.get(a, 0.0)) - _halves(scores.get(b, 0.0))
-        costs[(a, b)] = (met[frozenset((a, b))], 0, 0, gap * gap, colour, rng.randrange(64))
+        meetings = met[frozenset((a, b))]
+        costs[(a, b)] = (int(meetings > 0), 0, meetings, 0, gap * gap, colour, rng.randrange(64))
     if len(order) % 2:
         for p in order:
             byes = records.get(p, _Record()).byes
             rise = _halves(scores.get(p, 0.0)) - low
-            costs[(p, bye_node)] = (0, byes, rise, 0, 0, rng.randrange(64))
+            costs[(p, bye_node)] = (0, byes, 0, rise, 0, 0, rng.randrange(64))
     pairs: list[tuple[int, int]] = []
     bye: int | None = None
     for a, b in _match(costs, len(order) + len(order) % 2):
