@@ -38,7 +38,8 @@ Edge = tuple[int, int]
 @dataclass
 class _Record:
     """What one player's history tells the pairing: colours (+1 first seat, -1 second) in
-    round order, byes, and seat positions at N-player tables."""
+    round order, byes, the seats they had (how often, and the last) and their last
+    opponents."""
 
     colours: list[int] = field(default_factory=list)
     byes: int = 0
@@ -63,9 +64,8 @@ def _records(history: Sequence[Game]) -> tuple[dict[int, _Record], Counter[froze
             record.last_opponents = frozenset(game.seats) - {user}
             if len(game.seats) == 2:
                 record.colours.append(WHITE if index == 0 else BLACK)
-            else:
-                record.seats[index] += 1
-                record.last_seat = index
+            record.seats[index] += 1
+            record.last_seat = index
     return records, met
 
 
@@ -234,7 +234,9 @@ def arena_pair(
     for a, b in itertools.combinations(order, 2):
         pair, colour = _oriented(a, b, records, scores)
         oriented[(a, b)] = pair
-        last = b in records.get(a, _Record()).last_opponents
+        last = b in records.get(a, _Record()).last_opponents or (
+            a in records.get(b, _Record()).last_opponents
+        )
         gap = _halves(scores.get(a, 0.0)) - _halves(scores.get(b, 0.0))
         costs[(a, b)] = (int(last), 0, gap * gap, colour, rng.randrange(64))
     if len(order) % 2:

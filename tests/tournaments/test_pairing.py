@@ -273,6 +273,14 @@ def test_arena_avoids_the_last_opponent_when_it_can() -> None:
     assert [frozenset(p) for p in arena_pair([1, 2], scores, history)] == [frozenset((1, 2))]
 
 
+def test_arena_avoids_whoever_was_the_last_opponent_of_either() -> None:
+    # 2 last played 1; 1 has played 3 since: 1 and 2 still do not meet again at once.
+    history = [Game("t", 1, 1, (1, 2), points=(1, 0)), Game("t", 2, 1, (3, 1), points=(1, 0))]
+    scores = {1: 1.0, 2: 0.0, 3: 1.0, 4: 0.0}
+    pairs = arena_pair([1, 2, 4], scores, history)
+    assert [frozenset(p) for p in pairs] == [frozenset((1, 4))]
+
+
 def test_arena_leaves_the_latest_arrival_waiting_and_pairs_near_scores() -> None:
     scores = {1: 5.0, 2: 0.0, 3: 5.0, 4: 0.0, 5: 2.0}
     pairs = arena_pair([1, 2, 3, 4, 5], scores, [])
