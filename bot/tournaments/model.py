@@ -28,7 +28,7 @@ class Tournament:
     channel_id: int
     kind: str  # the game: "loa", "loka", "inka"...
     format: str  # one of FORMATS
-    rounds: int  # a round robin's is set by its player count; an arena's is unbounded (0)
+    rounds: int  # a round robin's is set by its player count at the start (an arena: see service)
     clock: str | None  # every game of the tournament gets it (as /<kind> new takes it)
     options: str  # the game's variant options, as /<kind> new takes them
     starts_at: float | None
