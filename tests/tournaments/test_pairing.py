@@ -347,3 +347,28 @@ def test_tables_that_do_not_fit_give_byes_to_the_lowest() -> None:
     # Someone who had a bye does not get another while others have none.
     tables, byes = table_round(list(scores), scores, [bye("t", 1, 3, 1, 4)], 4)
     assert sorted(byes) == [2, 3]
+
+
+@settings(max_examples=max(20, EXAMPLES // 3), deadline=None)
+@given(
+    st.integers(0, 22),
+    st.sampled_from([(3, ()), (4, ()), (4, (3,)), (4, (2, 3))]),
+    st.lists(st.integers(0, 6), max_size=22),
+    st.text(max_size=3),
+)
+def test_tables_seat_everyone_once_in_the_sizes_allowed(
+    n: int, shape: tuple[int, tuple[int, ...]], halves: list[int], seed: str
+) -> None:
+    size, allowed = shape
+    players = list(range(1, n + 1))
+    scores = {p: (halves[i] / 2 if i < len(halves) else 0.0) for i, p in enumerate(players)}
+    tables, byes = table_round(players, scores, [], size, allowed, seed)
+    sizes, bye_count = table_sizes(n, size, allowed)
+    assert sorted(len(t) for t in tables) == sorted(sizes)
+    assert all(len(t) in (size, *allowed) for t in tables)
+    assert len(byes) == bye_count < size
+    assert sorted([p for t in tables for p in t] + byes) == players
+    # The byes are among the lowest scores.
+    if byes and tables:
+        assert max(scores[p] for p in byes) <= min(scores[p] for t in tables for p in t)
+    assert table_round(players, scores, [], size, allowed, seed) == (tables, byes)
