@@ -41,18 +41,29 @@ class StandingsView:
     rows: Sequence[Sequence[str]]
 
 
-def _widths(view: StandingsView) -> list[int]:
-    """Each column's width in pixels: its widest cell or head (the name column's between
-    :data:`NAME_MIN` and :data:`NAME_MAX`), then widened or narrowed at the name column
-    to fit the picture's limits."""
-    count = max([len(view.columns), *(len(r) for r in view.rows)], default=0)
+def _head_lines(head: str) -> tuple[str, ...]:
+    """A column head on one line, or on two when a break (after a space or a hyphen) makes
+    it narrower: "Sonneborn-" over "Berger" leaves the width to the names."""
+    text = printable(head)
+    best: tuple[str, ...] = (text,)
+    for i, char in enumerate(text):
+        if char in " -" and 0 < i < len(text) - 1:
+            split = (text[: i + 1].rstrip(), text[i + 1 :].lstrip())
+            if max(text_width(x, HEAD) for x in split) < max(text_width(x, HEAD) for x in best):
+                best = split
+    return best
+
+
+def _widths(view: StandingsView, heads: Sequence[tuple[str, ...]]) -> list[int]:
+    """Each column's width in pixels: its widest cell or head line (the name column's
+    between :data:`NAME_MIN` and :data:`NAME_MAX`), then widened or narrowed at the name
+    column to fit the picture's limits."""
     widths = []
-    for i in range(count):
-        head = view.columns[i] if i < len(view.columns) else ""
+    for i, lines in enumerate(heads):
         cells = [printable(r[i]) for r in view.rows if i < len(r)]
         wide = max(
             [
-                min(HEAD_MAX, text_width(printable(head), HEAD)),
+                *(min(HEAD_MAX, text_width(line, HEAD)) for line in lines),
                 *(text_width(c, TEXT, bold=i == 2) for c in cells),
             ]
         )
@@ -67,13 +78,17 @@ def _widths(view: StandingsView) -> list[int]:
 
 
 def standings_png(view: StandingsView, theme: Theme | None = None) -> bytes:
-    """The standings as a table: the title, the column heads, then a row per player (the
-    name left-aligned and cut with '...' when too long, the numbers right-aligned)."""
+    """The standings as a table: the title, the column heads (on two lines where that
+    saves width), then a row per player (the name left-aligned and cut with '...' when too
+    long, the numbers right-aligned)."""
     theme = theme or current_theme()
-    widths = _widths(view)
+    count = max([len(view.columns), *(len(r) for r in view.rows)], default=0)
+    heads = [_head_lines(view.columns[i]) if i < len(view.columns) else ("",) for i in range(count)]
+    widths = _widths(view, heads)
     width = max(MIN_WIDTH, 2 * PAD + sum(widths) + GAP * max(0, len(widths) - 1))
     top = PAD + TITLE + 12
-    height = top + ROW * (1 + len(view.rows)) + PAD
+    head_height = ROW + (HEAD + 2) * (max((len(h) for h in heads), default=1) - 1)
+    height = top + head_height + ROW * len(view.rows) + PAD
     image = Image.new("RGB", (width, height), theme.background)
     draw = ImageDraw.Draw(image)
     draw_title(draw, (PAD, PAD), view.title, TITLE, width - 2 * PAD, theme.text)
@@ -93,16 +108,25 @@ def standings_png(view: StandingsView, theme: Theme | None = None) -> bytes:
             right = lefts[col] + widths[col]
             draw_text(draw, (right, y), shown, size, fill, anchor="rm", bold=bold)
 
-    y = top
-    draw.rectangle((0, y, width, y + ROW), fill=theme.banner)
-    for col, head in enumerate(view.columns[: len(widths)]):
-        cell(col, y + ROW // 2, head, HEAD, theme.muted_text, False)
-    draw.line((0, y + ROW, width, y + ROW), fill=theme.banner_line, width=2)
+    draw.rectangle((0, top, width, top + head_height), fill=theme.banner)
+    for col, lines in enumerate(heads):
+        # The heads sit on the header's bottom line, a two-line one rising above it.
+        for n, line in enumerate(reversed(lines)):
+            cell(
+                col,
+                top + head_height - ROW // 2 - n * (HEAD + 2),
+                line,
+                HEAD,
+                theme.muted_text,
+                False,
+            )
+    body = top + head_height
+    draw.line((0, body, width, body), fill=theme.banner_line, width=2)
     for index, row in enumerate(view.rows):
-        y = top + ROW * (index + 1)
+        y = body + ROW * index
         if index % 2:
             draw.rectangle((0, y + 1, width, y + ROW), fill=theme.badge)
-        for col, text in enumerate(row[: len(widths)]):
+        for col, text in enumerate(row[:count]):
             cell(col, y + ROW // 2 + 1, text, TEXT, theme.text, col == 2)
     return encode_png(image)
 
