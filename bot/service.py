@@ -539,7 +539,7 @@ class TableService:
             )
             # Its computer player, if awaited, plays once what was owed there is sent.
             self.autoplay.note(game, [d for d in owed if d.channel_id == game.channel_id])
-        return deliveries
+        return deliveries + await self.ticked(self.clock())
 
     async def expire(self) -> list[Delivery]:
         """Apply time-outs that have run out (the Super D20 'keep', ...). Each game on its
@@ -559,7 +559,28 @@ class TableService:
                 event(log, "expire_lost_race", level=logging.INFO, game=game.id)
             except Exception:
                 log.exception("time-out of game %s failed", game.id)
-        return deliveries
+        return deliveries + await self.ticked(now)
+
+    async def ticked(self, now: float) -> list[Delivery]:
+        """What the tables that follow games (``/plateau``'s tournaments: ``tick``) owe by
+        ``now``: on each time-out pass and at a restart."""
+        told: list[Delivery] = []
+        for table in self.tables.values():
+            tick = getattr(table, "tick", None)
+            if tick is not None:
+                async with self.seeing():
+                    told += await tick(self, now)
+        return told
+
+    async def ended(self, game: GameRow) -> list[Delivery]:
+        """``game`` just ended (saved over): what the tables that follow games (a
+        tournament's, ``game_ended``) say of it."""
+        told: list[Delivery] = []
+        for table in self.tables.values():
+            follow = getattr(table, "game_ended", None)
+            if follow is not None:
+                told += await follow(self, game)
+        return told
 
     async def own_unfinished(self) -> list[GameRow]:
         """Lobbies and running games of the guilds this process owns."""

@@ -391,6 +391,8 @@ class SeatedTable:
         saved = await service.save(game.row, logs, told, result)
         if game.row.parsed is not None:  # the state saved is the engine state just built
             game.row.parsed.know(game.row.state, game.state)
+        if ended and game.meta.get("tournament"):  # its tournament records it
+            saved = [*saved, *await service.ended(game.row)]
         return saved
 
     async def act(

@@ -21,6 +21,8 @@ from bot.tables.game import mention
 from bot.tables.lobby import guild_language
 from bot.tables.pages import HELP_LIMIT, packed
 from bot.tables.timing import when
+from bot.tables.tournament import OPTIONS as TOURNAMENT_OPTIONS
+from bot.tables.tournament import Tournaments
 from renderer.ratings import Board, Standing, history_png, leaderboard_png
 from renderer.theme import DEFAULT_PALETTE, PALETTES
 
@@ -46,6 +48,7 @@ class Plateau:
         "leaderboard": {"game": TEXT},
         "profile": {"member": USER},
         "settings": {"language": TEXT, "palette": TEXT, **dict.fromkeys(QUOTA_OPTIONS, QUOTA)},
+        **TOURNAMENT_OPTIONS,
     }
 
     def __init__(self) -> None:
@@ -55,6 +58,16 @@ class Plateau:
             "profile": self.profile,
             "settings": self.settings,
         }
+        self.tournaments = Tournaments()  # /plateau tournament ... (bot.tables.tournament)
+        self.commands.update(self.tournaments.commands)
+
+    async def game_ended(self, service: TableService, game: GameRow) -> list[Delivery]:
+        """A game just ended: its tournament's result, if it is a tournament's."""
+        return await self.tournaments.running.game_ended(service, game)
+
+    async def tick(self, service: TableService, now: float) -> list[Delivery]:
+        """What is due in the tournaments (a start, a round, a result left unrecorded)."""
+        return await self.tournaments.running.tick(service, now)
 
     async def resume(self, service: TableService, game: GameRow) -> list[Delivery]:
         return []  # no game is ever of this kind
