@@ -286,7 +286,8 @@ class Tournaments:
             )
             if mine is None:
                 raise UserError("tournament.not_in", id=t_.id)
-            await service.storage.save_entrant(replace(mine, withdrawn_round=t_.round))
+            last = await self.running.last_round_of(service, t_)
+            await service.storage.save_entrant(replace(mine, withdrawn_round=last))
             entrants = await service.storage.entrants(t_.id)
             loc = await posts.locale_of(service, t_)
             line = t(loc, "tournament.left", name=mine.name)
@@ -336,7 +337,8 @@ class Tournaments:
             gone = next((e for e in entrants if e.user_id == member), None)
             if gone is None or gone.withdrawn_round is not None:
                 raise UserError("tournament.not_entrant", user=mention(member))
-            await service.storage.save_entrant(replace(gone, withdrawn_round=t_.round))
+            last = await self.running.last_round_of(service, t_)
+            await service.storage.save_entrant(replace(gone, withdrawn_round=last))
             loc = await posts.locale_of(service, t_)
             told = [posts.said(loc, t_, "tournament.removed", name=gone.name)]
             for game in await service.storage.games(t_.id):

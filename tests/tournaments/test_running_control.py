@@ -1,0 +1,169 @@
+"""A tournament through what can go wrong: a restart in the middle of a round, wrong inputs
+(each refused privately, saying what is right), and the organizer's hand: pause, award,
+remove, re-pair a round before its games open, resume."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.tournaments.model import Game
+from tests.bot.console_driver import Table, refused_privately
+from tests.tournaments.running import cheap, computers, stored, texts
+
+__all__ = ["cheap"]
+
+pytestmark = pytest.mark.usefixtures("cheap")
+
+
+def of_round(games: list[Game], round_: int) -> list[Game]:
+    return [g for g in games if g.round == round_]
+
+
+async def test_a_restart_in_the_middle_of_a_round_resumes_it(tmp_path: Path) -> None:
+    """alice plays three computer players: round 1's other game ends while hers goes on;
+    the process stops, its last result unrecorded (a crash between the game's save and the
+    tournament's). A new service on the same file records it, alice's game goes on, and
+    its end opens round 2, played to the final table."""
+    db = str(tmp_path / "plateau.db")
+    async with Table(db=db, seed=4) as table:
+        await table.run(
+            "\n".join(
+                [
+                    "@alice /plateau tournament new game:loa rounds:2",
+                    "@alice /plateau tournament join",
+                    *computers(3),
+                    "@alice /plateau tournament start",
+                ]
+            )
+        )
+        t_, _, games = await stored(table)
+        assert t_.status == "running" and t_.round == 1
+        (hers,) = [g for g in of_round(games, 1) if any(u > 0 for u in g.seats)]
+        (theirs,) = [g for g in of_round(games, 1) if g is not hers]
+        assert not hers.finished and theirs.finished
+        assert table.storage is not None
+        await table.storage.save_game(replace(theirs, points=None, places=None))
+    async with Table(db=db, seed=4) as table:
+        t_, _, games = await stored(table)
+        (theirs,) = [g for g in of_round(games, 1) if g.table == theirs.table]
+        assert theirs.finished, "the restart recorded the result the crash lost"
+        assert t_.round == 1
+        out = await table.resign("alice", "loa")
+        assert texts(out, "**Round 2**")
+        t_, _, games = await stored(table)
+        assert t_.round == 2 and all(g.finished for g in of_round(games, 1))
+        if not all(g.finished for g in of_round(games, 2)):  # alice's game of round 2
+            out = await table.resign("alice", "loa")
+        t_, _, games = await stored(table)
+        assert t_.status == "finished" and len(games) == 4
+        assert texts(table.deliveries(), "**Final table**")
+
+
+async def test_wrong_inputs_are_refused_privately() -> None:
+    async with Table(seed=6) as table:
+        await table.run("@alice /plateau tournament new game:loa rounds:3")
+        refused_privately(
+            await table.run("@bob /plateau tournament start"),
+            "Only the organizer (@alice) or a member with Manage Server",
+        )
+        refused_privately(await table.run("@alice /plateau tournament start"), "Too few players")
+        await table.run("@bob /plateau tournament join")
+        refused_privately(await table.run("@bob /plateau tournament join"), "already in")
+        refused_privately(
+            await table.run("@bob /plateau tournament join computer:easy"), "Only the organizer"
+        )
+        refused_privately(
+            await table.run("@alice /plateau tournament join computer:genius"), "easy, normal"
+        )
+        refused_privately(await table.run("@carol /plateau tournament leave"), "not in")
+        refused_privately(
+            await table.run("@alice /plateau tournament new game:go"), "Pick the tournament's game"
+        )
+        refused_privately(
+            await table.run("@alice /plateau tournament new game:loa format:knockout"),
+            "Pick the format: swiss, round-robin, arena",
+        )
+        refused_privately(
+            await table.run("@alice /plateau tournament new game:loa options:position:x"),
+            "cannot take the option `position`",
+        )
+        await table.run("@alice /plateau tournament join")
+        out = await table.run("@alice /plateau tournament start")
+        assert texts(out, "**Round 1**")
+        refused_privately(
+            await table.run("@alice /plateau tournament start"), "has already started"
+        )
+        _, _, games = await stored(table)
+        (game,) = games
+        assert game.game_id is not None
+        refused_privately(
+            await table.run(f"@carol /loa move from:b1 to:b3 game:{game.game_id}"),
+            "You are watching this game: only seated players act.",
+        )
+        refused_privately(
+            await table.run("@carol /plateau tournament award table:1"), "Only the organizer"
+        )
+
+
+async def test_the_organizer_pauses_awards_removes_repairs_and_resumes() -> None:
+    async with Table(seed=8) as table:
+        people = ["bob", "carol", "dave", "erin", "frank"]
+        await table.run(
+            "\n".join(
+                [
+                    "@alice /plateau tournament new game:loa rounds:2",
+                    *(f"@{who} /plateau tournament join" for who in people),
+                    "@alice /plateau tournament start",
+                    "@alice /plateau tournament pause",
+                ]
+            )
+        )
+        t_, entrants, games = await stored(table)
+        assert t_.status == "paused"
+        first = of_round(games, 1)
+        assert len(first) == 3 and sum(g.is_bye for g in first) == 1  # 5 players: a bye
+        tables = [g for g in first if not g.is_bye]
+        winner = next(e.name for e in entrants if e.user_id == tables[0].seats[1])
+        await table.run(
+            f"@alice /plateau tournament award table:{tables[0].table} member:@{winner}"
+        )
+        out = await table.run("!manager @carol\n@carol /plateau tournament award table:2")
+        assert texts(out, "decided by the organizer")
+        t_, entrants, games = await stored(table)
+        done = of_round(games, 1)
+        assert all(g.finished and (g.awarded or g.is_bye) for g in done)
+        assert next(g for g in done if g.table == 1).points == (0.0, 1.0)
+        assert next(g for g in done if g.table == 2).points == (0.5, 0.5)
+        # The awarded games' table games are stopped.
+        assert table.storage is not None
+        for game in done:
+            if game.game_id is not None:
+                row = await table.storage.load(game.game_id)
+                assert row is not None and row.status == "cancelled"
+        # Paused: round 2 is paired, not opened; erin is removed; it is paired again.
+        second = of_round(games, 2)
+        assert t_.round == 2 and second and all(g.game_id is None for g in second)
+        await table.run("@alice /plateau tournament remove member:@erin")
+        out = await table.run("@alice /plateau tournament repair")
+        assert texts(out, "**Round 2**")
+        t_, entrants, games = await stored(table)
+        erin = next(e for e in entrants if e.name == "erin")
+        second = of_round(games, 2)
+        assert erin.withdrawn_round == 1  # round 2 was not open: she plays it no more
+        assert len(second) == 2 and all(erin.user_id not in g.seats for g in second)
+        assert not any(g.is_bye for g in second)  # four left: no bye
+        await table.run("@alice /plateau tournament resume")
+        t_, _, games = await stored(table)
+        assert t_.status == "running"
+        assert all(g.game_id is not None for g in of_round(games, 2))
+        refused_privately(
+            await table.run("@alice /plateau tournament repair"), "cannot be paired again"
+        )
+        await table.run(
+            "@alice /plateau tournament award table:1\n@alice /plateau tournament award table:2"
+        )
+        t_, _, _ = await stored(table)
+        assert t_.status == "finished"
