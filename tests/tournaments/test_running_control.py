@@ -11,7 +11,7 @@ import pytest
 
 from bot.tournaments.model import Game
 from tests.bot.console_driver import Table, refused_privately
-from tests.tournaments.running import cheap, computers, stored, texts
+from tests.tournaments.running import cheap, computers, stored, texts, typed
 
 __all__ = ["cheap"]
 
@@ -29,15 +29,12 @@ async def test_a_restart_in_the_middle_of_a_round_resumes_it(tmp_path: Path) -> 
     its end opens round 2, played to the final table."""
     db = str(tmp_path / "plateau.db")
     async with Table(db=db, seed=4) as table:
-        await table.run(
-            "\n".join(
-                [
-                    "@alice /plateau tournament new game:loa rounds:2",
-                    "@alice /plateau tournament join",
-                    *computers(3),
-                    "@alice /plateau tournament start",
-                ]
-            )
+        await typed(
+            table,
+            "@alice /plateau tournament new game:loa rounds:2",
+            "@alice /plateau tournament join",
+            *computers(3),
+            "@alice /plateau tournament start",
         )
         t_, _, games = await stored(table)
         assert t_.status == "running" and t_.round == 1
@@ -111,15 +108,12 @@ async def test_wrong_inputs_are_refused_privately() -> None:
 async def test_the_organizer_pauses_awards_removes_repairs_and_resumes() -> None:
     async with Table(seed=8) as table:
         people = ["bob", "carol", "dave", "erin", "frank"]
-        await table.run(
-            "\n".join(
-                [
-                    "@alice /plateau tournament new game:loa rounds:2",
-                    *(f"@{who} /plateau tournament join" for who in people),
-                    "@alice /plateau tournament start",
-                    "@alice /plateau tournament pause",
-                ]
-            )
+        await typed(
+            table,
+            "@alice /plateau tournament new game:loa rounds:2",
+            *(f"@{who} /plateau tournament join" for who in people),
+            "@alice /plateau tournament start",
+            "@alice /plateau tournament pause",
         )
         t_, entrants, games = await stored(table)
         assert t_.status == "paused"
