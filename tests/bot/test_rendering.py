@@ -259,3 +259,25 @@ def test_the_setting_counts_processes() -> None:
     assert rendering.processes_for(None) == (os.cpu_count() or 1)
     assert rendering.processes_for(0) == 0
     assert rendering.start(0) == 0 and rendering.running() is None
+
+
+def blob(size: int) -> bytes:
+    return bytes(range(256)) * (size // 256)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pipe sizes are Linux's")
+async def test_workers_answer_through_a_pipe_that_holds_ten_pictures(tmp_path: Path) -> None:
+    """A board's PNG (~100 KB) is more than a default pipe (64 KB): the workers' answers
+    go through one of a megabyte (or a quarter, where the system allows no more), a pool
+    replaced after a worker died too, and answers larger than that still arrive whole."""
+    allowed = int(Path("/proc/sys/fs/pipe-max-size").read_text())
+    rendering.start(2, warm_workers=False)
+    await rendering.up()
+    pool = rendering.running()
+    assert pool is not None
+    assert (pool.result_pipe() or 0) >= min(rendering.RESULT_PIPE // 4, allowed)
+    answers = await asyncio.gather(*(rendering.render(blob, 3 << 20) for _ in range(3)))
+    assert answers == [blob(3 << 20)] * 3
+    assert await rendering.render(die_once, str(tmp_path / "died")) > 0
+    assert pool.restarts == 1
+    assert (pool.result_pipe() or 0) >= min(rendering.RESULT_PIPE // 4, allowed)
