@@ -26,8 +26,10 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -75,9 +77,52 @@ def png_settings(image: Image.Image, repeats: int) -> None:
         print(f" {mark} {mode:<3} level {level}: {median_ms(spent):6.2f} ms {kb:6.0f} KB")
 
 
-async def throughput(processes: int, pictures: int) -> float:
+@dataclass
+class Throughput:
+    """Pictures per second through ``bot.rendering``, and where the CPU went: ms of CPU a
+    picture in this process and in the workers, and each worker's share of the wall time
+    running, ready to run but waiting for a core (other work on the machine), and asleep
+    (waiting for the pool: a next picture, or this process to read its answer)."""
+
+    rate: float
+    here_ms: float
+    workers_ms: float | None = None
+    running: float | None = None
+    waiting: float | None = None
+
+    def line(self) -> str:
+        out = f"{self.rate:.0f} pictures/s; CPU a picture: {self.here_ms:.2f} ms in the bot"
+        if self.workers_ms is None or self.running is None or self.waiting is None:
+            return out
+        asleep = max(0.0, 1 - self.running - self.waiting)
+        return (
+            f"{out}, {self.workers_ms:.2f} ms in the workers; each worker running "
+            f"{self.running:.0%}, waiting for a core {self.waiting:.0%}, asleep {asleep:.0%}"
+        )
+
+
+def _scheduled(pids: list[int]) -> tuple[float, float, float]:
+    """Seconds the processes ``pids`` have run, waited for a core (Linux's schedstat), and
+    their CPU time (user + system)."""
+    run = wait = cpu = 0.0
+    for pid in pids:
+        ran, waited, _ = Path(f"/proc/{pid}/schedstat").read_text().split()
+        run, wait = run + int(ran) / 1e9, wait + int(waited) / 1e9
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        cpu += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return run, wait, cpu
+
+
+async def throughput(processes: int, pictures: int, widen: bool = True) -> Throughput:
     """Board pictures per second through ``bot.rendering`` (0 processes: threads), eight in
-    flight at a time as a busy bot would have, each a new position."""
+    flight at a time as a busy bot would have, over 40 positions of a game. One untimed
+    round first (as many pictures), so that every worker's caches know the positions as
+    this process's do (threads draw here, where the positions were drawn already).
+    ``widen``: False keeps the workers' answer pipe at the system's default size (the pool
+    before issue 36)."""
+    widened = rendering.widen_results
+    if not widen:
+        rendering.widen_results = lambda executor: None
     rendering.start(processes)
     try:
         await rendering.warm()
@@ -89,17 +134,30 @@ async def throughput(processes: int, pictures: int) -> float:
             async with gate:
                 return await rendering.render(loka_images.board, seen, names, [], "fire")
 
-        t0 = time.perf_counter()
+        await asyncio.gather(*(one(v) for v in views))  # untimed: every worker's caches
+        pool = rendering.running()
+        pids = pool.workers() if pool is not None else []
+        linux = Path("/proc/self/schedstat").exists()
+        before = _scheduled(pids) if linux else (0.0, 0.0, 0.0)
+        here, t0 = time.process_time(), time.perf_counter()
         await asyncio.gather(*(one(v) for v in views))
-        return pictures / (time.perf_counter() - t0)
+        wall = time.perf_counter() - t0
+        here = time.process_time() - here
+        out = Throughput(pictures / wall, here / pictures * 1e3)
+        if pids and linux:
+            run, wait, cpu = (b - a for a, b in zip(before, _scheduled(pids), strict=True))
+            out.workers_ms = cpu / pictures * 1e3
+            out.running, out.waiting = run / len(pids) / wall, wait / len(pids) / wall
+        return out
     finally:
         rendering.stop()
+        rendering.widen_results = widened
 
 
-def chess_game(plies: int) -> list[object]:
+def chess_game(plies: int) -> list[Any]:
     """The positions of a chess game of ``plies`` moves, each the first legal one after a
     fixed stride (varied, deterministic)."""
-    state, seen = demo_chess.game(), []
+    state, seen = demo_chess.game(), list[Any]()
     for ply in range(plies):
         moves = chess_moves(state)
         state, _ = chess_apply(state, moves[(ply * 7 + 3) % len(moves)])
@@ -112,6 +170,7 @@ def two_colour_game(game: str, repeats: int) -> None:
     render with empty caches, and a game moving on."""
     image_of: Callable[[Any], Image.Image]
     render: Callable[[Any], bytes]
+    art: ModuleType
     if game == "chess":
         art, positions = chess_art, chess_game(40)
         chess_options = chess_art.ChessImageOptions(names=demo_chess.NAMES)
@@ -156,6 +215,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=200)
     parser.add_argument("--pool", type=int, default=os.cpu_count() or 1, help="processes")
     parser.add_argument("--pictures", type=int, default=200, help="for the throughput")
+    parser.add_argument("--rounds", type=int, default=1, help="throughput runs of each kind")
     parser.add_argument("--game", choices=("loka", "chess", "loa"), default="loka")
     args = parser.parse_args()
     if args.game != "loka":
@@ -203,10 +263,14 @@ def main() -> None:
     print(f"a game moving on (40 new positions): median {median_ms(moving):.2f} ms")
     png_settings(image, max(args.repeats // 5, 10))
     if args.pool:
-        for processes in (0, args.pool):
-            rate = asyncio.run(throughput(processes, args.pictures))
-            where = f"{processes} processes" if processes else "threads (no pool)"
-            print(f"board pictures/s, {where}: {rate:.0f}")
+        runs = [(0, True), (args.pool, False), (args.pool, True)]
+        for processes, widen in runs * args.rounds:
+            measured = asyncio.run(throughput(processes, args.pictures, widen))
+            where = "threads (no pool)"
+            if processes:
+                pipe = "answer pipe widened" if widen else "answer pipe of 64 KB"
+                where = f"{processes} processes, {pipe}"
+            print(f"board pictures, {where}: {measured.line()}")
 
 
 if __name__ == "__main__":
