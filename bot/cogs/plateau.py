@@ -1,6 +1,7 @@
 """``/plateau``: a member's commands across every game (``bot.tables.plateau``). Not a
-game's cog: it has none of the shared game commands; its one button turns
-the pages of ``/plateau games``."""
+game's cog: it has none of the shared game commands; its buttons turn the pages of
+``/plateau games`` and join or leave a tournament (``/plateau tournament ...``, the group
+of ``bot.tables.tournament``'s commands)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ from typing import Any, ClassVar
 import discord
 from discord import app_commands
 
+from ai.levels import LEVELS
 from bot.cogs import TableButton, TableCog, add_table_cog, button_template
-from bot.cogs.slash import LANGUAGE_CHOICES, Host, Option, Slash, choice
+from bot.cogs.slash import CLOCK, LANGUAGE_CHOICES, Host, Option, Slash, choice
 from bot.tables.plateau import AUTO, KINDS, QUOTA_OPTIONS
 from bot.tables.quotas import LIMIT_MAX
+from bot.tournaments.model import FORMATS
 from renderer.theme import PALETTES
 
 KIND_CHOICES = [choice(f"game.{kind}", kind) for kind in KINDS]
@@ -39,10 +42,74 @@ class GamesPage(TableButton, template=button_template("plateau", r"page:[0-9]{1,
         return None
 
 
+class TournamentButton(
+    TableButton, template=button_template("plateau", r"tournament:(?:join|leave)")
+):
+    """Join and Leave under a tournament's sign-up post:
+    ``plateau:plateau:<tournament id>:tournament:join``."""
+
+    kind = "plateau"
+
+    @classmethod
+    def to_request(cls, game_id: str, action: str) -> tuple[str, dict[str, Any]] | None:
+        match action.split(":"):
+            case ["tournament", "join" | "leave" as command]:
+                return f"tournament {command}", {"tournament": game_id}
+        return None
+
+
+# Which tournament a command means (the one of the channel when left out).
+TOURNAMENT = Option("tournament", about="tournament")
+TOURNAMENT_COMMANDS = (
+    Slash(
+        "tournament new",
+        Option("game", about="tournament_game", choices=KIND_CHOICES, required=True),
+        Option(
+            "format",
+            about="tournament_format",
+            choices=[choice(f"tournament.format.{f}", f) for f in FORMATS],
+        ),
+        Option("rounds", app_commands.Range[int, 1, 1440], about="tournament_rounds"),
+        CLOCK,
+        Option("start", app_commands.Range[str, 1, 10], about="tournament_start"),
+        Option("interval", app_commands.Range[int, 0, 10080], about="tournament_interval"),
+        Option("options", app_commands.Range[str, 1, 500], about="tournament_options"),
+        game=False,
+    ),
+    Slash(
+        "tournament join",
+        Option(
+            "computer",
+            about="tournament_computer",
+            choices=[choice(f"ai.level.{level}", level) for level in LEVELS],
+        ),
+        TOURNAMENT,
+        game=False,
+    ),
+    *(
+        Slash(f"tournament {words}", TOURNAMENT, game=False)
+        for words in ("leave", "start", "pause", "resume", "repair", "standings")
+    ),
+    Slash(
+        "tournament remove",
+        Option("member", discord.User, about="tournament_member", required=True),
+        TOURNAMENT,
+        game=False,
+    ),
+    Slash(
+        "tournament award",
+        Option("table", app_commands.Range[int, 1, 10000], about="tournament_table", required=True),
+        Option("member", discord.User, about="tournament_winner"),
+        TOURNAMENT,
+        game=False,
+    ),
+)
+
+
 class PlateauCog(TableCog):
     kind = "plateau"
     shared: ClassVar[bool] = False
-    buttons = (GamesPage,)
+    buttons = (GamesPage, TournamentButton)
     slash = (
         Slash("games", game=False),
         Slash(
@@ -58,6 +125,7 @@ class PlateauCog(TableCog):
             *(Option(name, QUOTA, about=f"settings_{name}") for name in QUOTA_OPTIONS),
             game=False,
         ),
+        *TOURNAMENT_COMMANDS,
     )
 
 

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot import rendering
 from bot.i18n import t
-from bot.model import Button, Delivery
+from bot.model import Attachment, Button, Delivery
 from bot.service import TableService
 from bot.tables.game import clip, mention
 from bot.tables.timing import when
 from bot.tournaments.model import ROUND_ROBIN, Entrant, Game, Tournament
 from bot.tournaments.standings import Row, standings
+from renderer.standings import StandingsView, standings_alt, standings_png
 
 SHOWN_ROWS = 40  # lines of a standings post (the picture holds them all)
 
@@ -140,7 +142,8 @@ def headed(head: str, told: list[Delivery], channel: int, game_id: str) -> list[
 
 
 def points_text(points: float) -> str:
-    return f"{points:g}"
+    """A score as read: ``2``, ``2.5``, ``1.17`` (two decimals at most)."""
+    return f"{round(points, 2):g}"
 
 
 def result_line(loc: str, t_: Tournament, game: Game, entrants: Sequence[Entrant]) -> Delivery:
@@ -165,7 +168,7 @@ def row_text(loc: str, row: Row) -> str:
         loc,
         "tournament.row",
         rank=row.rank,
-        name=row.name,
+        name=t(loc, "tournament.withdrawn", name=row.name) if row.withdrawn else row.name,
         points=points_text(row.points),
         played=row.played,
         tiebreaks=breaks or "-",
@@ -189,7 +192,41 @@ async def standings_post(
     else:
         head = t(loc, "tournament.standings_head", id=t_.id, round=t_.round)
     lines = [head, *(row_text(loc, row) for row in rows[:SHOWN_ROWS])]
-    return Delivery("channel", clip("\n".join(lines)), channel_id=t_.channel_id, closes=final)
+    title = t(loc, "tournament.picture_title", game=t(loc, f"game.{t_.kind}"), id=t_.id)
+    view = standings_view(loc, title, rows)
+    image = await rendering.render(standings_png, view)
+    file = Attachment(f"standings-{t_.id}.png", image, standings_alt(view))
+    return Delivery(
+        "channel",
+        clip("\n".join(lines)),
+        channel_id=t_.channel_id,
+        files=[file],
+        closes=final,
+    )
+
+
+def standings_view(loc: str, title: str, rows: Sequence[Row]) -> StandingsView:
+    """The standings as the picture shows them: the reader's column heads, each row's
+    cells (a withdrawn player's name marked)."""
+    names = rows[0].tiebreak_names if rows else ()
+    columns = (
+        t(loc, "tournament.col_rank"),
+        t(loc, "tournament.col_name"),
+        t(loc, "tournament.col_points"),
+        t(loc, "tournament.col_played"),
+        *(t(loc, f"tournament.tiebreak.{name}") for name in names),
+    )
+    cells = [
+        (
+            str(row.rank),
+            t(loc, "tournament.withdrawn", name=row.name) if row.withdrawn else row.name,
+            points_text(row.points),
+            str(row.played),
+            *(points_text(v) for v in row.tiebreaks),
+        )
+        for row in rows
+    ]
+    return StandingsView(title, columns, cells)
 
 
 def started(loc: str, t_: Tournament, entrants: Sequence[Entrant]) -> Delivery:

@@ -87,7 +87,9 @@ async def test_plateau_games_syncs_and_answers_privately(rig: Rig) -> None:
     (command,) = [c for c in sync.body if c["name"] == "plateau"]
     harness.assert_within_discord_limits(command)
     subs = harness.options(command)
-    assert set(subs) == {"games", "leaderboard", "profile", "settings"}
+    assert set(subs) == {"games", "leaderboard", "profile", "settings", "tournament"}
+    tournament = harness.options(subs["tournament"])  # its group (bot.tables.tournament)
+    assert {"new", "join", "leave", "start", "pause", "award", "standings"} <= set(tournament)
     language = harness.options(subs["settings"])["language"]
     assert [c["value"] for c in language["choices"]] == ["en", "fr", "auto"]
     assert not language.get("required")  # without it, the setting is read, not changed
