@@ -76,6 +76,10 @@ class PlateauBot(commands.Bot):
         )
         self.service = service
         self.threads = Threads(self, service)
+        # A tournament's games open by themselves, each in a thread of its own.
+        tournaments = getattr(service.tables.get("plateau"), "tournaments", None)
+        if tournaments is not None:
+            tournaments.running.open_thread = self.threads.tournament_thread
         self.courier = Courier(self, service, self.threads)
         self.silence = Silence(service, self.courier)
         self.service.dm_probe = self.courier.probe_dm

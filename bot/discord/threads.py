@@ -59,6 +59,29 @@ class Threads:
 
         return open_thread
 
+    async def tournament_thread(self, channel_id: int, name: str) -> int | None:
+        """A public thread for a tournament's game (``bot.tournaments.service``), opened in
+        the tournament's channel with no interaction to answer; None (the game lives in the
+        channel) where the bot may not open one there (known from the cached channel, else
+        from Discord's refusal)."""
+        channel = self.client.get_channel(channel_id)
+        if isinstance(channel, discord.abc.GuildChannel):
+            perms = channel.permissions_for(channel.guild.me)
+            if not (perms.create_public_threads and perms.send_messages_in_threads):
+                return None
+        try:
+            thread = await self.client.http.start_thread_without_message(
+                channel_id,
+                name=name[:100],
+                auto_archive_duration=1440,
+                type=discord.ChannelType.public_thread.value,
+                reason="tournament game",
+            )
+        except discord.HTTPException as exc:
+            event(log, "thread_failed", level=logging.WARNING, status=exc.status, code=exc.code)
+            return None
+        return int(thread["id"])
+
     async def settle(
         self, interaction: discord.Interaction, thread_id: int, deliveries: list[Delivery]
     ) -> list[Delivery]:
