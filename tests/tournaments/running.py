@@ -67,9 +67,14 @@ async def run_tournament(table: Table, new: str, n: int) -> list[dict[str, Any]]
     """alice opens ``/plateau tournament new <new>``, seats ``n`` computer players and
     starts it: the console plays it through (its computer players play before the next
     line); gives what was said."""
-    lines = [
+    return await typed(
+        table,
         f"@alice /plateau tournament new {new}",
         *computers(n),
         "@alice /plateau tournament start",
-    ]
+    )
+
+
+async def typed(table: Table, *lines: str) -> list[dict[str, Any]]:
+    """``lines`` typed at the console, one after the other; gives what they produced."""
     return await table.run("\n".join(lines))
