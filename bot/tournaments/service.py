@@ -50,7 +50,9 @@ ThreadOpener = Callable[[int, str], Awaitable[int | None]]
 # The tournament's own options, kept with the game's in ``Tournament.options`` and taken out
 # before the game's are read: ``interval`` (minutes between a round's end and the next).
 OWN_OPTIONS = ("interval",)
-ARENA_ROUND_CAP = 10_000  # an arena's pairings are numbered as rounds, without a set count
+# An arena's games a player plays at most: computer players, who finish at once, would
+# otherwise be paired again and again until its time is up.
+ARENA_GAMES = 30
 
 
 def split_options(text: str) -> dict[str, str]:
@@ -182,12 +184,11 @@ class Running:
         rounds = t_.rounds
         if t_.format == ROUND_ROBIN:
             rounds = len(pairing.berger_rounds([e.user_id for e in entrants]))
-        elif t_.format == ARENA:
-            rounds = 0
         started = replace(t_, status="running", rounds=rounds, starts_at=None)
-        if t_.format == ARENA:
-            minutes = t_.rounds or 60  # an arena's ``rounds`` at its opening: its minutes
-            started = replace(started, arena_ends_at=service.clock() + minutes * 60)
+        if t_.format == ARENA:  # an arena's ``rounds`` are its minutes
+            started = replace(started, arena_ends_at=service.clock() + (t_.rounds or 60) * 60)
+            await service.storage.save_tournament(started)
+            return started, await self.arena(service, started)
         return await self.next_round(service, started)
 
     # ------------------------------------------------------------ pairing a round
@@ -349,13 +350,13 @@ class Running:
     async def settle(
         self, service: TableService, t_: Tournament, known: dict[str, GameRow] | None = None
     ) -> list[Delivery]:
-        """Record every finished game of the current round that is not yet (``known``: rows
-        just saved), then move on if the round is complete (under the tournament's lock)."""
+        """Record every finished table game whose result is not recorded yet (``known``:
+        rows just saved), then move on if the round is complete (under the tournament's
+        lock)."""
         if t_.status not in ("running", "paused"):
             return []
-        games = [g for g in await service.storage.games(t_.id) if g.round == t_.round]
         told: list[Delivery] = []
-        for game in games:
+        for game in await service.storage.games(t_.id):  # an arena's of earlier rounds too
             if game.finished or game.game_id is None:
                 continue
             row = (known or {}).get(game.game_id) or await service.storage.load(game.game_id)
@@ -418,26 +419,35 @@ class Running:
     # ------------------------------------------------------------ the arena
 
     async def arena(self, service: TableService, t_: Tournament) -> list[Delivery]:
-        """Pair at once whoever is free (a game ended, or they joined), until the arena's
-        end; then finish once the last game ends."""
+        """Pair at once whoever is free (a game ended, or they joined), near their score,
+        until the arena's time is up or each has played :data:`ARENA_GAMES` games; it is
+        over once nothing is played and nobody can be paired."""
         games = await service.storage.games(t_.id)
         playing = {u for g in games if not g.finished for u in g.seats}
-        over = t_.arena_ends_at is not None and service.clock() >= t_.arena_ends_at
-        if over or t_.status != "running":
-            if not playing and over:
-                return await self.finish(service, t_)
-            return []
+        late = t_.arena_ends_at is not None and service.clock() >= t_.arena_ends_at
         entrants = await service.storage.entrants(t_.id)
         round_ = t_.round + 1
-        waiting = [e.user_id for e in entrants if e.plays(round_) and e.user_id not in playing]
-        if len(waiting) < 2:
-            return []
-        scores = scores_of(t_, entrants, games)
-        pairs = pairing.arena_pair(waiting, scores, games, f"{t_.id}:{round_}")
+        counts: dict[int, int] = {}
+        for game in games:
+            for user in game.seats:
+                counts[user] = counts.get(user, 0) + 1
+        waiting = [
+            e.user_id
+            for e in entrants
+            if e.plays(round_)
+            and e.user_id not in playing
+            and counts.get(e.user_id, 0) < ARENA_GAMES
+        ]
+        pairs: list[tuple[int, int]] = []
+        if not late and t_.status == "running" and len(waiting) >= 2:
+            scores = scores_of(t_, entrants, games)
+            pairs = pairing.arena_pair(waiting, scores, games, f"{t_.id}:{round_}")
         if not pairs:
+            if not playing and t_.status == "running":
+                return await self.finish(service, t_)
             return []
         new = [Game(t_.id, round_, n, pair) for n, pair in enumerate(pairs, start=1)]
-        t_ = replace(t_, round=min(round_, ARENA_ROUND_CAP))
+        t_ = replace(t_, round=round_)
         await service.storage.save_round(t_, new)
         loc = await posts.locale_of(service, t_)
         return [posts.round_post(loc, t_, entrants, new), *await self.open_games(service, t_, new)]
