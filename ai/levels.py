@@ -31,6 +31,26 @@ BUDGETS = {
 }
 
 
+# Games whose iteration costs many times a typical one (Inka's turns offer a hundred
+# rhombus moves, each weighed by the rollout policy's shortest ways): their own iteration
+# budgets, sized to the decision-time targets (docs/ai.md: normal's p95 <= 0.5 s, strong's
+# <= 2 s of one idle core), so that a level plays the same at the table, which stops at
+# its seconds, and in a bench, which does not.
+GAME_ITERATIONS: dict[str, dict[str, int]] = {
+    "inka": {"easy": 4, "normal": 16, "strong": 48},
+}
+
+
+def budget_of(kind: str, level: str | Level) -> Level:
+    """The level a game of ``kind`` plays at ``level``: a named level at the game's own
+    iteration budget if it has one (``GAME_ITERATIONS``); a :class:`Level` as it is."""
+    if isinstance(level, Level):
+        return level
+    budget = level_of(level)
+    iterations = GAME_ITERATIONS.get(kind, {}).get(budget.name)
+    return budget if iterations is None else replace(budget, iterations=iterations)
+
+
 def level_of(level: str | Level) -> Level:
     """A level by its name (one of ``LEVELS``), or a :class:`Level` as it is."""
     if isinstance(level, Level):

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 from ai.knowledge import Knowledge
-from ai.levels import LEVELS, Level
+from ai.levels import LEVELS, Level, budget_of
 from ai.search import decide
 
 
@@ -28,8 +28,9 @@ def choose(
     *,
     timed: bool = True,
 ) -> Any:
-    """The action the AI at ``level`` (a name of ``ai.levels.LEVELS``, or a :class:`Level`)
-    takes for ``seat`` of a game of ``kind``, from ``view(state, seat)`` alone. Chess asks
+    """The action the AI at ``level`` (a name of ``ai.levels.LEVELS``, at the game's own
+    iteration budget if it has one: ``ai.levels.budget_of``; or a :class:`Level`) takes for
+    ``seat`` of a game of ``kind``, from ``view(state, seat)`` alone. Chess asks
     Stockfish first (at a named level, for its fixed node count) when its binary is
     installed and the choice is ``timed``; untimed, the search runs its whole iteration
     budget and no clock has a say, nor Stockfish (whose weaker skill levels draw their
@@ -50,7 +51,7 @@ def choose(
         move = stockfish_move(view, level, seat=seat)
         if move is not None:
             return move
-    return decide(knowledge, view, seat, level, rng, timed=timed)
+    return decide(knowledge, view, seat, budget_of(kind, level), rng, timed=timed)
 
 
 def decision(kind: str, view: Any, seat: str, level: str, seed: int | None = None) -> str:

@@ -37,7 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.levels import BUDGETS, Level, fixed
+from ai.levels import BUDGETS, GAME_ITERATIONS, Level, budget_of, fixed
 from ai.player import choose, knowledge_of
 from ai.search import candidates
 from engine.alako.board import SEATS as ALAKO_SEATS
@@ -152,6 +152,18 @@ def play_game(
     seed: int,
     max_steps: int = 600,
     times: dict[str, Times] | None = None,
+) -> Any:
+    """:func:`played`'s final state alone."""
+    return played(kind, config, players, seed, max_steps, times)[0]
+
+
+def played(
+    kind: str,
+    config: Any,
+    players: dict[str, str | Level],
+    seed: int,
+    max_steps: int = 600,
+    times: dict[str, Times] | None = None,
 ) -> tuple[Any, int]:
     """One game of ``kind`` where each seat is played by ``players[seat]`` (a level or its
     name, or ``"random"``), each AI handed only its view: the final state (cut at
@@ -212,7 +224,8 @@ def _player(bench: Bench, level: str, untimed: bool) -> str | Level:
     search (chess too in ``chess-search``), at its whole iteration budget if ``untimed``."""
     if level == RANDOM or bench.stockfish:
         return level
-    return fixed(level) if untimed else BUDGETS[level]
+    budget = budget_of(bench.kind, level)
+    return fixed(budget) if untimed else budget
 
 
 def play_task(task: Task) -> dict[str, Any]:
@@ -226,7 +239,7 @@ def play_task(task: Task) -> dict[str, Any]:
     times: dict[str, Times] = {}
     began = time.perf_counter()
     cap = task.max_steps or bench.max_steps
-    state, steps = play_game(bench.kind, bench.config(), players, task.seed, cap, times)
+    state, steps = played(bench.kind, bench.config(), players, task.seed, cap, times)
     return {
         "game": task.name,
         "first": task.first,
@@ -257,12 +270,15 @@ def budgets() -> dict[str, str]:
     told apart)."""
     from ai.stockfish import STRENGTHS
 
-    return {
+    kept = {
         name: f"{level.iterations} it., depth {level.depth}, "
         f"{'knowledge' if level.knowledge else 'no knowledge'}; "
         f"Stockfish skill {STRENGTHS[name].skill}, {STRENGTHS[name].nodes} nodes"
         for name, level in BUDGETS.items()
     }
+    for kind, own in GAME_ITERATIONS.items():
+        kept[kind] = ", ".join(f"{name} {n} it." for name, n in own.items())
+    return kept
 
 
 def tasks_of(

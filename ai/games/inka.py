@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from ai.knowledge import perfect_information, squash
 from engine import inka
@@ -79,30 +79,59 @@ def goals(state: InkaState, seat: str, lay: Layout) -> list[int]:
     ]
 
 
+CACHED = 4096
+"""Layouts and distance maps kept per process (a search meets the same layout again and
+again: a walk or an ended turn leaves the rhombi where they were); all are dropped when
+this many are kept. Both are pure functions of their key: the caches change no choice."""
+_layouts: dict[tuple[Any, ...], Layout] = {}
+_distances: dict[tuple[Any, ...], list[int]] = {}
+T = TypeVar("T")
+
+
+def _kept(cache: dict[tuple[Any, ...], T], key: tuple[Any, ...], make: Callable[[], T]) -> T:
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= CACHED:
+            cache.clear()
+        found = cache[key] = make()
+    return found
+
+
+def layout_of(state: InkaState) -> Layout:
+    """``state``'s :class:`Layout`, shared with every state whose rhombi, pawns and blockers
+    lie alike (its users only read it)."""
+    key = (state.rhombi, state.pawns, state.blockers)
+    return _kept(_layouts, key, lambda: Layout.of(state))
+
+
 @dataclass
 class Way:
-    """A seat's way to its goals on the current layout."""
+    """A seat's way to its goals on the current layout (``rhombi``: the state's, which
+    alone decide the distances: walls, chasm, snakes)."""
 
     lay: Layout
     here: int
     goals: list[int]
+    rhombi: tuple[Any, ...]
 
     @classmethod
-    def of(cls, state: InkaState, seat: str, lay: Layout | None = None) -> Way | None:
+    def of(cls, state: InkaState, seat: str) -> Way | None:
         """``None`` when the seat has no pawn on the temple."""
         here = state.pawns[state.seats.index(seat)]
         if here is None:
             return None
-        lay = lay or Layout.of(state)
-        return cls(lay, here, goals(state, seat, lay))
+        lay = layout_of(state)
+        return cls(lay, here, goals(state, seat, lay), state.rhombi)
 
     @cached_property
     def to_goal(self) -> list[int]:
-        return distances(self.lay, self.goals, towards=True)
+        key = (self.rhombi, tuple(self.goals), True)
+        return _kept(_distances, key, lambda: distances(self.lay, self.goals, towards=True))
 
     @cached_property
     def from_pawn(self) -> list[int]:
-        return distances(self.lay, [self.here], towards=False)
+        key = (self.rhombi, (self.here,), False)
+        return _kept(_distances, key, lambda: distances(self.lay, [self.here], towards=False))
 
     @property
     def distance(self) -> int:

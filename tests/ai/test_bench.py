@@ -21,6 +21,7 @@ from bench.ai import (
     RANDOM,
     main,
     play_game,
+    played,
     random_action,
     record_key,
     seat_score,
@@ -77,7 +78,7 @@ def test_normal_beats_random(name: str) -> None:
     for game in range(GAMES):
         ours = bench.seats[game % 2 :: 2]
         players = {s: LEVEL if s in ours else RANDOM for s in bench.seats}
-        state, _ = play_game(bench.kind, bench.config(), players, seed=game, max_steps=600)
+        state = play_game(bench.kind, bench.config(), players, seed=game, max_steps=600)
         assert rules.outcome(state) is not None, "the game must end"
         score += seat_score(rules, state, list(ours))
     assert score == GAMES if GAMES <= 4 else wilson(score, GAMES)[0] > 0.8
@@ -99,7 +100,7 @@ def test_a_game_records_each_level_s_decision_times() -> None:
     bench = CONFIGS["loa"]
     tiny = replace(fixed("normal", 4), name="tiny")
     times: dict = {}
-    _, steps = play_game(bench.kind, bench.config(), {"white": tiny, "black": RANDOM}, 0, 30, times)
+    _, steps = played(bench.kind, bench.config(), {"white": tiny, "black": RANDOM}, 0, 30, times)
     assert set(times) == {"tiny"}
     assert len(times["tiny"].cpu) == len(times["tiny"].wall) == (steps + 1) // 2
     assert all(t >= 0 for t in times["tiny"].cpu)

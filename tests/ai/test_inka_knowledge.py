@@ -94,3 +94,38 @@ def test_the_search_beats_a_random_player() -> None:
         else:  # capped: the statues taken decide, then the way left to the next goal
             score += progress(state, ours) > max(progress(state, s) for s in seats if s != ours)
     assert score > GAMES / 2, f"{score}/{GAMES}"
+
+
+def test_the_kept_ways_are_the_ways_computed_afresh() -> None:
+    """The layouts and distance maps kept per process are those the state gives anew,
+    along a game whose rhombi move (so the cache holds several layouts)."""
+    from ai.games.inka import Way, distances, goals
+    from engine.inka.layout import Layout
+
+    rng = random.Random(3)
+    state = RULES.new(InkaConfig(players=2), seed=b"kept", game_id="g")
+    checked = 0
+    for _ in range(80):
+        if RULES.outcome(state) is not None:
+            break
+        seat = RULES.to_act(state)[0]
+        way = Way.of(state, seat)
+        if way is not None:
+            lay = Layout.of(state)
+            assert way.to_goal == distances(lay, goals(state, seat, lay), towards=True)
+            assert way.from_pawn == distances(lay, [way.here], towards=False)
+            checked += 1
+        actions = candidates(RULES.legal_actions(state, seat))
+        state, _ = RULES.apply(state, policy(state, seat, actions, rng), seat)
+    assert checked > 10
+
+
+def test_inka_s_levels_have_budgets_of_their_own() -> None:
+    """Inka's iterations cost many times a typical game's: its named levels search fewer,
+    in the same order; a level given as such is searched as it is."""
+    from ai.levels import BUDGETS, budget_of
+
+    inka = [budget_of("inka", name).iterations for name in ("easy", "normal", "strong")]
+    assert inka == sorted(inka) and inka[-1] < BUDGETS["strong"].iterations
+    assert budget_of("loa", "strong") == BUDGETS["strong"]
+    assert budget_of("inka", SMALL) is SMALL
