@@ -5,30 +5,10 @@ channel."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pytest
-
-from bot.cogs.loa import LoaCog
-from bot.cogs.plateau import PlateauCog
-from bot.tables.loa import TABLE as LoaTable
-from bot.tables.plateau import HUB
-from tests.bot import discord_harness as harness
+from tests.bot.test_plateau_games import Rig, rig
 from tests.tournaments.running import cheap
 
-__all__ = ["cheap"]
-
-
-class Rig(harness.Rig):
-    game = "loa"
-    tables = (LoaTable, HUB)
-    cogs = (LoaCog, PlateauCog)
-
-
-@pytest.fixture
-async def rig() -> Any:
-    async with Rig.running() as running:
-        yield running
+__all__ = ["cheap", "rig"]  # the fixtures, used by name: /loa and /plateau's Rig
 
 
 async def test_sign_up_by_button_and_each_game_in_its_own_thread(rig: Rig) -> None:
