@@ -31,13 +31,16 @@ BUDGETS = {
 }
 
 
-# Games whose iteration costs many times a typical one (Inka's turns offer a hundred
-# rhombus moves, each weighed by the rollout policy's shortest ways): their own iteration
-# budgets, sized to the decision-time targets (docs/ai.md: normal's p95 <= 0.5 s, strong's
-# <= 2 s of one idle core), so that a level plays the same at the table, which stops at
-# its seconds, and in a bench, which does not.
+# Games whose iterations cost more than a typical one's (Inka's turns offer a hundred
+# rhombus moves, each weighed by the rollout policy's shortest ways; an Échec au Roi or
+# chess iteration about twice Lines of Action's): their own iteration budgets, sized to
+# the decision-time targets (docs/ai.md: normal's p95 <= 0.5 s, strong's <= 2 s of one
+# idle core), so that a level plays the same at the table, which stops at its seconds,
+# and in a bench, which does not. (Chess's are the search's, where there is no Stockfish.)
 GAME_ITERATIONS: dict[str, dict[str, int]] = {
     "inka": {"easy": 4, "normal": 16, "strong": 48},
+    "echec": {"strong": 600},
+    "chess": {"strong": 600},
 }
 
 
