@@ -301,6 +301,11 @@ class Autoplay:
                 return  # logged: a legal action refused is a bug, not a loop
             self._hold(table, row, seat, told, held)
             now = [d for d in told if not _held(d, row)]
+            if game_id in self._ended and any(p.closes for p in held.posts):
+                # The game's last post first, then the news its end set off elsewhere (its
+                # tournament's result, the next round).
+                self._ended.discard(game_id)
+                await self._post(game_id, held)
             if now and self.sink is not None:
                 await self.sink(now)
             if game_id in self._ended:  # a person must act (or it is over): tell them now

@@ -13,6 +13,11 @@ with ``# `` is a comment. Directives: ``!locale @bob fr``, ``!manager @carol``,
 ``!press @bob Resign`` (press the latest button @bob sees with that label or action, as on
 Discord: ``/loka resign`` asks, the press resigns).
 
+Tournaments are ``/plateau tournament ...`` as on Discord (README, "A tournament in the
+console"); the organizer seats computer players with ``/plateau tournament join
+computer:easy`` (``normal``, ``strong``), so one person can run a whole tournament. Each of
+its games plays in a channel of its own (``#general-round-1-table-2``), as in a thread.
+
 Buttons print after their message as ``[Label]``.
 
 What a change owes players is kept in the database's outbox until it is printed: a run over
@@ -184,6 +189,24 @@ class Console:
         self.buttons: list[ShownButton] = []
         self.slots_shown: set[tuple[str, str, int | None, int | None]] = set()
         service.autoplay.sink = self.emit_all  # what the computer players' actions tell
+        # A tournament's games open each in a "thread": a channel of its own, named for the
+        # tournament's channel, the round and the table (#general-round-1-table-2).
+        tournaments = getattr(service.tables.get("plateau"), "tournaments", None)
+        if tournaments is not None:
+            tournaments.running.open_thread = self.thread
+
+    async def thread(self, channel_id: int, name: str) -> int:
+        """A channel of its own for a tournament's game, as Discord's thread would be."""
+        parent = self.world.names.get(channel_id, "#channel").lstrip("#")
+        slug = "-".join(re.findall(r"[\w]+", name.lower()))
+        taken = set(self.world.names.values())
+        wanted = f"{parent}-{slug}"
+        chosen = next(
+            f"{wanted}-{n}" if n else wanted
+            for n in range(len(taken) + 1)
+            if f"#{wanted}-{n}" not in taken and (n or f"#{wanted}" not in taken)
+        )
+        return self.world.channel_id(chosen)
 
     async def run(self, lines: Iterable[str]) -> None:
         await self.service.autoplay.idle()  # those a restart resumed play first

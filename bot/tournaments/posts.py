@@ -150,8 +150,8 @@ def result_line(loc: str, t_: Tournament, game: Game, entrants: Sequence[Entrant
     """One result as the round's table reads it: each player and their points."""
     names = names_of(entrants)
     assert game.points is not None
-    scored = ", ".join(
-        f"{names.get(u, '?')} {points_text(p)}"
+    scored = t(loc, "tournament.versus").join(
+        f"{names.get(u, '?')} ({points_text(p)})"
         for u, p in zip(game.seats, game.points, strict=True)
     )
     key = "tournament.awarded" if game.awarded else "tournament.result"
