@@ -35,6 +35,7 @@ import os
 import queue
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -47,6 +48,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.cpu import LINUX, scheduled
 from bot import rendering
 from bot import storage as storage_module
 from bot.model import Actor, Place, Request
@@ -192,6 +194,9 @@ class Recorder:
     offered: int = 0  # open loop: the moves that arrived
     start: float = 0.0
     end: float = 0.0
+    picture: bytes = b""  # the last board a reply posted (PNG)
+    cpu: float = 0.0  # capacity: CPU seconds of the bench process meanwhile
+    render_cpu: float = 0.0  # and of its render workers
 
     @classmethod
     def merged(cls, parts: Sequence[Recorder]) -> Recorder:
@@ -203,6 +208,9 @@ class Recorder:
             sum(part.offered for part in parts),
             min(part.start for part in parts),
             max(part.end for part in parts),
+            next((part.picture for part in parts if part.picture), b""),
+            sum(part.cpu for part in parts),
+            sum(part.render_cpu for part in parts),
         )
 
     async def send(self, service: TableService, kind: str, game: Game, arrival: float) -> None:
@@ -211,6 +219,8 @@ class Recorder:
         self.latencies.append(time.perf_counter() - arrival)
         if not out or out[0].to != "channel" or not out[0].files:
             self.refused.append(out[0].text if out else "no reply")
+        else:
+            self.picture = out[0].files[0].data
 
 
 def figures(latencies: list[float]) -> str:
@@ -242,9 +252,14 @@ async def capacity(
             if game.sent < share and game.left:
                 ready.put_nowait(game)
 
+    pool = rendering.running()
+    workers = pool.workers() if pool is not None else []
+    render_cpu, cpu = scheduled(workers), time.process_time()
     recorder.start = time.perf_counter()
     await asyncio.gather(*(player() for _ in range(concurrency)))
     recorder.end = time.perf_counter()
+    recorder.cpu = time.process_time() - cpu
+    recorder.render_cpu = (scheduled(workers) - render_cpu).cpu
     return recorder
 
 
@@ -300,6 +315,54 @@ async def profile(service: TableService, kind: str, games: list[Game], moves: in
     print(profiler.output_text(unicode=True, show_all=False))
 
 
+# Pillow's PNG encode of a board, timed in a process of its own that imports nothing else:
+# in a process where ISA-L's deflate has run, Pillow's encode runs ~1.7x slower (bench/png.py).
+PILLOW_ENCODE = """
+import io, statistics, sys, time
+from PIL import Image
+level, repeats = int(sys.argv[1]), int(sys.argv[2])
+image = Image.open(io.BytesIO(sys.stdin.buffer.read()))
+image.load()
+times = []
+for _ in range(repeats + 1):
+    out = io.BytesIO()
+    t0 = time.perf_counter()
+    image.save(out, "PNG", compress_level=level)
+    times.append(time.perf_counter() - t0)
+print(statistics.median(times[1:]), image.width, image.height, image.mode)
+"""
+
+# The zlib level of Pillow's encode that the ratio is taken against: the renderer's before
+# issue 36 (renderer.png.COMPRESS_LEVEL).
+PILLOW_LEVEL = 3
+
+
+def pillow_encode(picture: bytes, repeats: int) -> tuple[float, str]:
+    """Seconds Pillow takes to encode ``picture`` (decoded: the very image the renderer
+    drew) as PNG at :data:`PILLOW_LEVEL`, one core, median of ``repeats`` after an untimed
+    one, in a clean subprocess; and the image's size and mode."""
+    done = subprocess.run(
+        [sys.executable, "-c", PILLOW_ENCODE, str(PILLOW_LEVEL), str(repeats)],
+        input=picture,
+        capture_output=True,
+        check=True,
+    )
+    seconds, width, height, mode = done.stdout.decode().split()
+    return float(seconds), f"{width}x{height} {mode}"
+
+
+def against_pillow(picture: bytes, moves_per_second: float, repeats: int) -> str:
+    """The issue's ratio (issue 36): moves served per second with pictures, against the
+    rate at which Pillow alone encodes the same board on one core (target: 2x)."""
+    seconds, image = pillow_encode(picture, repeats)
+    return (
+        f"  against Pillow's bare PNG encode of the same board ({image}, zlib level "
+        f"{PILLOW_LEVEL}, one core, a clean process, median of {repeats}): "
+        f"{seconds * 1e3:.2f} ms = {1 / seconds:.0f} encodes/s; moves/s / encodes/s = "
+        f"{moves_per_second * seconds:.2f}x (target >= 2x)"
+    )
+
+
 def poisson_arrivals(rng: random.Random, think: float, seconds: float) -> list[float]:
     out, at = [], rng.expovariate(1 / think)
     while at < seconds:
@@ -350,6 +413,15 @@ class Report:
                 f"{took:.1f} s = {answered / took:.1f} moves/s; {figures(recorder.latencies)}"
                 + _refusals(recorder)
             )
+            if answered:
+                where = f"{recorder.cpu / answered * 1e3:.2f} ms in the bench process"
+                if LINUX and recorder.render_cpu:
+                    where += (
+                        f", {recorder.render_cpu / answered * 1e3:.2f} ms in its render workers"
+                    )
+                print(f"  CPU a move: {where}")
+            if recorder.picture and args.encode_repeats:
+                print(against_pillow(recorder.picture, answered / took, args.encode_repeats))
             return recorder
         waiting = recorder.waiting
         print(
@@ -582,6 +654,12 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--processes", type=int, default=1, help="bench processes sharing the database"
+    )
+    parser.add_argument(
+        "--encode-repeats",
+        type=int,
+        default=50,
+        help="capacity: Pillow's encode of the last board, timed this many times (0: not)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", type=int, default=0, help="profile this many moves")

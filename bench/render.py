@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 
+from bench.cpu import LINUX, scheduled, shares
 from bot import rendering
 from bot.tables import loka_images
 from engine import loa
@@ -86,31 +87,11 @@ class Throughput:
 
     rate: float
     here_ms: float
-    workers_ms: float | None = None
-    running: float | None = None
-    waiting: float | None = None
+    workers: str = ""
 
     def line(self) -> str:
         out = f"{self.rate:.0f} pictures/s; CPU a picture: {self.here_ms:.2f} ms in the bot"
-        if self.workers_ms is None or self.running is None or self.waiting is None:
-            return out
-        asleep = max(0.0, 1 - self.running - self.waiting)
-        return (
-            f"{out}, {self.workers_ms:.2f} ms in the workers; each worker running "
-            f"{self.running:.0%}, waiting for a core {self.waiting:.0%}, asleep {asleep:.0%}"
-        )
-
-
-def _scheduled(pids: list[int]) -> tuple[float, float, float]:
-    """Seconds the processes ``pids`` have run, waited for a core (Linux's schedstat), and
-    their CPU time (user + system)."""
-    run = wait = cpu = 0.0
-    for pid in pids:
-        ran, waited, _ = Path(f"/proc/{pid}/schedstat").read_text().split()
-        run, wait = run + int(ran) / 1e9, wait + int(waited) / 1e9
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        cpu += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return run, wait, cpu
+        return f"{out}, {self.workers}" if self.workers else out
 
 
 async def throughput(processes: int, pictures: int, widen: bool = True) -> Throughput:
@@ -137,17 +118,18 @@ async def throughput(processes: int, pictures: int, widen: bool = True) -> Throu
         await asyncio.gather(*(one(v) for v in views))  # untimed: every worker's caches
         pool = rendering.running()
         pids = pool.workers() if pool is not None else []
-        linux = Path("/proc/self/schedstat").exists()
-        before = _scheduled(pids) if linux else (0.0, 0.0, 0.0)
+        before = scheduled(pids)
         here, t0 = time.process_time(), time.perf_counter()
         await asyncio.gather(*(one(v) for v in views))
         wall = time.perf_counter() - t0
         here = time.process_time() - here
         out = Throughput(pictures / wall, here / pictures * 1e3)
-        if pids and linux:
-            run, wait, cpu = (b - a for a, b in zip(before, _scheduled(pids), strict=True))
-            out.workers_ms = cpu / pictures * 1e3
-            out.running, out.waiting = run / len(pids) / wall, wait / len(pids) / wall
+        if pids and LINUX:
+            spent = scheduled(pids) - before
+            out.workers = (
+                f"{spent.cpu / pictures * 1e3:.2f} ms in the workers; each worker "
+                + shares(spent, len(pids), wall)
+            )
         return out
     finally:
         rendering.stop()

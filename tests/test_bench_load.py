@@ -4,14 +4,16 @@ bench processes on one database, each move is played and counted once."""
 
 from __future__ import annotations
 
+import io
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
-from bench.load import options, run
+from bench.load import PILLOW_LEVEL, against_pillow, options, pillow_encode, run
 from bot.storage import storage_for
 
 LOAD = Path(__file__).resolve().parent.parent / "bench" / "load.py"
@@ -61,6 +63,8 @@ async def test_two_processes_on_one_database_count_every_move_once(db: str) -> N
     loop = re.search(r"open loop: 4 games, .* (\d+) moves over 1 s, (\d+) answered: p50", out)
     assert opened and closed and loop, out
     assert "REFUSED" not in out and "unanswered" not in out, out
+    assert re.search(r"CPU a move: [\d.]+ ms in the bench process", out), out
+    assert re.search(r"moves/s / encodes/s = [\d.]+x \(target >= 2x\)", out), out
     drawn, offered, answered = int(opened[1]), int(loop[1]), int(loop[2])
     # Two capacity moves per game, in both processes together.
     assert int(closed[1]) == 8 and float(closed[3]) > 0
@@ -68,3 +72,21 @@ async def test_two_processes_on_one_database_count_every_move_once(db: str) -> N
     # Every drawn move was sent once and stored once: none lost, none played twice.
     assert answered == offered > 0 and drawn == 8 + offered
     assert await _moves_stored(db) == drawn
+
+
+async def test_the_ratio_is_taken_against_pillows_encode_of_the_board_served(
+    tmp_path: Path,
+) -> None:
+    """The capacity run keeps the last board it was sent; Pillow encodes that very image in
+    a process of its own, and the ratio is moves/s times its encode's seconds."""
+    args = options(["--game", "loka", *SMALL.split(), "--only", "capacity"])
+    closed = (await run(args, str(tmp_path / "bench.db")))["capacity"]
+    with Image.open(io.BytesIO(closed.picture)) as board:
+        size = f"{board.width}x{board.height} {board.mode}"
+    seconds, image = pillow_encode(closed.picture, 3)
+    assert image == size and seconds > 0
+    line = against_pillow(closed.picture, 100.0, 3)
+    assert f"({size}, zlib level {PILLOW_LEVEL}, one core, a clean process" in line
+    ratio = re.search(r"([\d.]+) ms = \d+ encodes/s; moves/s / encodes/s = ([\d.]+)x", line)
+    assert ratio is not None
+    assert float(ratio[2]) == pytest.approx(float(ratio[1]) / 10, abs=0.01)
