@@ -227,7 +227,9 @@ class Tournaments:
                 raise UserError("tournament.full", n=MAX_ENTRANTS)
             loc = await posts.locale_of(service, t_)
             level = str(request.options.get("computer") or "").strip().lower()
-            round_ = t_.round if t_.status != "signup" else 0
+            # A late joiner plays from the next round to be paired (one paired and not
+            # open yet takes them once the organizer pairs it again).
+            round_ = await self.running.last_round_of(service, t_)
             if level:
                 entrant = self.computer(t_, request.actor, level, entrants, loc, round_)
             else:

@@ -455,9 +455,9 @@ class Running:
     # ------------------------------------------------------------ by the organizer
 
     async def last_round_of(self, service: TableService, t_: Tournament) -> int:
-        """The last round a player who withdraws now plays: the current one once its games
-        opened, else the one before (a round paired and not open yet is paired again
-        without them by ``repair``)."""
+        """The last round a player who withdraws now plays (and the round after which one
+        who joins now plays): the current one once its games opened, else the one before (a
+        round paired and not open yet is paired again by ``repair``)."""
         games = [g for g in await service.storage.games(t_.id) if g.round == t_.round]
         opened = any(g.game_id is not None or (g.finished and not g.is_bye) for g in games)
         return t_.round if opened or t_.status == "signup" else max(t_.round - 1, 0)

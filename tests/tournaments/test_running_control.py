@@ -161,3 +161,29 @@ async def test_the_organizer_pauses_awards_removes_repairs_and_resumes() -> None
         )
         t_, _, _ = await stored(table)
         assert t_.status == "finished"
+
+
+async def test_a_late_join_plays_from_the_next_round_paired() -> None:
+    async with Table(seed=12, frozen=1.8e9) as table:
+        await typed(
+            table,
+            "@alice /plateau tournament new game:loa rounds:2 interval:10",
+            *computers(4),
+            "@alice /plateau tournament start",
+        )
+        t_, _, games = await stored(table)  # round 2 waits for its time
+        assert t_.round == 2 and all(g.game_id is None for g in of_round(games, 2))
+        out = await table.run("@carol /plateau tournament join")
+        assert texts(out, "carol joins")
+        await table.run("@alice /plateau tournament repair")
+        t_, entrants, games = await stored(table)
+        carol = next(e for e in entrants if e.name == "carol")
+        assert carol.joined_round == 1  # round 2 was not open: she plays it
+        assert any(carol.user_id in g.seats for g in of_round(games, 2))
+        assert sum(g.is_bye for g in of_round(games, 2)) == 1  # five players
+        await table.run("!wait 11m")
+        t_, _, games = await stored(table)
+        if t_.status != "finished":  # carol's game waits for her
+            await table.resign("carol", "loa")
+        t_, _, games = await stored(table)
+        assert t_.status == "finished" and all(g.finished for g in games)
