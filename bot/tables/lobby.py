@@ -350,7 +350,10 @@ class Lobby:
                 told = [self.post(game, text, open_=False)]
             else:
                 told = [Delivery("channel", text, channel_id=game.row.channel_id)]
-            return await service.save(game.row, told=told)
+            saved = await service.save(game.row, told=told)
+            if not was_lobby and game.meta.get("tournament"):  # its tournament records it
+                saved += await service.ended(game.row)
+            return saved
 
     async def start(self, service: TableService, request: Request) -> list[Delivery]:
         table = self.table

@@ -103,6 +103,9 @@ async def test_wrong_inputs_are_refused_privately() -> None:
         refused_privately(
             await table.run("@carol /plateau tournament award table:1"), "Only the organizer"
         )
+        # The organizer hosts the tournament's games: a cancelled one is lost by both.
+        out = await table.run(f"@alice /loa cancel game:{game.game_id}")
+        assert texts(out, "(0) vs ") and texts(out, "**Round 2**")
 
 
 async def test_the_organizer_pauses_awards_removes_repairs_and_resumes() -> None:
