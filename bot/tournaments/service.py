@@ -516,7 +516,8 @@ class Running:
             return []
         told = await self.settle(service, t_)
         t_ = await self.load(service, t_.id)
-        if t_.status == "running" and t_.starts_at is not None and t_.starts_at <= now:
+        # The round's games at their time, and any a failure or a crash left unopened.
+        if t_.status == "running" and (t_.starts_at is None or t_.starts_at <= now):
             told += await self.open_round(service, t_)
         return told
 

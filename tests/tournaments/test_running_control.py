@@ -190,3 +190,21 @@ async def test_a_late_join_plays_from_the_next_round_paired() -> None:
             await table.resign("carol", "loa")
         t_, _, games = await stored(table)
         assert t_.status == "finished" and all(g.finished for g in games)
+
+
+async def test_a_game_left_unopened_by_a_failure_opens_at_the_next_tick() -> None:
+    async with Table(seed=13, frozen=1.8e9) as table:
+        await typed(
+            table,
+            "@alice /plateau tournament new game:loa rounds:1",
+            "@alice /plateau tournament join",
+            "@bob /plateau tournament join",
+            "@alice /plateau tournament start",
+        )
+        _, _, (game,) = await stored(table)
+        assert table.storage is not None and game.game_id is not None
+        await table.storage.save_game(replace(game, game_id=None))  # as if it failed
+        out = await table.run("!wait 1s")
+        _, _, (opened,) = await stored(table)
+        assert opened.game_id not in (None, game.game_id)
+        assert texts(out, "round 1, table 1")
