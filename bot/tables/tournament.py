@@ -180,8 +180,10 @@ class Tournaments:
             service, kind, {**options, **({"clock": clock} if clock else {})}
         )
         size = table_size_of(table, config, extra)
-        if format_ == ARENA and size != 2:
-            raise UserError("tournament.arena_two")
+        if format_ in (ARENA, ROUND_ROBIN) and size != 2:
+            raise UserError(
+                "tournament.pairs_only", format=t(actor.locale, f"tournament.format.{format_}")
+            )
         interval = o.get("interval")
         if interval not in (None, ""):
             options["interval"] = str(whole(interval, "interval", 0, 7 * 24 * 60))

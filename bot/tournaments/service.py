@@ -183,7 +183,7 @@ class Running:
             raise UserError("tournament.too_few", needed=t_.table_size)
         rounds = t_.rounds
         if t_.format == ROUND_ROBIN:
-            rounds = len(pairing.berger_rounds([e.user_id for e in entrants]))
+            rounds = len(pairing.berger_rounds(starters(entrants)))
         started = replace(t_, status="running", rounds=rounds, starts_at=None)
         if t_.format == ARENA:  # an arena's ``rounds`` are its minutes
             started = replace(started, arena_ends_at=service.clock() + (t_.rounds or 60) * 60)
@@ -203,8 +203,7 @@ class Running:
         games: list[Game] = []
         byes: list[int] = []
         if t_.format == ROUND_ROBIN:
-            order = [e.user_id for e in entrants if e.joined_round == 0]
-            table_pairs = pairing.berger_rounds(order)[round_ - 1]
+            table_pairs = pairing.berger_rounds(starters(entrants))[round_ - 1]
             for first, second in table_pairs:
                 if first is None or second is None:
                     byes += [p for p in (first, second) if p is not None and p in players]
@@ -520,6 +519,11 @@ class Running:
         if t_.status == "running" and (t_.starts_at is None or t_.starts_at <= now):
             told += await self.open_round(service, t_)
         return told
+
+
+def starters(entrants: Sequence[Entrant]) -> list[int]:
+    """Who was in at the start (a round robin's players, in order of sign-up)."""
+    return [e.user_id for e in entrants if e.joined_round == 0 and e.withdrawn_round != 0]
 
 
 def turn_groups(table: SeatedTable, game: TableGame) -> list[tuple[str, ...]]:

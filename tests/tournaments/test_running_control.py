@@ -84,6 +84,10 @@ async def test_wrong_inputs_are_refused_privately() -> None:
             "Pick the format: swiss, round-robin, arena",
         )
         refused_privately(
+            await table.run("@alice /plateau tournament new game:loka format:round-robin"),
+            "The round robin format is for two-player games",
+        )
+        refused_privately(
             await table.run("@alice /plateau tournament new game:loa options:position:x"),
             "cannot take the option `position`",
         )
