@@ -61,7 +61,7 @@ async def test_a_restart_in_the_middle_of_a_round_resumes_it(tmp_path: Path) -> 
 
 async def test_wrong_inputs_are_refused_privately() -> None:
     async with Table(seed=6) as table:
-        await table.run("@alice /plateau tournament new game:loa rounds:3")
+        await table.run("@alice /plateau tournament new game:loa rounds:3 clock:1d")
         refused_privately(
             await table.run("@bob /plateau tournament start"),
             "Only the organizer (@alice) or a member with Manage Server",
@@ -99,7 +99,9 @@ async def test_wrong_inputs_are_refused_privately() -> None:
         )
         _, _, games = await stored(table)
         (game,) = games
-        assert game.game_id is not None
+        assert game.game_id is not None and table.storage is not None
+        row = await table.storage.load(game.game_id)  # the tournament's clock, its time-outs
+        assert row is not None and row.meta["clock"]["spec"] == "1d" and row.meta["wake"]
         refused_privately(
             await table.run(f"@carol /loa move from:b1 to:b3 game:{game.game_id}"),
             "You are watching this game: only seated players act.",
