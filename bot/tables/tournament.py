@@ -12,6 +12,7 @@ answers, every refusal a private line saying what would be right."""
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -198,7 +199,7 @@ class Tournaments:
             format=format_,
             rounds=rounds,
             clock=clock,
-            options=" ".join(f"{k}:{v}" for k, v in options.items()),
+            options=" ".join(f"{k}:{shlex.quote(v)}" for k, v in options.items()),
             starts_at=starts_at,
             organizer_id=actor.id,
             status="signup",
