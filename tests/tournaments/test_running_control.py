@@ -214,3 +214,20 @@ async def test_a_game_left_unopened_by_a_failure_opens_at_the_next_tick() -> Non
         _, _, (opened,) = await stored(table)
         assert opened.game_id not in (None, game.game_id)
         assert texts(out, "round 1, table 1")
+
+
+async def test_a_tournament_speaks_the_servers_language() -> None:
+    async with Table(seed=14) as table:
+        out = await typed(
+            table,
+            "!manager @alice",
+            "@alice /plateau settings language:fr",
+            "@alice /plateau tournament new game:loa format:round-robin",
+            *computers(3),
+            "@alice /plateau tournament start",
+        )
+        said = "\n".join(d["text"] for d in out if d["to"] == "channel")
+        for words in ("**Tournoi `", "toutes-rondes", "**Ronde 1**", "Exempt : 🤖 facile"):
+            assert words in said, words
+        assert "**Classement** du tournoi" in said and "l’emporte !" in said
+        assert "Round" not in said.replace("🤖", "")
