@@ -113,14 +113,18 @@ class Tournaments:
     # ------------------------------------------------------------ which tournament
 
     async def find(self, service: TableService, request: Request) -> Tournament:
-        """The tournament a command means: ``tournament:<id>``, else the one live in this
-        channel (or the channel of this game's thread), else the server's only live one."""
+        """The tournament a command means: ``tournament:<id>`` (of this server), else the
+        one live in this channel (or the channel of this game's thread), else the server's
+        only live one."""
         wanted = str(request.options.get("tournament") or "")
-        if wanted:
-            return await self.running.load(service, wanted)
         place = request.place
         if place.guild_id is None:
             raise UserError("table.guild_only")
+        if wanted:
+            named = await self.running.load(service, wanted)
+            if named.guild_id != place.guild_id:  # another server's: none of this one's
+                raise UserError("tournament.no_such", id=wanted)
+            return named
         live = [x for x in await service.storage.live_tournaments() if x.guild_id == place.guild_id]
         here = [x for x in live if x.channel_id in (place.channel_id, place.parent_id)]
         chosen = here or live
