@@ -243,6 +243,8 @@ class Running:
         told = [posts.round_post(await posts.locale_of(service, t_), t_, entrants, games)]
         if t_.status == "running" and opens is None:
             told += await self.open_games(service, t_, games)
+            if all(g.finished for g in games):  # nobody left to play: on to the next
+                told += await self.advance(service, t_)
         return t_, told
 
     # ------------------------------------------------------------ opening its games
@@ -392,10 +394,12 @@ class Running:
     async def advance(self, service: TableService, t_: Tournament) -> list[Delivery]:
         """After a result: the next round, or the end (the round complete); an arena pairs
         whoever is free (under the tournament's lock)."""
+        if t_.status not in ("running", "paused") or t_.round == 0:
+            return []
         if t_.format == ARENA:
             return await self.arena(service, t_)
         games = [g for g in await service.storage.games(t_.id) if g.round == t_.round]
-        if not games or not all(g.finished for g in games):
+        if not all(g.finished for g in games):  # a round of byes alone is complete
             return []
         entrants = await service.storage.entrants(t_.id)
         loc = await posts.locale_of(service, t_)

@@ -231,3 +231,21 @@ async def test_a_tournament_speaks_the_servers_language() -> None:
             assert words in said, words
         assert "**Classement** du tournoi" in said and "l’emporte !" in said
         assert "Round" not in said.replace("🤖", "")
+
+
+async def test_a_round_with_byes_alone_moves_on_by_itself() -> None:
+    async with Table(seed=15) as table:
+        await typed(
+            table,
+            "@alice /plateau tournament new game:loa rounds:3",
+            "@alice /plateau tournament join",
+            "@bob /plateau tournament join",
+            "@alice /plateau tournament start",
+            "@bob /plateau tournament leave",  # round 1 is open: he plays it, no more
+        )
+        out = await table.run("@alice /plateau tournament award table:1 member:@alice")
+        t_, entrants, games = await stored(table)
+        assert t_.status == "finished" and [len(g.seats) for g in games] == [2, 1, 1]
+        assert len(texts(out, "Bye: alice")) == 2 and texts(out, "**Final table**")
+        bob = next(e for e in entrants if e.name == "bob")
+        assert bob.withdrawn_round == 1
