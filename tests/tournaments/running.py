@@ -67,11 +67,14 @@ async def run_tournament(table: Table, new: str, n: int) -> list[dict[str, Any]]
     """alice opens ``/plateau tournament new <new>``, seats ``n`` computer players and
     starts it: the console plays it through (its computer players play before the next
     line); gives what was said."""
+    return await started(table, new, *computers(n))
+
+
+async def started(table: Table, new: str, *joins: str) -> list[dict[str, Any]]:
+    """alice opens ``/plateau tournament new <new>``, ``joins`` are typed, alice starts
+    it; gives what was said."""
     return await typed(
-        table,
-        f"@alice /plateau tournament new {new}",
-        *computers(n),
-        "@alice /plateau tournament start",
+        table, f"@alice /plateau tournament new {new}", *joins, "@alice /plateau tournament start"
     )
 
 

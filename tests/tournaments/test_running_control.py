@@ -11,7 +11,7 @@ import pytest
 
 from bot.tournaments.model import Game
 from tests.bot.console_driver import Table, refused_privately
-from tests.tournaments.running import cheap, computers, stored, texts, typed
+from tests.tournaments.running import cheap, computers, started, stored, texts, typed
 
 __all__ = ["cheap"]
 
@@ -29,12 +29,11 @@ async def test_a_restart_in_the_middle_of_a_round_resumes_it(tmp_path: Path) -> 
     its end opens round 2, played to the final table."""
     db = str(tmp_path / "plateau.db")
     async with Table(db=db, seed=4) as table:
-        await typed(
+        await started(
             table,
-            "@alice /plateau tournament new game:loa rounds:2",
+            "game:loa rounds:2",
             "@alice /plateau tournament join",
             *computers(3),
-            "@alice /plateau tournament start",
         )
         t_, _, games = await stored(table)
         assert t_.status == "running" and t_.round == 1
@@ -174,11 +173,10 @@ async def test_the_organizer_pauses_awards_removes_repairs_and_resumes() -> None
 
 async def test_a_late_join_plays_from_the_next_round_paired() -> None:
     async with Table(seed=12, frozen=1.8e9) as table:
-        await typed(
+        await started(
             table,
-            "@alice /plateau tournament new game:loa rounds:2 interval:10",
+            "game:loa rounds:2 interval:10",
             *computers(4),
-            "@alice /plateau tournament start",
         )
         t_, _, games = await stored(table)  # round 2 waits for its time
         assert t_.round == 2 and all(g.game_id is None for g in of_round(games, 2))
@@ -200,12 +198,11 @@ async def test_a_late_join_plays_from_the_next_round_paired() -> None:
 
 async def test_a_game_left_unopened_by_a_failure_opens_at_the_next_tick() -> None:
     async with Table(seed=13, frozen=1.8e9) as table:
-        await typed(
+        await started(
             table,
-            "@alice /plateau tournament new game:loa rounds:1",
+            "game:loa rounds:1",
             "@alice /plateau tournament join",
             "@bob /plateau tournament join",
-            "@alice /plateau tournament start",
         )
         _, _, (game,) = await stored(table)
         assert table.storage is not None and game.game_id is not None
