@@ -211,6 +211,13 @@ async def test_a_game_left_unopened_by_a_failure_opens_at_the_next_tick() -> Non
         _, _, (opened,) = await stored(table)
         assert opened.game_id not in (None, game.game_id)
         assert texts(out, "round 1, table 1")
+        # Played to its end, it is rated as any game between people is.
+        await table.resign("bob", "loa", opened.game_id)
+        t_, _, (ended,) = await stored(table)
+        assert t_.status == "finished" and ended.points is not None
+        alice = table.console.world.user("alice").id  # type: ignore[union-attr]
+        (rating,) = await table.storage.ratings_of(1, alice)
+        assert rating.family == "loa" and rating.games == 1 and rating.wins == 1
 
 
 async def test_a_tournament_speaks_the_servers_language() -> None:
