@@ -50,6 +50,9 @@ ThreadOpener = Callable[[int, str], Awaitable[int | None]]
 # The tournament's own options, kept with the game's in ``Tournament.options`` and taken out
 # before the game's are read: ``interval`` (minutes between a round's end and the next).
 OWN_OPTIONS = ("interval",)
+# Seconds between two ticks that read every unrecorded game of a tournament again (the
+# first tick of a process, its restart, always does).
+RECHECK = 600.0
 # An arena's games a player plays at most: computer players, who finish at once, would
 # otherwise be paired again and again until its time is up.
 ARENA_GAMES = 30
@@ -159,6 +162,8 @@ class Running:
     def __init__(self) -> None:
         # Set by the Discord adapter: how a tournament game gets a thread of its own.
         self.open_thread: ThreadOpener | None = None
+        # When each tournament's games were last read again by a tick (see ``due``).
+        self._checked: dict[str, float] = {}
 
     # ------------------------------------------------------------ reading
 
@@ -512,13 +517,18 @@ class Running:
     async def due(self, service: TableService, t_: Tournament, now: float) -> list[Delivery]:
         if t_.status == "signup":
             if t_.starts_at is not None and t_.starts_at <= now:
-                t_, told = await self.start(service, t_)
+                t_, opened = await self.start(service, t_)
                 entrants = await service.storage.entrants(t_.id)
                 loc = await posts.locale_of(service, t_)
-                return [posts.started(loc, t_, entrants), *told]
+                return [posts.started(loc, t_, entrants), *opened]
             return []
-        told = await self.settle(service, t_)
-        t_ = await self.load(service, t_.id)
+        told: list[Delivery] = []
+        if now >= self._checked.get(t_.id, float("-inf")) + RECHECK:
+            # Every table game's end read again (a game's end records itself: this is for
+            # what a crash or a failure left unrecorded), at a restart and now and then.
+            self._checked[t_.id] = now
+            told += await self.settle(service, t_)
+            t_ = await self.load(service, t_.id)
         # The round's games at their time, and any a failure or a crash left unopened.
         if t_.status == "running" and (t_.starts_at is None or t_.starts_at <= now):
             told += await self.open_round(service, t_)
