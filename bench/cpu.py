@@ -44,3 +44,17 @@ def shares(spent: Scheduled, processes: int, wall: float) -> str:
     running, waiting = spent.running / processes / wall, spent.waiting / processes / wall
     asleep = max(0.0, 1 - running - waiting)
     return f"running {running:.0%}, waiting for a core {waiting:.0%}, asleep {asleep:.0%}"
+
+
+def render_workers() -> list[int]:
+    """The process ids of ``bot.rendering``'s pool's workers (none without a pool). At a
+    commit whose pool cannot say (before issue 36), read from its executor."""
+    from bot import rendering
+
+    pool = rendering.running()
+    if pool is None:
+        return []
+    named = getattr(pool, "workers", None)
+    if named is not None:
+        return list(named())
+    return list(getattr(getattr(pool, "_executor", None), "_processes", None) or ())

@@ -48,7 +48,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.cpu import LINUX, scheduled
+from bench.cpu import LINUX, render_workers, scheduled
 from bot import rendering
 from bot import storage as storage_module
 from bot.model import Actor, Place, Request
@@ -252,8 +252,7 @@ async def capacity(
             if game.sent < share and game.left:
                 ready.put_nowait(game)
 
-    pool = rendering.running()
-    workers = pool.workers() if pool is not None else []
+    workers = render_workers()
     render_cpu, cpu = scheduled(workers), time.process_time()
     recorder.start = time.perf_counter()
     await asyncio.gather(*(player() for _ in range(concurrency)))

@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image
 
-from bench.cpu import LINUX, scheduled, shares
+from bench.cpu import LINUX, render_workers, scheduled, shares
 from bot import rendering
 from bot.tables import loka_images
 from engine import loa
@@ -101,8 +101,8 @@ async def throughput(processes: int, pictures: int, widen: bool = True) -> Throu
     this process's do (threads draw here, where the positions were drawn already).
     ``widen``: False keeps the workers' answer pipe at the system's default size (the pool
     before issue 36)."""
-    widened = rendering.widen_results
-    if not widen:
+    widened = getattr(rendering, "widen_results", None)  # None: before issue 36
+    if not widen and widened is not None:
         rendering.widen_results = lambda executor: None
     rendering.start(processes)
     try:
@@ -116,8 +116,7 @@ async def throughput(processes: int, pictures: int, widen: bool = True) -> Throu
                 return await rendering.render(loka_images.board, seen, names, [], "fire")
 
         await asyncio.gather(*(one(v) for v in views))  # untimed: every worker's caches
-        pool = rendering.running()
-        pids = pool.workers() if pool is not None else []
+        pids = render_workers()
         before = scheduled(pids)
         here, t0 = time.process_time(), time.perf_counter()
         await asyncio.gather(*(one(v) for v in views))
@@ -133,7 +132,8 @@ async def throughput(processes: int, pictures: int, widen: bool = True) -> Throu
         return out
     finally:
         rendering.stop()
-        rendering.widen_results = widened
+        if widened is not None:
+            rendering.widen_results = widened
 
 
 def chess_game(plies: int) -> list[Any]:
@@ -246,6 +246,8 @@ def main() -> None:
     png_settings(image, max(args.repeats // 5, 10))
     if args.pool:
         runs = [(0, True), (args.pool, False), (args.pool, True)]
+        if not hasattr(rendering, "widen_results"):  # before issue 36: one kind of pool
+            runs = [(0, True), (args.pool, False)]
         for processes, widen in runs * args.rounds:
             measured = asyncio.run(throughput(processes, args.pictures, widen))
             where = "threads (no pool)"
