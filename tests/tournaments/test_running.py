@@ -61,6 +61,10 @@ async def test_a_16_player_swiss_of_lines_of_action_is_played_to_its_end() -> No
                 # Each result is the table game's end, recorded as played (not awarded).
                 assert not game.awarded
                 assert game.points == await expected_points(table, game)
+                # The pairing's first seat made the game's first move.
+                assert table.storage is not None and game.game_id is not None
+                first = (await table.storage.log(game.game_id))[0]
+                assert first.user_id == game.seats[0], (round_, game)
         # The standings: the core's, recomputed from the stored games, and each tie-break
         # recomputed here from the games alone.
         rows = standings(t_, entrants, games)
