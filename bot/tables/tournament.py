@@ -40,6 +40,7 @@ from bot.tournaments.service import (
     Running,
     configured,
     game_kinds,
+    seated_table,
     split_options,
     table_size_of,
 )
@@ -241,6 +242,7 @@ class Tournaments:
                 entrant = self.computer(t_, request.actor, level, entrants, loc, round_)
             else:
                 entrant = self.person(t_, request.actor, entrants, round_)
+                await self.reachable(service, t_, request.actor)
             await service.storage.save_entrant(entrant)
             entrants = await service.storage.entrants(t_.id)
             line = t(loc, "tournament.joined", name=entrant.name)
@@ -272,6 +274,16 @@ class Tournaments:
         uid = min([e.user_id for e in entrants if is_ai(e.user_id)], default=0) - 1
         name = t(loc, "tournament.computer_name", level=t(loc, f"ai.level.{level}"), n=-uid)
         return Entrant(t_.id, uid, name, joined_round=round_, computer=level)
+
+    @staticmethod
+    async def reachable(service: TableService, t_: Tournament, actor: Actor) -> None:
+        """A game that tells secrets by DM (Loka's armies) needs its players' DMs open."""
+        if not seated_table(service, t_.kind).needs_dms:
+            return
+        loc = await service.locale_of(actor.id)
+        hello = t(loc, "tournament.dm_hello", game=t(loc, f"game.of.{t_.kind}"), id=t_.id)
+        if not await service.reachable(actor.id, hello):
+            raise UserError("error.dms_closed")
 
     @staticmethod
     def person(t_: Tournament, actor: Actor, entrants: list[Entrant], round_: int) -> Entrant:

@@ -253,3 +253,15 @@ async def test_a_round_with_byes_alone_moves_on_by_itself() -> None:
         assert len(texts(out, "Bye: alice")) == 2 and texts(out, "**Final table**")
         bob = next(e for e in entrants if e.name == "bob")
         assert bob.withdrawn_round == 1
+
+
+async def test_a_tournament_of_a_game_with_secrets_needs_open_dms() -> None:
+    """Loka tells each army's secrets by DM: closed DMs cannot join its tournament."""
+    async with Table(seed=16) as table:
+        await table.run("@alice /plateau tournament new game:loka")
+        refused_privately(
+            await table.run("!dms @dave closed\n@dave /plateau tournament join"),
+            "I cannot send you direct messages",
+        )
+        out = await table.run("!dms @dave open\n@dave /plateau tournament join")
+        assert texts(out, "dave joins")
