@@ -357,6 +357,20 @@ def times_cell(values: list[float]) -> str:
     return f"{percentile(values, 0.5) * 1e3:.0f} / {percentile(values, 0.95) * 1e3:.0f}"
 
 
+FULL = 40  # games per tournament in the issue's table
+
+
+def cost_cell(games: list[dict[str, Any]], pairings: list[str]) -> str:
+    """The CPU minutes ``FULL`` games of each tournament take, by their games' mean (the
+    decisions' CPU time: the rules' own is small beside it), per pairing in order."""
+    cells = []
+    for pairing in pairings:
+        played = [r for r in games if (r["first"], r["second"]) == PAIRINGS[pairing]]
+        spent = [sum(sum(t) for t in r["cpu"].values()) for r in played]
+        cells.append(f"{sum(spent) / len(spent) * FULL / 60:.0f}" if spent else "-")
+    return " + ".join(cells)
+
+
 def summary(records: list[dict[str, Any]], clock: str = "cpu") -> str:
     """The Markdown table of ``records``: per bench game, each tournament's result and
     each level's decision time p50 / p95 in ms (``clock``: ``cpu`` or ``wall``), over
@@ -369,6 +383,7 @@ def summary(records: list[dict[str, Any]], clock: str = "cpu") -> str:
     ]
     head = ["game / variant", *(p.replace("-", " vs ") for p in pairings)]
     head += [f"{level} p50 / p95 ms" for level in LEVEL_ORDER]
+    head.append(f"CPU min per {FULL} games")
     lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
     order = [name for name in CONFIGS if name in by_game]
     order += sorted(set(by_game) - set(order))
@@ -382,6 +397,7 @@ def summary(records: list[dict[str, Any]], clock: str = "cpu") -> str:
             )
         for level in LEVEL_ORDER:
             cells.append(times_cell([x for r in games for x in r[clock].get(level, [])]))
+        cells.append(cost_cell(games, pairings))
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 

@@ -135,5 +135,6 @@ def test_a_run_resumes_from_its_file_and_sums_it_up(tmp_path, capsys) -> None:
     assert "| loa | 1.5/2 = 75% [" in table
     main(["--summary", str(out)])
     row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("| loa"))
-    assert row.endswith("| - | 100 / 100 | 2000 / 2000 |")
+    # CPU time: 3.1 s a game, 40 games: 2 minutes.
+    assert row.endswith("| - | 100 / 100 | 2000 / 2000 | 2 |")
     assert record_key(records[0]) == ("loa", "strong", "normal", 0, True)
