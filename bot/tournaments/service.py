@@ -50,6 +50,10 @@ ThreadOpener = Callable[[int, str], Awaitable[int | None]]
 # The tournament's own options, kept with the game's in ``Tournament.options`` and taken out
 # before the game's are read: ``interval`` (minutes between a round's end and the next).
 OWN_OPTIONS = ("interval",)
+# ``/<kind> new``'s options a tournament's games never take: every game starts from the
+# start (no position), is rated as usual, speaks the server's language, gives no hints,
+# and seats its players as paired (no colour chosen, no opponent named).
+NOT_IN_TOURNAMENTS = ("position", "language", "hints", "rated", "color", "opponent")
 # Seconds between two ticks that read every unrecorded game of a tournament again (the
 # first tick of a process, its restart, always does).
 RECHECK = 600.0
@@ -114,9 +118,9 @@ def configured(
     colours never drawn by lot: the pairing gives the first move."""
     table = seated_table(service, kind)
     known = declared(table, "new")
+    allowed = sorted(n for n in known if n not in NOT_IN_TOURNAMENTS)
     for name in options:
-        if name not in known or name in ("position", "language", "hints", "rated"):
-            allowed = sorted(n for n in known if n not in ("position", "language", "hints"))
+        if name not in allowed:
             raise UserError("tournament.bad_option", option=name, known=", ".join(allowed))
     place = Place(1, guild_id=1)
     request = Request(kind, "new", Actor(1, "organizer"), place, dict(options))
