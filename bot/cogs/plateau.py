@@ -92,7 +92,8 @@ TOURNAMENT_COMMANDS = (
     ),
     Slash(
         "tournament remove",
-        Option("member", discord.User, about="tournament_member", required=True),
+        Option("member", discord.User, about="tournament_member"),
+        Option("computer", app_commands.Range[int, 1, 999], about="tournament_computer_n"),
         TOURNAMENT,
         game=False,
     ),

@@ -21,7 +21,7 @@ from typing import Any
 from ai.levels import LEVELS
 from bot.i18n import t
 from bot.model import Actor, Delivery, Request, is_ai
-from bot.options import GAME, NUMBER, TEXT, USER, Declarations, Text, user_id_of
+from bot.options import GAME, NUMBER, TEXT, USER, Declarations, Number, Text, user_id_of
 from bot.service import TableService, UserError
 from bot.storage import GameRow
 from bot.tables.game import mention
@@ -69,7 +69,7 @@ OPTIONS: Declarations = {
     "tournament pause": ONE,
     "tournament resume": ONE,
     "tournament repair": ONE,
-    "tournament remove": {"member": USER, **ONE},
+    "tournament remove": {"member": USER, "computer": Number(1, 999), **ONE},
     "tournament award": {"table": NUMBER, "member": USER, **ONE},
     "tournament standings": ONE,
 }
@@ -347,9 +347,13 @@ class Tournaments:
             return await self.running.repair(service, t_)
 
     async def remove(self, service: TableService, request: Request) -> list[Delivery]:
-        """The organizer takes a player out: they are paired no more, and their game of
-        the round, if any is unfinished, goes to the others (they come last)."""
+        """The organizer takes a player out (``member``, or ``computer:<n>`` for the
+        computer player numbered n): they are paired no more, and their game of the round,
+        if any is unfinished, goes to the others (they come last)."""
         member = user_id_of(request.options.get("member"))
+        computer = request.options.get("computer")
+        if member is None and computer not in (None, ""):
+            member = -whole(computer, "computer", 1, 999)  # "🤖 easy 3" is -3
         if member is None:
             raise UserError("tournament.pick_member")
         cancel: list[GameRow] = []
@@ -357,7 +361,8 @@ class Tournaments:
             entrants = await service.storage.entrants(t_.id)
             gone = next((e for e in entrants if e.user_id == member), None)
             if gone is None or gone.withdrawn_round is not None:
-                raise UserError("tournament.not_entrant", user=mention(member))
+                who = mention(member) if member > 0 else f"`computer:{-member}`"
+                raise UserError("tournament.not_entrant", user=who)
             last = await self.running.last_round_of(service, t_)
             await service.storage.save_entrant(replace(gone, withdrawn_round=last))
             loc = await posts.locale_of(service, t_)

@@ -265,3 +265,21 @@ async def test_a_tournament_of_a_game_with_secrets_needs_open_dms() -> None:
         )
         out = await table.run("!dms @dave open\n@dave /plateau tournament join")
         assert texts(out, "dave joins")
+
+
+async def test_the_organizer_removes_a_computer_player_by_its_number() -> None:
+    async with Table(seed=17) as table:
+        await typed(table, "@alice /plateau tournament new game:loa", *computers(3))
+        out = await table.run("@alice /plateau tournament remove computer:2")
+        assert texts(out, "🤖 easy 2 is removed")
+        refused_privately(
+            await table.run("@alice /plateau tournament remove computer:9"),
+            "`computer:9` is not playing",
+        )
+        refused_privately(await table.run("@alice /plateau tournament remove"), "computer:3")
+        _, entrants, _ = await stored(table)
+        assert [(e.name, e.withdrawn_round) for e in entrants] == [
+            ("🤖 easy 1", None),
+            ("🤖 easy 2", 0),
+            ("🤖 easy 3", None),
+        ]
