@@ -258,12 +258,11 @@ async def test_a_round_with_byes_alone_moves_on_by_itself() -> None:
 async def test_a_tournament_of_a_game_with_secrets_needs_open_dms() -> None:
     """Loka tells each army's secrets by DM: closed DMs cannot join its tournament."""
     async with Table(seed=16) as table:
-        await table.run("@alice /plateau tournament new game:loka")
-        refused_privately(
-            await table.run("!dms @dave closed\n@dave /plateau tournament join"),
-            "I cannot send you direct messages",
-        )
-        out = await table.run("!dms @dave open\n@dave /plateau tournament join")
+        new = "@alice /plateau tournament new game:loka"
+        out = await typed(table, new, "!dms @dave closed", "@dave /plateau tournament join")
+        (refusal,) = [d for d in out if d["user"] == "dave"]
+        assert refusal["to"] == "private" and "I cannot send you direct" in refusal["text"]
+        out = await typed(table, "!dms @dave open", "@dave /plateau tournament join")
         assert texts(out, "dave joins")
 
 
