@@ -6,7 +6,11 @@ reader's language, so the renderer never sees ids nor the bot's records), PNG by
 Made for a phone: Discord shows a picture about 400 px wide there, so the picture is only as
 wide as its columns need (at least :data:`MIN_WIDTH`, at most :data:`MAX_WIDTH`) with text
 large enough to stay readable once scaled down to that width. Nothing is said by colour
-alone: rows alternate in lightness only, the points are in bold, and the rank is written."""
+alone: rows alternate in lightness only, the points are in bold, and the rank is written.
+
+Names are drawn as players wrote them ("Zoë Ørsted") and a computer player keeps its robot
+("🤖 normal 2", the robot drawn from code): :mod:`renderer.glyphs`. The title takes two
+lines before it is cut."""
 
 from __future__ import annotations
 
@@ -15,7 +19,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from renderer.fonts import draw_text, draw_title, fit, printable, text_width
+from renderer.glyphs import draw_text, fit, readable, wrap
+from renderer.glyphs import width as text_width
 from renderer.png import encode_png
 from renderer.theme import Theme, current_theme
 
@@ -24,6 +29,7 @@ PAD = 14
 GAP = 14  # between columns
 ROW = 34
 TITLE = 24
+TITLE_LINES = 2  # a long title is wrapped, not cut
 TEXT = 20
 HEAD = 16
 NAME_MIN, NAME_MAX = 110, 240  # the name column's width, before the picture's limits
@@ -44,7 +50,7 @@ class StandingsView:
 def _head_lines(head: str) -> tuple[str, ...]:
     """A column head on one line, or on two when a break (after a space or a hyphen) makes
     it narrower: "Sonneborn-" over "Berger" leaves the width to the names."""
-    text = printable(head)
+    text = readable(head)
     best: tuple[str, ...] = (text,)
     for i, char in enumerate(text):
         if char in " -" and 0 < i < len(text) - 1:
@@ -60,13 +66,15 @@ def _widths(view: StandingsView, heads: Sequence[tuple[str, ...]]) -> list[int]:
     column to fit the picture's limits."""
     widths = []
     for i, lines in enumerate(heads):
-        cells = [printable(r[i]) for r in view.rows if i < len(r)]
+        cells = [readable(r[i]) for r in view.rows if i < len(r)]
         wide = max(
             [
                 *(min(HEAD_MAX, text_width(line, HEAD)) for line in lines),
                 *(text_width(c, TEXT, bold=i == 2) for c in cells),
             ]
         )
+        if i == 0:  # room for two digits: the picture keeps its width as players join
+            wide = max(wide, text_width("00", TEXT))
         widths.append(min(max(wide, NAME_MIN), NAME_MAX) if i == 1 else wide)
     if len(widths) > 1:
         total = 2 * PAD + sum(widths) + GAP * (len(widths) - 1)
@@ -86,12 +94,14 @@ def standings_png(view: StandingsView, theme: Theme | None = None) -> bytes:
     heads = [_head_lines(view.columns[i]) if i < len(view.columns) else ("",) for i in range(count)]
     widths = _widths(view, heads)
     width = max(MIN_WIDTH, 2 * PAD + sum(widths) + GAP * max(0, len(widths) - 1))
-    top = PAD + TITLE + 12
+    title = wrap(readable(view.title), TITLE, width - 2 * PAD, TITLE_LINES, bold=True)
+    top = PAD + (TITLE + 6) * len(title) + 6
     head_height = ROW + (HEAD + 2) * (max((len(h) for h in heads), default=1) - 1)
     height = top + head_height + ROW * len(view.rows) + PAD
     image = Image.new("RGB", (width, height), theme.background)
     draw = ImageDraw.Draw(image)
-    draw_title(draw, (PAD, PAD), view.title, TITLE, width - 2 * PAD, theme.text)
+    for n, line in enumerate(title):
+        draw_text(draw, (PAD, PAD + (TITLE + 6) * n), line, TITLE, theme.text, bold=True)
     lefts = []
     x = PAD
     for w in widths:
@@ -101,7 +111,7 @@ def standings_png(view: StandingsView, theme: Theme | None = None) -> bytes:
     def cell(
         col: int, y: int, text: str, size: int, fill: tuple[int, int, int], bold: bool
     ) -> None:
-        shown = fit(printable(text), size, widths[col], bold=bold)
+        shown = fit(readable(text), size, widths[col], bold=bold)
         if col == 1:  # the name
             draw_text(draw, (lefts[col], y), shown, size, fill, anchor="lm", bold=bold)
         else:
