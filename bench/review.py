@@ -71,7 +71,7 @@ async def review(kind: str, states: list, moves: list, seats: list[str]) -> floa
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kind", default="loka", choices=sorted(CONFIGS))
+    parser.add_argument("--kind", default="loka-4", choices=sorted(CONFIGS))
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
