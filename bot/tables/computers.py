@@ -118,6 +118,8 @@ class Computers:
                 raise UserError("table.ai_not_yet", seat=seats, user=mention(holder), hours=hours)
         if holder is not None and is_ai(holder):
             ai = holder  # a new level for the computer player there
+            # Its tournament name said its old level: named by its new one from now on.
+            game.meta.get("names", {}).pop(str(ai), None)
         else:
             ai = ai_id(game)
             if holder is not None:

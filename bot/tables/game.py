@@ -75,10 +75,20 @@ class TableGame:
 
     def name(self, user_id: int, locale: str | None = None) -> str:
         """A seat holder's name as pictures, exports and lists show it: a person's, or the
-        computer player's "🤖 <level>" in ``locale`` (the game's language by default)."""
+        computer player's: its tournament name where a tournament seated it ("🤖 normal 2",
+        :meth:`computer_name`), else "🤖 <level>" in ``locale`` (the game's language by
+        default)."""
         if is_ai(user_id):
-            return ai_name(locale or self.locale, self.ai_level(user_id))
+            return self.computer_name(user_id) or ai_name(
+                locale or self.locale, self.ai_level(user_id)
+            )
         return self.meta.get("names", {}).get(str(user_id), str(user_id))
+
+    def computer_name(self, user_id: int) -> str | None:
+        """The name a tournament gave the computer player ``user_id`` (its level and its
+        number, "🤖 normal 2": two of one level stay apart), kept in the game's names; None
+        at other games, whose computer players are named by their level."""
+        return self.meta.get("names", {}).get(str(user_id)) if is_ai(user_id) else None
 
     def names_by_seat(self, locale: str | None = None) -> dict[str, str]:
         """Every seat's holder's name, in ``locale`` (the game's language by default)."""
@@ -94,6 +104,9 @@ class TableGame:
         level = self.ai_level(user_id)
         if level is None:
             return mention(user_id)
+        named = self.computer_name(user_id)
+        if named is not None:
+            return named
         return t(self.locale, "ai.name", level=t(self.locale, f"ai.level.{level}"))
 
     def require_state(self) -> Any:
