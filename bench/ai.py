@@ -402,6 +402,31 @@ def summary(records: list[dict[str, Any]], clock: str = "cpu") -> str:
     return "\n".join(lines)
 
 
+def sampled_times(name: str, positions: int, seed: int = 7) -> dict[str, list[float]]:
+    """Each level's decision CPU time (fixed budgets) at ``positions`` positions of one
+    game of ``name``, every third action from the seventh on, the game advanced by
+    ``easy``: a quick look at a game's decision times without its tournaments (a position
+    of a set-up, or with one legal action, takes no search, as in a game)."""
+    bench = CONFIGS[name]
+    rules = knowledge_of(bench.kind).rules
+    rng = random.Random(seed)
+    state = rules.new(bench.config(), seed=f"sample-{seed}".encode(), game_id="sample")
+    found: dict[str, list[float]] = {level: [] for level in LEVEL_ORDER}
+    for step in range(bench.max_steps):
+        if rules.outcome(state) is not None or len(found["strong"]) >= positions:
+            break
+        seat = rules.to_act(state)[0]
+        view = rules.view(state, seat)
+        if step >= 6 and step % 3 == 0:
+            for level, spent in found.items():
+                cpu, engine = time.process_time(), _engine_cpu(bench.kind)
+                choose(bench.kind, view, seat, _player(bench, level, True), random.Random(step))
+                spent.append(time.process_time() - cpu + _engine_cpu(bench.kind) - engine)
+        action = choose(bench.kind, view, seat, _player(bench, "easy", True), rng)
+        state, _ = rules.apply(state, action, seat)
+    return found
+
+
 def tell(line: str) -> None:
     print(line, file=sys.stderr, flush=True)
 
@@ -429,6 +454,12 @@ def main(argv: list[str] | None = None) -> None:
         help="print the table of these JSONL files' games, and play nothing",
     )
     parser.add_argument("--wall", action="store_true", help="the table's times: wall clock")
+    parser.add_argument(
+        "--sample",
+        type=int,
+        metavar="N",
+        help="no tournament: each level's decision CPU time at N positions of one game",
+    )
     parser.add_argument("--verbose", action="store_true", help="a line per game, on stderr")
     parser.add_argument(
         "--fixed",
@@ -439,6 +470,14 @@ def main(argv: list[str] | None = None) -> None:
     clock = "wall" if args.wall else "cpu"
     if args.summary:
         print(summary([r for path in args.summary for r in read_records(path)], clock))
+        return
+    if args.sample:
+        print("| game / variant | " + " | ".join(f"{x} p50 / max ms" for x in LEVEL_ORDER) + " |")
+        print("|" + " --- |" * (1 + len(LEVEL_ORDER)))
+        for name in args.game or list(CONFIGS):
+            found = sampled_times(name, args.sample)
+            cells = [f"{percentile(t, 0.5) * 1e3:.0f} / {max(t) * 1e3:.0f}" for t in found.values()]
+            print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
         return
     tasks = tasks_of(
         args.game or list(CONFIGS),

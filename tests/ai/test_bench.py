@@ -138,3 +138,15 @@ def test_a_run_resumes_from_its_file_and_sums_it_up(tmp_path, capsys) -> None:
     # CPU time: 3.1 s a game, 40 games: 2 minutes.
     assert row.endswith("| - | 100 / 100 | 2000 / 2000 | 2 |")
     assert record_key(records[0]) == ("loa", "strong", "normal", 0, True)
+
+
+def test_a_sample_times_every_level_at_the_same_positions(monkeypatch) -> None:
+    """``--sample``: each level decides at the same positions of one game (tiny budgets
+    here), the game advanced by ``easy``."""
+    import bench.ai as bench_ai
+
+    tiny = {name: replace(fixed(name, 2), depth=1) for name in ("easy", "normal", "strong")}
+    monkeypatch.setattr(bench_ai, "_player", lambda bench, level, untimed: tiny[level])
+    found = bench_ai.sampled_times("loa", 2)
+    assert [len(t) for t in found.values()] == [2, 2, 2]
+    assert all(t >= 0 for times in found.values() for t in times)
