@@ -33,6 +33,7 @@ from bot.model import Actor, CommandHelp, Delivery, Request, is_ai
 from bot.options import check_request
 from bot.ratings import Result
 from bot.storage import DuplicateGame, GameRow, LogEntry, Owed, Storage, VersionConflict
+from bot.storage.tournaments import is_tournaments
 from engine.errors import EngineError
 
 log = logging.getLogger("plateau.service")
@@ -518,7 +519,8 @@ class TableService:
         # ping): the resume leaves out what the outbox is about to send, and a thread that
         # has a post owed gets that post (the latest board, whose turn) and no second one.
         said = {_seen_as(d) for d in owed}
-        news = {d.channel_id for d in owed if d.to == "channel"}
+        # (A tournament's own post owed in a channel its games share says nothing of them.)
+        news = {d.channel_id for d in owed if d.to == "channel" and not is_tournaments(d)}
         for game in await self.own_unfinished():
             self.note_silence(game)
             table = self.tables.get(game.kind)

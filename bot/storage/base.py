@@ -29,7 +29,7 @@ from bot.shards import Release, ShardClaim, Shards
 from bot.storage import claims, outbox
 from bot.storage.outbox import Owed
 from bot.storage.session import Session, counted, fetchrow
-from bot.storage.tournaments import Tournaments, TournamentSql
+from bot.storage.tournaments import OUTBOX_PREFIX, Tournaments, TournamentSql
 
 
 class VersionConflict(Exception):
@@ -40,6 +40,13 @@ class DuplicateGame(Exception):
     """A new game's id is taken already (another process, or an earlier run, took it)."""
 
 
+# Whose an outbox row is: a game's, or a tournament's own post (its key, ``tournament:<id>``);
+# the guild is the game's or the tournament's.
+_OWED_BY = (
+    "LEFT JOIN games g ON g.id = o.game_id "
+    f"LEFT JOIN tournaments tr ON o.game_id = '{OUTBOX_PREFIX}' || tr.id"
+)
+_OWED_GUILD = "COALESCE(g.guild_id, tr.guild_id)"
 Owing = Sequence[Delivery]  # what a change owes players: the outbox rows of its save
 Rated = Result | None  # a rated game's end, rated in its save
 
@@ -456,8 +463,8 @@ class SqlStorage(TournamentSql):
         """The outbox per guild (for the metrics): its rows and the oldest one's time."""
         async with self.session() as s:
             rows = await s.fetch(
-                "SELECT g.guild_id, COUNT(*), MIN(o.created_at) FROM outbox o "
-                "LEFT JOIN games g ON g.id = o.game_id GROUP BY g.guild_id"
+                f"SELECT {_OWED_GUILD}, COUNT(*), MIN(o.created_at) FROM outbox o {_OWED_BY} "
+                f"GROUP BY {_OWED_GUILD}"
             )
         return [(r[0], int(r[1]), float(r[2])) for r in rows]
 
@@ -473,8 +480,8 @@ class SqlStorage(TournamentSql):
     async def unsent(self, owns: Callable[[int | None], bool] | None = None) -> list[Owed]:
         async with self.session() as s:
             rows = await s.fetch(
-                "SELECT o.id, o.nonce, o.delivery, g.guild_id FROM outbox o "
-                "LEFT JOIN games g ON g.id = o.game_id ORDER BY o.id"
+                f"SELECT o.id, o.nonce, o.delivery, {_OWED_GUILD}, o.game_id FROM outbox o "
+                f"{_OWED_BY} ORDER BY o.id"
             )
             if owns is not None:
                 rows = [r for r in rows if owns(r[3])]
@@ -483,7 +490,7 @@ class SqlStorage(TournamentSql):
                 "SELECT outbox_id, name, data FROM outbox_files ORDER BY outbox_id, n"
             ):
                 files.setdefault(outbox_id, []).append(Attachment(name, bytes(data)))
-        return [outbox.unpack(r[0], r[1], r[2], files.get(r[0], [])) for r in rows]
+        return [outbox.unpack(r[0], r[1], r[2], files.get(r[0], []), r[4]) for r in rows]
 
     async def sent(self, outbox_id: int) -> None:
         async with self.session() as s:

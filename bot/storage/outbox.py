@@ -23,6 +23,9 @@ class Owed(Delivery):
 
     outbox_id: int = 0
     nonce: str = ""
+    # Whose it is: the game's id, or a tournament's key for its own posts
+    # (``bot.storage.tournaments.outbox_key``); set when read back from the outbox.
+    owner: str = ""
 
 
 async def write(s: Session, game_id: str, owed: Sequence[Delivery], now: float) -> list[Owed]:
@@ -43,7 +46,7 @@ async def write(s: Session, game_id: str, owed: Sequence[Delivery], now: float) 
                 "INSERT INTO outbox_files VALUES (?,?,?,?)",
                 [(outbox_id, n, a.name, a.data) for n, a in enumerate(delivery.files)],
             )
-        stored.append(owed_as(delivery, outbox_id, nonce))
+        stored.append(owed_as(delivery, outbox_id, nonce, game_id))
     return stored
 
 
@@ -64,18 +67,21 @@ def pack(delivery: Delivery) -> str:
     )
 
 
-def unpack(outbox_id: int, nonce: str, payload: str, files: list[Attachment]) -> Owed:
-    """An outbox row back as the delivery :func:`pack` kept, with its files."""
+def unpack(
+    outbox_id: int, nonce: str, payload: str, files: list[Attachment], owner: str = ""
+) -> Owed:
+    """An outbox row back as the delivery :func:`pack` kept, with its files (and whose it
+    is: ``owner``)."""
     data = json.loads(payload)
     data["buttons"] = [Button(**b) for b in data["buttons"]]
     # Each file's description (its alt text), kept with the delivery (none before it was).
     alts = data.pop("alts", [])
     described = [replace(a, description=d) for a, d in zip(files, alts, strict=False)]
     files = described + files[len(described) :]
-    return Owed(**data, files=files, outbox_id=outbox_id, nonce=nonce)
+    return Owed(**data, files=files, outbox_id=outbox_id, nonce=nonce, owner=owner)
 
 
-def owed_as(delivery: Delivery, outbox_id: int, nonce: str) -> Owed:
-    """``delivery`` as the outbox row ``outbox_id``."""
+def owed_as(delivery: Delivery, outbox_id: int, nonce: str, owner: str = "") -> Owed:
+    """``delivery`` as the outbox row ``outbox_id`` (of ``owner``)."""
     values = {f.name: getattr(delivery, f.name) for f in fields(Delivery)}
-    return Owed(**values, outbox_id=outbox_id, nonce=nonce)
+    return Owed(**values, outbox_id=outbox_id, nonce=nonce, owner=owner)

@@ -5,16 +5,26 @@ tournament where it stood.
 :class:`Tournaments` is the storage protocol's part; :class:`TournamentSql` its SQL, the
 same for both backends (``SqlStorage`` takes it in). A tournament's columns are named as
 :class:`Tournament`'s fields; a game's seats, points and places are JSON lists (a float
-goes through JSON to the bit, so half points come back exact)."""
+goes through JSON to the bit, so half points come back exact).
+
+What a tournament's change says in its channel (a round's pairings, a result, the standings,
+the final table) goes to the outbox in the same transaction as the change, as a game's posts
+do: ``save_tournament``, ``save_round`` and ``save_game`` take it (``owed``) and give it back
+as outbox rows, kept under :func:`outbox_key` until the adapter has sent them, and sent by a
+restart if it never did."""
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import fields
 from typing import Any, Protocol
 
+from bot.model import Delivery
+from bot.storage import outbox
+from bot.storage.outbox import Owed
 from bot.storage.session import Session, fetchrow
 from bot.tournaments.model import LIVE, Entrant, Game, Tournament
 
@@ -56,19 +66,38 @@ _UPSERT_ENTRANT = _upsert(
 )
 _UPSERT_GAME = _upsert("tournament_games", _GAME, _GAME[:3])
 _SELECT_GAMES = f"SELECT {', '.join(_GAME)} FROM tournament_games"
+OUTBOX_PREFIX = "tournament:"
+
+
+def outbox_key(tid: str) -> str:
+    """The outbox's key (its ``game_id`` column) for the tournament ``tid``'s own posts."""
+    return OUTBOX_PREFIX + tid
+
+
+def is_tournaments(owed: Delivery) -> bool:
+    """Whether ``owed`` (an outbox row) is a tournament's own post, not a game's."""
+    return isinstance(owed, Owed) and owed.owner.startswith(OUTBOX_PREFIX)
 
 
 class Tournaments(Protocol):
     """The storage protocol's tournament operations."""
 
-    async def save_tournament(self, t: Tournament) -> None:
-        """Write a tournament's row, new or changed."""
+    async def save_tournament(self, t: Tournament, owed: Sequence[Delivery] = ()) -> list[Owed]:
+        """Write a tournament's row, new or changed, and ``owed`` (what the change says)
+        to the outbox in the same transaction; gives ``owed`` as outbox rows."""
         ...
 
     async def tournament(self, tid: str) -> Tournament | None: ...
 
     async def live_tournaments(self) -> list[Tournament]:
         """The tournaments a restart resumes (:data:`LIVE`), oldest first."""
+        ...
+
+    async def latest_tournament(
+        self, guild_id: int, channel_ids: Sequence[int]
+    ) -> Tournament | None:
+        """The newest tournament (live or over) of the guild ``guild_id`` that was opened
+        in one of ``channel_ids`` (None: none)."""
         ...
 
     async def save_entrant(self, e: Entrant) -> None:
@@ -79,13 +108,17 @@ class Tournaments(Protocol):
         """A tournament's entrants, withdrawn ones too, in the order they signed up."""
         ...
 
-    async def save_round(self, t: Tournament, games: Sequence[Game]) -> None:
-        """Write ``t``'s row and ``games`` in one transaction: the games of each of their
-        rounds as given, in place of any saved before for that round (a re-pairing)."""
+    async def save_round(
+        self, t: Tournament, games: Sequence[Game], owed: Sequence[Delivery] = ()
+    ) -> list[Owed]:
+        """Write ``t``'s row, ``games`` and ``owed`` in one transaction: the games of each
+        of their rounds as given, in place of any saved before for that round (a
+        re-pairing); gives ``owed`` as outbox rows."""
         ...
 
-    async def save_game(self, g: Game) -> None:
-        """Write one game, new or changed (its table game's id, its result, an award)."""
+    async def save_game(self, g: Game, owed: Sequence[Delivery] = ()) -> list[Owed]:
+        """Write one game, new or changed (its table game's id, its result, an award), and
+        ``owed`` in the same transaction; gives ``owed`` as outbox rows."""
         ...
 
     async def games(self, tid: str) -> list[Game]:
@@ -103,9 +136,10 @@ class TournamentSql:
     def session(self) -> AbstractAsyncContextManager[Session]:
         raise NotImplementedError
 
-    async def save_tournament(self, t: Tournament) -> None:
-        async with self.session() as s:
+    async def save_tournament(self, t: Tournament, owed: Sequence[Delivery] = ()) -> list[Owed]:
+        async with self.session() as s, s.transaction():
             await s.execute(_UPSERT_TOURNAMENT, *_values(t, _TOURNAMENT))
+            return await outbox.write(s, outbox_key(t.id), owed, time.time())
 
     async def tournament(self, tid: str) -> Tournament | None:
         async with self.session() as s:
@@ -118,6 +152,22 @@ class TournamentSql:
                 f"SELECT * FROM tournaments WHERE {_LIVE_SQL} ORDER BY created_at, id"
             )
         return [_tournament(r) for r in rows]
+
+    async def latest_tournament(
+        self, guild_id: int, channel_ids: Sequence[int]
+    ) -> Tournament | None:
+        if not channel_ids:
+            return None
+        marks = ", ".join("?" for _ in channel_ids)
+        async with self.session() as s:
+            row = await fetchrow(
+                s,
+                f"SELECT * FROM tournaments WHERE guild_id = ? AND channel_id IN ({marks}) "
+                "ORDER BY created_at DESC, id DESC LIMIT 1",
+                guild_id,
+                *channel_ids,
+            )
+        return None if row is None else _tournament(row)
 
     async def save_entrant(self, e: Entrant) -> None:
         async with self.session() as s:
@@ -132,7 +182,9 @@ class TournamentSql:
             )
         return [Entrant(**{name: r[name] for name in _ENTRANT}) for r in rows]
 
-    async def save_round(self, t: Tournament, games: Sequence[Game]) -> None:
+    async def save_round(
+        self, t: Tournament, games: Sequence[Game], owed: Sequence[Delivery] = ()
+    ) -> list[Owed]:
         if any(g.tournament_id != t.id for g in games):
             raise ValueError(f"a game of another tournament in a round of {t.id}")
         rounds = sorted({g.round for g in games})
@@ -143,10 +195,12 @@ class TournamentSql:
                 [(t.id, n) for n in rounds],
             )
             await s.executemany(_UPSERT_GAME, [_game_values(g) for g in games])
+            return await outbox.write(s, outbox_key(t.id), owed, time.time())
 
-    async def save_game(self, g: Game) -> None:
-        async with self.session() as s:
+    async def save_game(self, g: Game, owed: Sequence[Delivery] = ()) -> list[Owed]:
+        async with self.session() as s, s.transaction():
             await s.execute(_UPSERT_GAME, *_game_values(g))
+            return await outbox.write(s, outbox_key(g.tournament_id), owed, time.time())
 
     async def games(self, tid: str) -> list[Game]:
         async with self.session() as s:

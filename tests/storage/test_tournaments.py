@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
-from bot.storage import SqliteStorage, SqlStorage, migrations, storage_for
+from bot.model import Attachment, Delivery
+from bot.storage import Owed, SqliteStorage, SqlStorage, migrations, storage_for
+from bot.storage.tournaments import is_tournaments, outbox_key
 from bot.tournaments.model import Entrant, Game, Tournament, bye
 
 BIG = 2**62 + 7  # Discord ids are 64-bit
@@ -167,6 +169,66 @@ async def test_a_round_that_fails_midway_leaves_nothing_of_it(storage: SqlStorag
         await storage.save_round(replace(later, status="paused"), [paired[1], taken])
     assert await storage.tournament("t1") == later  # a failed re-pairing of round 2:
     assert await storage.games("t1") == [*_round_one(), *paired]  # the round as it was
+
+
+def _said(text: str, *files: Attachment) -> Delivery:
+    return Delivery("channel", text, channel_id=BIG + 10, files=list(files))
+
+
+async def test_a_tournaments_posts_are_owed_with_its_changes_until_sent(db: str) -> None:
+    t = _tournament(status="running", round=1)
+    picture = Attachment("standings-t1.png", b"\x89PNG picture", "1. Alice: Points 1")
+    async with _opened(db) as first:
+        owed = [
+            *await first.save_tournament(t, [_said("started")]),
+            *await first.save_round(t, _round_one(), [_said("round 1")]),
+            *await first.save_game(replace(_round_one()[1], points=(1.0, 0.0)), [_said("won")]),
+            *await first.save_tournament(replace(t, status="finished"), [_said("final", picture)]),
+        ]
+        await first.save_tournament(t)  # a change that owes nothing: no row
+        assert [d.text for d in owed] == ["started", "round 1", "won", "final"]
+        assert all(isinstance(d, Owed) and d.owner == outbox_key("t1") for d in owed)
+        assert all(is_tournaments(d) for d in owed)
+    async with _opened(db) as again:  # a restart: what was not sent is still owed
+        unsent = await again.unsent()
+        assert unsent == owed and unsent[3].files == [picture]
+        # The tournament's guild owns its posts (a shard sends its own guilds' only).
+        assert await again.unsent(lambda guild: guild == BIG) == owed
+        assert await again.unsent(lambda guild: guild != BIG) == []
+        assert [(g, n) for g, n, _ in await again.owed_by_guild()] == [(BIG, 4)]  # metrics
+        for d in owed[:2]:
+            await again.sent(d.outbox_id)
+        assert await again.unsent() == owed[2:]
+        for d in owed[2:]:
+            await again.sent(d.outbox_id)
+        assert await again.unsent() == []
+
+
+async def test_a_round_that_fails_owes_nothing(storage: SqlStorage) -> None:
+    t = _tournament(status="running", round=1)
+    await storage.save_round(t, _round_one())
+    taken = Game("t1", 2, 1, (DAVE, -2), "g-1")  # round 1's first table game, again
+    with pytest.raises(Exception):  # noqa: B017 (each backend's own unique violation)
+        await storage.save_round(replace(t, round=2), [taken], [_said("round 2")])
+    with pytest.raises(Exception):  # noqa: B017
+        await storage.save_game(replace(taken, round=1, table=9), [_said("a result")])
+    assert await storage.unsent() == []
+
+
+async def test_a_channels_latest_tournament_live_or_finished(storage: SqlStorage) -> None:
+    here, thread, elsewhere = BIG + 10, BIG + 11, BIG + 12
+    assert await storage.latest_tournament(BIG, [here]) is None
+    older = _tournament("t1", status="running", created_at=100.0)
+    newer = _tournament("t2", status="finished", created_at=200.0)
+    other = _tournament("t3", channel_id=elsewhere, created_at=300.0)
+    guild = _tournament("t4", guild_id=BIG + 1, created_at=400.0)  # another server's
+    for t in (newer, older, other, guild):
+        await storage.save_tournament(t)
+    assert await storage.latest_tournament(BIG, [here]) == newer
+    assert await storage.latest_tournament(BIG, [thread, here]) == newer  # a thread's parent
+    assert await storage.latest_tournament(BIG, [elsewhere]) == other
+    assert await storage.latest_tournament(BIG, [thread]) is None
+    assert await storage.latest_tournament(BIG + 1, [here]) == guild
 
 
 async def test_a_round_of_games_of_another_tournament_is_refused(storage: SqlStorage) -> None:
