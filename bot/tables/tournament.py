@@ -113,10 +113,13 @@ class Tournaments:
 
     # ------------------------------------------------------------ which tournament
 
-    async def find(self, service: TableService, request: Request) -> Tournament:
+    async def find(
+        self, service: TableService, request: Request, *, over: bool = False
+    ) -> Tournament:
         """The tournament a command means: ``tournament:<id>`` (of this server), else the
-        one live in this channel (or the channel of this game's thread), else the server's
-        only live one."""
+        one live in this channel (or the channel of this game's thread), else (``over``:
+        for a command that reads a finished one too) the channel's latest, else the
+        server's only live one."""
         wanted = str(request.options.get("tournament") or "")
         place = request.place
         if place.guild_id is None:
@@ -127,7 +130,12 @@ class Tournaments:
                 raise UserError("tournament.no_such", id=wanted)
             return named
         live = [x for x in await service.storage.live_tournaments() if x.guild_id == place.guild_id]
-        here = [x for x in live if x.channel_id in (place.channel_id, place.parent_id)]
+        channels = [c for c in (place.channel_id, place.parent_id) if c is not None]
+        here = [x for x in live if x.channel_id in channels]
+        if not here and over:
+            latest = await service.storage.latest_tournament(place.guild_id, channels)
+            if latest is not None:
+                return latest
         chosen = here or live
         if len(chosen) == 1:
             return chosen[0]
@@ -323,21 +331,21 @@ class Tournaments:
             t_, told = await self.running.start(service, t_)
             entrants = await service.storage.entrants(t_.id)
             loc = await posts.locale_of(service, t_)
-            return [posts.signup(loc, t_, entrants), posts.started(loc, t_, entrants), *told]
+            return [posts.signup(loc, t_, entrants), *told]
 
     async def pause(self, service: TableService, request: Request) -> list[Delivery]:
         async with self.held(service, request, ("running",), organizer=True) as t_:
-            await service.storage.save_tournament(replace(t_, status="paused"))
             loc = await posts.locale_of(service, t_)
-            return [posts.said(loc, t_, "tournament.paused")]
+            said = posts.said(loc, t_, "tournament.paused")
+            return [*await service.storage.save_tournament(replace(t_, status="paused"), [said])]
 
     async def resume(self, service: TableService, request: Request) -> list[Delivery]:
         paused = "tournament.not_paused"
         async with self.held(service, request, ("paused",), organizer=True, refusal=paused) as t_:
             t_ = replace(t_, status="running")
-            await service.storage.save_tournament(t_)
             loc = await posts.locale_of(service, t_)
-            told = [posts.said(loc, t_, "tournament.resumed")]
+            said = posts.said(loc, t_, "tournament.resumed")
+            told: list[Delivery] = [*await service.storage.save_tournament(t_, [said])]
             if t_.starts_at is None or t_.starts_at <= service.clock():
                 told += await self.running.open_round(service, t_)
             return told + await self.running.settle(service, t_)
@@ -413,14 +421,15 @@ class Tournaments:
         the tournament's lock is let go (a game's lock is never taken under it)."""
         points = tuple(place_points(len(game.seats), places))
         decided = replace(game, points=points, places=places, awarded=True)
-        await service.storage.save_game(decided)
+        entrants = await service.storage.entrants(t_.id)
+        loc = await posts.locale_of(service, t_)
+        line = posts.result_line(loc, t_, decided, entrants)
+        told: list[Delivery] = [*await service.storage.save_game(decided, [line])]
         if game.game_id is not None:
             row = await service.storage.load(game.game_id)
             if row is not None and row.status == "running":
                 cancel.append(row)
-        entrants = await service.storage.entrants(t_.id)
-        loc = await posts.locale_of(service, t_)
-        return [posts.result_line(loc, t_, decided, entrants)]
+        return told
 
     async def cancel_games(
         self, service: TableService, rows: list[GameRow], loc: str
@@ -440,8 +449,9 @@ class Tournaments:
         return told
 
     async def standings(self, service: TableService, request: Request) -> list[Delivery]:
-        """The standings now, privately (the channel gets them after each round)."""
-        t_ = await self.find(service, request)
+        """The standings now, privately (the channel gets them after each round), of a
+        finished tournament too."""
+        t_ = await self.find(service, request, over=True)
         entrants = await service.storage.entrants(t_.id)
         games = await service.storage.games(t_.id)
         loc = request.actor.locale

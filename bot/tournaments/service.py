@@ -186,7 +186,8 @@ class Running:
     async def start(
         self, service: TableService, t_: Tournament
     ) -> tuple[Tournament, list[Delivery]]:
-        """Round 1 paired, saved and opened (call under the tournament's lock)."""
+        """Round 1 paired, saved with the news of the start and opened (call under the
+        tournament's lock)."""
         entrants = await service.storage.entrants(t_.id)
         if len([e for e in entrants if e.withdrawn_round is None]) < t_.table_size:
             raise UserError("tournament.too_few", needed=t_.table_size)
@@ -194,11 +195,12 @@ class Running:
         if t_.format == ROUND_ROBIN:
             rounds = len(pairing.berger_rounds(starters(entrants)))
         started = replace(t_, status="running", rounds=rounds, starts_at=None)
+        said = posts.started(await posts.locale_of(service, t_), started, entrants)
         if t_.format == ARENA:  # an arena's ``rounds`` are its minutes
             started = replace(started, arena_ends_at=service.clock() + (t_.rounds or 60) * 60)
-            await service.storage.save_tournament(started)
-            return started, await self.arena(service, started)
-        return await self.next_round(service, started)
+            told = await service.storage.save_tournament(started, [said])
+            return started, [*told, *await self.arena(service, started)]
+        return await self.next_round(service, started, [said])
 
     # ------------------------------------------------------------ pairing a round
 
@@ -238,18 +240,19 @@ class Running:
         return numbered
 
     async def next_round(
-        self, service: TableService, t_: Tournament
+        self, service: TableService, t_: Tournament, before: Sequence[Delivery] = ()
     ) -> tuple[Tournament, list[Delivery]]:
-        """The next round paired and saved with the tournament (one transaction), posted,
-        and opened unless the tournament is paused or waits for its interval."""
+        """The next round paired and saved with the tournament and its post (``before`` it:
+        the standings or the start that led to it) in one transaction, then opened unless
+        the tournament is paused or waits for its interval."""
         round_ = t_.round + 1
         games = await self.pair(service, t_, round_)
         waits = interval_of(t_) if t_.round else 0.0
         opens = service.clock() + waits if waits else None
         t_ = replace(t_, round=round_, starts_at=opens)
-        await service.storage.save_round(t_, games)
         entrants = await service.storage.entrants(t_.id)
-        told = [posts.round_post(await posts.locale_of(service, t_), t_, entrants, games)]
+        post = posts.round_post(await posts.locale_of(service, t_), t_, entrants, games)
+        told: list[Delivery] = [*await service.storage.save_round(t_, games, [*before, post])]
         if t_.status == "running" and opens is None:
             told += await self.open_games(service, t_, games)
             if all(g.finished for g in games):  # nobody left to play: on to the next
@@ -375,9 +378,9 @@ class Running:
             result = self.result(service, t_, game, row)
             if result is None:
                 continue
-            await service.storage.save_game(result)
             entrants = await service.storage.entrants(t_.id)
-            told.append(posts.result_line(await posts.locale_of(service, t_), t_, result, entrants))
+            line = posts.result_line(await posts.locale_of(service, t_), t_, result, entrants)
+            told += await service.storage.save_game(result, [line])
         return told + await self.advance(service, t_)
 
     def result(
@@ -412,21 +415,27 @@ class Running:
             return []
         entrants = await service.storage.entrants(t_.id)
         loc = await posts.locale_of(service, t_)
-        told = [await posts.standings_post(loc, t_, entrants, await service.storage.games(t_.id))]
+        # The standings go out with what they lead to (the next round, or the end): saved
+        # in its transaction, so a crash before it leaves both to the restart's tick.
+        table = await posts.standings_post(loc, t_, entrants, await service.storage.games(t_.id))
         if t_.round >= t_.rounds:
-            return told + await self.finish(service, t_)
-        _, more = await self.next_round(service, t_)
-        return told + more
+            return await self.finish(service, t_, [table])
+        _, told = await self.next_round(service, t_, [table])
+        return told
 
-    async def finish(self, service: TableService, t_: Tournament) -> list[Delivery]:
-        """The final table, and the tournament finished."""
+    async def finish(
+        self, service: TableService, t_: Tournament, before: Sequence[Delivery] = ()
+    ) -> list[Delivery]:
+        """The final table, and the tournament finished (saved with ``before`` and the
+        final table)."""
         done = replace(t_, status="finished", starts_at=None)
-        await service.storage.save_tournament(done)
         entrants = await service.storage.entrants(t_.id)
         games = await service.storage.games(t_.id)
-        event(log, "tournament_finished", tournament=t_.id, rounds=t_.round)
         loc = await posts.locale_of(service, t_)
-        return [await posts.standings_post(loc, done, entrants, games, final=True)]
+        final = await posts.standings_post(loc, done, entrants, games, final=True)
+        told = await service.storage.save_tournament(done, [*before, final])
+        event(log, "tournament_finished", tournament=t_.id, rounds=t_.round)
+        return [*told]
 
     # ------------------------------------------------------------ the arena
 
@@ -460,9 +469,9 @@ class Running:
             return []
         new = [Game(t_.id, round_, n, pair) for n, pair in enumerate(pairs, start=1)]
         t_ = replace(t_, round=round_)
-        await service.storage.save_round(t_, new)
         loc = await posts.locale_of(service, t_)
-        return [posts.round_post(loc, t_, entrants, new), *await self.open_games(service, t_, new)]
+        told = await service.storage.save_round(t_, new, [posts.round_post(loc, t_, entrants, new)])
+        return [*told, *await self.open_games(service, t_, new)]
 
     # ------------------------------------------------------------ by the organizer
 
@@ -489,9 +498,9 @@ class Running:
         if t_.format == ARENA or any(g.game_id is not None for g in games):
             raise UserError("tournament.repair_started", round=t_.round)
         fresh = await self.pair(service, t_, t_.round)
-        await service.storage.save_round(t_, fresh)
         entrants = await service.storage.entrants(t_.id)
-        told = [posts.round_post(await posts.locale_of(service, t_), t_, entrants, fresh)]
+        post = posts.round_post(await posts.locale_of(service, t_), t_, entrants, fresh)
+        told: list[Delivery] = [*await service.storage.save_round(t_, fresh, [post])]
         if t_.status == "running" and t_.starts_at is None:
             told += await self.open_games(service, t_, fresh)
         return told
@@ -512,8 +521,10 @@ class Running:
                     told += await self.due(service, t_, now)
             except UserError:  # a start time with too few players: said, then waits
                 loc = await posts.locale_of(service, found)
-                told.append(posts.said(loc, found, "tournament.start_refused"))
-                await service.storage.save_tournament(replace(found, starts_at=None))
+                refused = posts.said(loc, found, "tournament.start_refused")
+                told += await service.storage.save_tournament(
+                    replace(found, starts_at=None), [refused]
+                )
             except Exception:
                 log.exception("tournament %s could not move on", found.id)
         return told
@@ -521,10 +532,8 @@ class Running:
     async def due(self, service: TableService, t_: Tournament, now: float) -> list[Delivery]:
         if t_.status == "signup":
             if t_.starts_at is not None and t_.starts_at <= now:
-                t_, opened = await self.start(service, t_)
-                entrants = await service.storage.entrants(t_.id)
-                loc = await posts.locale_of(service, t_)
-                return [posts.started(loc, t_, entrants), *opened]
+                _, opened = await self.start(service, t_)
+                return opened
             return []
         told: list[Delivery] = []
         if now >= self._checked.get(t_.id, float("-inf")) + RECHECK:
