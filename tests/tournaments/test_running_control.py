@@ -282,3 +282,22 @@ async def test_the_organizer_removes_a_computer_player_by_its_number() -> None:
             ("🤖 easy 2", 0),
             ("🤖 easy 3", None),
         ]
+
+
+async def test_standings_without_an_id_find_the_channels_finished_tournament() -> None:
+    async with Table(seed=4) as table:
+        joins = [f"@{who} /plateau tournament join" for who in ("bob", "carol")]
+        await started(table, "game:loa rounds:1", *joins)
+        await typed(table, "@alice /plateau tournament award table:1 member:@bob")
+        t_, _, _ = await stored(table)
+        assert t_.status == "finished"
+        out = await table.run("@carol /plateau tournament standings")
+        (said,) = [d for d in out if d["to"] == "private"]
+        assert said["user"] == "carol" and said["images"] == [f"standings-{t_.id}.png"]
+        assert said["text"].startswith(f"🏆 **Final table** of tournament `{t_.id}`: bob wins!")
+        assert said["alt"][0].startswith(f"Lines of Action tournament {t_.id}. 1. bob: ")
+        # Another channel has none: the refusal says so.
+        refused_privately(
+            await table.run("#other\n@carol /plateau tournament standings"),
+            "There is no tournament running here",
+        )
