@@ -50,6 +50,10 @@ class Knowledge:
     """Random play never reaches this game's goal (Inka's three statues and an exit): every
     level, the easiest too, searches with the game's evaluation and rollout policy, so that
     a game between computer players ends (issue 30)."""
+    variant: Callable[[Any], str] | None = None
+    """(view) -> the name under which the view's variant has iteration budgets of its own
+    (``ai.levels.GAME_ITERATIONS``), for a variant whose iterations cost several times the
+    game's (Lines of Action beyond the edges); ``None``: the game's kind alone."""
 
 
 def reseeded(state: S, rng: random.Random) -> S:

@@ -41,12 +41,14 @@ GAME_ITERATIONS: dict[str, dict[str, int]] = {
     "inka": {"easy": 4, "normal": 16, "strong": 40},
     "echec": {"strong": 600},
     "chess": {"strong": 600},
+    "loa-unbounded": {"strong": 500},  # by the view's variant: Knowledge.variant
 }
 
 
 def budget_of(kind: str, level: str | Level) -> Level:
-    """The level a game of ``kind`` plays at ``level``: a named level at the game's own
-    iteration budget if it has one (``GAME_ITERATIONS``); a :class:`Level` as it is."""
+    """The level a game of ``kind`` (or a variant named by ``Knowledge.variant``) plays at
+    ``level``: a named level at the game's own iteration budget if it has one
+    (``GAME_ITERATIONS``); a :class:`Level` as it is."""
     if isinstance(level, Level):
         return level
     budget = level_of(level)

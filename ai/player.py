@@ -51,7 +51,8 @@ def choose(
         move = stockfish_move(view, level, seat=seat)
         if move is not None:
             return move
-    return decide(knowledge, view, seat, budget_of(kind, level), rng, timed=timed)
+    family = kind if knowledge.variant is None else knowledge.variant(view)
+    return decide(knowledge, view, seat, budget_of(family, level), rng, timed=timed)
 
 
 def decision(kind: str, view: Any, seat: str, level: str, seed: int | None = None) -> str:

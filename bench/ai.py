@@ -224,8 +224,17 @@ def _player(bench: Bench, level: str, untimed: bool) -> str | Level:
     search (chess too in ``chess-search``), at its whole iteration budget if ``untimed``."""
     if level == RANDOM or bench.stockfish:
         return level
-    budget = budget_of(bench.kind, level)
+    budget = budget_of(family(bench), level)
     return fixed(budget) if untimed else budget
+
+
+def family(bench: Bench) -> str:
+    """The name whose budgets ``bench``'s levels play at, as the bot finds it from a view
+    (``Knowledge.variant``; the game's kind if it has none)."""
+    knowledge = knowledge_of(bench.kind)
+    if knowledge.variant is None:
+        return bench.kind
+    return knowledge.variant(knowledge.rules.new(bench.config(), seed=b"family", game_id="f"))
 
 
 def play_task(task: Task) -> dict[str, Any]:

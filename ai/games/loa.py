@@ -3,6 +3,7 @@ with its pieces close to their centre of mass."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ai.knowledge import perfect_information, squash
@@ -48,4 +49,10 @@ def evaluate(state: Any, seat: str) -> float:
     return squash(0.6 * (badness(mine ^ 1) - badness(mine)))
 
 
-KNOWLEDGE = perfect_information(loa.RULES, evaluate)
+def variant(view: Any) -> str:
+    """Beyond the edges, an iteration costs about 2.5 times the printed board's (every
+    line runs across the whole unbounded board): its levels have budgets of their own."""
+    return "loa" if view.config.bounded else "loa-unbounded"
+
+
+KNOWLEDGE = replace(perfect_information(loa.RULES, evaluate), variant=variant)

@@ -150,3 +150,19 @@ def test_a_sample_times_every_level_at_the_same_positions(monkeypatch) -> None:
     found = bench_ai.sampled_times("loa", 2)
     assert [len(t) for t in found.values()] == [2, 2, 2]
     assert all(t >= 0 for times in found.values() for t in times)
+
+
+def test_each_variant_plays_at_the_budgets_the_bot_gives_it() -> None:
+    """Lines of Action beyond the edges has budgets of its own, found from the view as the
+    bot's tables find them; the bench's players search those."""
+    from ai.levels import budget_of
+    from ai.player import knowledge_of
+    from bench.ai import _player, family
+
+    assert family(CONFIGS["loa-unbounded"]) == "loa-unbounded"
+    assert family(CONFIGS["loa"]) == "loa" and family(CONFIGS["inka-3"]) == "inka"
+    strong = _player(CONFIGS["loa-unbounded"], "strong", True)
+    assert strong.iterations == budget_of("loa-unbounded", "strong").iterations
+    assert strong.iterations < budget_of("loa", "strong").iterations
+    view = knowledge_of("loa").rules.new(CONFIGS["loa-unbounded"].config(), seed=b"v", game_id="g")
+    assert knowledge_of("loa").variant(view) == "loa-unbounded"
