@@ -192,7 +192,14 @@ async def standings_post(
     else:
         head = t(loc, "tournament.standings_head", id=t_.id, round=t_.round)
     lines = [head, *(row_text(loc, row) for row in rows[:SHOWN_ROWS])]
-    title = t(loc, "tournament.picture_title", game=t(loc, f"game.{t_.kind}"), id=t_.id)
+    # The picture says which round it follows (two lines before it is cut).
+    title = t(
+        loc,
+        "tournament.picture_title_final" if final else "tournament.picture_title",
+        game=t(loc, f"game.{t_.kind}"),
+        id=t_.id,
+        round=t_.round,
+    )
     view = standings_view(loc, title, rows)
     image = await rendering.render(standings_png, view)
     file = Attachment(f"standings-{t_.id}.png", image, standings_alt(view))

@@ -84,12 +84,15 @@ async def test_a_tournament_of_computer_players_on_discord(
         pictures[-1].content.split("\n")[0],
     ]
     assert pictures[-1].content.startswith(f"🏆 **Final table** of tournament `{tid}`: 🤖 easy")
-    for message in pictures:
+    titles = [f"after round {n}" for n in (1, 2)] + ["final table"]
+    for message, title in zip(pictures, titles, strict=True):
         (picture,) = message.attachments
         assert picture.filename == f"standings-{tid}.png"
         assert picture.description and picture.description.startswith(
-            f"Échec au Roi tournament {tid}. 1. 🤖 easy "
+            f"Échec au Roi tournament {tid}"
+            + (f", {title}." if "round" in title else ": final table.")
         )
+        assert ". 1. 🤖 easy " in picture.description
         assert len(picture.description) <= 1024
         image = Image.open(io.BytesIO(picture.data))
         assert 400 <= image.width <= 520 and image.height > 200

@@ -295,7 +295,9 @@ async def test_standings_without_an_id_find_the_channels_finished_tournament() -
         (said,) = [d for d in out if d["to"] == "private"]
         assert said["user"] == "carol" and said["images"] == [f"standings-{t_.id}.png"]
         assert said["text"].startswith(f"🏆 **Final table** of tournament `{t_.id}`: bob wins!")
-        assert said["alt"][0].startswith(f"Lines of Action tournament {t_.id}. 1. bob: ")
+        assert said["alt"][0].startswith(
+            f"Lines of Action tournament {t_.id}: final table. 1. bob: "
+        )
         # Another channel has none: the refusal says so.
         refused_privately(
             await table.run("#other\n@carol /plateau tournament standings"),
