@@ -65,6 +65,7 @@ async def test_two_processes_on_one_database_count_every_move_once(db: str) -> N
     assert "REFUSED" not in out and "unanswered" not in out, out
     assert re.search(r"CPU a move: [\d.]+ ms in the bench process", out), out
     assert re.search(r"moves/s / encodes/s = [\d.]+x \(target >= 2x\)", out), out
+    assert re.search(r"on 2 idle cores, from CPU times: at most \d+ moves/s", out), out
     drawn, offered, answered = int(opened[1]), int(loop[1]), int(loop[2])
     # Two capacity moves per game, in both processes together.
     assert int(closed[1]) == 8 and float(closed[3]) > 0
@@ -83,10 +84,14 @@ async def test_the_ratio_is_taken_against_pillows_encode_of_the_board_served(
     closed = (await run(args, str(tmp_path / "bench.db")))["capacity"]
     with Image.open(io.BytesIO(closed.picture)) as board:
         size = f"{board.width}x{board.height} {board.mode}"
-    seconds, image = pillow_encode(closed.picture, 3)
-    assert image == size and seconds > 0
-    line = against_pillow(closed.picture, 100.0, 3)
+    seconds, cpu, image = pillow_encode(closed.picture, 3)
+    assert image == size and seconds > 0 and cpu > 0
+    line = against_pillow(closed.picture, 100.0, 3, (0.004, 0.002))
     assert f"({size}, zlib level {PILLOW_LEVEL}, one core, a clean process" in line
     ratio = re.search(r"([\d.]+) ms = \d+ encodes/s; moves/s / encodes/s = ([\d.]+)x", line)
     assert ratio is not None
     assert float(ratio[2]) == pytest.approx(float(ratio[1]) / 10, abs=0.01)
+    # 6 ms of CPU a move on two cores, but 4 of them in the one bench process: 250 moves/s
+    bound = re.search(r"at most (\d+) moves/s .* \(([\d.]+) ms of CPU\): ([\d.]+)x", line)
+    assert bound is not None and bound[1] == "250"
+    assert float(bound[3]) == pytest.approx(250 * float(bound[2]) / 1000, abs=0.01)
