@@ -39,6 +39,7 @@ from bot.i18n import t
 from bot.logs import event
 from bot.model import Delivery, is_ai
 from bot.storage import GameRow, Owed, Storage
+from bot.storage.tournaments import is_tournaments
 from bot.tables.played import GameTable
 
 T = TypeVar("T")
@@ -403,10 +404,11 @@ class MovedOn(Exception):
 
 def _held(delivery: Delivery, row: GameRow) -> bool:
     """A post in the game's thread that a round's post may stand for (not a DM, not a
-    message edited in place)."""
+    message edited in place, not its tournament's own post where they share a channel)."""
     return (
         isinstance(delivery, Owed)
         and delivery.to == "channel"
         and delivery.channel_id == row.channel_id
         and delivery.slot is None
+        and not is_tournaments(delivery)
     )

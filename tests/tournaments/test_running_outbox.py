@@ -13,7 +13,11 @@ import pytest
 from bot.model import Delivery
 from bot.storage import Owed
 from bot.storage.tournaments import is_tournaments
+from tests.bot.console_driver import Table
 from tests.bot.test_outbox import Crash, Run, key, start
+from tests.tournaments.running import cheap, hub, run_tournament, stored
+
+__all__ = ["cheap"]  # the fixture, used by name
 
 SETUP = [
     "@alice /plateau tournament new game:chess format:swiss rounds:1",
@@ -104,3 +108,25 @@ async def test_a_crash_before_the_send_loses_no_tournament_post(
         assert not any("tournament `" in d.text for d in third.console.seen)
     finally:
         await third.close()
+
+
+@pytest.mark.usefixtures("cheap")
+async def test_a_tournaments_posts_stay_posts_of_their_own_beside_its_games() -> None:
+    """Where its games play in its channel (no thread could be opened), a computer player's
+    round post never takes the tournament's posts in: each keeps its words and picture."""
+    async with Table(seed=3) as table:
+        hub(table).tournaments.running.open_thread = None
+        out = await run_tournament(table, "game:loa format:swiss rounds:1", 4)
+        t_, _, games = await stored(table)
+        assert t_.status == "finished"
+        assert {d["channel"] for d in out if d["to"] == "channel"} == {"#general"}
+        results = [d for d in out if d["text"].startswith("Round 1, table ")]
+        assert len(results) == 2 and all(d["images"] == [] for d in results)
+        (table_,) = [d for d in out if d["text"].startswith("**Standings** of tournament")]
+        (final,) = [d for d in out if d["text"].startswith("🏆 **Final table** of tournament")]
+        for post in (table_, final):
+            assert post["images"] == [f"standings-{t_.id}.png"]
+        # Each game's last post keeps its own board.
+        for game in games:
+            last = [d for d in out if d["images"] and f"loa-{game.game_id}-" in d["images"][0]][-1]
+            assert "Round 1, table" not in last["text"] and "**Standings**" not in last["text"]
