@@ -145,16 +145,9 @@ def _engine_cpu(kind: str) -> float:
     return stockfish_cpu_seconds() or 0.0
 
 
-def play_game(
-    kind: str,
-    config: Any,
-    players: dict[str, str | Level],
-    seed: int,
-    max_steps: int = 600,
-    times: dict[str, Times] | None = None,
-) -> Any:
-    """:func:`played`'s final state alone."""
-    return played(kind, config, players, seed, max_steps, times)[0]
+def play_game(*args: Any, **kwargs: Any) -> Any:
+    """:func:`played`'s final state alone (same arguments)."""
+    return played(*args, **kwargs)[0]
 
 
 def played(
@@ -210,6 +203,8 @@ class Task:
     first: str
     second: str
     seed: int
+    """The game's dice and search seed, and its sides: ``first`` takes ``seats[0::2]``
+    in even games, ``seats[1::2]`` in odd ones."""
     fixed: bool = True
     max_steps: int | None = None
 
@@ -462,19 +457,19 @@ def main(argv: list[str] | None = None) -> None:
         action="append",
         help="print the table of these JSONL files' games, and play nothing",
     )
-    parser.add_argument("--wall", action="store_true", help="the table's times: wall clock")
     parser.add_argument(
         "--sample",
         type=int,
         metavar="N",
         help="no tournament: each level's decision CPU time at N positions of one game",
     )
-    parser.add_argument("--verbose", action="store_true", help="a line per game, on stderr")
-    parser.add_argument(
-        "--fixed",
-        action="store_true",
-        help="search each level's whole iteration budget, without its time limit",
-    )
+    switches = {
+        "--wall": "the table's times: wall clock",
+        "--verbose": "a line per game, on stderr",
+        "--fixed": "search each level's whole iteration budget, without its time limit",
+    }
+    for switch, meaning in switches.items():
+        parser.add_argument(switch, action="store_true", help=meaning)
     args = parser.parse_args(argv)
     clock = "wall" if args.wall else "cpu"
     if args.summary:
