@@ -30,18 +30,30 @@ async def until_finished(bot: BotProcess, tid: str) -> None:
         await bot.delivered(row["game_id"])
 
 
+async def opened(standin: StandIn, bot: BotProcess) -> tuple[Table, str]:
+    """alice opens a 2-round Swiss of Échec au Roi (four turns a game) in #plateau-games and
+    seats four computer players; gives the channel's table and the tournament's id."""
+    hub = Table(standin, bot, "plateau", ("alice", "bob"))
+    options = {"game": "echec", "rounds": 2, "options": "turn_limit:4"}
+    ex = await hub.slash("alice", "tournament new", options)
+    (tid,) = [row["id"] for row in await bot.fetch("SELECT id FROM tournaments")]
+    assert f"Tournament `{tid}` is open" in ex.text
+    for _ in range(4):
+        await hub.slash("alice", "tournament join", {"computer": "easy"})
+    return hub, tid
+
+
+def heads(standin: StandIn, hub: Table) -> list[str]:
+    """The first line of each post in the tournament's channel, in order."""
+    return [m.content.split("\n")[0] for m in standin.messages(hub.channel)]
+
+
 async def test_a_tournament_of_computer_players_on_discord(
     standin: StandIn, bot: BotProcess
 ) -> None:
-    hub = Table(standin, bot, "plateau", ("alice", "bob"))
-    options = {"game": "echec", "rounds": 2, "options": "turn_limit:4"}
-    opened = await hub.slash("alice", "tournament new", options)
-    (tid,) = [row["id"] for row in await bot.fetch("SELECT id FROM tournaments")]
-    assert f"Tournament `{tid}` is open" in opened.text
+    hub, tid = await opened(standin, bot)
     join = f"plateau:plateau:{tid}:tournament:join"
     leave = f"plateau:plateau:{tid}:tournament:leave"
-    for _ in range(4):
-        await hub.slash("alice", "tournament join", {"computer": "easy"})
     signup = standin.message_with(join)
     assert "4 players" in signup.content and "🤖 easy 4" in signup.content
     # A member joins by the button, then leaves by the other: the post is edited in place.
@@ -102,3 +114,31 @@ async def test_a_tournament_of_computer_players_on_discord(
     assert standin.violations == []
     assert standin.unknown_routes == []
     assert bot.logged_errors() == []
+
+
+async def test_a_tournament_killed_in_its_first_round_ends_with_each_post_once(
+    standin: StandIn, bot: BotProcess
+) -> None:
+    hub, tid = await opened(standin, bot)
+    await hub.slash("alice", "tournament start")
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + WAIT
+    while not any(h.startswith("**Round 1**") for h in heads(standin, hub)):
+        assert loop.time() < deadline, bot.tail()
+        await asyncio.sleep(0.02)
+    await bot.restart(kill=True)  # a crash while round 1 plays
+    await until_finished(bot, tid)
+    said = heads(standin, hub)
+    once = [
+        f"**Round 1** of tournament `{tid}`:",
+        f"**Round 2** of tournament `{tid}`:",
+        f"**Standings** of tournament `{tid}` after round 1:",
+        f"**Standings** of tournament `{tid}` after round 2:",
+        *(f"Round {r}, table {n}: " for r in (1, 2) for n in (1, 2)),
+        f"🏆 **Final table** of tournament `{tid}`: ",
+    ]
+    for words in once:
+        assert len([h for h in said if h.startswith(words)]) == 1, (words, said)
+    assert await bot.fetch("SELECT id FROM outbox") == []
+    assert standin.violations == []
+    assert standin.unknown_routes == []
