@@ -138,8 +138,8 @@ def widen_results(executor: ProcessPoolExecutor) -> None:
     or when the system refuses, it stays as it was). A board picture (~100 KB of PNG) is more
     than a pipe holds by default (64 KB): its worker then waited, its write half done, until
     the pool's thread in this process was given a core to read it, and took no next picture
-    meanwhile. On 2 busy cores the workers slept 10-16 % of the time so; 2-3 % with the
-    wider pipe (``bench/render.py`` prints it)."""
+    meanwhile. On 2 busy cores the workers slept 5-16 % of the time so; 1-3 % with the
+    wider pipe (``bench/render.py`` prints it; docs/performance.md, issue 36)."""
     fd, setsize = _result_writer(executor), getattr(fcntl, "F_SETPIPE_SZ", None)
     if fd is None or setsize is None:
         return
