@@ -39,8 +39,8 @@ BUDGETS = {
 # and in a bench, which does not. (Chess's are the search's, where there is no Stockfish.)
 GAME_ITERATIONS: dict[str, dict[str, int]] = {
     "inka": {"easy": 4, "normal": 16, "strong": 40},
-    "echec": {"strong": 600},
-    "chess": {"strong": 600},
+    "echec": {"strong": 500},
+    "chess": {"strong": 500},
     "loa-unbounded": {"strong": 500},  # by the view's variant: Knowledge.variant
 }
 
