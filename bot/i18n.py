@@ -19,7 +19,7 @@ changed English marked fuzzy); ``python -m bot.i18n check`` lists what a catalog
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
@@ -28,6 +28,7 @@ from string import Formatter
 from typing import Any
 
 from babel.core import Locale, UnknownLocaleError, negotiate_locale
+from babel.lists import format_list
 from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
@@ -153,6 +154,15 @@ def language_name(lang: str) -> str:
     except (UnknownLocaleError, ValueError):  # a tag CLDR does not know (a pseudo-locale)
         return lang
     return name[:1].upper() + name[1:]
+
+
+def names_list(locale: str | None, names: Sequence[str]) -> str:
+    """``names`` as the reader's language lists them: "Ann, Bob and Cid", "Ann, Bob et Cid"
+    (CLDR's list patterns, by Babel); English where CLDR does not know the language."""
+    try:
+        return format_list(list(names), locale=language(locale))
+    except (UnknownLocaleError, ValueError):  # a pseudo-locale
+        return format_list(list(names), locale=SOURCE)
 
 
 @dataclass(frozen=True, slots=True)

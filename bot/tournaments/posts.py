@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot import rendering
-from bot.i18n import t
+from bot.i18n import names_list, t
 from bot.model import Attachment, Button, Delivery
 from bot.service import TableService
 from bot.tables.game import clip, mention
@@ -187,8 +187,11 @@ async def standings_post(
     text under a head line."""
     rows = standings(t_, entrants, games)
     if final:
-        winner = rows[0].name if rows else "-"
-        head = t(loc, "tournament.final", id=t_.id, winner=winner)
+        first = [row.name for row in rows if row.rank == 1]
+        if len(first) > 1:  # a shared first place (a Loka team's two players, a tie)
+            head = t(loc, "tournament.final_shared", id=t_.id, winners=names_list(loc, first))
+        else:
+            head = t(loc, "tournament.final", id=t_.id, winner=first[0] if first else "-")
     else:
         head = t(loc, "tournament.standings_head", id=t_.id, round=t_.round)
     lines = [head, *(row_text(loc, row) for row in rows[:SHOWN_ROWS])]
