@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.cache import Lru, Parsed
 from bot.model import Attachment, Delivery
@@ -49,6 +49,7 @@ _OWED_BY = (
 _OWED_GUILD = "COALESCE(g.guild_id, tr.guild_id)"
 Owing = Sequence[Delivery]  # what a change owes players: the outbox rows of its save
 Rated = Result | None  # a rated game's end, rated in its save
+T = TypeVar("T")
 
 
 @dataclass
@@ -284,6 +285,14 @@ class SqlStorage(TournamentSql):
     def is_duplicate_game(self, exc: Exception) -> bool:
         raise NotImplementedError
 
+    async def in_transaction(self, body: Callable[[Session], Awaitable[T]]) -> T:
+        """``body`` run in one transaction of a session held alone: committed when it
+        returns, rolled back when it raises (which is raised again). A backend may run it
+        elsewhere (SQLite: whole on its connection's thread, one hop), so ``body`` awaits
+        nothing but the session and reads no object a table may change meanwhile."""
+        async with self.session() as s, s.transaction():
+            return await body(s)
+
     async def create(self, game: GameRow, owed: Sequence[Delivery] = ()) -> list[Owed]:
         async with self.session() as s, s.transaction():
             try:
@@ -310,7 +319,7 @@ class SqlStorage(TournamentSql):
                 if self.is_duplicate_game(exc):
                     raise DuplicateGame(game.id) from exc
                 raise
-            await _write_seats(s, game)
+            await _write_seats(s, game.id, game.seats)
             stored = await outbox.write(s, game.id, owed, time.time())
         game.stored_seats = game.seats
         self._parsed(game)
@@ -320,41 +329,53 @@ class SqlStorage(TournamentSql):
         self, game: GameRow, log: list[LogEntry], owed: Owing = (), result: Rated = None
     ) -> list[Owed]:
         now = time.time()
-        async with self.session() as s, s.transaction():
+        # What the rows become, read from ``game`` before the transaction: a backend may run
+        # it on a thread of its own (:meth:`in_transaction`), while tables change ``meta``.
+        game_id = game.id
+        row = (
+            game.status,
+            game.channel_id,
+            None if game.state is None else json.dumps(game.state),
+            json.dumps(game.meta),
+            now,
+            due_at(game),
+            game_id,
+            game.version,
+        )
+        seats = game.seats
+        rewrite = seats != game.stored_seats
+        actions = [
+            (game_id, game_id, e.user_id, e.seat, e.action, json.dumps(e.rolls), now) for e in log
+        ]
+
+        async def write(s: Session) -> list[Owed]:
             changed = await s.execute(
                 "UPDATE games SET status=?, channel_id=?, state=?, meta=?, version=version+1, "
                 "updated_at=?, due=? WHERE id=? AND version=?",
-                game.status,
-                game.channel_id,
-                None if game.state is None else json.dumps(game.state),
-                json.dumps(game.meta),
-                now,
-                due_at(game),
-                game.id,
-                game.version,
+                *row,
             )
             if changed != 1:
-                raise VersionConflict(game.id)
-            if game.seats != game.stored_seats:
-                await _write_seats(s, game)
-            if log:
+                raise VersionConflict(game_id)
+            if rewrite:
+                await _write_seats(s, game_id, seats)
+            if actions:
                 # Each row numbers itself after the last (no separate SELECT): the UPDATE
                 # above holds the game's row, so no other save appends to its log meanwhile.
                 await s.executemany(
                     "INSERT INTO actions (game_id, n, user_id, seat, action, rolls, at) VALUES "
                     "(?, (SELECT COALESCE(MAX(n), 0) + 1 FROM actions WHERE game_id = ?),"
                     "?,?,?,?,?)",
-                    [
-                        (game.id, game.id, e.user_id, e.seat, e.action, json.dumps(e.rolls), now)
-                        for e in log
-                    ],
+                    actions,
                 )
-            stored = await outbox.write(s, game.id, owed, now)
+            stored = await outbox.write(s, game_id, owed, now)
             if result is not None:
-                await self._rate(s, game.id, result, now)
+                await self._rate(s, game_id, result, now)
+            return stored
+
+        stored = await self.in_transaction(write)
         game.version += 1
         game.updated_at = now
-        game.stored_seats = game.seats
+        game.stored_seats = seats
         self._parsed(game)
         return stored
 
@@ -694,11 +715,11 @@ class SqlStorage(TournamentSql):
         raise NotImplementedError
 
 
-async def _write_seats(s: Session, game: GameRow) -> None:
-    await s.execute("DELETE FROM seats WHERE game_id = ?", game.id)
+async def _write_seats(s: Session, game_id: str, seats: dict[str, int]) -> None:
+    await s.execute("DELETE FROM seats WHERE game_id = ?", game_id)
     await s.executemany(
         "INSERT INTO seats VALUES (?,?,?)",
-        [(game.id, seat, user) for seat, user in game.seats.items()],
+        [(game_id, seat, user) for seat, user in seats.items()],
     )
 
 

@@ -7,20 +7,22 @@ import fcntl
 import os
 import random
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
 from bot.shards import Release
 from bot.storage.base import SqlStorage
 from bot.storage.migrations import apply, migrations, statements
+from bot.storage.session import Session
 
 # How long a connection waits for a file another process holds (sqlite's busy timeout).
 BUSY_SECONDS = 30.0
 OPEN_TRIES = 8  # openings tried when SQLite says "locked" without waiting (see ``open``)
 _jitter = random.Random()  # parts processes that opened together
+T = TypeVar("T")
 
 
 class _SqliteSession:
@@ -105,6 +107,15 @@ class SqliteStorage(SqlStorage):
         async with self._turn:
             yield _SqliteSession(self.db)
 
+    async def in_transaction(self, body: Callable[[Session], Awaitable[T]]) -> T:
+        """``body``'s whole transaction in one hop to aiosqlite's thread (:func:`_at_once`),
+        instead of one a statement: the connection is held for the statements' own time,
+        not for as many turns of the event loop (docs/performance.md, "one hop")."""
+        async with self._turn:
+            db = self.db
+            result: T = await db._execute(_at_once, db, body)
+            return result
+
     def is_duplicate_game(self, exc: Exception) -> bool:
         return isinstance(exc, sqlite3.IntegrityError) and "games.id" in str(exc)
 
@@ -140,6 +151,58 @@ class SqliteStorage(SqlStorage):
             await db.execute("ROLLBACK")
             raise
         await db.execute("COMMIT")
+
+
+class _ThreadSession:
+    """A session over the sqlite3 connection itself, for code run on aiosqlite's thread:
+    the same statements as :class:`_SqliteSession`, but its awaits never suspend."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    async def fetch(self, sql: str, *args: Any) -> list[Any]:
+        return self.conn.execute(sql, args).fetchall()
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        return self.conn.execute(sql, args).rowcount
+
+    async def executemany(self, sql: str, rows: Sequence[tuple[Any, ...]]) -> None:
+        self.conn.executemany(sql, rows)
+
+    async def insert(self, sql: str, *args: Any) -> int:
+        rowid = self.conn.execute(sql, args).lastrowid
+        assert rowid is not None
+        return rowid
+
+    def transaction(self) -> Any:
+        raise RuntimeError("already inside the transaction of its hop")
+
+
+def _at_once(db: aiosqlite.Connection, body: Callable[[Session], Awaitable[T]]) -> T:
+    """On aiosqlite's thread (the only one that touches the connection): ``body`` in one
+    transaction, begun, run and committed (or rolled back, and its error raised again)
+    without returning to the event loop between statements."""
+    conn = db._conn
+    conn.execute("BEGIN IMMEDIATE")  # IMMEDIATE: as _SqliteSession.transaction says
+    try:
+        result = _ran(body(_ThreadSession(conn)))
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+    return result
+
+
+def _ran(step: Awaitable[T]) -> T:
+    """What a coroutine that never suspends gives (its awaits are a _ThreadSession's)."""
+    assert isinstance(step, Coroutine)
+    try:
+        step.send(None)
+    except StopIteration as done:
+        value: T = done.value
+        return value
+    step.close()
+    raise RuntimeError("a transaction on the database thread awaited something else")
 
 
 async def _nothing() -> None:

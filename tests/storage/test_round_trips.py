@@ -5,7 +5,7 @@ across a lost race with another process); a save writes the seats only when they
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
@@ -40,6 +40,16 @@ class Counted:
                 yield _Spy(s, self.statements)
 
         storage.session = session  # type: ignore[method-assign]
+        if type(storage).in_transaction is not SqlStorage.in_transaction:
+            # The backend's own (SQLite: the whole transaction in one hop to its thread),
+            # which opens no session through ``storage.session``: one round trip too.
+            hop = storage.in_transaction
+
+            async def in_transaction(body: Callable[[Any], Awaitable[Any]]) -> Any:
+                self.sessions += 1
+                return await hop(lambda s: body(_Spy(s, self.statements)))
+
+            storage.in_transaction = in_transaction  # type: ignore[method-assign]
 
 
 class _Spy:

@@ -1,0 +1,199 @@
+"""SQLite runs a save's whole transaction in one hop to aiosqlite's thread (issue 36): the
+same statements, in the same one transaction, as the statement-by-statement path; a failure
+or a conflict inside it leaves nothing written and the connection out of any transaction."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.model import Attachment, Delivery
+from bot.ratings import Result
+from bot.storage import GameRow, LogEntry, SqlStorage, VersionConflict
+from bot.storage.session import Session
+from bot.storage.sqlite import SqliteStorage
+
+BIG = 2**62  # ids beyond 32 bits, as Discord's are
+
+
+async def _opened(path: str) -> SqliteStorage:
+    storage = SqliteStorage(path)
+    await storage.open()
+    return storage
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
+    opened = await _opened(str(tmp_path / "plateau.db"))
+    yield opened  # pytest runs what follows even after a failure
+    await opened.close()
+
+
+def _game(game_id: str = "g1") -> GameRow:
+    return GameRow(
+        id=game_id,
+        kind="chess",
+        guild_id=BIG,
+        channel_id=BIG + 1,
+        origin_channel_id=BIG + 1,
+        host_id=BIG + 3,
+        status="running",
+        config={},
+        state={"fen": "start"},
+        meta={"seats": {"white": BIG + 3, "black": 12}},
+    )
+
+
+def _owed(text: str) -> Delivery:
+    files = [Attachment("board.png", b"\x89PNG")]
+    return Delivery(to="channel", text=text, channel_id=BIG + 1, files=files)
+
+
+def _entry(action: str) -> LogEntry:
+    return LogEntry(user_id=BIG + 3, seat="white", action=action, rolls=[])
+
+
+class Hops:
+    """Counts the calls queued to the connection's thread, and traces the statements it
+    runs (their shapes: the values hold times and nonces)."""
+
+    def __init__(self, storage: SqliteStorage) -> None:
+        self.calls = 0
+        self.statements: list[str] = []
+        db = storage.db
+        queue = db._execute
+
+        async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+            self.calls += 1
+            return await queue(fn, *args, **kwargs)
+
+        db._execute = counted  # type: ignore[method-assign]
+
+    def shapes(self) -> list[str]:
+        return [re.sub(r"'[^']*'|\b\d+(\.\d+)?\b", "?", sql) for sql in self.statements]
+
+
+async def _traced(path: str, steps: bool, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """A rated end (a seat changed, two log rows, two owed posts) saved, then a stale save
+    of the same game: each one's hops and statements. ``steps``: through the shared
+    statement-by-statement path (a hop a statement, as before issue 36)."""
+    storage = await _opened(path)
+    if steps:
+        monkeypatch.setattr(
+            storage, "in_transaction", lambda body: SqlStorage.in_transaction(storage, body)
+        )
+    hops = Hops(storage)
+    await storage.db.set_trace_callback(hops.statements.append)
+    await storage.create(_game())
+    game = await storage.load("g1")
+    assert game is not None
+    stale = game.copy()
+    game.meta["seats"]["black"] = 13
+    game.status = "over"
+    result = Result(BIG, "chess", ((BIG + 3,), (13,)), (1, 2), {BIG + 3: "me", 13: "ann"})
+    traced: list[Any] = []
+    for row, owed in ((game, [_owed("moved"), _owed("over")]), (stale, [])):
+        hops.calls, hops.statements[:] = 0, []
+        with pytest.raises(VersionConflict) if row is stale else nullcontext():
+            await storage.save(row, [_entry("e4"), _entry("e5")], owed, result)
+        traced.append((hops.calls, hops.shapes()))
+    await storage.close()
+    return traced
+
+
+async def test_a_save_is_one_hop_with_the_statements_and_transaction_of_the_older_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hop = await _traced(str(tmp_path / "hop.db"), False, monkeypatch)
+    steps = await _traced(str(tmp_path / "steps.db"), True, monkeypatch)
+    assert [calls for calls, _ in hop] == [1, 1]  # the rated end, the conflict: one hop each
+    assert steps[0][0] > 5  # the older path: a hop a statement at least
+    assert [shapes for _, shapes in hop] == [shapes for _, shapes in steps]
+    (_, saved), (_, refused) = hop
+    assert saved[0] == "BEGIN IMMEDIATE" and saved[-1] == "COMMIT"  # one transaction
+    assert not {"BEGIN IMMEDIATE", "COMMIT", "ROLLBACK"} & set(saved[1:-1])
+    heads = [" ".join(sql.split()[:3]) for sql in saved]
+    for head in ("DELETE FROM seats", "INSERT INTO actions", "INSERT INTO outbox_files"):
+        assert head in heads
+    assert heads.count("INSERT INTO results") == 2  # the rating, inside the same transaction
+    assert [" ".join(sql.split()[:2]) for sql in refused] == [
+        "BEGIN IMMEDIATE",
+        "UPDATE games",
+        "ROLLBACK",
+    ]
+
+
+async def test_a_failure_mid_save_leaves_nothing_and_the_connection_usable(
+    storage: SqliteStorage,
+) -> None:
+    await storage.create(_game())
+    game = await storage.load("g1")
+    assert game is not None
+    broken = _owed("half")
+    broken.files = [Attachment("board.png", object())]  # type: ignore[arg-type]
+    # The UPDATE, the log rows and the first outbox row are written; the file's row fails.
+    with pytest.raises(Exception, match="type 'object' is not supported"):
+        await storage.save(game, [_entry("e4")], [_owed("first"), broken])
+    assert not storage.db.in_transaction
+    assert game.version == 0
+    assert await storage.load("g1") == game
+    assert await storage.log("g1") == []
+    assert await storage.unsent() == []
+    # The next save goes through as if nothing had happened.
+    (stored,) = await storage.save(game, [_entry("e4")], [_owed("first")])
+    assert [u.outbox_id for u in await storage.unsent()] == [stored.outbox_id]
+    assert [e.action for e in await storage.log("g1")] == ["e4"]
+
+
+async def test_a_conflict_raises_version_conflict_and_leaves_no_transaction_open(
+    storage: SqliteStorage,
+) -> None:
+    await storage.create(_game())
+    stale = _game()
+    fresh = await storage.load("g1")
+    assert fresh is not None
+    await storage.save(fresh, [_entry("e4")])
+    with pytest.raises(VersionConflict):
+        await storage.save(stale, [_entry("resign")], [_owed("lost")])
+    assert not storage.db.in_transaction
+    assert [e.action for e in await storage.log("g1")] == ["e4"]
+    assert await storage.unsent() == []
+
+
+async def test_saves_of_many_games_at_once_all_land_each_whole(storage: SqliteStorage) -> None:
+    games = [_game(f"g{n}") for n in range(20)]
+    for game in games:
+        await storage.create(game)
+
+    async def play(game: GameRow) -> None:
+        for ply in range(3):
+            await storage.save(game, [_entry(f"m{ply}")], [_owed(f"{game.id} {ply}")])
+            assert (await storage.load(game.id)) == game
+
+    await asyncio.gather(*(play(g) for g in games))
+    for game in games:
+        assert [e.n for e in await storage.log(game.id)] == [1, 2, 3]
+    assert len(await storage.unsent()) == 3 * len(games)
+
+
+async def test_a_body_awaiting_anything_but_the_session_is_refused_and_rolled_back(
+    storage: SqliteStorage,
+) -> None:
+    await storage.create(_game())
+
+    async def wanders(s: Session) -> None:
+        await s.execute("UPDATE games SET status = 'over' WHERE id = ?", "g1")
+        await asyncio.sleep(0)  # would hand the thread back to no event loop
+
+    body: Callable[[Session], Awaitable[None]] = wanders
+    with pytest.raises(RuntimeError, match="awaited something else"):
+        await storage.in_transaction(body)
+    assert not storage.db.in_transaction
+    row = await storage.load("g1")
+    assert row is not None and row.status == "running"
