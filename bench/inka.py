@@ -75,10 +75,10 @@ Player = Callable[[random.Random, InkaState], Action]
 # ---------------------------------------------------------------- distances
 
 
-def plan_of(state: InkaState, seat: str, lay: Layout | None = None) -> Way:
-    """The seat's way to its goals (the AI's :class:`~ai.games.inka.Way`); in play every
-    seat has its pawn on the temple."""
-    way = Way.of(state, seat, lay)
+def plan_of(state: InkaState, seat: str) -> Way:
+    """The seat's way to its goals (the AI's :class:`~ai.games.inka.Way`, on the layout the
+    AI keeps for this state); in play every seat has its pawn on the temple."""
+    way = Way.of(state, seat)
     assert way is not None
     return way
 
@@ -181,7 +181,7 @@ def greedy_player(rng: random.Random, state: InkaState) -> Action:
     move = finishing_move(state, seat, lay)
     if move is not None:
         return move
-    plan = plan_of(state, seat, lay)
+    plan = plan_of(state, seat)
     if state.stage == RHOMBI and state.ap:
         best, choice = plan.distance, None
         for name in path_rhombi(lay):
@@ -214,7 +214,7 @@ def greedy_block(rng: random.Random, state: InkaState, seat: str, lay: Layout) -
     others = [s for i, s in enumerate(state.seats) if s != seat and state.pawns[i] is not None]
     if not others or not cells:
         return block_or_end(rng, cells)
-    plans = {s: plan_of(state, s, lay) for s in others}
+    plans = {s: plan_of(state, s) for s in others}
     leader = min(others, key=lambda s: (-state.carried(s), plans[s].distance))
     plan = plans[leader]
     free = set(cells)
