@@ -7,6 +7,7 @@ other character the face lacks becomes '?'."""
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -61,11 +62,17 @@ def text_width(text: str, size: int, *, bold: bool = False) -> int:
 
 def fit(text: str, size: int, width: int, *, bold: bool = False) -> str:
     """``text`` shortened with '...' until it fits ``width`` pixels."""
-    if text_width(text, size, bold=bold) <= width:
+    return shorten(text, width, lambda s: text_width(s, size, bold=bold), "...")
+
+
+def shorten(text: str, room: int, measure: Callable[[str], int], mark: str) -> str:
+    """``text`` whole if ``measure`` says it fits ``room`` pixels, else its longest start
+    that fits with ``mark`` after it (any face: this one, or :mod:`renderer.glyphs`')."""
+    if measure(text) <= room:
         return text
-    while text and text_width(text + "...", size, bold=bold) > width:
+    while text and measure(text + mark) > room:
         text = text[:-1]
-    return text.rstrip() + "..." if text else ""
+    return text.rstrip() + mark if text else ""
 
 
 def _stroke(size: int) -> int:

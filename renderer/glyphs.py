@@ -18,6 +18,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from renderer.fonts import shorten
+
 FACE = Path(__file__).with_name("typefaces") / "DejaVuSans.ttf"
 ROBOT = "\U0001f916"
 ELLIPSIS = "\u2026"
@@ -78,16 +80,7 @@ def width(text: str, size: int, *, bold: bool = False) -> int:
 def fit(text: str, size: int, room: int, *, bold: bool = False) -> str:
     """``text`` within ``room`` pixels: whole, or the longest start of it that fits with
     '…' after it (the robot counts as one character)."""
-    if width(text, size, bold=bold) <= room:
-        return text
-    low, high = 0, len(text)
-    while low < high:  # the longest start that fits, by halves
-        mid = (low + high + 1) // 2
-        if width(text[:mid].rstrip() + ELLIPSIS, size, bold=bold) <= room:
-            low = mid
-        else:
-            high = mid - 1
-    return text[:low].rstrip() + ELLIPSIS if low else ""
+    return shorten(text, room, lambda s: width(s, size, bold=bold), ELLIPSIS)
 
 
 def wrap(text: str, size: int, room: int, lines: int, *, bold: bool = False) -> list[str]:
