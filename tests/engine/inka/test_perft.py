@@ -13,6 +13,12 @@ def test_perft_depth_one_counts_the_legal_actions() -> None:
     assert perft(state, 1) == len(legal_actions(state)) == 335
 
 
+def test_perft_depth_two_is_pinned() -> None:
+    """Every action of the default position, applied, and every action after it (issue 36:
+    speed-ups of move generation keep this count)."""
+    assert perft(position(DEFAULT_POSITION), 2) == 110353
+
+
 def test_perft_depth_two_on_a_small_position() -> None:
     state = position("red: j4; blue: a18; ap: 0")
     # With no AP: free walks, blocks and end; each leads to blue's fresh turn or red's walk.
