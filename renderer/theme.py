@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -97,6 +97,19 @@ class Theme:
             ("portal", TileColours((62, 40, 102), (232, 120, 255), (120, 226, 255))),
         )
     )
+
+    def __hash__(self) -> int:
+        """The fields' hash, computed once per theme: every cached layer, sprite and palette
+        is looked up by its theme, whose fields nest some 80 tuples. Kept on the instance
+        but never pickled (another process hashes strings differently)."""
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple(getattr(self, f.name) for f in fields(self)))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __getstate__(self) -> dict[str, object]:
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
     def army(self, name: str) -> ArmyColours:
         return dict(self.armies)[name]
