@@ -293,6 +293,12 @@ class SqlStorage(TournamentSql):
         async with self.session() as s, s.transaction():
             return await body(s)
 
+    async def write(self, sql: str, *args: Any) -> int:
+        """One statement that needs no transaction around it (it is one): the rows it
+        changed. A backend may join it to others' (SQLite: the next group commit)."""
+        async with self.session() as s:
+            return await s.execute(sql, *args)
+
     async def create(self, game: GameRow, owed: Sequence[Delivery] = ()) -> list[Owed]:
         async with self.session() as s, s.transaction():
             try:
@@ -514,8 +520,7 @@ class SqlStorage(TournamentSql):
         return [outbox.unpack(r[0], r[1], r[2], files.get(r[0], []), r[4]) for r in rows]
 
     async def sent(self, outbox_id: int) -> None:
-        async with self.session() as s:
-            await s.execute("DELETE FROM outbox WHERE id = ?", outbox_id)
+        await self.write("DELETE FROM outbox WHERE id = ?", outbox_id)
 
     async def replace_owed(self, game_id: str, rows: Sequence[int], delivery: Delivery) -> Owed:
         async with self.session() as s, s.transaction():
@@ -569,13 +574,12 @@ class SqlStorage(TournamentSql):
         ]
 
     async def set_locale(self, user_id: int, locale: str) -> None:
-        async with self.session() as s:
-            await s.execute(
-                "INSERT INTO users (user_id, locale) VALUES (?, ?) ON CONFLICT (user_id) "
-                "DO UPDATE SET locale = excluded.locale",
-                user_id,
-                locale,
-            )
+        await self.write(
+            "INSERT INTO users (user_id, locale) VALUES (?, ?) ON CONFLICT (user_id) "
+            "DO UPDATE SET locale = excluded.locale",
+            user_id,
+            locale,
+        )
 
     async def locale(self, user_id: int) -> str | None:
         async with self.session() as s:
@@ -588,14 +592,13 @@ class SqlStorage(TournamentSql):
         return None if row is None else row[0]
 
     async def set_palette(self, user_id: int, palette: str | None, locale: str) -> None:
-        async with self.session() as s:
-            await s.execute(
-                "INSERT INTO users (user_id, locale, palette) VALUES (?, ?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET palette = excluded.palette",
-                user_id,
-                locale,
-                palette,
-            )
+        await self.write(
+            "INSERT INTO users (user_id, locale, palette) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET palette = excluded.palette",
+            user_id,
+            locale,
+            palette,
+        )
 
     async def guild_language(self, guild_id: int) -> str | None:
         async with self.session() as s:
@@ -605,13 +608,12 @@ class SqlStorage(TournamentSql):
         return None if row is None else row[0]
 
     async def set_guild_language(self, guild_id: int, language: str | None) -> None:
-        async with self.session() as s:
-            await s.execute(
-                "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
-                guild_id,
-                language,
-            )
+        await self.write(
+            "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+            guild_id,
+            language,
+        )
 
     async def guild_quotas(self, guild_id: int) -> dict[str, int | None]:
         async with self.session() as s:
@@ -623,13 +625,12 @@ class SqlStorage(TournamentSql):
     async def set_guild_quota(self, guild_id: int, name: str, value: int | None) -> None:
         if name not in QUOTAS:
             raise ValueError(f"no such quota: {name}")
-        async with self.session() as s:
-            await s.execute(
-                f"INSERT INTO guild_settings (guild_id, {name}) VALUES (?, ?) "
-                f"ON CONFLICT (guild_id) DO UPDATE SET {name} = excluded.{name}",
-                guild_id,
-                value,
-            )
+        await self.write(
+            f"INSERT INTO guild_settings (guild_id, {name}) VALUES (?, ?) "
+            f"ON CONFLICT (guild_id) DO UPDATE SET {name} = excluded.{name}",
+            guild_id,
+            value,
+        )
 
     async def lessons(self, user_id: int) -> dict[str, Progress]:
         async with self.session() as s:
@@ -639,17 +640,16 @@ class SqlStorage(TournamentSql):
         return {r[0]: Progress(r[1], r[2], tuple(json.loads(r[3]))) for r in rows}
 
     async def set_lesson(self, user_id: int, kind: str, progress: Progress) -> None:
-        async with self.session() as s:
-            await s.execute(
-                "INSERT INTO lessons (user_id, kind, current, misses, done) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, kind) DO UPDATE SET "
-                "current = excluded.current, misses = excluded.misses, done = excluded.done",
-                user_id,
-                kind,
-                progress.current,
-                progress.misses,
-                json.dumps(list(progress.done)),
-            )
+        await self.write(
+            "INSERT INTO lessons (user_id, kind, current, misses, done) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, kind) DO UPDATE SET "
+            "current = excluded.current, misses = excluded.misses, done = excluded.done",
+            user_id,
+            kind,
+            progress.current,
+            progress.misses,
+            json.dumps(list(progress.done)),
+        )
 
     async def member_load(self, guild_id: int, user_id: int) -> tuple[int, int]:
         async with self.session() as s:
@@ -680,16 +680,15 @@ class SqlStorage(TournamentSql):
         return None if row is None else (row[0], row[1])
 
     async def set_post(self, recipient: int, slot: str, channel_id: int, message_id: int) -> None:
-        async with self.session() as s:
-            await s.execute(
-                "INSERT INTO posts VALUES (?, ?, ?, ?) ON CONFLICT (recipient, slot) "
-                "DO UPDATE SET channel_id = excluded.channel_id, "
-                "message_id = excluded.message_id",
-                recipient,
-                slot,
-                channel_id,
-                message_id,
-            )
+        await self.write(
+            "INSERT INTO posts VALUES (?, ?, ?, ?) ON CONFLICT (recipient, slot) "
+            "DO UPDATE SET channel_id = excluded.channel_id, "
+            "message_id = excluded.message_id",
+            recipient,
+            slot,
+            channel_id,
+            message_id,
+        )
 
     async def claim_shards(self, shards: Shards, *, wait: float | None = None) -> ShardClaim:
         """Hold ``shards`` alone for as long as this process lives (or until the claim is

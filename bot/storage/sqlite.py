@@ -9,6 +9,7 @@ import random
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import aiosqlite
@@ -26,36 +27,39 @@ T = TypeVar("T")
 
 
 class _SqliteSession:
+    """Statements on the connection, each in one hop to aiosqlite's thread: its cursor made,
+    read and dropped there (through aiosqlite's own cursor, three hops a query)."""
+
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
 
+    def _there(self, step: Callable[[_ThreadSession], Awaitable[T]]) -> Awaitable[T]:
+        db = self.db
+        return db._execute(lambda: _ran(step(_ThreadSession(db._conn))))
+
     async def fetch(self, sql: str, *args: Any) -> list[Any]:
-        async with self.db.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+        return await self._there(lambda s: s.fetch(sql, *args))
 
     async def execute(self, sql: str, *args: Any) -> int:
-        async with self.db.execute(sql, args) as cur:
-            return cur.rowcount
+        return await self._there(lambda s: s.execute(sql, *args))
 
     async def executemany(self, sql: str, rows: Sequence[tuple[Any, ...]]) -> None:
-        await self.db.executemany(sql, rows)
+        await self._there(lambda s: s.executemany(sql, rows))
 
     async def insert(self, sql: str, *args: Any) -> int:
-        async with self.db.execute(sql, args) as cur:
-            assert cur.lastrowid is not None
-            return cur.lastrowid
+        return await self._there(lambda s: s.insert(sql, *args))
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
         # IMMEDIATE: take the write lock at once, so that two processes on one file queue up
         # here instead of failing on the upgrade from a read lock.
-        await self.db.execute("BEGIN IMMEDIATE")
+        await self.execute("BEGIN IMMEDIATE")
         try:
             yield
         except BaseException:
-            await self.db.execute("ROLLBACK")
+            await self.execute("ROLLBACK")
             raise
-        await self.db.execute("COMMIT")
+        await self.execute("COMMIT")
 
 
 class SqliteStorage(SqlStorage):
@@ -68,6 +72,7 @@ class SqliteStorage(SqlStorage):
         # One connection serves every game: a transaction of one game must not interleave
         # with the statements of another, so each operation holds the connection alone.
         self._turn = asyncio.Lock()
+        self._queued: list[_Queued[Any]] = []  # transactions waiting for the next group
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -110,11 +115,51 @@ class SqliteStorage(SqlStorage):
     async def in_transaction(self, body: Callable[[Session], Awaitable[T]]) -> T:
         """``body``'s whole transaction in one hop to aiosqlite's thread (:func:`_at_once`),
         instead of one a statement: the connection is held for the statements' own time,
-        not for as many turns of the event loop (docs/performance.md, "one hop")."""
-        async with self._turn:
-            db = self.db
-            result: T = await db._execute(_at_once, db, body)
-            return result
+        not for as many turns of the event loop (docs/performance.md, "one hop").
+
+        Group commit: the bodies queued while the connection was busy run in the next hop
+        together, each in a savepoint of one transaction, so that one commit (one ``fsync``,
+        ``synchronous=FULL``) makes them all durable. Each caller still gets its own
+        body's result or error, only once the commit is on the disk; a body that fails is
+        undone alone, and a failed commit fails every body of its group."""
+        waiter: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        entry = (body, waiter)
+        self._queued.append(entry)
+        try:
+            async with self._turn:
+                if any(queued is entry for queued in self._queued):  # no group took it yet
+                    group, self._queued = self._queued, []
+                    # Shielded: the group's other callers are told even if this one is
+                    # cancelled while their statements run.
+                    await asyncio.shield(self._commit(group))
+        except asyncio.CancelledError:
+            self._queued = [queued for queued in self._queued if queued is not entry]
+            raise
+        return await waiter
+
+    async def write(self, sql: str, *args: Any) -> int:
+        """In the next group commit: a lone statement would pay a commit of its own."""
+        return await self.in_transaction(lambda s: s.execute(sql, *args))
+
+    async def _commit(self, group: list[_Queued[Any]]) -> None:
+        """Run ``group``'s bodies in one hop and tell each of their callers."""
+        db = self.db
+        try:
+            outcomes = await db._execute(_at_once, db, [body for body, _ in group])
+        except BaseException as exc:  # the transaction itself failed: every body with it
+            outcomes = [exc] * len(group)
+        for (_, waiter), outcome in zip(group, outcomes, strict=True):
+            if waiter.done():
+                continue
+            if isinstance(outcome, _Failed):
+                waiter.set_exception(outcome.error)
+            elif isinstance(outcome, BaseException):
+                if isinstance(outcome, asyncio.CancelledError):
+                    waiter.cancel()
+                else:
+                    waiter.set_exception(outcome)
+            else:
+                waiter.set_result(outcome)
 
     def is_duplicate_game(self, exc: Exception) -> bool:
         return isinstance(exc, sqlite3.IntegrityError) and "games.id" in str(exc)
@@ -178,18 +223,48 @@ class _ThreadSession:
         raise RuntimeError("already inside the transaction of its hop")
 
 
-def _at_once(db: aiosqlite.Connection, body: Callable[[Session], Awaitable[T]]) -> T:
-    """On aiosqlite's thread (the only one that touches the connection): ``body`` in one
-    transaction, begun, run and committed (or rolled back, and its error raised again)
-    without returning to the event loop between statements."""
+@dataclass(frozen=True, slots=True)
+class _Failed:
+    """A body of a group that raised ``error`` (its savepoint rolled back)."""
+
+    error: Exception
+
+
+_Queued = tuple[Callable[[Session], Awaitable[T]], "asyncio.Future[T]"]
+
+
+def _at_once(
+    db: aiosqlite.Connection, bodies: Sequence[Callable[[Session], Awaitable[Any]]]
+) -> list[Any]:
+    """On aiosqlite's thread (the only one that touches the connection): ``bodies`` in one
+    transaction, begun, run and committed without returning to the event loop between
+    statements. A lone body that raises rolls the transaction back and its error is
+    raised again; in a group, each body runs in a savepoint, and one that raises is
+    rolled back to it alone and given as :class:`_Failed`."""
     conn = db._conn
     conn.execute("BEGIN IMMEDIATE")  # IMMEDIATE: as _SqliteSession.transaction says
     try:
-        result = _ran(body(_ThreadSession(conn)))
+        if len(bodies) == 1:
+            outcomes = [_ran(bodies[0](_ThreadSession(conn)))]
+        else:
+            outcomes = [_in_savepoint(conn, body) for body in bodies]
+        conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # a failed COMMIT can leave it open
+            conn.execute("ROLLBACK")
         raise
-    conn.execute("COMMIT")
+    return outcomes
+
+
+def _in_savepoint(conn: sqlite3.Connection, body: Callable[[Session], Awaitable[T]]) -> T | _Failed:
+    conn.execute("SAVEPOINT body")
+    try:
+        result = _ran(body(_ThreadSession(conn)))
+    except Exception as exc:
+        conn.execute("ROLLBACK TO body")
+        conn.execute("RELEASE body")
+        return _Failed(exc)
+    conn.execute("RELEASE body")
     return result
 
 

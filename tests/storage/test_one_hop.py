@@ -50,6 +50,14 @@ def _game(game_id: str = "g1") -> GameRow:
     )
 
 
+async def _created(storage: SqliteStorage, game_id: str = "g1") -> GameRow:
+    """A new game, as stored and read back."""
+    await storage.create(_game(game_id))
+    game = await storage.load(game_id)
+    assert game is not None
+    return game
+
+
 def _owed(text: str) -> Delivery:
     files = [Attachment("board.png", b"\x89PNG")]
     return Delivery(to="channel", text=text, channel_id=BIG + 1, files=files)
@@ -90,9 +98,7 @@ async def _traced(path: str, steps: bool, monkeypatch: pytest.MonkeyPatch) -> li
         )
     hops = Hops(storage)
     await storage.db.set_trace_callback(hops.statements.append)
-    await storage.create(_game())
-    game = await storage.load("g1")
-    assert game is not None
+    game = await _created(storage)
     stale = game.copy()
     game.meta["seats"]["black"] = 13
     game.status = "over"
@@ -132,9 +138,7 @@ async def test_a_save_is_one_hop_with_the_statements_and_transaction_of_the_olde
 async def test_a_failure_mid_save_leaves_nothing_and_the_connection_usable(
     storage: SqliteStorage,
 ) -> None:
-    await storage.create(_game())
-    game = await storage.load("g1")
-    assert game is not None
+    game = await _created(storage)
     broken = _owed("half")
     broken.files = [Attachment("board.png", object())]  # type: ignore[arg-type]
     # The UPDATE, the log rows and the first outbox row are written; the file's row fails.
@@ -197,3 +201,107 @@ async def test_a_body_awaiting_anything_but_the_session_is_refused_and_rolled_ba
     assert not storage.db.in_transaction
     row = await storage.load("g1")
     assert row is not None and row.status == "running"
+
+
+# Group commit: the transactions queued while the connection is busy share one hop and one
+# commit (one fsync), each in a savepoint.
+
+
+async def _queued_behind_a_busy_connection(
+    storage: SqliteStorage, calls: list[Awaitable[Any]]
+) -> list[Any]:
+    """Start ``calls`` while the connection is held (as by a long statement), then let it go:
+    they queue up, and form one group. Their outcomes, errors included."""
+    async with storage._turn:
+        tasks = [asyncio.ensure_future(call) for call in calls]
+        await asyncio.sleep(0)  # each one queues its transaction
+    return await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def test_transactions_queued_together_share_one_commit_each_with_its_outcome(
+    storage: SqliteStorage,
+) -> None:
+    games = [_game(f"g{n}") for n in range(6)]
+    for game in games:
+        await storage.create(game)
+    stale = games[2].copy()
+    await storage.save(games[2], [_entry("e4")])
+    hops = Hops(storage)
+    await storage.db.set_trace_callback(hops.statements.append)
+    hops.calls = 0
+    saves = [storage.save(g, [_entry("d4")], [_owed(g.id)]) for g in games if g.id != "g2"]
+    outcomes = await _queued_behind_a_busy_connection(
+        storage, [*saves[:2], storage.save(stale, [_entry("resign")], [_owed("lost")]), *saves[2:]]
+    )
+    assert hops.calls == 1  # six transactions, one hop
+    shapes = hops.shapes()
+    assert shapes.count("COMMIT") == 1 and shapes.count("BEGIN IMMEDIATE") == 1
+    assert shapes.count("SAVEPOINT body") == 6 and shapes.count("ROLLBACK TO body") == 1
+    assert isinstance(outcomes[2], VersionConflict)  # the stale save alone is refused
+    assert all(len(stored) == 1 for n, stored in enumerate(outcomes) if n != 2)
+    assert not storage.db.in_transaction
+    for game in games:
+        assert await storage.load(game.id) == game  # g2: as saved before the stale one
+        actions = [e.action for e in await storage.log(game.id)]
+        assert actions == (["e4"] if game.id == "g2" else ["d4"])
+    assert sorted(u.text for u in await storage.unsent()) == sorted(
+        g.id for g in games if g.id != "g2"
+    )
+    assert stale.version == 0 and games[2].version == 1
+
+
+async def test_a_commit_that_fails_fails_every_transaction_of_its_group(
+    storage: SqliteStorage,
+) -> None:
+    game = await _created(storage)
+
+    async def orphan(s: Session) -> None:
+        # Foreign keys checked at the commit: the seat of no game makes the COMMIT fail.
+        await s.execute("PRAGMA defer_foreign_keys = ON")
+        await s.execute("INSERT INTO seats (game_id, seat, user_id) VALUES ('none', 'w', 1)")
+
+    body: Callable[[Session], Awaitable[None]] = orphan
+    first, second = await _queued_behind_a_busy_connection(
+        storage, [storage.in_transaction(body), storage.save(game, [_entry("e4")], [_owed("x")])]
+    )
+    assert "FOREIGN KEY" in str(first) and "FOREIGN KEY" in str(second)
+    assert not storage.db.in_transaction  # rolled back, not left open
+    assert game.version == 0
+    assert await storage.load("g1") == game
+    assert await storage.log("g1") == []
+    assert await storage.unsent() == []
+    await storage.save(game, [_entry("e4")])  # and the connection serves on
+    assert [e.action for e in await storage.log("g1")] == ["e4"]
+
+
+async def test_a_caller_cancelled_before_its_turn_writes_nothing_and_stops_no_other(
+    storage: SqliteStorage,
+) -> None:
+    one, two = await _created(storage, "g1"), await _created(storage, "g2")
+    async with storage._turn:
+        cancelled = asyncio.ensure_future(storage.save(one, [_entry("e4")]))
+        kept = asyncio.ensure_future(storage.save(two, [_entry("c4")]))
+        await asyncio.sleep(0)
+        cancelled.cancel()
+        await asyncio.sleep(0)
+    await kept
+    with pytest.raises(asyncio.CancelledError):
+        await cancelled
+    assert await storage.log("g1") == []
+    assert [e.action for e in await storage.log("g2")] == ["c4"]
+
+
+async def test_a_cancelled_leader_still_lets_its_group_finish(storage: SqliteStorage) -> None:
+    games = [_game(f"g{n}") for n in range(3)]
+    for game in games:
+        await storage.create(game)
+    async with storage._turn:
+        tasks = [asyncio.ensure_future(storage.save(g, [_entry("e4")])) for g in games]
+        await asyncio.sleep(0)
+    await asyncio.sleep(0)  # the first one leads the group, and waits for its hop
+    tasks[0].cancel()
+    outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+    assert isinstance(outcomes[0], asyncio.CancelledError)
+    assert outcomes[1:] == [[], []]
+    for game in games:  # the group's commit went through, the cancelled one's too
+        assert [e.action for e in await storage.log(game.id)] == ["e4"]
