@@ -3,8 +3,9 @@ refusing, by name, the options it does not have."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import Field, asdict, fields
+from dataclasses import Field, fields, is_dataclass
 from typing import Any, ClassVar, Self
 
 from engine.errors import EngineError, InvalidConfig
@@ -18,7 +19,8 @@ class Config:
     __dataclass_fields__: ClassVar[dict[str, Field[Any]]]  # each game's is a dataclass
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        plain: dict[str, Any] = _plain(self)
+        return plain
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
@@ -71,3 +73,22 @@ def one_of(
     else:
         listed = f"one of {', '.join(choices)}"
     raise error(f"{name} is {listed}, not '{value}'", code=code, **params)
+
+
+_LEAVES = (str, int, float, bool, type(None))
+
+
+def _plain(value: Any) -> Any:
+    """What :func:`dataclasses.asdict` gives, without its deep copy of every leaf: a
+    string or a number is shared, not copied (a save writes the options of every move)."""
+    if isinstance(value, _LEAVES):
+        return value
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a named tuple
+        return type(value)(*[_plain(v) for v in value])
+    if isinstance(value, list | tuple):
+        return type(value)(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return type(value)((_plain(k), _plain(v)) for k, v in value.items())
+    return copy.deepcopy(value)

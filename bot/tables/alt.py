@@ -242,12 +242,18 @@ def loka_glance(seen: Any, locale: str) -> Glance:
     if fight is not None:  # the combat that move was, its dice and what came of it
         told = t(locale, f"result.{fight.result}", a=fight.attack_roll, d=fight.defence_roll)
         last = f"{last}, {told.rstrip('.!')}" if last else told.rstrip(".!")
-    counts: list[dict[str, int]] = [{} for _ in geo.seat_names]
+    # Counted by kind, then named (a board holds dozens of pieces, of six kinds).
+    kinds: list[dict[int, int]] = [{} for _ in geo.seat_names]
     for piece in seen.board:
-        if piece > 0 and army_of(piece) < len(counts):
-            word = t(locale, f"piece.{NAME[kind_of(piece)]}")
-            mine = counts[army_of(piece)]
-            mine[word] = mine.get(word, 0) + 1
+        if piece > 0 and army_of(piece) < len(kinds):
+            mine = kinds[army_of(piece)]
+            kind = kind_of(piece)
+            mine[kind] = mine.get(kind, 0) + 1
+    counts: list[dict[str, int]] = [{} for _ in geo.seat_names]
+    for named, counted in zip(counts, kinds, strict=True):
+        for kind, n in counted.items():
+            word = t(locale, f"piece.{NAME[kind]}")
+            named[word] = named.get(word, 0) + n
     sides = [
         t(locale, "alt.side", seat=army(locale, seat), what=_counted(locale, counts[i]) or "-")
         for i, seat in enumerate(geo.seat_names)
