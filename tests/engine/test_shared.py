@@ -3,8 +3,9 @@ fields, and a game's scratch copy."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from importlib import import_module
+from typing import Any
 
 import pytest
 
@@ -116,3 +117,26 @@ def test_a_position_text_and_its_read_position_make_the_same_state(game: str, te
     assert from_text == from_position
     assert module.position_of(from_text) == module.parse_position(text)
     assert (from_text.dice.seed, from_text.dice.game_id, from_text.dice.counter) == (b"s", "g", 0)
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        AlakoConfig(),
+        LoaConfig(),
+        LoaConfig(variant="scrambled", first="black"),
+        LokaConfig(),
+        LokaConfig(players=3, budgets={"fire": 40}, board="cross"),
+    ],
+    ids=repr,
+)
+def test_saved_options_are_what_asdict_gives_and_share_no_container(config: Any) -> None:
+    """``Config.to_dict`` skips asdict's copy of every leaf: the same dict, whose lists and
+    dicts are still its own (a caller may change them without changing the options)."""
+    saved_options = config.to_dict()
+    assert saved_options == {**asdict(config), **saved_options}  # Loka's own entries aside
+    assert set(saved_options) == set(asdict(config))
+    for name, value in saved_options.items():
+        if isinstance(value, list | dict):
+            assert value is not getattr(config, name)
+    assert type(config).from_dict(saved_options) == config
