@@ -144,6 +144,63 @@ def _frame(s: Sketch, colour: tuple[int, ...], width: float) -> None:
     s.paint(Line(((h, h), (1 - h, h), (1 - h, 1 - h), (h, 1 - h), (h, h)), width), colour)
 
 
+@dataclass(frozen=True, eq=False)
+class Inked:
+    """An RGBA drawing cut where it has ink: bands of ``band`` rows, each cropped to the
+    bounding box of its alpha (left, top, and that part of the drawing)."""
+
+    width: int
+    height: int
+    parts: tuple[tuple[int, int, Image.Image], ...]
+
+    def image(self) -> Image.Image:
+        """The drawing again (transparent where it has no ink)."""
+        whole = Image.new("RGBA", (self.width, self.height))
+        for left, top, ink in self.parts:
+            whole.paste(ink, (left, top))
+        return whole
+
+
+def inked(art: Image.Image, band: int) -> Inked:
+    """``art`` (RGBA) cut into its inked parts, ``band`` rows at a time."""
+    parts = []
+    for top in range(0, art.height, band):
+        strip = art.crop((0, top, art.width, min(top + band, art.height)))
+        box = strip.getbbox()  # of the alpha: the pixels the drawing covers at all
+        if box is not None:
+            parts.append((box[0], top + box[1], strip.crop(box)))
+    return Inked(art.width, art.height, tuple(parts))
+
+
+def settled(palette: Image.Image) -> list[int]:
+    """Where :func:`~renderer.png.to_palette` takes each index's own colour: not always to
+    itself (Pillow looks colours up on a coarser grid), so a region mapped back to the
+    palette changes even where nothing was drawn on it. A table for ``Image.point``."""
+    rgb = palette.getpalette("RGB") or []
+    colours = Image.frombytes("RGB", (len(rgb) // 3, 1), bytes(rgb))
+    return [*to_palette(colours, palette).tobytes(), *range(len(rgb) // 3, 256)]
+
+
+def lay_over(
+    image: Image.Image,
+    art: Inked,
+    xy: tuple[int, int],
+    palette: Image.Image,
+    table: list[int],
+) -> None:
+    """Lay an RGBA drawing over the palette image at ``xy``, exactly as converting that
+    region to RGBA, compositing it and mapping it back to the palette would (``table`` is
+    :func:`settled` of the palette), yet blending only where the drawing has ink."""
+    x, y = xy
+    region = image.crop((x, y, x + art.width, y + art.height)).point(table)
+    for left, top, ink in art.parts:
+        box = (x + left, y + top, x + left + ink.width, y + top + ink.height)
+        under = image.crop(box).convert("RGBA")
+        under.alpha_composite(ink)
+        region.paste(to_palette(under, palette), (left, top))
+    image.paste(region, xy)
+
+
 def compose_cell(
     base: Image.Image, layers: Sequence[tuple[Image.Image, tuple[int, int]]], palette: Image.Image
 ) -> Image.Image:

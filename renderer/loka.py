@@ -31,7 +31,20 @@ from engine.loka.state import BATTLE, DEPLOYMENT, OVER, SELECTION, Army, LokaSta
 from engine.loka.terrain import Tile
 from engine.squares import file_name
 from renderer.banner import BannerCard, banner_card
-from renderer.board import CORNERS, DOT, RING, TINT, Frame, Grid, compose_cell, overlay
+from renderer.board import (
+    CORNERS,
+    DOT,
+    RING,
+    TINT,
+    Frame,
+    Grid,
+    Inked,
+    compose_cell,
+    inked,
+    lay_over,
+    overlay,
+    settled,
+)
 from renderer.dice import badge_size, combat_badge
 from renderer.fonts import draw_text, fit, font, printable, text_width
 from renderer.png import encode_png, fit_palette, fitted, to_palette
@@ -500,7 +513,7 @@ def _arrows(view: LokaState, options: LokaImageOptions) -> list[Arrow]:
 @lru_cache(maxsize=256)
 def _arrow_art(
     theme: Theme, square: int, dcol: int, drow: int, portal: bool, leaves: bool = False
-) -> tuple[Image.Image, tuple[int, int]]:
+) -> tuple[Inked, tuple[int, int]]:
     """An RGBA arrow ``dcol`` x ``drow`` squares long, and where its start square's centre
     falls in it. The tip stops short of the far centre so the piece there stays in view."""
     length = math.hypot(dcol, drow) * square
@@ -542,7 +555,9 @@ def _arrow_art(
     art = s.image.reduce(SUPERSAMPLE)
     # Translucent, so the squares and pieces it crosses still show through.
     art.putalpha(art.getchannel("A").point(lambda v: v * 215 // 255))
-    return art, (ox, oy)
+    # Cut in bands two squares high: a diagonal arrow inks a narrow strip of its box, and
+    # only its ink is blended (bands of one square or less cost more calls than they save).
+    return inked(art, 2 * square), (ox, oy)
 
 
 def _draw_arrow(image: Image.Image, static: Static, arrow: Arrow, theme: Theme) -> None:
@@ -553,13 +568,15 @@ def _draw_arrow(image: Image.Image, static: Static, arrow: Arrow, theme: Theme) 
     _composite(image, art, ((x0 + x1) // 2 - ox, (y0 + y1) // 2 - oy), theme)
 
 
-def _composite(image: Image.Image, art: Image.Image, xy: tuple[int, int], theme: Theme) -> None:
-    """Lay an RGBA drawing over the palette image at ``xy`` (only that region is
-    converted, blended and mapped back to the palette)."""
-    box = (xy[0], xy[1], xy[0] + art.width, xy[1] + art.height)
-    region = image.crop(box).convert("RGBA")
-    region.alpha_composite(art)
-    image.paste(to_palette(region, _palette(theme)), box[:2])
+def _composite(image: Image.Image, art: Inked, xy: tuple[int, int], theme: Theme) -> None:
+    """Lay an RGBA drawing over the palette image at ``xy``: as if that region were
+    converted, blended and mapped back to the palette (renderer.board.lay_over)."""
+    lay_over(image, art, xy, _palette(theme), _settled(theme))
+
+
+@lru_cache(maxsize=4)
+def _settled(theme: Theme) -> list[int]:
+    return settled(_palette(theme))
 
 
 # ---------------------------------------------------------------- the dice badge
@@ -641,7 +658,7 @@ def _draw_badge(
         grown.paste(image, (0, 0))
         image = grown
     badge = combat_badge(theme, unit, *fight.dice, fight.result, fight.rerolled, options.words)
-    _composite(image, badge, box[:2], theme)
+    _composite(image, inked(badge, badge.height), box[:2], theme)
     return image
 
 
@@ -832,7 +849,8 @@ def _palette(theme: Theme) -> Image.Image:
     marks.alpha_composite(_tile_target(theme, square, DOT), (4 * square, 0))
     marks.alpha_composite(_tile_target(theme, square, RING), (5 * square, 0))
     for i, portal in enumerate((False, True)):
-        marks.alpha_composite(_arrow_art(theme, square, 2, 0, portal)[0], (i * 4 * square, square))
+        arrow = _arrow_art(theme, square, 2, 0, portal)[0].image()
+        marks.alpha_composite(arrow, (i * 4 * square, square))
     samples.append(marks)
     samples.append(combat_badge(theme, square, 12, 8, 9, 3, "defender_removed"))
     for army, _ in theme.armies:
@@ -1173,5 +1191,5 @@ def render_summary(view: LokaState, *, options: LokaImageOptions = LokaImageOpti
 def clear_caches() -> None:
     """Forget every cached layer, cell and palette (tests use it to show that caching never
     changes a picture)."""
-    for cached in (_static, _cell, _card_p, _palette, _arrow_art, _tile_target):
+    for cached in (_static, _cell, _card_p, _palette, _settled, _arrow_art, _tile_target):
         cached.cache_clear()
