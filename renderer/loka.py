@@ -15,6 +15,7 @@ All of it happens in palette mode, so the image is ready to encode as soon as it
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -184,8 +185,10 @@ class Static:
         return where
 
 
-# theme, board, square size, bottom seat, tiles, banner unit (0: no banner)
-StaticKey = tuple[Theme, Geometry, int, str, tuple[Tile, ...], int]
+# theme, board, square size, bottom seat, tiles as (square, kind, axis), banner unit (0: no
+# banner). Each cell of a picture is looked up by it: plain tuples hash and compare in C, where
+# a Tile's hash and equality are Python calls (~10 a cell, ~0.1 ms a picture).
+StaticKey = tuple[Theme, Geometry, int, str, tuple[tuple[int, str, str | None], ...], int]
 
 
 def _draw_static(
@@ -267,7 +270,8 @@ def _coordinates(
 @lru_cache(maxsize=24)
 def _static(key: StaticKey) -> Static:
     """The cached static layer; only the palette image is kept (a third of RGB's memory)."""
-    drawn = _draw_static(*key)
+    theme, geo, square, bottom, tiles, unit = key
+    drawn = _draw_static(theme, geo, square, bottom, tuple(Tile(*t) for t in tiles), unit)
     return replace(drawn, image=to_palette(drawn.image, _palette(key[0])))
 
 
@@ -397,7 +401,8 @@ def _static_key(view: LokaState, options: LokaImageOptions, unit: int, banner: b
     geo = view.geometry
     square = board_square(geo, unit)
     bottom = bottom_seat(geo, options.bottom)
-    return (options.theme, geo, square, bottom, tuple(view.tiles), unit if banner else 0)
+    tiles = tuple((t.square, t.kind, t.axis) for t in view.tiles)
+    return (options.theme, geo, square, bottom, tiles, unit if banner else 0)
 
 
 def _board_image(
@@ -700,10 +705,14 @@ def _badge_spot(
 # ---------------------------------------------------------------- banner
 
 
-def _army_points(view: LokaState, army: int) -> tuple[int, int]:
-    costs = view.config.costs
-    pieces = [p for p in view.board if p and p >> 3 == army]
-    return len(pieces), sum(costs[p & 7] for p in pieces)
+def _army_points(view: LokaState) -> list[tuple[int, int]]:
+    """Each army's pieces on the board and their points, in seat order."""
+    costs, totals = view.config.costs, [(0, 0)] * len(view.armies)
+    for piece, n in Counter(view.board).items():  # counted in C: a few kinds, not 144 squares
+        if piece:
+            count, points = totals[piece >> 3]
+            totals[piece >> 3] = (count + n, points + n * costs[piece & 7])
+    return totals
 
 
 def deciding_army(view: LokaState, options: LokaImageOptions = LokaImageOptions()) -> str | None:
@@ -727,9 +736,10 @@ def _cards(view: LokaState, options: LokaImageOptions) -> list[BannerCard]:
     geo = view.geometry
     deciding = deciding_army(view, options)
     cards = []
+    totals = _army_points(view)
     for i, army in enumerate(view.armies):
         name = geo.seat_names[i]
-        count, points = _army_points(view, i)
+        count, points = totals[i]
         if view.phase == SELECTION:
             say_ = options.say
             if army.hidden:
