@@ -21,12 +21,14 @@ pool of its own, inside :func:`background`: as many workers, started on its firs
 lowest CPU priority (nice 19). The system then gives it only what the pictures of moves and
 the bot leave idle, so a replay asked over and over never slows a game down.
 
-A worker that dies (``BrokenProcessPool``) takes the pool with it: the pool is replaced, its
-new workers start from the warm state gathered so far, and the picture is drawn again, once."""
+The event loop talks to each worker through two pipes of its own, with no thread between
+(``_Worker``). A worker that dies fails the calls it held: it is replaced, starting from the
+warm state gathered so far, and each of those pictures is drawn again, once."""
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import contextvars
 import fcntl
@@ -37,13 +39,12 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import pickle
+import struct
 import sys
 import tempfile
-import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -61,9 +62,7 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-# In a worker: where the start-up calls meet (one per worker: an idle worker would otherwise
-# answer them all while the others still start), and the warm-up chunks it has drawn.
-_meet: Any = None
+# In a worker: the warm-up chunks it has drawn.
 _drawn: set[int] = set()
 
 
@@ -71,19 +70,16 @@ class RenderError(RuntimeError):
     """The pool's workers died twice in a row drawing one picture."""
 
 
-def _start_worker(state: WarmState | None, meet: Any, nice: int = 0) -> None:
-    """Each worker's initializer: cheap, so a worker takes pictures as soon as it is up. The
-    worker ends with the bot, even one killed outright: its task queue would not tell it (it
-    holds that pipe's write end itself), the pipe it was started through does. A warm state
-    that fails to load leaves pictures drawn cold, not a broken pool (an initializer that
-    raises breaks the whole pool). ``nice``: how much lower than the bot's its CPU priority is."""
-    global _meet
-    _meet = meet
+class WorkerLost(RuntimeError):
+    """A render worker died (a crash, the OOM killer) before it answered."""
+
+
+def _start_worker(state: WarmState | None, nice: int = 0) -> None:
+    """A worker's start: cheap, so a worker takes pictures as soon as it is up. A warm state
+    that fails to load leaves pictures drawn cold, not a dead worker. ``nice``: how much
+    lower than the bot's its CPU priority is."""
     if nice:
         os.nice(nice)
-    parent = multiprocessing.parent_process()
-    if parent is not None:
-        threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
     try:
         warming.load()
         if state is not None:
@@ -92,21 +88,61 @@ def _start_worker(state: WarmState | None, meet: Any, nice: int = 0) -> None:
         log.exception("a render worker could not take the warm state")
 
 
-def _end_with(sentinel: int) -> None:
-    multiprocessing.connection.wait([sentinel])
-    os._exit(0)
+def _serve(calls: Any, answers: Any, state: WarmState | None, nice: int) -> None:
+    """A worker's life: each call read from ``calls`` (a pickled callable), run, and its
+    result or its error written to ``answers``, in order. It ends when ``calls`` ends (the
+    bot closed it, or died: only the bot holds its other end) or ``answers`` is gone."""
+    _start_worker(state, nice)
+    source, sink = calls.fileno(), answers.fileno()
+    while (call := _read_frame(source)) is not None:
+        try:
+            outcome: tuple[bool, Any] = (True, pickle.loads(call)())
+        except BaseException as exc:  # the bot raises it again, with this worker's traceback
+            exc.add_note("in the render worker:\n" + traceback.format_exc())
+            outcome = (False, exc)
+        try:
+            answer = pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # an answer or error that cannot be sent says so
+            answer = pickle.dumps((False, RenderError(f"unsendable answer: {exc!r}")))
+        try:
+            _write_all(sink, _FRAME.pack(len(answer)) + answer)
+        except BrokenPipeError:
+            return
 
 
-def _worker() -> int:
-    """A worker's process id, once every worker is up."""
-    _meet.wait(timeout=300)
-    return os.getpid()
+_FRAME = struct.Struct("!Q")  # each message: its length, then its pickle
+
+
+def _read_frame(fd: int) -> bytes | None:
+    """The next message on ``fd`` (blocking), or None at its end."""
+    head = _read_exactly(fd, _FRAME.size)
+    if head is None:
+        return None
+    (size,) = _FRAME.unpack(head)
+    return _read_exactly(fd, size)
+
+
+def _read_exactly(fd: int, size: int) -> bytes | None:
+    parts, left = [], size
+    while left:
+        part = os.read(fd, min(left, 1 << 20))
+        if not part:
+            return None
+        parts.append(part)
+        left -= len(part)
+    return b"".join(parts)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 def _warm_step(
     chunks: Sequence[Callable[[], int]], state: WarmState | None
 ) -> tuple[int, bool, int, WarmState]:
-    """In whichever worker takes it: the warm state gathered so far, then this worker's next
+    """In the worker it is sent to: the warm state gathered so far, then this worker's next
     chunk not yet drawn. Returns the worker's id, whether it has drawn every chunk, the
     pictures drawn and its warm state (what it fitted, for the others and the file)."""
     if state is not None:
@@ -123,25 +159,18 @@ def _warm_step(
     return os.getpid(), len(_drawn) == len(chunks), drawn, warming.warm_state()
 
 
-# Bytes of answers the workers can write before this process reads them: ten board pictures.
+# Bytes of answers a worker can write before this process reads them: ten board pictures.
 RESULT_PIPE = 1 << 20
 
 
-def _result_writer(executor: ProcessPoolExecutor) -> int | None:
-    """The file descriptor the workers write their answers to (the executor's own pipe)."""
-    writer = getattr(getattr(executor, "_result_queue", None), "_writer", None)
-    return writer.fileno() if writer is not None else None
-
-
-def widen_results(executor: ProcessPoolExecutor) -> None:
-    """Widen the pipe the workers answer through to :data:`RESULT_PIPE` (Linux; elsewhere,
-    or when the system refuses, it stays as it was). A board picture (~100 KB of PNG) is more
-    than a pipe holds by default (64 KB): its worker then waited, its write half done, until
-    the pool's thread in this process was given a core to read it, and took no next picture
-    meanwhile. On 2 busy cores the workers slept 5-16 % of the time so; 1-3 % with the
-    wider pipe (``bench/render.py`` prints it; docs/performance.md, issue 36)."""
-    fd, setsize = _result_writer(executor), getattr(fcntl, "F_SETPIPE_SZ", None)
-    if fd is None or setsize is None:
+def widen_results(fd: int) -> None:
+    """Widen the pipe a worker answers through (``fd``, its write end) to :data:`RESULT_PIPE`
+    (Linux; elsewhere, or when the system refuses, it stays as it was). A board picture
+    (~100 KB of PNG) is more than a pipe holds by default (64 KB): its worker then waited,
+    its write half done, until this process was given a core to read it, and took no next
+    picture meanwhile (docs/performance.md, issue 36)."""
+    setsize = getattr(fcntl, "F_SETPIPE_SZ", None)
+    if setsize is None:
         return
     for size in (RESULT_PIPE, RESULT_PIPE // 4):  # over the user's limit: a quarter
         try:
@@ -151,19 +180,168 @@ def widen_results(executor: ProcessPoolExecutor) -> None:
             continue
 
 
-def _pipe_size(executor: ProcessPoolExecutor) -> int | None:
-    fd, getsize = _result_writer(executor), getattr(fcntl, "F_GETPIPE_SZ", None)
-    if fd is None or getsize is None:
-        return None
-    return int(fcntl.fcntl(fd, getsize))
+class _Worker:
+    """One worker process and its two pipes, which the event loop itself writes and reads
+    (``add_reader``/``add_writer``): a call costs this process a pickle and a write, and no
+    thread of its own (an executor's threads handed the GIL back and forth several times a
+    picture; docs/performance.md, issue 36). Its calls are answered in the order sent."""
+
+    def __init__(self, context: Any, state: WarmState | None, nice: int) -> None:
+        calls_in, self._calls = os.pipe()
+        self._answers, answers_out = os.pipe()
+        widen_results(answers_out)
+        # The Connections carry the child's ends to it (it reads and writes their fds);
+        # "spawn": a fork of the bot would copy its event loop, threads and open sockets.
+        ends = (
+            multiprocessing.connection.Connection(calls_in, writable=False),
+            multiprocessing.connection.Connection(answers_out, readable=False),
+        )
+        self.process = context.Process(
+            target=_serve, args=ends, kwargs={"state": state, "nice": nice}, daemon=True
+        )
+        try:
+            self.process.start()
+        finally:
+            for end in ends:  # the child holds them now: its death ends our reads
+                end.close()
+        os.set_blocking(self._calls, False)
+        os.set_blocking(self._answers, False)
+        self.pid: int = self.process.pid
+        self.waiting: collections.deque[asyncio.Future[Any]] = collections.deque()
+        self.sent = 0  # calls sent in all (the least used of idle workers takes the next)
+        self.lost = False
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._out = bytearray()  # what the calls pipe did not take yet
+        self._in = bytearray()
+
+    def call(self, call: Callable[[], T]) -> asyncio.Future[T]:
+        """Send ``call``; the future gets its result, its error, or :class:`WorkerLost`."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        if self.lost:
+            future.set_exception(WorkerLost(f"render worker {self.pid} is gone"))
+            return future
+        self._bind(loop)
+        message = pickle.dumps(call, protocol=pickle.HIGHEST_PROTOCOL)
+        self.waiting.append(future)
+        self.sent += 1
+        self._send(_FRAME.pack(len(message)) + message)
+        return future
+
+    def pipe_size(self) -> int | None:
+        getsize = getattr(fcntl, "F_GETPIPE_SZ", None)
+        return None if getsize is None or self.lost else int(fcntl.fcntl(self._answers, getsize))
+
+    def _bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Watch the answers from ``loop`` (a pool outlives an ``asyncio.run``: the bench
+        warms in one loop and serves in another)."""
+        if self._loop is loop:
+            return
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.remove_reader(self._answers)
+            self._loop.remove_writer(self._calls)
+        self._loop = loop
+        loop.add_reader(self._answers, self._readable)
+        if self._out:
+            loop.add_writer(self._calls, self._writable)
+
+    def _send(self, data: bytes) -> None:
+        if self._out:  # behind what waits already
+            self._out += data
+            return
+        try:
+            sent = os.write(self._calls, data)
+        except BlockingIOError:
+            sent = 0
+        except OSError:  # the worker is gone (its end closed)
+            self._lose()
+            return
+        if sent < len(data):
+            self._out += data[sent:]
+            assert self._loop is not None
+            self._loop.add_writer(self._calls, self._writable)
+
+    def _writable(self) -> None:
+        try:
+            sent = os.write(self._calls, self._out)
+        except BlockingIOError:
+            return
+        except OSError:
+            self._lose()
+            return
+        del self._out[:sent]
+        if not self._out and self._loop is not None:
+            self._loop.remove_writer(self._calls)
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self._answers, RESULT_PIPE)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:  # the worker died
+            self._lose()
+            return
+        self._in += data
+        while len(self._in) >= _FRAME.size:
+            (size,) = _FRAME.unpack_from(self._in)
+            end = _FRAME.size + size
+            if len(self._in) < end:
+                break
+            ok, value = pickle.loads(self._in[_FRAME.size : end])
+            del self._in[:end]
+            future = self.waiting.popleft()
+            if future.done():  # its caller gave up
+                continue
+            with contextlib.suppress(RuntimeError):  # a future of a closed loop (a past run)
+                if ok:
+                    future.set_result(value)
+                else:
+                    future.set_exception(value)
+
+    def _lose(self) -> None:
+        """The worker is gone: its calls fail, and its pipes close."""
+        if self.lost:
+            return
+        self.lost = True
+        self.close()
+        while self.waiting:
+            future = self.waiting.popleft()
+            if not future.done():
+                with contextlib.suppress(RuntimeError):
+                    future.set_exception(WorkerLost(f"render worker {self.pid} died"))
+
+    def close(self) -> None:
+        """Close this process's ends: the worker ends once it has answered what it holds."""
+        loop, self._loop = self._loop, None
+        if loop is not None and not loop.is_closed() and _changeable_here(loop):
+            loop.remove_reader(self._answers)
+            loop.remove_writer(self._calls)
+        for fd in (self._calls, self._answers):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._calls = self._answers = -1
+        self.lost = True
+
+
+def _changeable_here(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether this thread may change what ``loop`` watches: its own thread, or a loop
+    not running. (A loop running in another thread is left alone: a closed pipe simply
+    leaves its selector.)"""
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return not loop.is_running()
 
 
 class Pool:
-    """A process pool that replaces itself when a worker dies, and warms in its gaps.
+    """Worker processes that replace themselves when one dies, and warm in their gaps.
 
     ``state``: the warm state each worker starts from; ``chunks``: the warm-up, drawn by
     :meth:`warm` in every worker (none when ``warm_workers`` is false); ``keep``: called with
-    the warm state whenever the warm-up adds to it (the bot writes it to disk)."""
+    the warm state whenever the warm-up adds to it (the bot writes it to disk). A call goes
+    to the worker with the fewest calls in hand."""
 
     def __init__(
         self,
@@ -184,57 +362,56 @@ class Pool:
         self.restarts = 0
         self.live = 0  # live calls in flight: the warm-up waits for none
         self.closed = False
-        self._up: ProcessPoolExecutor | None = None  # the executor whose workers are all up
-        self._executor = self._new()
+        self._context = multiprocessing.get_context("spawn")
+        self._workers: list[_Worker] = []
+        self._starting: asyncio.Future[None] | None = None
 
-    def _new(self) -> ProcessPoolExecutor:
-        # "spawn": a fork of the bot would copy its event loop, threads and open sockets.
-        context = multiprocessing.get_context("spawn")
-        executor = ProcessPoolExecutor(
-            self.processes,
-            mp_context=context,
-            initializer=_start_worker,
-            initargs=(self.state, context.Barrier(self.processes), self.nice),
-        )
-        widen_results(executor)
-        return executor
+    def _new(self) -> _Worker:
+        return _Worker(self._context, self.state, self.nice)
 
     def workers(self) -> list[int]:
         """The process ids of the workers started so far."""
-        return list(getattr(self._executor, "_processes", None) or ())
+        return [w.pid for w in self._workers]
 
     def result_pipe(self) -> int | None:
-        """The bytes the workers' answers can hold before this process reads them (None:
-        not known here)."""
-        return _pipe_size(self._executor)
+        """The bytes a worker's answers can hold before this process reads them (None: not
+        known here)."""
+        return self._workers[0].pipe_size() if self._workers else None
+
+    async def _started(self) -> list[_Worker]:
+        """The workers, started now if they were not (starting a process takes
+        milliseconds: off the event loop, once however many calls ask at once)."""
+        if self.closed:
+            raise RuntimeError("the render pool is shut down")
+        if not self._workers:
+            if self._starting is None or self._starting.get_loop().is_closed():
+                self._starting = asyncio.ensure_future(self._start())
+            await asyncio.shield(self._starting)
+        return self._workers
+
+    async def _start(self) -> None:
+        workers = await asyncio.to_thread(lambda: [self._new() for _ in range(self.processes)])
+        if self.closed:
+            for worker in workers:
+                worker.close()
+            return
+        self._workers = workers
 
     async def up(self) -> list[int]:
-        """Start every worker now (not on the first picture); returns their process ids."""
-        executor = self._executor
+        """Start every worker now (not on the first picture); returns their process ids
+        once each answers."""
         if self.closed:
             return []
-        # Starting a process takes milliseconds: off the event loop.
-        futures = await asyncio.to_thread(
-            lambda: [executor.submit(_worker) for _ in range(self.processes)]
-        )
-        pids = list(await asyncio.gather(*(asyncio.wrap_future(f) for f in futures)))
-        self._up = executor
-        return pids
+        workers = await self._started()
+        return list(await asyncio.gather(*(w.call(os.getpid) for w in workers)))
 
     async def warm(self) -> int:
         """Draw the warm-up in every worker, one chunk at a time in the whole pool and only
-        while no live call is in flight; returns the pictures drawn. Which worker takes a
-        chunk is the pool's choice: each takes its own next one, until every worker of the
-        pool has drawn them all (a bounded number of tries). A pool replaced meanwhile ends
-        it: its new workers start from the warm state gathered so far."""
-        executor = self._executor
-        if self._up is not executor:
-            # Each worker must be up to take its share (the pool only starts one when none
-            # is idle). Not again once up: the meeting would hold a worker behind a picture.
-            await self.up()
+        while no live call is in flight; returns the pictures drawn. A worker that dies
+        meanwhile ends it: its replacement starts from the warm state gathered so far."""
+        await self.up()
         if not self.warm_workers or not self.chunks:
             return 0
-        loop = asyncio.get_running_loop()
         done: set[int] = set()
         drawn = 0
         for _ in range(4 * self.processes * (len(self.chunks) + 1)):
@@ -242,18 +419,17 @@ class Pool:
                 await asyncio.sleep(0.01)
             if self.closed:  # the bot stops: the warm-up did not end, it was called off
                 raise asyncio.CancelledError
-            if len(done) == self.processes or executor is not self._executor:
+            pending = [w for w in self._workers if w.pid not in done]
+            if not pending:
                 break
-            step = functools.partial(_warm_step, self.chunks, self.state)
+            worker = pending[0]
             try:
-                pid, finished, count, state = await loop.run_in_executor(executor, step)
-            except BrokenProcessPool:
-                self._replace(executor)
+                pid, finished, count, state = await worker.call(
+                    functools.partial(_warm_step, self.chunks, self.state)
+                )
+            except WorkerLost:
+                self._replace(worker)
                 break
-            except RuntimeError:
-                if self.closed:  # shut down between the look above and this call
-                    raise asyncio.CancelledError from None
-                raise
             drawn += count
             before = self.state
             self.state = warming.merged(self.state, state)
@@ -264,31 +440,43 @@ class Pool:
         return drawn
 
     async def run(self, call: Callable[[], T], *, retry: bool = True) -> T:
-        executor = self._executor
+        workers = await self._started()
+        worker = min(workers, key=lambda w: (len(w.waiting), w.sent))
         self.live += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(executor, call)
-        except BrokenProcessPool as exc:
-            self._replace(executor)
+            result: T = await worker.call(call)
+            return result
+        except WorkerLost as exc:
+            self._replace(worker)
             if not retry:
                 raise RenderError("the render workers died twice drawing one picture") from exc
         finally:
             self.live -= 1
-        # A worker died (a crash, the OOM killer): the new pool draws the picture once more.
+        # A worker died (a crash, the OOM killer): a new one draws the picture once more.
         return await self.run(call, retry=False)
 
-    def _replace(self, broken: ProcessPoolExecutor) -> None:
-        # Every picture in flight fails at once: only the first replaces the pool.
-        if broken is not self._executor:
+    def _replace(self, lost: _Worker) -> None:
+        # Every call in flight on a dead worker fails at once: only the first replaces it.
+        if lost not in self._workers or self.closed:
             return
         self.restarts += 1
         event(log, "render_pool_restarted", level=logging.WARNING, restarts=self.restarts)
-        broken.shutdown(wait=False, cancel_futures=True)
-        self._executor = self._new()
+        lost.close()
+        lost.process.join(timeout=0)  # reaped if it is gone already
+        self._workers[self._workers.index(lost)] = self._new()
 
     def shutdown(self) -> None:
+        """Close every worker's pipes and wait for them to end (each finishes the picture
+        it is drawing). From any thread, or after the event loop ended."""
         self.closed = True
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        workers, self._workers = self._workers, []
+        for worker in workers:
+            worker.close()
+        for worker in workers:
+            worker.process.join(timeout=30)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join()
 
 
 # ---------------------------------------------------------------- the warm state on disk

@@ -281,3 +281,43 @@ async def test_workers_answer_through_a_pipe_that_holds_ten_pictures(tmp_path: P
     assert await rendering.render(die_once, str(tmp_path / "died")) > 0
     assert pool.restarts == 1
     assert (pool.result_pipe() or 0) >= min(rendering.RESULT_PIPE // 4, allowed)
+
+
+def _workers() -> list[int]:
+    pool = rendering.running()
+    assert pool is not None
+    return pool.workers()
+
+
+def echo(value: object) -> object:
+    return value
+
+
+def test_a_pool_serves_one_event_loop_after_another() -> None:
+    """The bench warms the pool in one ``asyncio.run`` and serves in the next: the workers'
+    pipes follow the running loop."""
+    rendering.start(1, warm_workers=False)
+    assert asyncio.run(rendering.up()) == 1
+    (pid,) = _workers()
+    for value in ("first", "second"):
+        assert asyncio.run(rendering.render(echo, value)) == value
+    assert asyncio.run(rendering.render(nap, 0)) == pid  # the same worker all along
+
+
+async def test_a_caller_that_gives_up_leaves_every_other_answer_to_its_own(
+    tmp_path: Path,
+) -> None:
+    """A worker answers in order: the answer of a call whose caller was cancelled is read
+    and dropped, and the calls behind it still get their own."""
+    rendering.start(1, warm_workers=False)
+    await rendering.up()
+    (pid,) = _workers()
+    marker = tmp_path / "go"
+    given_up = asyncio.ensure_future(rendering.render(hold, str(marker)))
+    behind = [asyncio.ensure_future(rendering.render(echo, n)) for n in range(5)]
+    await asyncio.sleep(0.1)
+    given_up.cancel()
+    marker.touch()
+    assert await asyncio.wait_for(asyncio.gather(*behind), 60) == list(range(5))
+    assert given_up.cancelled()
+    assert await rendering.render(nap, 0) == pid
