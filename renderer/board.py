@@ -146,18 +146,20 @@ def _frame(s: Sketch, colour: tuple[int, ...], width: float) -> None:
 
 @dataclass(frozen=True, eq=False)
 class Inked:
-    """An RGBA drawing cut where it has ink: bands of ``band`` rows, each cropped to the
-    bounding box of its alpha (left, top, and that part of the drawing)."""
+    """An RGBA drawing cut where it has ink: bands of rows, each cropped to the bounding box
+    of its alpha, kept as (left, top, colours in RGB, alpha)."""
 
     width: int
     height: int
-    parts: tuple[tuple[int, int, Image.Image], ...]
+    parts: tuple[tuple[int, int, Image.Image, Image.Image], ...]
 
     def image(self) -> Image.Image:
         """The drawing again (transparent where it has no ink)."""
         whole = Image.new("RGBA", (self.width, self.height))
-        for left, top, ink in self.parts:
-            whole.paste(ink, (left, top))
+        for left, top, colours, alpha in self.parts:
+            part = colours.convert("RGBA")
+            part.putalpha(alpha)
+            whole.paste(part, (left, top))
         return whole
 
 
@@ -168,7 +170,8 @@ def inked(art: Image.Image, band: int) -> Inked:
         strip = art.crop((0, top, art.width, min(top + band, art.height)))
         box = strip.getbbox()  # of the alpha: the pixels the drawing covers at all
         if box is not None:
-            parts.append((box[0], top + box[1], strip.crop(box)))
+            ink = strip.crop(box)
+            parts.append((box[0], top + box[1], ink.convert("RGB"), ink.getchannel("A")))
     return Inked(art.width, art.height, tuple(parts))
 
 
@@ -193,10 +196,12 @@ def lay_over(
     :func:`settled` of the palette), yet blending only where the drawing has ink."""
     x, y = xy
     region = image.crop((x, y, x + art.width, y + art.height)).point(table)
-    for left, top, ink in art.parts:
-        box = (x + left, y + top, x + left + ink.width, y + top + ink.height)
-        under = image.crop(box).convert("RGBA")
-        under.alpha_composite(ink)
+    for left, top, colours, alpha in art.parts:
+        box = (x + left, y + top, x + left + alpha.width, y + top + alpha.height)
+        # Over opaque pixels, a paste through the alpha blends exactly as alpha_composite
+        # (every alpha, every pair of values: tests/renderer/test_lay_over.py), in RGB.
+        under = image.crop(box).convert("RGB")
+        under.paste(colours, (0, 0), alpha)
         region.paste(to_palette(under, palette), (left, top))
     image.paste(region, xy)
 

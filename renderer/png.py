@@ -144,7 +144,8 @@ def fit_palette(
 def to_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
     """``image`` in P mode with the given palette: each pixel takes its nearest colour (no
     dithering, so flat areas stay flat and the same pixels always map the same way)."""
-    return image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    return rgb.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 # Fitting a palette quantizes a sheet of samples: 0.1-0.8 s, most of a game's first picture.

@@ -54,5 +54,20 @@ def test_a_drawing_with_no_ink_still_maps_its_region() -> None:
     assert mine.tobytes() == theirs.tobytes()
 
 
+def test_a_paste_through_the_alpha_blends_as_alpha_composite_over_opaque_pixels() -> None:
+    """What lay_over relies on: for every alpha and every pair of values (the drawing's,
+    the picture's), pasting through the alpha gives alpha_composite's pixels."""
+    down = Image.linear_gradient("L")  # each row one value, 0 to 255
+    across = down.transpose(Image.Transpose.TRANSPOSE)
+    picture = Image.merge("RGB", (across, down, across))
+    for alpha in range(256):
+        drawing = Image.merge("RGBA", (down, across, down, Image.new("L", down.size, alpha)))
+        composited = picture.convert("RGBA")
+        composited.alpha_composite(drawing)
+        pasted = picture.copy()
+        pasted.paste(drawing.convert("RGB"), (0, 0), drawing.getchannel("A"))
+        assert composited.convert("RGB").tobytes() == pasted.tobytes(), alpha
+
+
 def loka_view() -> LokaState:
     return view(crowded_state(plies=6), None)
