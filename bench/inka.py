@@ -61,7 +61,7 @@ from engine.inka.geometry import DIRECTION_INDEX, Placement
 from engine.inka.layout import Layout
 from engine.inka.state import DESTINATION_NAMES, WALKED
 from engine.inka.temple import TEMPLE
-from engine.inka.turn import block_problem
+from engine.inka.turn import blockable
 
 BOARD = TEMPLE.board
 NAMES = BOARD.names
@@ -137,7 +137,7 @@ def walk_towards(state: InkaState, plan: Way) -> Action | None:
 
 def free_cells(lay: Layout) -> list[int]:
     """Where a blocker may go."""
-    return [c for c in range(BOARD.size) if block_problem(lay, c) is None]
+    return blockable(lay)
 
 
 def block_or_end(rng: random.Random, cells: list[int]) -> Action:
@@ -241,6 +241,9 @@ class Game:
     first_turn_statue: bool
     winner_start: str | None
     starts: dict[str, str] = field(default_factory=dict)
+    actions: int = 0
+    cpu: float = 0.0
+    """The game's CPU seconds in its process (the players' choices and the engine's)."""
 
 
 def play_game(kind: str, players: int, seed: int, *, cap: int = ROUND_CAP) -> Game:
@@ -251,12 +254,13 @@ def play_game(kind: str, players: int, seed: int, *, cap: int = ROUND_CAP) -> Ga
     starts: dict[str, str] = {}
     turns_begun: Counter[str] = Counter()
     first_turn_statue = False
-    rounds = 0
+    rounds = actions = 0
     while state.phase != OVER:
         action = player(rng, state)
         seat = state.seat_to_move
         try:
             state, events = apply(state, action)
+            actions += 1
         except EngineError as exc:  # a player bug: say which action, then stop
             raise AssertionError(f"{kind} played an illegal '{action}': {exc}") from exc
         for event in events:
@@ -270,9 +274,9 @@ def play_game(kind: str, players: int, seed: int, *, cap: int = ROUND_CAP) -> Ga
                 first_turn_statue = True
         assert seat is not None
         if rounds > cap:
-            return Game(cap, True, first_turn_statue, None, starts)
+            return Game(cap, True, first_turn_statue, None, starts, actions)
     winner = starts.get(state.winner) if state.winner else None
-    return Game(max(rounds, 1), False, first_turn_statue, winner, starts)
+    return Game(max(rounds, 1), False, first_turn_statue, winner, starts, actions)
 
 
 # ---------------------------------------------------------------- figures
@@ -280,7 +284,10 @@ def play_game(kind: str, players: int, seed: int, *, cap: int = ROUND_CAP) -> Ga
 
 def _play(args: tuple[str, int, int, int]) -> Game:
     kind, players, seed, cap = args
-    return play_game(kind, players, seed, cap=cap)
+    began = time.process_time()
+    game = play_game(kind, players, seed, cap=cap)
+    game.cpu = time.process_time() - began
+    return game
 
 
 def simulate(
@@ -306,10 +313,13 @@ def report(kind: str, players: int, results: list[Game], seconds: float) -> None
     of_decided = " ".join(
         f"{100 * wins[name] / max(decided, 1):4.1f}%" for name in TEMPLE.start_names
     )
+    cpu = sum(g.cpu for g in results)
+    actions = sum(g.actions for g in results)
     print(
         f"  {players}p {kind:<6} games {n:>4}  median rounds {rounds:5.1f}  "
         f"first-turn statue {100 * first / n:5.1f}%  capped {capped:>3}  "
-        f"wins by start: {shares} (of {decided} decided: {of_decided})  ({seconds:.0f} s)"
+        f"wins by start: {shares} (of {decided} decided: {of_decided})  ({seconds:.0f} s; "
+        f"CPU {cpu:.1f} s, {1e6 * cpu / max(actions, 1):.0f} us an action)"
     )
 
 

@@ -25,6 +25,8 @@ from engine.inka.geometry import (
 )
 
 SIDE = 6
+KEPT_PLACEMENTS = 1 << 16
+"""Placements whose cells a board keeps (all are dropped when this many are kept)."""
 _NAME = re.compile(r"^([a-z])\s*(\d{1,2})$")
 
 
@@ -108,18 +110,38 @@ class Board:
 
     def rhombus_cells(self, placement: Placement) -> tuple[int, int] | None:
         """The indices of a placement's two halves, or ``None`` if it leaves the board."""
+        known = self._rhombus_cells
+        if placement in known:
+            return known[placement]
         a, b = placement.cells
         ia, ib = self.index.get(a), self.index.get(b)
-        if ia is None or ib is None:
-            return None
-        return (ia, ib)
+        found = None if ia is None or ib is None else (ia, ib)
+        if len(known) >= KEPT_PLACEMENTS:
+            known.clear()
+        known[placement] = found
+        return found
+
+    @cached_property
+    def _rhombus_cells(self) -> dict[Placement, tuple[int, int] | None]:
+        """:meth:`rhombus_cells` as found so far (the search asks for the same few thousand
+        placements again and again)."""
+        return {}
 
     def placement(self, first: str | int, second: str | int) -> Placement:
         from engine.inka.geometry import placement_of
 
         a = first if isinstance(first, int) else self.parse(first)
         b = second if isinstance(second, int) else self.parse(second)
-        return placement_of(self.cells[a], self.cells[b])
+        known = self._placements
+        if (a, b) not in known:
+            known[a, b] = placement_of(self.cells[a], self.cells[b])
+        return known[a, b]
+
+    @cached_property
+    def _placements(self) -> dict[tuple[int, int], Placement]:
+        """:meth:`placement` as found so far, by cell indices (at most one per pair of
+        neighbouring cells)."""
+        return {}
 
     def pair_name(self, placement: Placement) -> str:
         return "/".join(self.pair_names(placement))

@@ -21,7 +21,7 @@ from engine.inka.state import (
     Rhombus,
 )
 from engine.inka.temple import PATH_WALLS, TEMPLE
-from engine.inka.turn import apply_turn_action, begin_turn, block_problem, finish, next_seat
+from engine.inka.turn import apply_turn_action, begin_turn, blockable, finish, next_seat
 from engine.inka.work import Work
 from engine.protocol import Event, Outcome
 from engine.turns import ScratchTurns, not_a_seat, seat_or_only, waited_for
@@ -187,7 +187,7 @@ def play_actions(state: InkaState, me: int) -> list[actions.Action]:
         out.extend(actions.Go(NAMES[c]) for c in sorted(best) if c != here and lay.free_to_stop(c))
     if state.ap > 0:
         out.extend(_special_actions(state, lay, me, here))
-    out.extend(actions.Block(NAMES[c]) for c in range(BOARD.size) if block_problem(lay, c) is None)
+    out.extend(actions.Block(NAMES[c]) for c in blockable(lay))
     out.append(actions.End())
     return out
 

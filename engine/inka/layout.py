@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.inka.geometry import (
     DIRECTION_INDEX,
@@ -30,6 +31,20 @@ class Layout:
 
     @classmethod
     def of(cls, state: InkaState) -> Layout:
+        """``state``'s layout, shared with every state whose rhombi, pawns and blockers lie
+        alike (a layout is only read once made: a turn's walks and its ended turns, and a
+        search, meet the same one again and again)."""
+        key = (state.rhombi, state.pawns, state.blockers)
+        lay = _KEPT.get(key)
+        if lay is None:
+            if len(_KEPT) >= KEPT_LAYOUTS:
+                _KEPT.clear()
+            lay = _KEPT[key] = cls.made(state)
+        return lay
+
+    @classmethod
+    def made(cls, state: InkaState) -> Layout:
+        """``state``'s layout, made afresh."""
         pawns: dict[int, list[int]] = {}
         for seat, cell in enumerate(state.pawns):
             if cell is not None:
@@ -73,9 +88,10 @@ class Layout:
 
     def slide_range(self, name: str, direction: int) -> int:
         """How far the rhombus can slide that way before an obstacle (0: not at all)."""
-        placement = self.rhombi[name].placement
         n = 0
-        while self.fits(name, placement.slid(direction, n + 1)):
+        for cells in _ray(self.temple, self.rhombi[name].placement, direction):
+            if any(self.blocked_for(name, c) for c in cells):
+                break
             n += 1
         return n
 
@@ -92,13 +108,8 @@ class Layout:
     def can_rotate(self, name: str, corner: str, sixths: int) -> bool:
         """Legal when nothing but the rhombus itself lies anywhere in its sweep and the whole
         sweep stays on the temple."""
-        placement = self.rhombi[name].placement
-        index = self.temple.board.index
-        for cell in swept_cells(placement, corner, sixths):
-            i = index.get(cell)
-            if i is None or self.blocked_for(name, i):
-                return False
-        return True
+        swept = _swept(self.temple, self.rhombi[name].placement, corner, sixths)
+        return swept is not None and not any(self.blocked_for(name, i) for i in swept)
 
     def rotations(self, name: str) -> list[tuple[int, int]]:
         """(corner clock hour, sixths) of every legal turn."""
@@ -160,3 +171,30 @@ class Layout:
     def destination_at(self, cell: int) -> str | None:
         name = self.covered.get(cell)
         return name if name is not None and self.rhombi[name].is_destination else None
+
+
+KEPT_LAYOUTS = 1024
+"""Layouts kept per process (all are dropped when this many are kept)."""
+_KEPT: dict[tuple[object, ...], Layout] = {}
+
+
+@lru_cache(maxsize=1 << 16)
+def _ray(temple: Temple, placement: Placement, direction: int) -> tuple[tuple[int, int], ...]:
+    """The cells of ``placement`` slid 1, 2, ... steps ``direction`` until it leaves the
+    temple."""
+    out: list[tuple[int, int]] = []
+    while (
+        cells := temple.board.rhombus_cells(placement.slid(direction, len(out) + 1))
+    ) is not None:
+        out.append(cells)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _swept(
+    temple: Temple, placement: Placement, corner: str, sixths: int
+) -> tuple[int, ...] | None:
+    """The cells a turn sweeps (:func:`swept_cells`), or ``None`` if any is off the temple."""
+    index = temple.board.index
+    cells = [index.get(cell) for cell in swept_cells(placement, corner, sixths)]
+    return None if None in cells else tuple(c for c in cells if c is not None)

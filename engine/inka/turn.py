@@ -143,6 +143,21 @@ def block_problem(lay: Layout, cell: int) -> IllegalAction | None:
     return None
 
 
+def blockable(lay: Layout) -> list[int]:
+    """The cells where a blocker may go, in order: those where :func:`block_problem` finds
+    nothing (asked of every cell at once, without its messages)."""
+    held = {lay.covered.get(c) for c in lay.blockers}  # rhombi that hold a blocker
+    out = []
+    for cell in range(BOARD.size):
+        if cell in lay.pawns or cell in lay.blockers:
+            continue
+        rhombus = lay.covered.get(cell)
+        if rhombus is not None and (lay.rhombi[rhombus].is_destination or rhombus in held):
+            continue
+        out.append(cell)
+    return out
+
+
 def _check_block(lay: Layout, cell: int) -> None:
     problem = block_problem(lay, cell)
     if problem is not None:
