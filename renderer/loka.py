@@ -15,6 +15,7 @@ All of it happens in palette mode, so the image is ready to encode as soon as it
 from __future__ import annotations
 
 import math
+import threading
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -419,11 +420,7 @@ def _board_image(
     own."""
     key = _static_key(view, options, square, banner)
     static = _static(key)
-    image = static.image.copy()
-    grid = static.layout.grid
-    for sq, stack in stacks.items():
-        col, row = static.cell(sq)
-        image.paste(_cell(key, col, row, tuple(stack)), grid.box(col, row)[:2])
+    image = _with_cells(key, static, stacks)
     arrows = _arrows(view, options)
     for arrow in arrows:
         _draw_arrow(image, static, arrow, options.theme)
@@ -432,6 +429,38 @@ def _board_image(
     if banner:
         _draw_banner(image, view, options, square)
     return image
+
+
+# The last board drawn on each static layer (its cells only) and the stacks of those cells:
+# the next picture on that layer repastes only the squares whose stacks changed, a few when
+# the same game moves on, instead of every occupied square. Taken out of the dict while in
+# use (under the lock), so two threads never draw on one.
+_boards: dict[StaticKey, tuple[Image.Image, dict[int, tuple[Token, ...]]]] = {}
+_boards_lock = threading.Lock()
+BOARDS_KEPT = 8  # ~1.2 MB each for the cross
+
+
+def _with_cells(
+    key: StaticKey, static: Static, stacks: Mapping[int, Sequence[Token]]
+) -> Image.Image:
+    """A new image of the static layer with the cells of ``stacks`` on it."""
+    now = {sq: tuple(stack) for sq, stack in stacks.items()}
+    with _boards_lock:
+        kept = _boards.pop(key, None)
+    image, before = kept if kept is not None else (static.image.copy(), {})
+    grid = static.layout.grid
+    for sq in before.keys() | now.keys():
+        stack = now.get(sq)
+        if stack != before.get(sq):
+            col, row = static.cell(sq)
+            box = grid.box(col, row)
+            # A square is one cell or its static pixels: every paste covers it whole.
+            image.paste(_cell(key, col, row, stack) if stack else static.image.crop(box), box[:2])
+    with _boards_lock:
+        while len(_boards) >= BOARDS_KEPT:
+            del _boards[next(iter(_boards))]  # the least recently drawn on
+        _boards[key] = (image, now)
+    return image.copy()
 
 
 def loka_image(view: LokaState, *, options: LokaImageOptions = LokaImageOptions()) -> Image.Image:
@@ -1203,3 +1232,5 @@ def clear_caches() -> None:
     changes a picture)."""
     for cached in (_static, _cell, _card_p, _palette, _settled, _arrow_art, _tile_target):
         cached.cache_clear()
+    with _boards_lock:
+        _boards.clear()
