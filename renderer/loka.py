@@ -51,7 +51,7 @@ from renderer.dice import badge_size, combat_badge
 from renderer.fonts import draw_text, fit, font, printable, text_width
 from renderer.png import encode_png, fit_palette, fitted, to_palette
 from renderer.sprites import ghost_sprite, haloed_sprite, piece_sprite
-from renderer.theme import Theme, current_theme
+from renderer.theme import RGB, Theme, current_theme
 from renderer.tiles import tile_image
 from renderer.vector import SUPERSAMPLE, Ellipse, Line, Poly, Shape, Sketch, circle
 from renderer.words import Words, say, say_counted
@@ -186,10 +186,12 @@ class Static:
         return where
 
 
-# theme, board, square size, bottom seat, tiles as (square, kind, axis), banner unit (0: no
-# banner). Each cell of a picture is looked up by it: plain tuples hash and compare in C, where
-# a Tile's hash and equality are Python calls (~10 a cell, ~0.1 ms a picture).
-StaticKey = tuple[Theme, Geometry, int, str, tuple[tuple[int, str, str | None], ...], int]
+# theme, board, square size, bottom seat, banner unit (0: no banner). No tiles: every game
+# lays its own, and the board without them is shared by all (a tile is a square's ground).
+StaticKey = tuple[Theme, Geometry, int, str, int]
+# What a square shows under its stack: its colour, and its tile's kind and axis on screen
+# (None, None: a plain square). Where it stands on the board does not matter.
+Ground = tuple[RGB, str | None, str | None]
 
 
 def _draw_static(
@@ -270,10 +272,34 @@ def _coordinates(
 
 @lru_cache(maxsize=24)
 def _static(key: StaticKey) -> Static:
-    """The cached static layer; only the palette image is kept (a third of RGB's memory)."""
-    theme, geo, square, bottom, tiles, unit = key
-    drawn = _draw_static(theme, geo, square, bottom, tuple(Tile(*t) for t in tiles), unit)
-    return replace(drawn, image=to_palette(drawn.image, _palette(key[0])))
+    """The cached static layer, without tiles; only the palette image is kept (a third of
+    RGB's memory). Mapping to the palette is pixel by pixel, so a tile drawn into the RGB
+    layer or its square pasted on this one (:func:`_ground`) gives the same pixels."""
+    theme, geo, square, bottom, unit = key
+    drawn = _draw_static(theme, geo, square, bottom, (), unit)
+    return replace(drawn, image=to_palette(drawn.image, _palette(theme)))
+
+
+@lru_cache(maxsize=64)
+def _ground(theme: Theme, square: int, ground: Ground) -> Image.Image:
+    """A square's static pixels, in the palette: a plain square or a tile."""
+    colour, kind, axis = ground
+    if kind is None:
+        image = Image.new("RGB", (square, square), colour)
+    else:
+        image = tile_image(theme, square, kind, axis, colour)
+    return to_palette(image, _palette(theme))
+
+
+def _square_ground(geo: Geometry, frame: Frame, theme: Theme, sq: int, tile: Tile | None) -> Ground:
+    f, r = sq % geo.width, sq // geo.width
+    colour = theme.dark_square if (f + r) % 2 == 0 else theme.light_square
+    if tile is None:
+        return colour, None, None
+    axis = None
+    if tile.axis is not None:
+        axis = frame.on_screen((0, 1) if tile.axis == "n" else (1, 0))
+    return colour, tile.kind, axis
 
 
 # ---------------------------------------------------------------- cells
@@ -307,10 +333,9 @@ def _piece_size(square: int) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _cell(key: StaticKey, col: int, row: int, stack: tuple[Token, ...]) -> Image.Image:
-    static = _static(key)
-    theme, square = key[0], key[2]
-    base = static.image.crop(static.layout.grid.box(col, row))
+def _cell(theme: Theme, square: int, ground: Ground, stack: tuple[Token, ...]) -> Image.Image:
+    """A square with what it carries: the same wherever it stands, in every game."""
+    base = _ground(theme, square, ground)
     layers = []
     for token in stack:
         if token[0] == "piece":
@@ -402,8 +427,7 @@ def _static_key(view: LokaState, options: LokaImageOptions, unit: int, banner: b
     geo = view.geometry
     square = board_square(geo, unit)
     bottom = bottom_seat(geo, options.bottom)
-    tiles = tuple((t.square, t.kind, t.axis) for t in view.tiles)
-    return (options.theme, geo, square, bottom, tiles, unit if banner else 0)
+    return (options.theme, geo, square, bottom, unit if banner else 0)
 
 
 def _board_image(
@@ -420,7 +444,7 @@ def _board_image(
     own."""
     key = _static_key(view, options, square, banner)
     static = _static(key)
-    image = _with_cells(key, static, stacks)
+    image = _with_cells(key, static, view.tiles, stacks)
     arrows = _arrows(view, options)
     for arrow in arrows:
         _draw_arrow(image, static, arrow, options.theme)
@@ -431,31 +455,45 @@ def _board_image(
     return image
 
 
-# The last board drawn on each static layer (its cells only) and the stacks of those cells:
-# the next picture on that layer repastes only the squares whose stacks changed, a few when
-# the same game moves on, instead of every occupied square. Taken out of the dict while in
-# use (under the lock), so two threads never draw on one.
-_boards: dict[StaticKey, tuple[Image.Image, dict[int, tuple[Token, ...]]]] = {}
+# The last board drawn on each static layer (its squares only) and what its squares show:
+# the next picture on that layer repastes only the squares that changed, a few when a game
+# moves on, instead of every tile and occupied square. Taken out of the dict while in use
+# (under the lock), so two threads never draw on one.
+_boards: dict[StaticKey, tuple[Image.Image, dict[int, tuple[Ground, tuple[Token, ...]]]]] = {}
 _boards_lock = threading.Lock()
 BOARDS_KEPT = 8  # ~1.2 MB each for the cross
 
 
 def _with_cells(
-    key: StaticKey, static: Static, stacks: Mapping[int, Sequence[Token]]
+    key: StaticKey, static: Static, tiles: Sequence[Tile], stacks: Mapping[int, Sequence[Token]]
 ) -> Image.Image:
-    """A new image of the static layer with the cells of ``stacks`` on it."""
-    now = {sq: tuple(stack) for sq, stack in stacks.items()}
+    """A new image of the static layer with the tiles and the cells of ``stacks`` on it."""
+    theme, geo, square = key[0], key[1], key[2]
+    tile_at = {t.square: t for t in tiles}
+    now = {
+        sq: (
+            _square_ground(geo, static.frame, theme, sq, tile_at.get(sq)),
+            tuple(stacks.get(sq, ())),
+        )
+        for sq in tile_at.keys() | stacks.keys()
+    }
     with _boards_lock:
         kept = _boards.pop(key, None)
     image, before = kept if kept is not None else (static.image.copy(), {})
     grid = static.layout.grid
     for sq in before.keys() | now.keys():
-        stack = now.get(sq)
-        if stack != before.get(sq):
-            col, row = static.cell(sq)
-            box = grid.box(col, row)
-            # A square is one cell or its static pixels: every paste covers it whole.
-            image.paste(_cell(key, col, row, stack) if stack else static.image.crop(box), box[:2])
+        shown = now.get(sq)
+        if shown != before.get(sq):
+            box = grid.box(*static.cell(sq))
+            # A square is its cell, its ground or the plain square of the static layer:
+            # every paste covers it whole.
+            if shown is None:
+                part = static.image.crop(box)
+            elif shown[1]:
+                part = _cell(theme, square, *shown)
+            else:
+                part = _ground(theme, square, shown[0])
+            image.paste(part, box[:2])
     with _boards_lock:
         while len(_boards) >= BOARDS_KEPT:
             del _boards[next(iter(_boards))]  # the least recently drawn on
@@ -1230,7 +1268,7 @@ def render_summary(view: LokaState, *, options: LokaImageOptions = LokaImageOpti
 def clear_caches() -> None:
     """Forget every cached layer, cell and palette (tests use it to show that caching never
     changes a picture)."""
-    for cached in (_static, _cell, _card_p, _palette, _settled, _arrow_art, _tile_target):
+    for cached in (_static, _ground, _cell, _card_p, _palette, _settled, _arrow_art, _tile_target):
         cached.cache_clear()
     with _boards_lock:
         _boards.clear()

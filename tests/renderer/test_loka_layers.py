@@ -1,0 +1,54 @@
+"""The static layer is drawn once without tiles and shared by every game: each square of a
+picture is pasted from its ground (a plain square or a tile) and its stack, drawn once for
+every square like it. That only holds if each square of the layer drawn with its tiles
+shows exactly the ground drawn on its own, on every board, side, size and theme."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.loka.geometry import CROSS, geometry_for
+from engine.loka.terrain import TILE_SET, Tile
+from renderer import loka
+from renderer.png import to_palette
+from renderer.theme import DEFAULT_THEME, HIGH_CONTRAST, Theme
+
+BOARDS = [
+    (CROSS, 78, 78),
+    (CROSS, 62, 62),  # deployment's
+    (CROSS, 48, 0),  # the end picture's, without a banner
+    (geometry_for("faceoff", (8, 8), ("fire", "air")), 78, 78),
+    (geometry_for("faceoff", (16, 8), ("water", "earth")), 78, 0),
+]
+
+
+@pytest.mark.parametrize("theme", [DEFAULT_THEME, HIGH_CONTRAST], ids=lambda t: t.name)
+@pytest.mark.parametrize("board", range(len(BOARDS)))
+def test_every_square_of_a_tiled_layer_is_its_ground(theme: Theme, board: int) -> None:
+    geo, unit, banner = BOARDS[board]
+    rng = random.Random(board)
+    square = loka.board_square(geo, unit)
+    palette = loka._palette(theme)
+    for bottom in geo.seat_names:
+        places = rng.sample(list(geo.squares), len(TILE_SET))
+        tiles = tuple(
+            Tile(sq, kind, rng.choice(("n", "e")) if kind == "pass" else None)
+            for sq, kind in zip(places, TILE_SET, strict=True)
+        )
+        drawn = loka._draw_static(theme, geo, square, bottom, tiles, banner)
+        tiled = to_palette(drawn.image, palette)
+        shared = loka._static((theme, geo, square, bottom, banner))
+        assert shared.layout == drawn.layout and shared.cells == drawn.cells
+        tile_at = {t.square: t for t in tiles}
+        for sq in geo.squares:
+            box = drawn.layout.grid.box(*drawn.cell(sq))
+            ground = loka._square_ground(geo, drawn.frame, theme, sq, tile_at.get(sq))
+            assert tiled.crop(box).tobytes() == loka._ground(theme, square, ground).tobytes()
+            if sq not in tile_at:
+                assert shared.image.crop(box).tobytes() == tiled.crop(box).tobytes()
+        outside = tiled.copy()  # and nothing else differs: margins, labels, banner room
+        for sq in tile_at:
+            outside.paste(shared.image.crop(box := drawn.layout.grid.box(*drawn.cell(sq))), box)
+        assert outside.tobytes() == shared.image.tobytes()
