@@ -42,6 +42,7 @@ import pickle
 import struct
 import sys
 import tempfile
+import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
@@ -313,22 +314,46 @@ class _Worker:
                     future.set_exception(WorkerLost(f"render worker {self.pid} died"))
 
     def close(self) -> None:
-        """Close this process's ends: the worker ends once it has answered what it holds."""
+        """Close this process's ends: the worker ends once it has answered what it holds.
+        From any thread: a loop running in another one forgets the pipes in its own thread
+        (its selector would otherwise keep a closed pipe, and refuse the next one given
+        that number)."""
         loop, self._loop = self._loop, None
-        if loop is not None and not loop.is_closed() and _changeable_here(loop):
-            loop.remove_reader(self._answers)
-            loop.remove_writer(self._calls)
-        for fd in (self._calls, self._answers):
-            with contextlib.suppress(OSError):
-                os.close(fd)
-        self._calls = self._answers = -1
+        pipes, (self._calls, self._answers) = (self._calls, self._answers), (-1, -1)
         self.lost = True
+        if pipes[0] < 0:  # closed already
+            return
+        if loop is None or loop.is_closed() or _in_or_idle(loop):
+            _unwatched(loop, pipes)
+            return
+        forgotten = threading.Event()
+
+        def forget() -> None:
+            _unwatched(loop, pipes)
+            forgotten.set()
+
+        try:
+            loop.call_soon_threadsafe(forget)
+        except RuntimeError:  # it closed meanwhile
+            _unwatched(None, pipes)
+        else:
+            forgotten.wait(timeout=10)  # a stuck loop closes them when it runs again
 
 
-def _changeable_here(loop: asyncio.AbstractEventLoop) -> bool:
-    """Whether this thread may change what ``loop`` watches: its own thread, or a loop
-    not running. (A loop running in another thread is left alone: a closed pipe simply
-    leaves its selector.)"""
+def _unwatched(loop: asyncio.AbstractEventLoop | None, pipes: tuple[int, int]) -> None:
+    """Stop ``loop`` watching a worker's ``pipes`` (its calls', its answers'), and close them."""
+    calls, answers = pipes
+    if loop is not None and not loop.is_closed():
+        loop.remove_reader(answers)
+        loop.remove_writer(calls)
+    for fd in pipes:
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+
+def _in_or_idle(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether this thread may change what ``loop`` watches: it runs there, or it does not
+    run at all."""
     try:
         return asyncio.get_running_loop() is loop
     except RuntimeError:
