@@ -10,11 +10,10 @@ secret passage that brings the goal nearer, and end the turn when nothing useful
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, TypeVar
 
 from ai.knowledge import perfect_information, squash
@@ -48,23 +47,60 @@ def enter_cost(lay: Layout, cell: int, free: frozenset[int] = frozenset()) -> in
 def distances(lay: Layout, sources: Iterable[int], *, towards: bool) -> list[int]:
     """The cheapest cost from ``sources`` to every cell (``towards``: from every cell to the
     sources), through walls never, over chasm at its bridging price."""
+    return shortest(terrain_of(lay), sources, towards=towards)
+
+
+@dataclass(frozen=True)
+class Terrain:
+    """What a layout's rhombi make of the temple for a walker, by cell: the cost of
+    stepping onto it (:func:`enter_cost`) and the cells beyond its edges that no wall
+    closes (they depend on the rhombi alone)."""
+
+    cost: list[int]
+    open: list[tuple[int, ...]]
+
+
+def terrain_of(lay: Layout) -> Terrain:
+    cost = [enter_cost(lay, cell) for cell in range(BOARD.size)]
+    walls = lay.walls
+    open_ = [
+        tuple(j for e, j in BOARD.neighbours[i] if j is not None and e not in walls)
+        for i in range(BOARD.size)
+    ]
+    return Terrain(cost, open_)
+
+
+def shortest(terrain: Terrain, sources: Iterable[int], *, towards: bool) -> list[int]:
+    """:func:`distances` over ``terrain``: Dijkstra's search with a bucket per cost (a step
+    costs 0, 1 or 2), which finds the same costs as a heap."""
+    cost, open_ = terrain.cost, terrain.open
     dist = [UNREACHABLE] * BOARD.size
-    heap = []
+    buckets: list[list[int]] = [[]]
     for s in sources:
         dist[s] = 0
-        heap.append((0, s))
-    heapq.heapify(heap)
-    while heap:
-        d, i = heapq.heappop(heap)
-        if d > dist[i]:
-            continue
-        for e, j in BOARD.neighbours[i]:
-            if j is None or e in lay.walls:
+        buckets[0].append(s)
+    d = 0
+    while d < len(buckets):
+        for i in buckets[d]:  # a step of cost 0 adds to the bucket being read
+            if dist[i] != d:
                 continue
-            step = d + enter_cost(lay, i if towards else j)
-            if step < dist[j]:
-                dist[j] = step
-                heapq.heappush(heap, (step, j))
+            if towards:
+                step = d + cost[i]
+                for j in open_[i]:
+                    if step < dist[j]:
+                        dist[j] = step
+                        while len(buckets) <= step:
+                            buckets.append([])
+                        buckets[step].append(j)
+            else:
+                for j in open_[i]:
+                    step = d + cost[j]
+                    if step < dist[j]:
+                        dist[j] = step
+                        while len(buckets) <= step:
+                            buckets.append([])
+                        buckets[step].append(j)
+        d += 1
     return dist
 
 
@@ -80,10 +116,10 @@ def goals(state: InkaState, seat: str, lay: Layout) -> list[int]:
 
 
 CACHED = 4096
-"""Layouts and distance maps kept per process (a search meets the same layout again and
+"""Terrains and distance maps kept per process (a search meets the same layout again and
 again: a walk or an ended turn leaves the rhombi where they were); all are dropped when
 this many are kept. Both are pure functions of their key: the caches change no choice."""
-_layouts: dict[tuple[Any, ...], Layout] = {}
+_terrains: dict[tuple[Any, ...], Terrain] = {}
 _distances: dict[tuple[Any, ...], list[int]] = {}
 T = TypeVar("T")
 
@@ -98,10 +134,9 @@ def _kept(cache: dict[tuple[Any, ...], T], key: tuple[Any, ...], make: Callable[
 
 
 def layout_of(state: InkaState) -> Layout:
-    """``state``'s :class:`Layout`, shared with every state whose rhombi, pawns and blockers
-    lie alike (its users only read it)."""
-    key = (state.rhombi, state.pawns, state.blockers)
-    return _kept(_layouts, key, lambda: Layout.of(state))
+    """``state``'s :class:`Layout` (the engine keeps it for every state whose rhombi, pawns
+    and blockers lie alike; its users only read it)."""
+    return Layout.of(state)
 
 
 @dataclass
@@ -124,14 +159,18 @@ class Way:
         return cls(lay, here, goals(state, seat, lay), state.rhombi)
 
     @cached_property
+    def terrain(self) -> Terrain:
+        return _kept(_terrains, (self.rhombi,), lambda: terrain_of(self.lay))
+
+    @cached_property
     def to_goal(self) -> list[int]:
         key = (self.rhombi, tuple(self.goals), True)
-        return _kept(_distances, key, lambda: distances(self.lay, self.goals, towards=True))
+        return _kept(_distances, key, lambda: shortest(self.terrain, self.goals, towards=True))
 
     @cached_property
     def from_pawn(self) -> list[int]:
         key = (self.rhombi, (self.here,), False)
-        return _kept(_distances, key, lambda: distances(self.lay, [self.here], towards=False))
+        return _kept(_distances, key, lambda: shortest(self.terrain, [self.here], towards=False))
 
     @property
     def distance(self) -> int:
@@ -141,28 +180,32 @@ class Way:
         """The distance if ``cells`` were freshly covered by a rhombus (an estimate: the
         rhombus's walls and what it uncovers elsewhere are ignored)."""
         free = frozenset(cells)
+        open_, cost, to_goal = self.terrain.open, self.terrain.cost, self.to_goal
+        none = BEYOND  # no open neighbour: UNREACHABLE, as a min over nothing
         if self.here in free:
             into = 0
         else:
-            into = min(
-                (
-                    self.from_pawn[a]
-                    for c in free
-                    for e, a in BOARD.neighbours[c]
-                    if a is not None and e not in self.lay.walls
-                ),
-                default=UNREACHABLE,
-            )
-        out = min(
-            (
-                enter_cost(self.lay, b, free) + self.to_goal[b]
-                for c in free
-                for e, b in BOARD.neighbours[c]
-                if b is not None and e not in self.lay.walls
-            ),
-            default=UNREACHABLE,
-        )
+            from_pawn = self.from_pawn
+            into = none
+            for c in free:
+                for a in open_[c]:
+                    if from_pawn[a] < into:
+                        into = from_pawn[a]
+            if into == none:
+                into = UNREACHABLE
+        out = none
+        for c in free:
+            for b in open_[c]:
+                step = to_goal[b] if b in free else cost[b] + to_goal[b]
+                if step < out:
+                    out = step
+        if out == none:
+            out = UNREACHABLE
         return min(self.distance, into + out)
+
+
+BEYOND = 1 << 40
+"""More than any distance, ``UNREACHABLE`` with a step added included."""
 
 
 def progress(state: InkaState, seat: str) -> float:
@@ -183,9 +226,18 @@ def moved(lay: Layout, action: Slide | Rotate) -> tuple[int, int] | None:
     """The cells a rhombus move leaves its rhombus on."""
     placement: Placement = lay.rhombi[action.rhombus].placement
     if isinstance(action, Slide):
-        return lay.cells_of(placement.slid(DIRECTION_INDEX[action.direction], action.distance))
-    corner = placement.corner_at(action.corner)
-    return None if corner is None else lay.cells_of(placement.rotated(corner, action.sixths))
+        return _moved(placement, action.direction, action.distance)
+    return _moved(placement, action.corner, action.sixths)
+
+
+@lru_cache(maxsize=1 << 16)
+def _moved(placement: Placement, way: str | int, amount: int) -> tuple[int, int] | None:
+    """The cells of ``placement`` slid ``amount`` steps in direction ``way`` (a name), or
+    turned ``amount`` sixths about its corner at clock hour ``way`` (a number)."""
+    if isinstance(way, str):
+        return BOARD.rhombus_cells(placement.slid(DIRECTION_INDEX[way], amount))
+    corner = placement.corner_at(way)
+    return None if corner is None else BOARD.rhombus_cells(placement.rotated(corner, amount))
 
 
 def best(scored: list[tuple[int, Any]], rng: random.Random) -> tuple[int, Any]:

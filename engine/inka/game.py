@@ -135,14 +135,25 @@ def placements(state: InkaState) -> list[actions.Action]:
     """Where the drawn path rhombus may be laid (each way round)."""
     assert state.drawn is not None
     lay = Layout.of(state)
-    out: list[actions.Action] = []
-    for a in range(BOARD.size):
-        for _e, b in BOARD.neighbours[a]:
-            if b is None:
-                continue
-            if _placement_problem(state, lay, state.drawn, a, b) is None:
-                out.append(actions.Place(state.drawn, NAMES[a], NAMES[b]))
-    return out
+    key = ("placements", state.drawn)
+    found: list[actions.Action] | None = lay.known.get(key)
+    if found is None:
+        found = lay.known[key] = [
+            actions.Place(state.drawn, NAMES[a], NAMES[b])
+            for a, b in _ASHORE
+            if _placement_problem(state, lay, state.drawn, a, b) is None
+        ]
+    return list(found)
+
+
+_ASHORE = [
+    (a, b)
+    for a in range(BOARD.size)
+    for _e, b in BOARD.neighbours[a]
+    if b is not None and a not in TEMPLE.moat and b not in TEMPLE.moat
+]
+"""The pairs of neighbouring cells outside the moat, in the order placements are listed
+(the others are never a placement: :func:`_placement_problem`)."""
 
 
 def _placement_problem(state: InkaState, lay: Layout, number: int, a: int, b: int) -> str | None:
@@ -183,13 +194,22 @@ def play_actions(state: InkaState, me: int) -> list[actions.Action]:
     here = state.pawns[me]
     assert here is not None
     if state.stage != WALKED:  # one walk between two paid actions
-        best, _ = lay.costs(here, state.ap)
-        out.extend(actions.Go(NAMES[c]) for c in sorted(best) if c != here and lay.free_to_stop(c))
+        out.extend(actions.Go(NAMES[c]) for c in _walks(lay, here, state.ap))
     if state.ap > 0:
         out.extend(_special_actions(state, lay, me, here))
     out.extend(actions.Block(NAMES[c]) for c in blockable(lay))
     out.append(actions.End())
     return out
+
+
+def _walks(lay: Layout, here: int, ap: int) -> list[int]:
+    """The cells the pawn on ``here`` may walk to with ``ap`` (kept with the layout)."""
+    key = ("walks", here, ap)
+    found: list[int] | None = lay.known.get(key)
+    if found is None:
+        best, _ = lay.costs(here, ap)
+        found = lay.known[key] = [c for c in sorted(best) if c != here and lay.free_to_stop(c)]
+    return found
 
 
 def _special_actions(state: InkaState, lay: Layout, me: int, here: int) -> list[actions.Action]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from engine.inka.geometry import (
     DIRECTION_INDEX,
@@ -28,6 +29,9 @@ class Layout:
     blockers: dict[int, int]  # cell -> seat
     covered: dict[int, str] = field(default_factory=dict)  # cell -> rhombus name
     walls: set[Edge] = field(default_factory=set)
+    known: dict[tuple[object, ...], Any] = field(default_factory=dict, repr=False, compare=False)
+    """What this layout's users found already (its moves, the cells a blocker may take):
+    a layout is only read once made, and the engine shares it between states."""
 
     @classmethod
     def of(cls, state: InkaState) -> Layout:
@@ -96,6 +100,14 @@ class Layout:
         return n
 
     def slides(self, name: str) -> list[tuple[str, int]]:
+        """(direction, distance) of every legal slide (the list is shared: read it only)."""
+        key = ("slides", name)
+        if key not in self.known:
+            self.known[key] = self._slides(name)
+        found: list[tuple[str, int]] = self.known[key]
+        return found
+
+    def _slides(self, name: str) -> list[tuple[str, int]]:
         if not self.can_move(name):
             return []
         from engine.inka.geometry import DIRECTION_NAMES
@@ -112,7 +124,15 @@ class Layout:
         return swept is not None and not any(self.blocked_for(name, i) for i in swept)
 
     def rotations(self, name: str) -> list[tuple[int, int]]:
-        """(corner clock hour, sixths) of every legal turn."""
+        """(corner clock hour, sixths) of every legal turn (the list is shared: read it
+        only)."""
+        key = ("rotations", name)
+        if key not in self.known:
+            self.known[key] = self._rotations(name)
+        found: list[tuple[int, int]] = self.known[key]
+        return found
+
+    def _rotations(self, name: str) -> list[tuple[int, int]]:
         if not self.can_move(name):
             return []
         placement = self.rhombi[name].placement

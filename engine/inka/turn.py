@@ -145,7 +145,15 @@ def block_problem(lay: Layout, cell: int) -> IllegalAction | None:
 
 def blockable(lay: Layout) -> list[int]:
     """The cells where a blocker may go, in order: those where :func:`block_problem` finds
-    nothing (asked of every cell at once, without its messages)."""
+    nothing (asked of every cell at once, without its messages; the list is kept with the
+    layout: read it only)."""
+    found: list[int] | None = lay.known.get(("blockable",))
+    if found is None:
+        found = lay.known["blockable",] = _blockable(lay)
+    return found
+
+
+def _blockable(lay: Layout) -> list[int]:
     held = {lay.covered.get(c) for c in lay.blockers}  # rhombi that hold a blocker
     out = []
     for cell in range(BOARD.size):
