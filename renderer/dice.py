@@ -71,6 +71,16 @@ def badge_size(square: int) -> tuple[int, int]:
     return round(square * 2.25), round(square * 1.32)
 
 
+@lru_cache(maxsize=16)
+def _badge_ground(theme: Theme, width: int, height: int) -> Image.Image:
+    """The badge's rounded card, before its dice and words (supersampled: drawn once)."""
+    s = Sketch(width, height)
+    h = height / width  # the sketch's unit is the badge width
+    s.paint(RoundBox((0, 0, 1, h), 0.06), (*theme.combat_edge, 255))
+    s.paint(RoundBox((0.012, 0.012, 0.988, h - 0.012), 0.05), (*theme.badge, 245))
+    return s.finish()
+
+
 def combat_badge(
     theme: Theme,
     square: int,
@@ -85,11 +95,7 @@ def combat_badge(
     """An RGBA badge about 2.2 x 1.3 squares: both dice with their rolls, their sizes, and
     the result in words."""
     width, height = badge_size(square)
-    s = Sketch(width, height)
-    h = height / width  # the sketch's unit is the badge width
-    s.paint(RoundBox((0, 0, 1, h), 0.06), (*theme.combat_edge, 255))
-    s.paint(RoundBox((0.012, 0.012, 0.988, h - 0.012), 0.05), (*theme.badge, 245))
-    image = s.finish()
+    image = _badge_ground(theme, width, height).copy()
     draw = ImageDraw.Draw(image)
     die = round(square * 0.66)
     attack_won = result in ("defender_removed", "royal_win")

@@ -692,13 +692,14 @@ def _badge_place(
     fight = _combat(view)
     if fight is None:
         return None, 0
-    static = _static(_static_key(view, options, square, banner))
+    key = _static_key(view, options, square, banner)
+    static = _static(key)
     unit = _badge_unit(static.layout.square)
     near = static.cells[fight.dst]
     assert near is not None
     for scale in BADGE_SCALES:
         size = badge_size(round(unit * scale))
-        spot = _badge_spot(static, near, size)
+        spot = _badge_spot(key, near, size)
         if spot is not None:
             return (*spot, spot[0] + size[0], spot[1] + size[1]), round(unit * scale)
     # A full board (Face-off, massive battles): a strip under it, the badge below the
@@ -734,12 +735,15 @@ def _draw_badge(
     return image
 
 
+@lru_cache(maxsize=512)
 def _badge_spot(
-    static: Static, near: tuple[int, int], size: tuple[int, int]
+    key: StaticKey, near: tuple[int, int], size: tuple[int, int]
 ) -> tuple[int, int] | None:
     """The top-left corner of the spot nearest ``near`` where a box of ``size`` covers no
     square and no coordinate label (with ``BADGE_PAD`` around it) and stays under the
-    banner, on the board's image; ``None`` when there is none (a full board)."""
+    banner, on the board's image; ``None`` when there is none (a full board). Cached: a
+    search over the whole board, ~10 ms, and the same for every game on that layer."""
+    static = _static(key)
     lay, s = static.layout, static.layout.square
     grid = lay.grid
     bw, bh = size
@@ -1268,7 +1272,17 @@ def render_summary(view: LokaState, *, options: LokaImageOptions = LokaImageOpti
 def clear_caches() -> None:
     """Forget every cached layer, cell and palette (tests use it to show that caching never
     changes a picture)."""
-    for cached in (_static, _ground, _cell, _card_p, _palette, _settled, _arrow_art, _tile_target):
+    for cached in (
+        _static,
+        _ground,
+        _cell,
+        _card_p,
+        _palette,
+        _settled,
+        _arrow_art,
+        _tile_target,
+        _badge_spot,
+    ):
         cached.cache_clear()
     with _boards_lock:
         _boards.clear()
