@@ -38,7 +38,7 @@ BUDGETS = {
 # idle core), so that a level plays the same at the table, which stops at its seconds,
 # and in a bench, which does not. (Chess's are the search's, where there is no Stockfish.)
 GAME_ITERATIONS: dict[str, dict[str, int]] = {
-    "inka": {"easy": 4, "normal": 16, "strong": 40},
+    "inka": {"easy": 1, "normal": 24, "strong": 60},
     "echec": {"strong": 500},
     "chess": {"strong": 500},
     "loa-unbounded": {"strong": 500},  # by the view's variant: Knowledge.variant
