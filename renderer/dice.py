@@ -27,7 +27,7 @@ def _die_outline(faces: int) -> Poly:
     return Poly(regular_polygon(0.5, 0.5, 0.5, 6, rotation=-90))
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=512)  # 5 dice x their faces x won or not (and re-rolled): ~12 KB each
 def die_face(
     theme: Theme, size: int, faces: int, roll: int, *, won: bool, rerolled: bool = False
 ) -> Image.Image:

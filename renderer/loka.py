@@ -767,10 +767,13 @@ def _badge_spot(
             return False
         return not any(p < c and q > a and r < d and t > b for p, r, q, t in static.labels)
 
-    free = [(x, y) for x in xs for y in ys if clear(x, y)]
-    if not free:
-        return None
-    return min(free, key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
+    # Nearest first (ties in the grid's order, x then y), so the search stops at the first
+    # clear spot instead of testing every one.
+    spots = sorted(
+        ((x - cx) ** 2 + (y - cy) ** 2, i, x, y)
+        for i, (x, y) in enumerate((x, y) for x in xs for y in ys)
+    )
+    return next(((x, y) for _, _, x, y in spots if clear(x, y)), None)
 
 
 # ---------------------------------------------------------------- banner
