@@ -741,8 +741,22 @@ def _badge_spot(
 ) -> tuple[int, int] | None:
     """The top-left corner of the spot nearest ``near`` where a box of ``size`` covers no
     square and no coordinate label (with ``BADGE_PAD`` around it) and stays under the
-    banner, on the board's image; ``None`` when there is none (a full board). Cached: a
-    search over the whole board, ~10 ms, and the same for every game on that layer."""
+    banner, on the board's image; ``None`` when there is none (a full board). The first
+    such spot in :func:`_badge_room`'s order when several are as near."""
+    free = _badge_room(key, size)
+    if not free:
+        return None
+    x0, y0, x1, y1 = _static(key).layout.grid.box(*near)
+    cx, cy = (x0 + x1 - size[0]) / 2, (y0 + y1 - size[1]) / 2
+    return min(free, key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2)
+
+
+@lru_cache(maxsize=32)
+def _badge_room(key: StaticKey, size: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """Every spot (top-left corner, on a grid of a sixth of a square, x then y) where a box
+    of ``size`` covers no square and no coordinate label (with ``BADGE_PAD`` around it)
+    and stays under the banner: tested once per layer and size (~6,000 spots, a few ms),
+    not once per combat."""
     static = _static(key)
     lay, s = static.layout, static.layout.square
     grid = lay.grid
@@ -751,13 +765,11 @@ def _badge_spot(
     top = lay.banner + pad
     right, bottom = static.image.width - bw - pad, static.image.height - bh - pad
     if right < pad or bottom < top:
-        return None
+        return ()
     cells = {c for c in static.cells if c is not None}
     step = max(4, s // 6)
     xs = sorted({*range(pad, right + 1, step), right})
     ys = sorted({*range(top, bottom + 1, step), bottom})
-    x0, y0, x1, y1 = grid.box(*near)
-    cx, cy = (x0 + x1 - bw) / 2, (y0 + y1 - bh) / 2
 
     def clear(x: int, y: int) -> bool:
         a, b, c, d = x - pad, y - pad, x + bw + pad, y + bh + pad
@@ -767,13 +779,7 @@ def _badge_spot(
             return False
         return not any(p < c and q > a and r < d and t > b for p, r, q, t in static.labels)
 
-    # Nearest first (ties in the grid's order, x then y), so the search stops at the first
-    # clear spot instead of testing every one.
-    spots = sorted(
-        ((x - cx) ** 2 + (y - cy) ** 2, i, x, y)
-        for i, (x, y) in enumerate((x, y) for x in xs for y in ys)
-    )
-    return next(((x, y) for _, _, x, y in spots if clear(x, y)), None)
+    return tuple((x, y) for x in xs for y in ys if clear(x, y))
 
 
 # ---------------------------------------------------------------- banner
@@ -1285,6 +1291,7 @@ def clear_caches() -> None:
         _arrow_art,
         _tile_target,
         _badge_spot,
+        _badge_room,
     ):
         cached.cache_clear()
     with _boards_lock:
