@@ -78,7 +78,9 @@ def _loa(variant: str) -> Bench:
 
 
 def _inka(players: int) -> Bench:
-    return Bench("inka", lambda: InkaConfig(players=players), INKA_SEATS[:players])
+    # Every step, rhombus move and passage is an action: a 4-player game of purposeful
+    # turns runs to 300-450 of them (400 cut such games as draws, which Inka has not).
+    return Bench("inka", lambda: InkaConfig(players=players), INKA_SEATS[:players], 1000)
 
 
 def _loka(players: int) -> Bench:

@@ -256,11 +256,16 @@ that shifts a bridge forward looks good and breaks it, and two such moves, back 
 can fill a whole game."""
 
 
+def distance_after(state: InkaState, seat: str, action: Any) -> int:
+    """How far ``seat`` is from its goal once ``action`` is played."""
+    after, _ = inka.RULES.apply(state, action, seat)
+    way = Way.of(after, seat)
+    return UNREACHABLE if way is None else way.distance
+
+
 def nearer(state: InkaState, seat: str, move: Slide | Rotate, distance: int) -> bool:
     """Whether ``move`` really brings ``seat`` nearer its goal than ``distance``."""
-    after, _ = inka.RULES.apply(state, move, seat)
-    way = Way.of(after, seat)
-    return way is not None and way.distance < distance
+    return distance_after(state, seat, move) < distance
 
 
 def play_policy(state: InkaState, seat: str, actions: list[Any], rng: random.Random) -> Any:
@@ -295,6 +300,8 @@ def play_policy(state: InkaState, seat: str, actions: list[Any], rng: random.Ran
             score, move = best(moves, rng)
             if score < way.distance:
                 return move
+            if way.distance >= UNREACHABLE:  # walled off: try rhombi until a wall gives
+                return rng.choice(moves)[1]
     jumps = walks + [(way.to_goal[names[a.cell]], a) for a in actions if isinstance(a, Passage)]
     if jumps:
         score, jump = best(jumps, rng)
@@ -313,7 +320,14 @@ def policy(state: Any, seat: str, actions: list[Any], rng: random.Random) -> Any
     if way is None or not places:
         return rng.choice(actions)
     names = BOARD.by_name
-    return best([(way.through((names[a.first], names[a.second])), a) for a in places], rng)[1]
+    scored = [(way.through((names[a.first], names[a.second])), a) for a in places]
+    # The best-looking few, by the way each really leaves (its walls may shut the pawn in).
+    tried = []
+    for _ in range(min(CHECKED, len(scored))):
+        score, place = best(scored, rng)
+        scored.remove((score, place))
+        tried.append((distance_after(state, seat, place), place))
+    return min(tried, key=lambda t: t[0])[1]
 
 
 KNOWLEDGE = perfect_information(inka.RULES, evaluate, policy, widening=1.0, guided=True)
