@@ -998,6 +998,15 @@ def deployment_image(
 ) -> Image.Image:
     """The board with the open squares of the army deploying now, and beside it what each
     army still has to place."""
+    return _deployment(view, options, whole=True)[0]
+
+
+def _deployment(
+    view: LokaState, options: LokaImageOptions, *, whole: bool
+) -> tuple[Image.Image, Image.Image, int, int]:
+    """:func:`deployment_image` in RGB, its board (in the palette), the board's top and the
+    column where what is drawn beside the board starts. Not ``whole``: the board is left
+    out of the RGB image left of that column (:func:`render_deployment` maps it alone)."""
     theme, geo = options.theme, view.geometry
     square = round(options.square * 0.8)
     stacks = _stacks(view, options)
@@ -1019,12 +1028,14 @@ def deployment_image(
     gap = 0 if geo is GEOMETRIES["cross"] else round(square * 0.15)
     panel = round(options.square * 2.65) + gap
     image = Image.new("RGB", (board.width + panel, head + board.height), theme.background)
-    image.paste(board.convert("RGB"), (0, head))
+    x0, top = board.width + gap, head + layout(square, banner=False).margin // 2
+    title, small, pad = round(square * 0.36), round(square * 0.29), round(square * 0.12)
+    beside = min(board.width, x0 - pad)  # the active army's card reaches into the board
+    start = 0 if whole else beside
+    image.paste(board.crop((start, 0, board.width, board.height)).convert("RGB"), (start, head))
     _draw_banner(image, view, options, square)
     draw = ImageDraw.Draw(image)
-    x0, top = board.width + gap, head + layout(square, banner=False).margin // 2
     section = (image.height - top) // len(view.armies)
-    title, small, pad = round(square * 0.36), round(square * 0.29), round(square * 0.12)
     for i, army in enumerate(view.armies):
         name, y = geo.seat_names[i], top + i * section
         left = [(k, army.reserve[k]) for k in KINDS if army.reserve[k]]
@@ -1053,12 +1064,23 @@ def deployment_image(
         draw_text(draw, (x0 + 3 * pad // 2, y + 2 * pad + title), status, small, theme.muted_text)
         where = (x0 + pad // 2, y + 3 * pad + title + small)
         _piece_counts(image, theme, name, left, where, panel - pad, round(square * 0.7))
-    return image
+    return image, board, head, beside
 
 
 def render_deployment(view: LokaState, *, options: LokaImageOptions = LokaImageOptions()) -> bytes:
-    """Deployment in progress: the open rows of the army to deploy, every army's reserve."""
-    return encode_png(to_palette(deployment_image(view, options=options), _palette(options.theme)))
+    """Deployment in progress: the open rows of the army to deploy, every army's reserve.
+    Mapping to the palette goes pixel by pixel, so only what is drawn in RGB (the banner,
+    the armies beside the board) is mapped; the board, in the palette already, goes through
+    the table of where mapping takes each of its colours: the pixels of mapping it all."""
+    image, board, head, beside = _deployment(view, options, whole=False)
+    palette = _palette(options.theme)
+    out = Image.new("P", image.size)
+    out.putpalette(palette.getpalette() or [])
+    out.paste(to_palette(image.crop((0, 0, image.width, head)), palette), (0, 0))
+    drawn = image.crop((beside, head, image.width, image.height))
+    out.paste(to_palette(drawn, palette), (beside, head))
+    out.paste(board.crop((0, 0, beside, board.height)).point(_settled(options.theme)), (0, head))
+    return encode_png(out)
 
 
 def _fallen(options: LokaImageOptions, army: Army) -> str:

@@ -1,17 +1,24 @@
-"""The static layer is drawn once without tiles and shared by every game: each square of a
-picture is pasted from its ground (a plain square or a tile) and its stack, drawn once for
-every square like it. That only holds if each square of the layer drawn with its tiles
-shows exactly the ground drawn on its own, on every board, side, size and theme."""
+"""Loka pictures put together from parts mapped to the palette on their own give the pixels
+of drawing and mapping the whole. The static layer is drawn once without tiles and shared by
+every game: each square is pasted from its ground (a plain square or a tile) and its stack.
+That holds only if each square of the layer drawn with its tiles shows exactly the ground
+drawn alone, on every board, side, size and theme. A deployment picture maps only what it
+draws in RGB beside its board."""
 
 from __future__ import annotations
 
+import io
 import random
+from dataclasses import replace
 
 import pytest
+from PIL import Image
 
+from engine.loka import view
 from engine.loka.geometry import CROSS, geometry_for
 from engine.loka.terrain import TILE_SET, Tile
 from renderer import loka
+from renderer.demo import FACEOFF, FACEOFF_DRAFTS, NAMES, deployment_state, faceoff_game
 from renderer.png import to_palette
 from renderer.theme import DEFAULT_THEME, HIGH_CONTRAST, Theme
 
@@ -52,3 +59,19 @@ def test_every_square_of_a_tiled_layer_is_its_ground(theme: Theme, board: int) -
         for sq in tile_at:
             outside.paste(shared.image.crop(box := drawn.layout.grid.box(*drawn.cell(sq))), box)
         assert outside.tobytes() == shared.image.tobytes()
+
+
+@pytest.mark.parametrize("theme", [DEFAULT_THEME, HIGH_CONTRAST], ids=lambda t: t.name)
+def test_a_deployment_picture_is_its_whole_image_mapped_to_the_palette(theme: Theme) -> None:
+    """render_deployment maps only what it draws in RGB and takes the board through the
+    palette's table: the same pixels as mapping the whole RGB image, on the cross (each
+    army deploying in turn, from every side) and face to face (a gap beside the board)."""
+    options = loka.LokaImageOptions(names=NAMES, theme=theme)
+    seen = [view(deployment_state(placed=n), None) for n in (0, 1, 2, 3, 9, 30)]
+    seen.append(view(faceoff_game(FACEOFF, FACEOFF_DRAFTS, placed=5), "air"))
+    for i, v in enumerate(seen):
+        side = replace(options, bottom=v.geometry.seat_names[i % len(v.geometry.seat_names)])
+        whole = to_palette(loka.deployment_image(v, options=side), loka._palette(theme))
+        drawn = Image.open(io.BytesIO(loka.render_deployment(v, options=side)))
+        assert drawn.mode == "P" and drawn.tobytes() == whole.tobytes()
+        assert drawn.getpalette() == whole.getpalette()
