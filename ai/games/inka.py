@@ -24,7 +24,15 @@ from engine import inka
 from engine.inka.actions import End, Go, Passage, Place, Rotate, Slide, Take
 from engine.inka.geometry import DIRECTION_INDEX, Placement
 from engine.inka.layout import Layout
-from engine.inka.state import BUILD, DESTINATION_NAMES, PLAY, RHOMBI, InkaState
+from engine.inka.state import (
+    BUILD,
+    DESTINATION_NAMES,
+    PLAY,
+    RHOMBI,
+    InkaState,
+    Rhombus,
+    rhombus_key,
+)
 from engine.inka.temple import TEMPLE
 
 BOARD = TEMPLE.board
@@ -47,6 +55,13 @@ def enter_cost(lay: Layout, cell: int, free: frozenset[int] = frozenset()) -> in
     return SNAKE_COST if lay.snake(cell) else 0
 
 
+def enter_cost_bare(cell: int) -> int:
+    """:func:`enter_cost` on the temple without rhombi."""
+    if cell in TEMPLE.chasm:
+        return CHASM_COST
+    return SNAKE_COST if cell in TEMPLE.snakes else 0
+
+
 def distances(lay: Layout, sources: Iterable[int], *, towards: bool) -> list[int]:
     """The cheapest cost from ``sources`` to every cell (``towards``: from every cell to the
     sources), through walls never, over chasm at its bridging price."""
@@ -64,13 +79,40 @@ class Terrain:
 
 
 def terrain_of(lay: Layout) -> Terrain:
-    cost = [enter_cost(lay, cell) for cell in range(BOARD.size)]
-    walls = lay.walls
-    open_ = [
-        tuple(j for e, j in BOARD.neighbours[i] if j is not None and e not in walls)
-        for i in range(BOARD.size)
-    ]
+    """``lay``'s terrain (its rhombi's: :func:`terrain_from`)."""
+    return terrain_from(tuple(lay.rhombi.values()))
+
+
+def terrain_from(rhombi: Iterable[Rhombus]) -> Terrain:
+    """The terrain these rhombi make: the cells they cover cost nothing to enter (walkable,
+    their snakes hidden), their walls close edges."""
+    cost = list(_BARE_COST)
+    walls: set[int] = set()
+    for rhombus in rhombi:
+        cells, closed = _footprint(rhombus)
+        for cell in cells:
+            cost[cell] = 0
+        walls |= closed
+    open_ = [tuple(j for e, j in beyond if e not in walls) for beyond in _BEYOND]
     return Terrain(cost, open_)
+
+
+@lru_cache(maxsize=1 << 14)
+def _footprint(rhombus: Rhombus) -> tuple[tuple[int, ...], frozenset[int]]:
+    """The cells a rhombus covers and the numbers of its walls' edges."""
+    cells = BOARD.rhombus_cells(rhombus.placement) or ()
+    walls = () if rhombus.is_destination else TEMPLE.walls_of(int(rhombus.name), rhombus.placement)
+    return cells, frozenset(_EDGE_ID[e] for e in walls if e in _EDGE_ID)
+
+
+_BARE_COST = [enter_cost_bare(cell) for cell in range(BOARD.size)]
+"""Each cell's :func:`enter_cost` with no rhombus on the temple."""
+_EDGE_ID = {e: k for k, e in enumerate(sorted({e for n in BOARD.neighbours for e, _ in n}))}
+_BEYOND = [
+    tuple((_EDGE_ID[e], j) for e, j in BOARD.neighbours[i] if j is not None)
+    for i in range(BOARD.size)
+]
+"""Each cell's neighbours, with the number of the edge between them."""
 
 
 def shortest(terrain: Terrain, sources: Iterable[int], *, towards: bool) -> list[int]:
@@ -163,7 +205,14 @@ class Way:
 
     @cached_property
     def terrain(self) -> Terrain:
-        return _kept(_terrains, (self.rhombi,), lambda: terrain_of(self.lay))
+        return _kept(_terrains, (self.rhombi,), lambda: terrain_from(self.rhombi))
+
+    def after(self, rhombi: tuple[Rhombus, ...], here: int) -> int:
+        """The distance from ``here`` with the temple's rhombi at ``rhombi`` (the goals
+        alike: a path rhombus moved; the same maps as the state it makes would give)."""
+        terrain = _kept(_terrains, (rhombi,), lambda: terrain_from(rhombi))
+        key = (rhombi, tuple(self.goals), True)
+        return _kept(_distances, key, lambda: shortest(terrain, self.goals, towards=True))[here]
 
     @cached_property
     def to_goal(self) -> list[int]:
@@ -256,16 +305,24 @@ that shifts a bridge forward looks good and breaks it, and two such moves, back 
 can fill a whole game."""
 
 
-def distance_after(state: InkaState, seat: str, action: Any) -> int:
-    """How far ``seat`` is from its goal once ``action`` is played."""
-    after, _ = inka.RULES.apply(state, action, seat)
-    way = Way.of(after, seat)
-    return UNREACHABLE if way is None else way.distance
-
-
-def nearer(state: InkaState, seat: str, move: Slide | Rotate, distance: int) -> bool:
-    """Whether ``move`` really brings ``seat`` nearer its goal than ``distance``."""
-    return distance_after(state, seat, move) < distance
+def nearer(state: InkaState, way: Way, move: Slide | Rotate) -> bool:
+    """Whether the path rhombus ``move`` really brings the seat of ``way`` nearer its goal:
+    the distance the state after it would give, its rhombi and pawn computed here rather
+    than by the rules (the move is legal: a listed action)."""
+    rhombi = state.rhombi
+    k = next(i for i, r in enumerate(rhombi) if r.name == move.rhombus)
+    placement = rhombi[k].placement
+    if isinstance(move, Slide):
+        moved_to = placement.slid(DIRECTION_INDEX[move.direction], move.distance)
+    else:
+        corner = placement.corner_at(move.corner)
+        assert corner is not None
+        moved_to = placement.rotated(corner, move.sixths)
+    before, after = BOARD.rhombus_cells(placement), BOARD.rhombus_cells(moved_to)
+    assert before is not None and after is not None
+    here = after[before.index(way.here)] if way.here in before else way.here  # it rides
+    now = (*rhombi[:k], Rhombus(move.rhombus, moved_to), *rhombi[k + 1 :])
+    return way.after(now, here) < way.distance
 
 
 def play_policy(state: InkaState, seat: str, actions: list[Any], rng: random.Random) -> Any:
@@ -293,7 +350,7 @@ def play_policy(state: InkaState, seat: str, actions: list[Any], rng: random.Ran
             if not hopeful:
                 break
             score, move = best(hopeful, rng)
-            if nearer(state, seat, move, way.distance):
+            if nearer(state, way, move):
                 return move
             hopeful.remove((score, move))
         if moves:
@@ -326,7 +383,9 @@ def policy(state: Any, seat: str, actions: list[Any], rng: random.Random) -> Any
     for _ in range(min(CHECKED, len(scored))):
         score, place = best(scored, rng)
         scored.remove((score, place))
-        tried.append((distance_after(state, seat, place), place))
+        laid = Rhombus(str(place.number), BOARD.placement(place.first, place.second))
+        rhombi = tuple(sorted((*state.rhombi, laid), key=lambda r: rhombus_key(r.name)))
+        tried.append((way.after(rhombi, way.here), place))
     return min(tried, key=lambda t: t[0])[1]
 
 

@@ -19,6 +19,7 @@ from engine.inka.state import (
     WALKED,
     InkaState,
     Rhombus,
+    rhombus_key,
 )
 from engine.inka.temple import PATH_WALLS, TEMPLE
 from engine.inka.turn import apply_turn_action, begin_turn, blockable, finish, next_seat
@@ -186,29 +187,51 @@ def play_actions(state: InkaState, me: int) -> list[actions.Action]:
     lay = Layout.of(state)
     out: list[actions.Action] = []
     if state.ap > 0 and state.stage == RHOMBI:
-        for r in state.rhombi:
-            if r.is_destination:
-                continue
-            out.extend(actions.Slide(r.name, d, n) for d, n in lay.slides(r.name))
-            out.extend(actions.Rotate(r.name, c, s) for c, s in lay.rotations(r.name))
+        out.extend(_path_moves(lay))
     here = state.pawns[me]
     assert here is not None
     if state.stage != WALKED:  # one walk between two paid actions
-        out.extend(actions.Go(NAMES[c]) for c in _walks(lay, here, state.ap))
+        out.extend(_walks(lay, here, state.ap))
     if state.ap > 0:
         out.extend(_special_actions(state, lay, me, here))
-    out.extend(actions.Block(NAMES[c]) for c in blockable(lay))
+    out.extend(_blocks(lay))
     out.append(actions.End())
     return out
 
 
-def _walks(lay: Layout, here: int, ap: int) -> list[int]:
-    """The cells the pawn on ``here`` may walk to with ``ap`` (kept with the layout)."""
+# A layout keeps the actions found on it (actions are values: the lists are shared, and
+# only read): a search asks for the same layout's moves again and again.
+
+
+def _path_moves(lay: Layout) -> list[actions.Action]:
+    """Every slide and turn of every path rhombus, in the rhombi's order."""
+    found: list[actions.Action] | None = lay.known.get(("path moves",))
+    if found is None:
+        found = lay.known["path moves",] = []
+        for name, r in sorted(lay.rhombi.items(), key=lambda item: rhombus_key(item[0])):
+            if r.is_destination:
+                continue
+            found.extend(actions.Slide(name, d, n) for d, n in lay.slides(name))
+            found.extend(actions.Rotate(name, c, s) for c, s in lay.rotations(name))
+    return found
+
+
+def _walks(lay: Layout, here: int, ap: int) -> list[actions.Action]:
+    """The walks of the pawn on ``here`` with ``ap``."""
     key = ("walks", here, ap)
-    found: list[int] | None = lay.known.get(key)
+    found: list[actions.Action] | None = lay.known.get(key)
     if found is None:
         best, _ = lay.costs(here, ap)
-        found = lay.known[key] = [c for c in sorted(best) if c != here and lay.free_to_stop(c)]
+        found = lay.known[key] = [
+            actions.Go(NAMES[c]) for c in sorted(best) if c != here and lay.free_to_stop(c)
+        ]
+    return found
+
+
+def _blocks(lay: Layout) -> list[actions.Action]:
+    found: list[actions.Action] | None = lay.known.get(("blocks",))
+    if found is None:
+        found = lay.known["blocks",] = [actions.Block(NAMES[c]) for c in blockable(lay)]
     return found
 
 
