@@ -1068,19 +1068,27 @@ def _deployment(
 
 
 def render_deployment(view: LokaState, *, options: LokaImageOptions = LokaImageOptions()) -> bytes:
-    """Deployment in progress: the open rows of the army to deploy, every army's reserve.
-    Mapping to the palette goes pixel by pixel, so only what is drawn in RGB (the banner,
-    the armies beside the board) is mapped; the board, in the palette already, goes through
-    the table of where mapping takes each of its colours: the pixels of mapping it all."""
+    """Deployment in progress: the open rows of the army to deploy, every army's reserve."""
     image, board, head, beside = _deployment(view, options, whole=False)
-    palette = _palette(options.theme)
+    return encode_png(_mapped(image, board, head, beside, options.theme))
+
+
+def _mapped(
+    image: Image.Image, board: Image.Image, head: int, beside: int, theme: Theme
+) -> Image.Image:
+    """An RGB picture in the palette, where ``board`` (in the palette already, left out of
+    ``image``) fills the part left of column ``beside`` below row ``head``. Mapping goes
+    pixel by pixel, so only what is drawn in RGB (above, beside) is mapped; the board goes
+    through the table of where mapping takes each of its colours: the pixels of mapping the
+    whole picture with the board in it, for a fraction of the work."""
+    palette = _palette(theme)
     out = Image.new("P", image.size)
     out.putpalette(palette.getpalette() or [])
     out.paste(to_palette(image.crop((0, 0, image.width, head)), palette), (0, 0))
     drawn = image.crop((beside, head, image.width, image.height))
     out.paste(to_palette(drawn, palette), (beside, head))
-    out.paste(board.crop((0, 0, beside, board.height)).point(_settled(options.theme)), (0, head))
-    return encode_png(out)
+    out.paste(board.crop((0, 0, beside, board.height)).point(_settled(theme)), (0, head))
+    return out
 
 
 def _fallen(options: LokaImageOptions, army: Army) -> str:
@@ -1214,12 +1222,21 @@ def summary_image(
     view: LokaState, *, options: LokaImageOptions = LokaImageOptions()
 ) -> Image.Image:
     """The end of a game: who won and how, the final board, what survived of each army."""
+    return _summary(view, options, whole=True)[0]
+
+
+def _summary(
+    view: LokaState, options: LokaImageOptions, *, whole: bool
+) -> tuple[Image.Image, Image.Image, int]:
+    """:func:`summary_image` in RGB, its board (in the palette) and the board's top. Not
+    ``whole``: the board is left out of the RGB image (nothing else is drawn over it)."""
     theme, geo, unit = options.theme, view.geometry, options.square
     square, head = summary_sizes(unit)
     stacks = _stacks(view, options)
     board = _board_image(view, options, square=square, banner=False, stacks=stacks, badge=False)
     image = Image.new("RGB", (layout(unit).width, head + board.height), theme.background)
-    image.paste(board.convert("RGB"), (0, head))
+    if whole:
+        image.paste(board.convert("RGB"), (0, head))
     fight, box = _combat(view), summary_badge_box(view, options)
     if fight is not None and box is not None:
         badge = combat_badge(
@@ -1292,12 +1309,13 @@ def summary_image(
             below = (where[0], where[1] + round(unit * 0.3))
             nobody = options.say("no_survivors", "no survivors")
             draw_text(draw, below, nobody, text_size, theme.muted_text, anchor="lm")
-    return image
+    return image, board, head
 
 
 def render_summary(view: LokaState, *, options: LokaImageOptions = LokaImageOptions()) -> bytes:
     """The end-of-game image as a PNG."""
-    return encode_png(to_palette(summary_image(view, options=options), _palette(options.theme)))
+    image, board, head = _summary(view, options, whole=False)
+    return encode_png(_mapped(image, board, head, board.width, options.theme))
 
 
 def clear_caches() -> None:

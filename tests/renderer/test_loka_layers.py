@@ -18,7 +18,16 @@ from engine.loka import view
 from engine.loka.geometry import CROSS, geometry_for
 from engine.loka.terrain import TILE_SET, Tile
 from renderer import loka
-from renderer.demo import FACEOFF, FACEOFF_DRAFTS, NAMES, deployment_state, faceoff_game
+from renderer.demo import (
+    FACEOFF,
+    FACEOFF_DRAFTS,
+    NAMES,
+    combat_state,
+    deployment_state,
+    faceoff_final_state,
+    faceoff_game,
+    final_state,
+)
 from renderer.png import to_palette
 from renderer.theme import DEFAULT_THEME, HIGH_CONTRAST, Theme
 
@@ -75,3 +84,15 @@ def test_a_deployment_picture_is_its_whole_image_mapped_to_the_palette(theme: Th
         drawn = Image.open(io.BytesIO(loka.render_deployment(v, options=side)))
         assert drawn.mode == "P" and drawn.tobytes() == whole.tobytes()
         assert drawn.getpalette() == whole.getpalette()
+
+
+@pytest.mark.parametrize("theme", [DEFAULT_THEME, HIGH_CONTRAST], ids=lambda t: t.name)
+def test_an_end_picture_is_its_whole_image_mapped_to_the_palette(theme: Theme) -> None:
+    """render_summary, the same way: the cross and face to face, with the last combat's
+    badge in the header."""
+    options = loka.LokaImageOptions(names=NAMES, theme=theme)
+    for state in (final_state(), faceoff_final_state(), combat_state()):
+        v = view(state, None)
+        whole = to_palette(loka.summary_image(v, options=options), loka._palette(theme))
+        drawn = Image.open(io.BytesIO(loka.render_summary(v, options=options)))
+        assert drawn.tobytes() == whole.tobytes() and drawn.getpalette() == whole.getpalette()
