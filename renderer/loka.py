@@ -4,12 +4,14 @@ Every function takes what ``engine.loka.view(state, seat)`` returns (or, for the
 just the numbers it draws), so a picture can never show what its viewer may not see.
 
 Drawing order: squares, terrain, highlights, pieces, marks, coordinates, banner. The
-static layer (squares, terrain, coordinates: they sit in the margins and the cut corners,
-where nothing else is drawn) is built once per theme, size, orientation and tile layout.
-Per image, each square that carries something is pasted as a cached *cell* (its static
-pixels + highlight + piece + marks, in that order; a piece on a tile gets a light halo),
-then the arrows (the last move, a portal jump), the combat badge (on free squares only
-when there are any), then the banner.
+static layer (squares and coordinates: they sit in the margins and the cut corners, where
+nothing else is drawn) is built once per theme, size and orientation, and shared by every
+game. Per image, each tile and each square that carries something is pasted as a cached
+*cell*: its ground (the plain square or its tile) + highlight + piece + marks, in that
+order (a piece on a tile gets a light halo), keyed by what it shows, not where, so every
+game shares them. The last board drawn on a layer is kept: the next one repastes only the
+squares that changed. Then the arrows (the last move, a portal jump; blended only where
+they have ink), the combat badge (on free squares only when there are any), the banner.
 All of it happens in palette mode, so the image is ready to encode as soon as it is drawn."""
 
 from __future__ import annotations
