@@ -136,14 +136,15 @@ def placements(state: InkaState) -> list[actions.Action]:
     """Where the drawn path rhombus may be laid (each way round)."""
     assert state.drawn is not None
     lay = Layout.of(state)
-    key = ("placements", state.drawn)
-    found: list[actions.Action] | None = lay.known.get(key)
-    if found is None:
-        found = lay.known[key] = [
-            actions.Place(state.drawn, NAMES[a], NAMES[b])
+    drawn = state.drawn
+    found = lay.kept(
+        ("placements", drawn),
+        lambda: [
+            actions.Place(drawn, NAMES[a], NAMES[b])
             for a, b in _ASHORE
-            if _placement_problem(state, lay, state.drawn, a, b) is None
-        ]
+            if _placement_problem(state, lay, drawn, a, b) is None
+        ],
+    )
     return list(found)
 
 
@@ -205,34 +206,31 @@ def play_actions(state: InkaState, me: int) -> list[actions.Action]:
 
 def _path_moves(lay: Layout) -> list[actions.Action]:
     """Every slide and turn of every path rhombus, in the rhombi's order."""
-    found: list[actions.Action] | None = lay.known.get(("path moves",))
-    if found is None:
-        found = lay.known["path moves",] = []
-        for name, r in sorted(lay.rhombi.items(), key=lambda item: rhombus_key(item[0])):
-            if r.is_destination:
-                continue
-            found.extend(actions.Slide(name, d, n) for d, n in lay.slides(name))
-            found.extend(actions.Rotate(name, c, s) for c, s in lay.rotations(name))
+    return lay.kept(("path moves",), lambda: _made_path_moves(lay))
+
+
+def _made_path_moves(lay: Layout) -> list[actions.Action]:
+    found: list[actions.Action] = []
+    for name, r in sorted(lay.rhombi.items(), key=lambda item: rhombus_key(item[0])):
+        if r.is_destination:
+            continue
+        found.extend(actions.Slide(name, d, n) for d, n in lay.slides(name))
+        found.extend(actions.Rotate(name, c, s) for c, s in lay.rotations(name))
     return found
 
 
 def _walks(lay: Layout, here: int, ap: int) -> list[actions.Action]:
     """The walks of the pawn on ``here`` with ``ap``."""
-    key = ("walks", here, ap)
-    found: list[actions.Action] | None = lay.known.get(key)
-    if found is None:
+
+    def made() -> list[actions.Action]:
         best, _ = lay.costs(here, ap)
-        found = lay.known[key] = [
-            actions.Go(NAMES[c]) for c in sorted(best) if c != here and lay.free_to_stop(c)
-        ]
-    return found
+        return [actions.Go(NAMES[c]) for c in sorted(best) if c != here and lay.free_to_stop(c)]
+
+    return lay.kept(("walks", here, ap), made)
 
 
 def _blocks(lay: Layout) -> list[actions.Action]:
-    found: list[actions.Action] | None = lay.known.get(("blocks",))
-    if found is None:
-        found = lay.known["blocks",] = [actions.Block(NAMES[c]) for c in blockable(lay)]
-    return found
+    return lay.kept(("blocks",), lambda: [actions.Block(NAMES[c]) for c in blockable(lay)])
 
 
 def _special_actions(state: InkaState, lay: Layout, me: int, here: int) -> list[actions.Action]:

@@ -7,9 +7,10 @@ pawn can walk and at what cost, whether a start cell is walled in."""
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.inka.geometry import (
     DIRECTION_INDEX,
@@ -19,6 +20,8 @@ from engine.inka.geometry import (
 )
 from engine.inka.state import InkaState, Rhombus
 from engine.inka.temple import TEMPLE, Temple
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -45,6 +48,14 @@ class Layout:
                 _KEPT.clear()
             lay = _KEPT[key] = cls.made(state)
         return lay
+
+    def kept(self, key: tuple[object, ...], make: Callable[[], T]) -> T:
+        """``make()``, made once per layout under ``key`` (what it gives is shared: read
+        it only)."""
+        if key not in self.known:
+            self.known[key] = make()
+        found: T = self.known[key]
+        return found
 
     @classmethod
     def made(cls, state: InkaState) -> Layout:
@@ -101,11 +112,7 @@ class Layout:
 
     def slides(self, name: str) -> list[tuple[str, int]]:
         """(direction, distance) of every legal slide (the list is shared: read it only)."""
-        key = ("slides", name)
-        if key not in self.known:
-            self.known[key] = self._slides(name)
-        found: list[tuple[str, int]] = self.known[key]
-        return found
+        return self.kept(("slides", name), lambda: self._slides(name))
 
     def _slides(self, name: str) -> list[tuple[str, int]]:
         if not self.can_move(name):
@@ -126,11 +133,7 @@ class Layout:
     def rotations(self, name: str) -> list[tuple[int, int]]:
         """(corner clock hour, sixths) of every legal turn (the list is shared: read it
         only)."""
-        key = ("rotations", name)
-        if key not in self.known:
-            self.known[key] = self._rotations(name)
-        found: list[tuple[int, int]] = self.known[key]
-        return found
+        return self.kept(("rotations", name), lambda: self._rotations(name))
 
     def _rotations(self, name: str) -> list[tuple[int, int]]:
         if not self.can_move(name):

@@ -147,10 +147,7 @@ def blockable(lay: Layout) -> list[int]:
     """The cells where a blocker may go, in order: those where :func:`block_problem` finds
     nothing (asked of every cell at once, without its messages; the list is kept with the
     layout: read it only)."""
-    found: list[int] | None = lay.known.get(("blockable",))
-    if found is None:
-        found = lay.known["blockable",] = _blockable(lay)
-    return found
+    return lay.kept(("blockable",), lambda: _blockable(lay))
 
 
 def _blockable(lay: Layout) -> list[int]:
