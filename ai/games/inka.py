@@ -93,7 +93,10 @@ def terrain_from(rhombi: Iterable[Rhombus]) -> Terrain:
         for cell in cells:
             cost[cell] = 0
         walls |= closed
-    open_ = [tuple(j for e, j in beyond if e not in walls) for beyond in _BEYOND]
+    open_ = list(_OPEN)  # shared with the bare temple's but where a wall stands
+    for wall in walls:
+        for cell in _SIDES.get(wall, ()):
+            open_[cell] = tuple(j for e, j in _BEYOND[cell] if e not in walls)
     return Terrain(cost, open_)
 
 
@@ -113,6 +116,13 @@ _BEYOND = [
     for i in range(BOARD.size)
 ]
 """Each cell's neighbours, with the number of the edge between them."""
+_OPEN = [tuple(j for _, j in beyond) for beyond in _BEYOND]
+"""Each cell's neighbours on the temple without rhombi."""
+_SIDES: dict[int, list[int]] = {}
+"""The cells on either side of each edge (by number)."""
+for _cell, _beyond in enumerate(_BEYOND):
+    for _e, _ in _beyond:
+        _SIDES.setdefault(_e, []).append(_cell)
 
 
 def shortest(terrain: Terrain, sources: Iterable[int], *, towards: bool) -> list[int]:
@@ -160,7 +170,7 @@ def goals(state: InkaState, seat: str, lay: Layout) -> list[int]:
     ]
 
 
-CACHED = 4096
+CACHED = 1024
 """Terrains and distance maps kept per process (a search meets the same layout again and
 again: a walk or an ended turn leaves the rhombi where they were); all are dropped when
 this many are kept. Both are pure functions of their key: the caches change no choice."""

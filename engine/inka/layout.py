@@ -196,7 +196,7 @@ class Layout:
         return name if name is not None and self.rhombi[name].is_destination else None
 
 
-KEPT_LAYOUTS = 1024
+KEPT_LAYOUTS = 256
 """Layouts kept per process (all are dropped when this many are kept)."""
 _KEPT: dict[tuple[object, ...], Layout] = {}
 
