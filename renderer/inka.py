@@ -29,14 +29,15 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from engine.inka.board import Board
+from engine.inka.game import view as inka_view
 from engine.inka.geometry import Edge, Placement, cartesian, cell_vertices
 from engine.inka.layout import Layout
 from engine.inka.state import BUILD, DESTINATION_NAMES, OVER, PLAY, START, InkaState
 from engine.inka.temple import TEMPLE, Temple
 from renderer.banner import readable_on
-from renderer.fonts import draw_text, fit, printable, text_width
+from renderer.fonts import _stroke, fit, font, printable, text_width
 from renderer.options import ImageOptions
-from renderer.png import encode_png
+from renderer.png import encode_png, fit_palette, fitted, to_palette
 from renderer.theme import RGB, Theme
 from renderer.vector import dashed
 from renderer.words import Words, seat_name
@@ -72,6 +73,14 @@ TRAIL: RGB = (250, 236, 120)
 TRAIL_EDGE: RGB = (120, 84, 20)
 FEATURES = frozenset("sprx1234")  # the temple map's marks drawn inside a cell
 MOVED: RGB = (236, 64, 200)  # the rhombus that just moved, and its old place: no seat's colour
+BADGE: RGB = (24, 32, 56)  # a legal destination's dot or AP badge
+BLOCKER: RGB = (40, 40, 44)  # a blocker's plaque
+RIM: RGB = (120, 96, 60)  # the temple's outline
+PASSAGE_RIM: RGB = (240, 230, 250)
+PASSAGE_DOOR: RGB = (24, 12, 36)
+SYMBOL_RIM: RGB = (230, 240, 255)
+EXIT_RIM: RGB = (90, 40, 0)
+WHITE: RGB = (255, 255, 255)
 
 STATUE_RADIUS = 0.16  # of a cell edge (it was 0.1 before issue 13)
 STATUE_CORNER = 0.38  # a statue's distance from its blunt corner of the rhombus (cell edges)
@@ -81,6 +90,14 @@ LABEL_SIZE = 0.25  # a cell name's height, of a cell edge (0.15 before issue 30)
 LABEL_RISE = 0.06  # how far a name sits from the centre towards the triangle's tip
 RHOMBUS_LABEL = 0.52  # a name on a rhombus: this far from its middle to its sharp corner
 LOW = 0.2  # where a feature or an AP badge sits from the centre, towards the wide side
+
+# Every flat colour drawn, kept exactly in the palette (:func:`_palette`).
+FLAT = (
+    GROUND, GROUND_EDGE, CHASM, CHASM_EDGE, CENTRE, SNAKE, SNAKE_EDGE, PASSAGE, PASSAGE_RIM,
+    PASSAGE_DOOR, SYMBOL, SYMBOL_RIM, EXIT, EXIT_RIM, WHITE, START_MARK, PATH_TILE,
+    PATH_TILE_EDGE, DEST_TILE, DEST_TILE_EDGE, WALL, WALL_CASING, LABEL, LABEL_DARK,
+    RHOMBUS_NUMBER, DEST_LETTER, TARGET, TRAIL, TRAIL_EDGE, MOVED, BADGE, BLOCKER, RIM,
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -151,6 +168,48 @@ def _middle(pts: list[Point]) -> Point:
     return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
 
 
+class Draw(ImageDraw.ImageDraw):
+    """A drawing context that knows its image (to stamp cached text into it)."""
+
+    def __init__(self, image: Image.Image) -> None:
+        super().__init__(image)
+        self.picture = image
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(
+    text: str, size: int, bold: bool, anchor: str, fx: float, fy: float
+) -> tuple[Image.Image, int, int]:
+    """The coverage mask of ``text`` drawn with its anchor at (``fx``, ``fy``) past a whole
+    pixel, and where that whole pixel is in the mask: drawn once, stamped every time."""
+    stroke = _stroke(size) if bold else 0
+    left, top, right, bottom = font(size).getbbox(text, stroke_width=stroke, anchor=anchor)
+    ox, oy = 2 - math.floor(left), 2 - math.floor(top)
+    mask = Image.new("L", (ox + math.ceil(right) + 3, oy + math.ceil(bottom) + 3))
+    ImageDraw.Draw(mask).text(
+        (ox + fx, oy + fy), text, font=font(size), fill=255, anchor=anchor, stroke_width=stroke
+    )
+    return mask, ox, oy
+
+
+def draw_text(
+    draw: Draw,
+    xy: Point,
+    text: str,
+    size: int,
+    fill: RGB,
+    *,
+    anchor: str = "la",
+    bold: bool = False,
+) -> None:
+    """:func:`renderer.fonts.draw_text`'s pixels, from a cached mask (the cell names and
+    the rhombi's numbers are the same text at the same places in every picture)."""
+    x, y = xy
+    ix, iy = math.floor(x), math.floor(y)
+    mask, ox, oy = _glyphs(text, size, bold, anchor, x - ix, y - iy)
+    draw.picture.paste(fill, (ix - ox, iy - oy), mask)
+
+
 def frame(side: int, seats: int = 4, board: Board | None = None) -> Frame:
     board = board or TEMPLE.board
     n = board.side
@@ -196,7 +255,7 @@ def _shrink(pts: list[Point], k: float) -> list[Point]:
     return [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in pts]
 
 
-def _snake(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
+def _snake(draw: Draw, cx: float, cy: float, s: float) -> None:
     pts = [
         (cx - 0.25 * s + 0.5 * s * t / 20, cy + 0.07 * s * math.sin(t / 20 * 2.6 * math.pi))
         for t in range(21)
@@ -209,37 +268,37 @@ def _snake(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
     draw.ellipse((hx - r, hy - r, hx + r, hy + r), fill=SNAKE, outline=SNAKE_EDGE, width=2)
 
 
-def _passage(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
+def _passage(draw: Draw, cx: float, cy: float, s: float) -> None:
     w, h = s * 0.15, s * 0.2
     box = (cx - w, cy - h, cx + w, cy + h)
-    draw.rounded_rectangle(box, radius=w, fill=PASSAGE, outline=(240, 230, 250), width=3)
-    draw.rectangle((cx - w * 0.45, cy, cx + w * 0.45, cy + h - 3), fill=(24, 12, 36))
+    draw.rounded_rectangle(box, radius=w, fill=PASSAGE, outline=PASSAGE_RIM, width=3)
+    draw.rectangle((cx - w * 0.45, cy, cx + w * 0.45, cy + h - 3), fill=PASSAGE_DOOR)
 
 
-def _symbol(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
+def _symbol(draw: Draw, cx: float, cy: float, s: float) -> None:
     a, b = s * 0.3, s * 0.2
     pts = [(cx - a, cy), (cx - a / 3, cy - b), (cx + a, cy - b), (cx + a / 3, cy)]
     pts = [(x, y + b / 2) for x, y in pts]
     draw.polygon(pts, fill=SYMBOL)
-    draw.line([*pts, pts[0]], fill=(230, 240, 255), width=3)
+    draw.line([*pts, pts[0]], fill=SYMBOL_RIM, width=3)
 
 
-def _exit(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, out: float) -> None:
+def _exit(draw: Draw, cx: float, cy: float, s: float, out: float) -> None:
     """An orange disc with an arrow pointing out of the temple (``out``: its angle)."""
     r = s * 0.22
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=EXIT, outline=(90, 40, 0), width=3)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=EXIT, outline=EXIT_RIM, width=3)
     dx, dy = math.cos(out), -math.sin(out)
     tail = (cx - dx * r * 0.6, cy - dy * r * 0.6)
     tip = (cx + dx * r * 0.65, cy + dy * r * 0.65)
     w = max(3, round(s * 0.055))
-    draw.line([tail, tip], fill=(255, 255, 255), width=w)
+    draw.line([tail, tip], fill=WHITE, width=w)
     for turn in (2.5, -2.5):
         ax = tip[0] + r * 0.5 * math.cos(out + turn)
         ay = tip[1] - r * 0.5 * math.sin(out + turn)
-        draw.line([tip, (ax, ay)], fill=(255, 255, 255), width=w)
+        draw.line([tip, (ax, ay)], fill=WHITE, width=w)
 
 
-def _start(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float) -> None:
+def _start(draw: Draw, cx: float, cy: float, s: float) -> None:
     r = s * 0.22
     w = max(3, round(s * 0.06))
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=START_MARK, width=w)
@@ -254,7 +313,7 @@ def _static(theme: Theme, side: int, seats: int, labels: bool, temple: Temple) -
     f = frame(side, seats, board)
     s = f.side
     image = Image.new("RGB", (f.width, f.height), theme.background)
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     glyph = temple.glyph
     for i in range(board.size):
         pts = f.cell_points(i)
@@ -285,7 +344,7 @@ def _static(theme: Theme, side: int, seats: int, labels: bool, temple: Temple) -
     # The temple's outline.
     n = board.side
     rim = [f.xy(v) for v in ((n, 0), (0, n), (-n, n), (-n, 0), (0, -n), (n, -n))]
-    draw.line([*rim, rim[0]], fill=(120, 96, 60), width=max(3, s // 20), joint="curve")
+    draw.line([*rim, rim[0]], fill=RIM, width=max(3, s // 20), joint="curve")
     return image
 
 
@@ -298,7 +357,7 @@ def _seat_colour(theme: Theme, seat: str) -> tuple[RGB, RGB]:
 
 
 def _token(
-    draw: ImageDraw.ImageDraw,
+    draw: Draw,
     theme: Theme,
     seat: str,
     cx: float,
@@ -352,7 +411,7 @@ def _grow(box: tuple[float, float, float, float], g: float) -> tuple[float, ...]
 
 
 def _draw_rhombi(
-    draw: ImageDraw.ImageDraw, f: Frame, state: InkaState, lay: Layout, theme: Theme, words: Words
+    draw: Draw, f: Frame, state: InkaState, lay: Layout, theme: Theme, words: Words
 ) -> None:
     s = f.side
     for r in state.rhombi:
@@ -376,7 +435,7 @@ def _draw_rhombi(
             _wall(draw, f, e, (cx, cy))
 
 
-def _wall(draw: ImageDraw.ImageDraw, f: Frame, e: Edge, middle: Point) -> None:
+def _wall(draw: Draw, f: Frame, e: Edge, middle: Point) -> None:
     """A wall: a dark bar with a light rim along the edge, just inside its rhombus (so it
     reads over ground and over chasm alike)."""
     s = f.side
@@ -411,7 +470,7 @@ def _statue_spots(pts: list[Point], n: int) -> list[Point]:
 
 
 def _draw_statues(
-    draw: ImageDraw.ImageDraw,
+    draw: Draw,
     f: Frame,
     state: InkaState,
     name: str,
@@ -469,7 +528,7 @@ def _label_spots(f: Frame, state: InkaState, lay: Layout) -> dict[int, Point]:
     return spots
 
 
-def _draw_labels(draw: ImageDraw.ImageDraw, f: Frame, state: InkaState, lay: Layout) -> None:
+def _draw_labels(draw: Draw, f: Frame, state: InkaState, lay: Layout) -> None:
     """Every cell's name, over the ground, the chasm and the rhombi alike."""
     ink = {i: LABEL_DARK for i in lay.temple.chasm}
     for r in state.rhombi:
@@ -510,7 +569,7 @@ def _tint(image: Image.Image, pts: list[Point], colour: RGB, alpha: int) -> None
 def _old_places(image: Image.Image, f: Frame, options: InkaImageOptions) -> None:
     """Where the moved rhombi lay: tinted with a dashed rim (drawn under the rhombi, so the
     part the rhombus still covers is hidden by it)."""
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     for move in options.moved:
         if move.before is None or f.board.rhombus_cells(move.before) is None:
             continue
@@ -519,7 +578,7 @@ def _old_places(image: Image.Image, f: Frame, options: InkaImageOptions) -> None
         dashed(draw, pts, MOVED, max(4, round(f.side * 0.06)), f.side * 0.16, closed=True)
 
 
-def _new_places(draw: ImageDraw.ImageDraw, f: Frame, options: InkaImageOptions) -> None:
+def _new_places(draw: Draw, f: Frame, options: InkaImageOptions) -> None:
     """The moved rhombi themselves: a bright rim just outside the tile."""
     for move in options.moved:
         if f.board.rhombus_cells(move.after) is None:
@@ -540,7 +599,7 @@ def _targets(state: InkaState, lay: Layout) -> dict[int, int]:
 
 
 def _draw_banner(image: Image.Image, f: Frame, state: InkaState, options: InkaImageOptions) -> None:
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     theme = options.theme
     s = f.side
     pad = round(s * 0.12)
@@ -637,7 +696,23 @@ def _status(state: InkaState, options: InkaImageOptions) -> str:
 def render_inka_image(
     view: InkaState, options: InkaImageOptions = InkaImageOptions()
 ) -> Image.Image:
-    """The picture as a Pillow image (RGB, final size)."""
+    """The picture as a Pillow image (RGB, final size), in the theme's palette's colours."""
+    return _picture(view, options).convert("RGB")
+
+
+def render_inka(view: InkaState, *, options: InkaImageOptions = InkaImageOptions()) -> bytes:
+    """The temple as PNG bytes, from a view (``engine.inka.view``)."""
+    return encode_png(_picture(view, options))
+
+
+def _picture(view: InkaState, options: InkaImageOptions) -> Image.Image:
+    """The picture in the theme's fixed palette (P mode)."""
+    return to_palette(_drawn(view, options), _palette(options.theme))
+
+
+def _drawn(view: InkaState, options: InkaImageOptions) -> Image.Image:
+    """The picture in RGB at its final size: drawn at twice the size, each 2x2 block of
+    pixels averaged (the supersampling's antialiasing)."""
     seats = len(view.seats)
     lay = Layout.of(view)  # the temple the engine plays on, whatever its design
     f = frame(options.side, seats, lay.temple.board)
@@ -645,7 +720,7 @@ def render_inka_image(
     theme = options.theme
     image = _static(theme, options.side, seats, options.labels, lay.temple).copy()
     _old_places(image, f, options)
-    draw = ImageDraw.Draw(image)
+    draw = Draw(image)
     _new_places(draw, f, options)
     _draw_rhombi(draw, f, view, lay, theme, options.words)
     if len(view.trail) > 1 and view.phase in (PLAY, OVER):
@@ -656,33 +731,14 @@ def render_inka_image(
     if options.labels:
         _draw_labels(draw, f, view, lay)
     if options.targets:
-        # Free destinations get a dot; those behind snakes a badge with their AP cost.
-        printed = lay.temple.glyph
-        for c, cost in sorted(_targets(view, lay).items()):
-            cx, cy = f.centre(c)
-            up = f.board.cells[c][2] == 0
-            if options.labels:
-                # Under the cell's name, in the wide part of the triangle.
-                cy += s * LOW if up else -s * LOW
-            elif printed[c] in FEATURES:
-                # Off the snake, exit or passage: in the narrow part of the triangle.
-                cy += -s * 0.33 if up else s * 0.33
-            r = s * (0.14 if cost else 0.06)
-            box = (cx - r, cy - r, cx + r, cy + r)
-            draw.ellipse(box, fill=(24, 32, 56), outline=TARGET, width=max(2, round(s * 0.03)))
-            if cost:
-                draw_text(
-                    draw, (cx, cy), str(cost), round(s * 0.22), TARGET, anchor="mm", bold=True
-                )
+        _draw_targets(draw, f, view, lay, options.labels)
     for k, cell in enumerate(view.blockers):
         if cell is not None:
             cx, cy = f.centre(cell)
             fill, _ = _seat_colour(theme, view.seats[k])
             r = s * 0.22
             # A blocker is a barred square plaque in the seat's colour, with its shape inside.
-            draw.rectangle(
-                (cx - r, cy - r, cx + r, cy + r), fill=(40, 40, 44), outline=fill, width=5
-            )
+            draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=BLOCKER, outline=fill, width=5)
             draw.line((cx - r, cy - r, cx + r, cy + r), fill=fill, width=4)
             draw.line((cx - r, cy + r, cx + r, cy - r), fill=fill, width=4)
             _token(draw, theme, view.seats[k], cx, cy, r * 0.45, letter=False)
@@ -691,16 +747,63 @@ def render_inka_image(
             cx, cy = f.centre(cell)
             _token(draw, theme, view.seats[k], cx, cy, s * PAWN_RADIUS, words=options.words)
     _draw_banner(image, f, view, options)
-    return image.resize((f.width // SCALE, f.height // SCALE), Image.Resampling.LANCZOS)
+    size = (f.width // SCALE, f.height // SCALE)
+    return image.reduce(SCALE, (0, 0, size[0] * SCALE, size[1] * SCALE))
 
 
-def render_inka(view: InkaState, *, options: InkaImageOptions = InkaImageOptions()) -> bytes:
-    """The temple as PNG bytes, from a view (``engine.inka.view``)."""
-    return encode_png(render_inka_image(view, options))
+def _draw_targets(draw: Draw, f: Frame, view: InkaState, lay: Layout, labels: bool) -> None:
+    """Free destinations get a dot; those behind snakes a badge with their AP cost."""
+    s = f.side
+    printed = lay.temple.glyph
+    for c, cost in sorted(_targets(view, lay).items()):
+        cx, cy = f.centre(c)
+        up = f.board.cells[c][2] == 0
+        if labels:
+            # Under the cell's name, in the wide part of the triangle.
+            cy += s * LOW if up else -s * LOW
+        elif printed[c] in FEATURES:
+            # Off the snake, exit or passage: in the narrow part of the triangle.
+            cy += -s * 0.33 if up else s * 0.33
+        r = s * (0.14 if cost else 0.06)
+        box = (cx - r, cy - r, cx + r, cy + r)
+        draw.ellipse(box, fill=BADGE, outline=TARGET, width=max(2, round(s * 0.03)))
+        if cost:
+            draw_text(draw, (cx, cy), str(cost), round(s * 0.22), TARGET, anchor="mm", bold=True)
+
+
+@lru_cache(maxsize=4)
+@fitted
+def _palette(theme: Theme) -> Image.Image:
+    """One fixed palette per theme, fitted to the demo's pictures (every phase, every seat,
+    a moved rhombus): the same pixels always get the same colours whatever else is in the
+    picture, and mapping to it is a table look-up (an adaptive palette cost ~150 ms a
+    picture). Every flat colour drawn is kept exactly."""
+    from renderer import demo_inka  # the demo draws with this module
+
+    opts = InkaImageOptions(names=demo_inka.NAMES, theme=theme)
+    samples = [
+        _drawn(inka_view(demo_inka.opening_state(), "red"), opts),
+        _drawn(inka_view(demo_inka.building_state(), "red"), opts),
+        _drawn(inka_view(demo_inka.midgame_state(), "red"), opts),
+        _drawn(inka_view(demo_inka.moved_state(), "red"), demo_inka.moved_options(opts)),
+        _drawn(inka_view(demo_inka.final_state(), None), opts),
+    ]
+    armies = [theme.army(a) for a in THEME_ARMY.values()]
+    fixed = (
+        theme.background,
+        theme.banner,
+        theme.text,
+        theme.muted_text,
+        theme.strike,
+        *(c for a in armies for c in (a.fill, a.outline, readable_on(a.fill))),
+        *FLAT,
+    )
+    return fit_palette(samples, fixed)
 
 
 def clear_caches() -> None:
-    _static.cache_clear()
+    for cached in (_static, _palette, _glyphs):
+        cached.cache_clear()
 
 
 __all__ = [
