@@ -176,6 +176,7 @@ again: a walk or an ended turn leaves the rhombi where they were); all are dropp
 this many are kept. Both are pure functions of their key: the caches change no choice."""
 _terrains: dict[tuple[Any, ...], Terrain] = {}
 _distances: dict[tuple[Any, ...], list[int]] = {}
+_judged: dict[tuple[Any, ...], tuple[dict[Any, int | None], dict[Any, bool]]] = {}
 T = TypeVar("T")
 
 
@@ -237,6 +238,15 @@ class Way:
     @property
     def distance(self) -> int:
         return self.to_goal[self.here]
+
+    @cached_property
+    def judged(self) -> tuple[dict[Any, int | None], dict[Any, bool]]:
+        """What the policy found of rhombus moves on this way: each one's estimate
+        (:meth:`through` of the cells it leaves its rhombus on; ``None``: off the temple)
+        and whether it really brings the goal nearer (:func:`nearer`). Shared by every
+        state of the same rhombi, pawn cell and goals, which alone decide both."""
+        key = (self.rhombi, self.here, tuple(self.goals))
+        return _kept(_judged, key, lambda: ({}, {}))
 
     def through(self, cells: Iterable[int]) -> int:
         """The distance if ``cells`` were freshly covered by a rhombus (an estimate: the
@@ -348,19 +358,23 @@ def play_policy(state: InkaState, seat: str, actions: list[Any], rng: random.Ran
     if walks and min(s for s, _ in walks) == 0:
         return best(walks, rng)[1]
     if state.stage == RHOMBI:
-        moves = [
-            (way.through(cells), a)
-            for a in actions
-            if isinstance(a, Slide | Rotate)
-            and a.rhombus not in DESTINATION_NAMES
-            and (cells := moved(way.lay, a)) is not None
-        ]
+        estimates, nearing = way.judged
+        moves = []
+        for a in actions:
+            if isinstance(a, Slide | Rotate) and a.rhombus not in DESTINATION_NAMES:
+                if a not in estimates:
+                    cells = moved(way.lay, a)
+                    estimates[a] = None if cells is None else way.through(cells)
+                if (estimate := estimates[a]) is not None:
+                    moves.append((estimate, a))
         hopeful = [(score, a) for score, a in moves if score < way.distance]
         for _ in range(CHECKED):
             if not hopeful:
                 break
             score, move = best(hopeful, rng)
-            if nearer(state, way, move):
+            if move not in nearing:
+                nearing[move] = nearer(state, way, move)
+            if nearing[move]:
                 return move
             hopeful.remove((score, move))
         if moves:
