@@ -204,10 +204,18 @@ def draw_text(
 ) -> None:
     """:func:`renderer.fonts.draw_text`'s pixels, from a cached mask (the cell names and
     the rhombi's numbers are the same text at the same places in every picture)."""
+    mask, corner = _stamp(xy, text, size, bold, anchor)
+    draw.picture.paste(fill, corner, mask)
+
+
+def _stamp(
+    xy: Point, text: str, size: int, bold: bool, anchor: str
+) -> tuple[Image.Image, tuple[int, int]]:
+    """The mask of ``text`` anchored at ``xy`` and where its top left corner goes."""
     x, y = xy
     ix, iy = math.floor(x), math.floor(y)
     mask, ox, oy = _glyphs(text, size, bold, anchor, x - ix, y - iy)
-    draw.picture.paste(fill, (ix - ox, iy - oy), mask)
+    return mask, (ix - ox, iy - oy)
 
 
 def frame(side: int, seats: int = 4, board: Board | None = None) -> Frame:
@@ -364,7 +372,7 @@ def _token(
     cy: float,
     r: float,
     *,
-    letter: bool = True,
+    letter: str | bool = True,
     hollow: bool = False,
     words: Words = (),
 ) -> None:
@@ -398,7 +406,7 @@ def _token(
         draw_text(
             draw,
             (cx, ty),
-            seat_name(words, seat)[:1].upper(),
+            letter if isinstance(letter, str) else seat_name(words, seat)[:1].upper(),
             round(r * 0.95),
             outline if hollow else readable_on(fill),
             anchor="mm",
@@ -501,19 +509,27 @@ def _covered(state: InkaState) -> set[int]:
     return pawns | {c for c in state.blockers if c is not None}
 
 
+@lru_cache(maxsize=8)
+def _plain_spots(side: int, seats: int, temple: Temple) -> dict[int, Point]:
+    """Where each cell's name is printed when nothing lies on the cell (drawing scale): a
+    little towards the triangle's tip from its centre."""
+    f = frame(side, seats, temple.board)
+    rise = f.side * LABEL_RISE
+    return {
+        i: (x, y - rise if f.board.cells[i][2] == 0 else y + rise)
+        for i in range(f.board.size)
+        for x, y in (f.centre(i),)
+    }
+
+
 def _label_spots(f: Frame, state: InkaState, lay: Layout) -> dict[int, Point]:
     """Where each cell's name is printed (drawing scale): a little towards the triangle's
     tip from its centre, for every cell no pawn or blocker covers; on a rhombus, out towards
     the rhombus's sharp corner in that cell (its number, or letter and statues, stand in the
     middle)."""
     covered = _covered(state)
-    rise = f.side * LABEL_RISE
-    spots = {
-        i: (x, y - rise if f.board.cells[i][2] == 0 else y + rise)
-        for i in range(f.board.size)
-        if i not in covered
-        for x, y in (f.centre(i),)
-    }
+    plain = _plain_spots(f.side // SCALE, len(state.seats), lay.temple)
+    spots = {i: xy for i, xy in plain.items() if i not in covered}
     for r in state.rhombi:
         cells = lay.cells_of(r.placement)
         if cells is None:
@@ -536,8 +552,27 @@ def _draw_labels(draw: Draw, f: Frame, state: InkaState, lay: Layout) -> None:
         for i in cells or ():
             ink[i] = LABEL if r.is_destination else LABEL_DARK
     size = round(f.side * LABEL_SIZE)
+    plain = _plain_spots(f.side // SCALE, len(state.seats), lay.temple)
+    stamps = _plain_stamps(f.side // SCALE, len(state.seats), lay.temple)
+    paste = draw.picture.paste
     for i, xy in _label_spots(f, state, lay).items():
-        draw_text(draw, xy, f.board.names[i], size, ink.get(i, LABEL), anchor="mm", bold=True)
+        mask, corner = (
+            stamps[i] if xy is plain[i] else _stamp(xy, f.board.names[i], size, True, "mm")
+        )
+        paste(ink.get(i, LABEL), corner, mask)
+
+
+@lru_cache(maxsize=8)
+def _plain_stamps(
+    side: int, seats: int, temple: Temple
+) -> dict[int, tuple[Image.Image, tuple[int, int]]]:
+    """Each cell's name where :func:`_plain_spots` prints it: its mask and top left corner."""
+    size = round(side * SCALE * LABEL_SIZE)
+    names = temple.board.names
+    return {
+        i: _stamp(xy, names[i], size, True, "mm")
+        for i, xy in _plain_spots(side, seats, temple).items()
+    }
 
 
 def cell_labels(
@@ -610,38 +645,60 @@ def _draw_banner(image: Image.Image, f: Frame, state: InkaState, options: InkaIm
     draw_text(draw, (f.width / 2, pad + s * 0.24), title, round(s * 0.3), theme.text, anchor="mm")
     top = pad + round(s * 0.5)
     for k, seat in enumerate(state.seats):
-        x0 = pad + (k % cols) * card_w
-        y0 = top + (k // cols) * card_h
-        active = state.turn == k and state.phase != OVER
-        won = state.winner == seat
-        fill, _ = _seat_colour(theme, seat)
-        ground = fill if active or won else theme.banner
-        box = (x0 + 4, y0 + 4, x0 + card_w - 4, y0 + card_h - 4)
-        draw.rounded_rectangle(box, radius=card_h // 5, fill=ground)
-        text = readable_on(ground) if active or won else theme.text
-        if state.out[k]:
-            text = theme.muted_text
-        r = card_h * 0.26
-        _token(draw, theme, seat, x0 + card_h * 0.5, y0 + card_h / 2, r, words=options.words)
         who = printable(options.names.get(seat, ""))
-        label = options.seat(seat) + (f"  {who}" if who else "")
-        size = round(card_h * 0.34)
-        detail = seat_detail(state, k, options, f.board)
-        right = x0 + card_w - round(card_h * 0.3)
-        draw_text(draw, (right, y0 + card_h / 2), detail, size, text, anchor="rm", bold=active)
-        room = card_w - card_h - text_width(detail, size, bold=active) - card_h * 0.3
-        draw_text(
-            draw,
-            (x0 + card_h * 0.95, y0 + card_h / 2),
-            fit(label, size, int(room)),
-            size,
-            text,
-            anchor="lm",
-            bold=True,
+        card = _card(
+            theme,
+            (card_w, card_h),
+            seat,
+            seat_name(options.words, seat)[:1].upper(),
+            options.seat(seat) + (f"  {who}" if who else ""),
+            seat_detail(state, k, options, f.board),
+            (state.turn == k and state.phase != OVER, state.winner == seat, state.out[k]),
         )
-        if state.out[k]:
-            y = y0 + card_h / 2
-            draw.line((x0 + card_h * 0.9, y, x0 + card_w * 0.5, y), fill=theme.strike, width=4)
+        image.paste(card, (pad + (k % cols) * card_w, top + (k // cols) * card_h))
+
+
+@lru_cache(maxsize=64)
+def _card(
+    theme: Theme,
+    size: tuple[int, int],
+    seat: str,
+    letter: str,
+    label: str,
+    detail: str,
+    lit: tuple[bool, bool, bool],
+) -> Image.Image:
+    """One seat's banner card (drawing scale): its token (``letter`` on it), its name and
+    player (``label``) and ``detail``; ``lit``: whether it is to move, has won, is out."""
+    card_w, card_h = size
+    active, won, out = lit
+    image = Image.new("RGB", size, theme.background)
+    draw = Draw(image)
+    fill, _ = _seat_colour(theme, seat)
+    ground = fill if active or won else theme.banner
+    draw.rounded_rectangle((4, 4, card_w - 4, card_h - 4), radius=card_h // 5, fill=ground)
+    text = readable_on(ground) if active or won else theme.text
+    if out:
+        text = theme.muted_text
+    r = card_h * 0.26
+    _token(draw, theme, seat, card_h * 0.5, card_h / 2, r, letter=letter)
+    type_size = round(card_h * 0.34)
+    right = card_w - round(card_h * 0.3)
+    draw_text(draw, (right, card_h / 2), detail, type_size, text, anchor="rm", bold=active)
+    room = card_w - card_h - text_width(detail, type_size, bold=active) - card_h * 0.3
+    draw_text(
+        draw,
+        (card_h * 0.95, card_h / 2),
+        fit(label, type_size, int(room)),
+        type_size,
+        text,
+        anchor="lm",
+        bold=True,
+    )
+    if out:
+        y = card_h / 2
+        draw.line((card_h * 0.9, y, card_w * 0.5, y), fill=theme.strike, width=4)
+    return image
 
 
 def seat_detail(state: InkaState, k: int, options: InkaImageOptions, board: Board) -> str:
@@ -802,7 +859,7 @@ def _palette(theme: Theme) -> Image.Image:
 
 
 def clear_caches() -> None:
-    for cached in (_static, _palette, _glyphs):
+    for cached in (_static, _palette, _glyphs, _card, _plain_spots, _plain_stamps):
         cached.cache_clear()
 
 
