@@ -9,7 +9,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, TypeVar
 
 from engine.inka.geometry import (
@@ -85,12 +85,19 @@ class Layout:
     def blocked_for(self, name: str, cell: int) -> bool:
         """Whether ``cell`` stops rhombus ``name``: another rhombus, a blocker, or a pawn that
         is not riding on it."""
-        owner = self.covered.get(cell)
-        if owner is not None and owner != name:
-            return True
-        if cell in self.blockers:
-            return True
-        return cell in self.pawns and owner != name
+        return self.taken.get(cell, name) != name
+
+    @cached_property
+    def taken(self) -> dict[int, str]:
+        """The cells that stop a rhombus, each with the one rhombus it lets through: the
+        rhombus over it (its riders ride along), or none (``""``) for a blocker's cell and a
+        pawn's on bare ground."""
+        out = dict(self.covered)
+        for cell in self.pawns:
+            out.setdefault(cell, "")
+        for cell in self.blockers:
+            out[cell] = ""
+        return out
 
     def can_move(self, name: str) -> bool:
         """A rhombus with a blocker on it does not move."""
@@ -104,8 +111,9 @@ class Layout:
     def slide_range(self, name: str, direction: int) -> int:
         """How far the rhombus can slide that way before an obstacle (0: not at all)."""
         n = 0
-        for cells in _ray(self.temple, self.rhombi[name].placement, direction):
-            if any(self.blocked_for(name, c) for c in cells):
+        taken = self.taken
+        for a, b in _ray(self.temple, self.rhombi[name].placement, direction):
+            if taken.get(a, name) != name or taken.get(b, name) != name:
                 break
             n += 1
         return n
@@ -128,7 +136,10 @@ class Layout:
         """Legal when nothing but the rhombus itself lies anywhere in its sweep and the whole
         sweep stays on the temple."""
         swept = _swept(self.temple, self.rhombi[name].placement, corner, sixths)
-        return swept is not None and not any(self.blocked_for(name, i) for i in swept)
+        if swept is None:
+            return False
+        taken = self.taken
+        return all(taken.get(i, name) == name for i in swept)
 
     def rotations(self, name: str) -> list[tuple[int, int]]:
         """(corner clock hour, sixths) of every legal turn (the list is shared: read it
