@@ -15,16 +15,23 @@ in the middle of the triangle, dark on light ground and light on the dark chasm;
 printed feature and an AP badge sit in the triangle's wide part below it. A cell under a
 pawn or a blocker is named in its seat's banner card instead.
 
-Everything is drawn at twice the size and scaled down, which smooths the slanted edges.
+Everything is drawn at twice the size and each 2x2 block of pixels averaged, which smooths
+the slanted edges; the picture is mapped to one fixed palette per theme (:func:`_palette`).
+The temple with every cell's name is cached at its final size, and each picture draws
+again, at twice the size, only the regions around what it changes (rhombi, highlights, the
+trail, targets, blockers, pawns, the names those move or cover, the banner): since the
+blocks never straddle a region's edge, the pixels are those of drawing the whole picture
+(``tests/renderer/test_inka_images.py`` checks it).
+
 Seats are told apart by shape as well as colour: red circle, blue square, green triangle,
 yellow diamond, on pawns, blockers and statues alike."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
 
@@ -32,7 +39,7 @@ from engine.inka.board import Board
 from engine.inka.game import view as inka_view
 from engine.inka.geometry import Edge, Placement, cartesian, cell_vertices
 from engine.inka.layout import Layout
-from engine.inka.state import BUILD, DESTINATION_NAMES, OVER, PLAY, START, InkaState
+from engine.inka.state import BUILD, DESTINATION_NAMES, OVER, PLAY, START, InkaState, Rhombus
 from engine.inka.temple import TEMPLE, Temple
 from renderer.banner import readable_on
 from renderer.fonts import _stroke, fit, font, printable, text_width
@@ -418,29 +425,24 @@ def _grow(box: tuple[float, float, float, float], g: float) -> tuple[float, ...]
     return (box[0] - g, box[1] - g, box[2] + g, box[3] + g)
 
 
-def _draw_rhombi(
-    draw: Draw, f: Frame, state: InkaState, lay: Layout, theme: Theme, words: Words
+def _draw_rhombus(
+    draw: Draw, f: Frame, state: InkaState, lay: Layout, r: Rhombus, theme: Theme, words: Words
 ) -> None:
     s = f.side
-    for r in state.rhombi:
-        if lay.cells_of(r.placement) is None:
-            continue
-        pts = f.rhombus_points(r.placement)
-        inner = _shrink(pts, 0.93)
-        dest = r.is_destination
-        edge = DEST_TILE_EDGE if dest else PATH_TILE_EDGE
-        draw.polygon(inner, fill=DEST_TILE if dest else PATH_TILE, outline=edge)
-        draw.line([*inner, inner[0]], fill=edge, width=3)
-        cx, cy = _middle(pts)
-        if dest:
-            draw_text(draw, (cx, cy), r.name, round(s * 0.2), DEST_LETTER, anchor="mm", bold=True)
-            _draw_statues(draw, f, state, r.name, pts, theme, words)
-        else:
-            draw_text(
-                draw, (cx, cy), r.name, round(s * 0.3), RHOMBUS_NUMBER, anchor="mm", bold=True
-            )
-        for e in lay.walls_of(r):
-            _wall(draw, f, e, (cx, cy))
+    pts = f.rhombus_points(r.placement)
+    inner = _shrink(pts, 0.93)
+    dest = r.is_destination
+    edge = DEST_TILE_EDGE if dest else PATH_TILE_EDGE
+    draw.polygon(inner, fill=DEST_TILE if dest else PATH_TILE, outline=edge)
+    draw.line([*inner, inner[0]], fill=edge, width=3)
+    cx, cy = _middle(pts)
+    if dest:
+        draw_text(draw, (cx, cy), r.name, round(s * 0.2), DEST_LETTER, anchor="mm", bold=True)
+        _draw_statues(draw, f, state, r.name, pts, theme, words)
+    else:
+        draw_text(draw, (cx, cy), r.name, round(s * 0.3), RHOMBUS_NUMBER, anchor="mm", bold=True)
+    for e in lay.walls_of(r):
+        _wall(draw, f, e, (cx, cy))
 
 
 def _wall(draw: Draw, f: Frame, e: Edge, middle: Point) -> None:
@@ -544,24 +546,6 @@ def _label_spots(f: Frame, state: InkaState, lay: Layout) -> dict[int, Point]:
     return spots
 
 
-def _draw_labels(draw: Draw, f: Frame, state: InkaState, lay: Layout) -> None:
-    """Every cell's name, over the ground, the chasm and the rhombi alike."""
-    ink = {i: LABEL_DARK for i in lay.temple.chasm}
-    for r in state.rhombi:
-        cells = lay.cells_of(r.placement)
-        for i in cells or ():
-            ink[i] = LABEL if r.is_destination else LABEL_DARK
-    size = round(f.side * LABEL_SIZE)
-    plain = _plain_spots(f.side // SCALE, len(state.seats), lay.temple)
-    stamps = _plain_stamps(f.side // SCALE, len(state.seats), lay.temple)
-    paste = draw.picture.paste
-    for i, xy in _label_spots(f, state, lay).items():
-        mask, corner = (
-            stamps[i] if xy is plain[i] else _stamp(xy, f.board.names[i], size, True, "mm")
-        )
-        paste(ink.get(i, LABEL), corner, mask)
-
-
 @lru_cache(maxsize=8)
 def _plain_stamps(
     side: int, seats: int, temple: Temple
@@ -601,25 +585,18 @@ def _tint(image: Image.Image, pts: list[Point], colour: RGB, alpha: int) -> None
     image.paste(Image.composite(Image.new("RGB", region.size, colour), region, mask), (x0, y0))
 
 
-def _old_places(image: Image.Image, f: Frame, options: InkaImageOptions) -> None:
-    """Where the moved rhombi lay: tinted with a dashed rim (drawn under the rhombi, so the
+def _old_place(draw: Draw, f: Frame, before: Placement) -> None:
+    """Where a moved rhombus lay: tinted with a dashed rim (drawn under the rhombi, so the
     part the rhombus still covers is hidden by it)."""
-    draw = Draw(image)
-    for move in options.moved:
-        if move.before is None or f.board.rhombus_cells(move.before) is None:
-            continue
-        pts = _shrink(f.rhombus_points(move.before), 0.95)
-        _tint(image, pts, MOVED, 110)
-        dashed(draw, pts, MOVED, max(4, round(f.side * 0.06)), f.side * 0.16, closed=True)
+    pts = _shrink(f.rhombus_points(before), 0.95)
+    _tint(draw.picture, pts, MOVED, 110)
+    dashed(draw, pts, MOVED, max(4, round(f.side * 0.06)), f.side * 0.16, closed=True)
 
 
-def _new_places(draw: Draw, f: Frame, options: InkaImageOptions) -> None:
-    """The moved rhombi themselves: a bright rim just outside the tile."""
-    for move in options.moved:
-        if f.board.rhombus_cells(move.after) is None:
-            continue
-        pts = _shrink(f.rhombus_points(move.after), 1.02)
-        draw.line([*pts, pts[0]], fill=MOVED, width=max(5, round(f.side * 0.1)), joint="curve")
+def _new_place(draw: Draw, f: Frame, after: Placement) -> None:
+    """A moved rhombus itself: a bright rim just outside the tile."""
+    pts = _shrink(f.rhombus_points(after), 1.02)
+    draw.line([*pts, pts[0]], fill=MOVED, width=max(5, round(f.side * 0.1)), joint="curve")
 
 
 def _targets(state: InkaState, lay: Layout) -> dict[int, int]:
@@ -767,65 +744,248 @@ def _picture(view: InkaState, options: InkaImageOptions) -> Image.Image:
     return to_palette(_drawn(view, options), _palette(options.theme))
 
 
-def _drawn(view: InkaState, options: InkaImageOptions) -> Image.Image:
-    """The picture in RGB at its final size: drawn at twice the size, each 2x2 block of
-    pixels averaged (the supersampling's antialiasing)."""
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class _Mark:
+    """Something drawn on the temple for this picture: the box its pixels stay within
+    (drawing scale), and how to draw it on a canvas (the frame says where the canvas
+    starts). A region is drawn afresh around each mark that ``seeds`` one."""
+
+    box: Box
+    draw: Callable[[Draw, Frame], None]
+    seeds: bool = True
+
+
+def _drawn(view: InkaState, options: InkaImageOptions, whole: bool = False) -> Image.Image:
+    """The picture in RGB at its final size. Drawn at twice the size, each 2x2 block of
+    pixels averaged (the supersampling's antialiasing): the temple with every cell's name
+    is cached so (:func:`_base`), and only the regions around what this picture draws on
+    it are drawn again at twice the size and averaged into it. Blocks never straddle a
+    region's edge, so the pixels are those of drawing everything on the whole temple
+    (``whole``: do that)."""
     seats = len(view.seats)
     lay = Layout.of(view)  # the temple the engine plays on, whatever its design
     f = frame(options.side, seats, lay.temple.board)
+    static = _static(options.theme, options.side, seats, options.labels, lay.temple)
+    marks = _marks(view, options, f, lay)
+    size = (f.width // SCALE, f.height // SCALE)
+    top = min(size[1], (f.banner + 1) // SCALE) * SCALE  # the banner's strip
+    if whole:
+        image = _base(options.theme, options.side, seats, False, lay.temple).copy()
+        regions = [(0, 0, size[0] * SCALE, size[1] * SCALE)]
+    else:
+        image = _base(options.theme, options.side, seats, options.labels, lay.temple).copy()
+        seeds = [_even(m.box, f, top) for m in marks if m.seeds]
+        regions = [(0, 0, size[0] * SCALE, top), *_regions(seeds)]
+    regions = [r for r in regions if r[0] < r[2] and r[1] < r[3]]
+    canvas = static.copy()
+    draw = Draw(canvas)
+    for m in marks:
+        if m.seeds or _meets(m.box, regions):
+            m.draw(draw, f)
+    _draw_banner(canvas, f, view, options)
+    for box in regions:
+        image.paste(canvas.reduce(SCALE, box), (box[0] // SCALE, box[1] // SCALE))
+    return image.crop((0, 0, *size)) if image.size != size else image
+
+
+def _meets(b: Box, regions: list[tuple[int, int, int, int]]) -> bool:
+    return any(b[0] < r[2] and b[2] > r[0] and b[1] < r[3] and b[3] > r[1] for r in regions)
+
+
+def _regions(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """The boxes, less those inside another (the names on a rhombus, under a pawn), and two
+    that overlap as one where that adds little area (each region costs a pass)."""
+    out: list[tuple[int, int, int, int]] = []
+    for b in sorted(boxes, key=_area, reverse=True):
+        for k, a in enumerate(out):
+            if a[0] <= b[0] and a[1] <= b[1] and b[2] <= a[2] and b[3] <= a[3]:
+                break
+            if b[0] < a[2] and a[0] < b[2] and b[1] < a[3] and a[1] < b[3]:
+                u = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                if _area(u) <= 1.2 * (_area(a) + _area(b)):
+                    out[k] = u
+                    break
+        else:
+            out.append(b)
+    return out
+
+
+def _area(b: tuple[int, int, int, int]) -> int:
+    return (b[2] - b[0]) * (b[3] - b[1])
+
+
+def _even(box: Box, f: Frame, top: int) -> tuple[int, int, int, int]:
+    """``box`` grown to whole 2x2 blocks, within the temple (below the banner's strip)."""
+    x0, y0 = (
+        max(0, math.floor(box[0] / SCALE) * SCALE),
+        max(top, math.floor(box[1] / SCALE) * SCALE),
+    )
+    x1 = min(f.width // SCALE * SCALE, math.ceil(box[2] / SCALE) * SCALE)
+    y1 = min(f.height // SCALE * SCALE, math.ceil(box[3] / SCALE) * SCALE)
+    return (x0, y0, x1, y1)
+
+
+def _around(pts: list[Point], grow: float) -> Box:
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow)
+
+
+def _marks(view: InkaState, options: InkaImageOptions, f: Frame, lay: Layout) -> list[_Mark]:
+    """What this picture draws on the temple, in drawing order, each with a box (with room
+    to spare: a region cut through a mark would lose its pixels)."""
     s = f.side
-    theme = options.theme
-    image = _static(theme, options.side, seats, options.labels, lay.temple).copy()
-    _old_places(image, f, options)
-    draw = Draw(image)
-    _new_places(draw, f, options)
-    _draw_rhombi(draw, f, view, lay, theme, options.words)
+    spare = s * 0.12
+    theme, words = options.theme, options.words
+    marks: list[_Mark] = []
+    for move in options.moved:
+        before = move.before
+        if before is not None and f.board.rhombus_cells(before) is not None:
+            box = _around(f.rhombus_points(before), spare)
+            marks.append(_Mark(box, partial(_old_place, before=before)))
+    for move in options.moved:
+        if f.board.rhombus_cells(move.after) is not None:
+            box = _around(f.rhombus_points(move.after), spare + s * 0.1)
+            marks.append(_Mark(box, partial(_new_place, after=move.after)))
+    for r in view.rhombi:
+        if lay.cells_of(r.placement) is not None:
+            grow = s * STATUE_RADIUS * 1.5 if r.is_destination else 6
+            box = _around(f.rhombus_points(r.placement), grow)
+            paint = partial(_draw_rhombus, state=view, lay=lay, r=r, theme=theme, words=words)
+            marks.append(_Mark(box, paint))
     if len(view.trail) > 1 and view.phase in (PLAY, OVER):
-        pts = [f.centre(c) for c in view.trail]
         w = max(3, round(s * 0.06))
-        draw.line(pts, fill=TRAIL_EDGE, width=w + 4, joint="curve")
-        draw.line(pts, fill=TRAIL, width=w, joint="curve")
+        box = _around([f.centre(c) for c in view.trail], w + 4 + spare)
+        marks.append(_Mark(box, partial(_draw_trail, trail=view.trail, w=w)))
     if options.labels:
-        _draw_labels(draw, f, view, lay)
+        marks += _label_marks(f, view, lay)
+
+    def near(cell: int) -> Box:
+        x, y = f.centre(cell)
+        return (x - s * 0.5, y - s * 0.5, x + s * 0.5, y + s * 0.5)
+
     if options.targets:
-        _draw_targets(draw, f, view, lay, options.labels)
+        for c, cost in sorted(_targets(view, lay).items()):
+            printed = lay.temple.glyph[c]
+            paint = partial(_target, c=c, cost=cost, labels=options.labels, printed=printed)
+            marks.append(_Mark(near(c), paint))
     for k, cell in enumerate(view.blockers):
         if cell is not None:
-            cx, cy = f.centre(cell)
-            fill, _ = _seat_colour(theme, view.seats[k])
-            r = s * 0.22
-            # A blocker is a barred square plaque in the seat's colour, with its shape inside.
-            draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=BLOCKER, outline=fill, width=5)
-            draw.line((cx - r, cy - r, cx + r, cy + r), fill=fill, width=4)
-            draw.line((cx - r, cy + r, cx + r, cy - r), fill=fill, width=4)
-            _token(draw, theme, view.seats[k], cx, cy, r * 0.45, letter=False)
+            paint = partial(_blocker, view=view, k=k, cell=cell, theme=theme)
+            marks.append(_Mark(near(cell), paint))
     for k, cell in enumerate(view.pawns):
         if cell is not None and not view.out[k]:
-            cx, cy = f.centre(cell)
-            _token(draw, theme, view.seats[k], cx, cy, s * PAWN_RADIUS, words=options.words)
-    _draw_banner(image, f, view, options)
-    size = (f.width // SCALE, f.height // SCALE)
-    return image.reduce(SCALE, (0, 0, size[0] * SCALE, size[1] * SCALE))
+            paint = partial(_pawn, seat=view.seats[k], cell=cell, theme=theme, words=words)
+            marks.append(_Mark(near(cell), paint))
+    return marks
 
 
-def _draw_targets(draw: Draw, f: Frame, view: InkaState, lay: Layout, labels: bool) -> None:
-    """Free destinations get a dot; those behind snakes a badge with their AP cost."""
+def _label_marks(f: Frame, view: InkaState, lay: Layout) -> list[_Mark]:
+    """Every cell's name as a mark, over the ground, the chasm and the rhombi alike. The
+    cached temple has each name where nothing lies on its cell: those seed no region, but
+    a name under a pawn or a blocker (named in the banner instead) or moved onto a rhombus
+    does, to wipe it."""
+    ink = {i: LABEL_DARK for i in lay.temple.chasm}
+    for r in view.rhombi:
+        for i in lay.cells_of(r.placement) or ():
+            ink[i] = LABEL if r.is_destination else LABEL_DARK
+    size = round(f.side * LABEL_SIZE)
+    seats = len(view.seats)
+    plain = _plain_spots(f.side // SCALE, seats, lay.temple)
+    spots = _label_spots(f, view, lay)
+    marks = []
+    for i, (paint, wipe) in enumerate(_plain_marks(f.side // SCALE, seats, lay.temple)):
+        xy = spots.get(i)
+        if xy is plain[i]:
+            marks.append(paint)
+            continue
+        marks.append(wipe)  # the cached name goes
+        if xy is not None:
+            mask, corner = _stamp(xy, f.board.names[i], size, True, "mm")
+            stamp = partial(_paste, mask=mask, corner=corner, ink=ink.get(i, LABEL))
+            marks.append(_Mark(_stamp_box(mask, corner), stamp))
+    return marks
+
+
+@lru_cache(maxsize=8)
+def _plain_marks(side: int, seats: int, temple: Temple) -> tuple[tuple[_Mark, _Mark], ...]:
+    """Each cell's name where nothing lies on its cell, as a mark (seeding no region: the
+    cached temple has it), and the mark that wipes it (seeding one)."""
+    out = []
+    for i, (mask, corner) in _plain_stamps(side, seats, temple).items():
+        ink = LABEL_DARK if i in temple.chasm else LABEL
+        box = _stamp_box(mask, corner)
+        paint = partial(_paste, mask=mask, corner=corner, ink=ink)
+        out.append((_Mark(box, paint, seeds=False), _Mark(box, _nothing)))
+    return tuple(out)
+
+
+def _stamp_box(mask: Image.Image, corner: tuple[int, int]) -> Box:
+    return (corner[0], corner[1], corner[0] + mask.width, corner[1] + mask.height)
+
+
+def _paste(draw: Draw, f: Frame, *, mask: Image.Image, corner: tuple[int, int], ink: RGB) -> None:
+    draw.picture.paste(ink, corner, mask)
+
+
+def _nothing(draw: Draw, f: Frame) -> None:
+    """A mark that only seeds a region (the cached temple's pixels there change)."""
+
+
+def _draw_trail(draw: Draw, f: Frame, trail: tuple[int, ...], w: int) -> None:
+    pts = [f.centre(c) for c in trail]
+    draw.line(pts, fill=TRAIL_EDGE, width=w + 4, joint="curve")
+    draw.line(pts, fill=TRAIL, width=w, joint="curve")
+
+
+def _pawn(draw: Draw, f: Frame, seat: str, cell: int, theme: Theme, words: Words) -> None:
+    cx, cy = f.centre(cell)
+    _token(draw, theme, seat, cx, cy, f.side * PAWN_RADIUS, words=words)
+
+
+def _blocker(draw: Draw, f: Frame, view: InkaState, k: int, cell: int, theme: Theme) -> None:
+    """A blocker: a barred square plaque in the seat's colour, with its shape inside."""
+    cx, cy = f.centre(cell)
+    fill, _ = _seat_colour(theme, view.seats[k])
+    r = f.side * 0.22
+    draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=BLOCKER, outline=fill, width=5)
+    draw.line((cx - r, cy - r, cx + r, cy + r), fill=fill, width=4)
+    draw.line((cx - r, cy + r, cx + r, cy - r), fill=fill, width=4)
+    _token(draw, theme, view.seats[k], cx, cy, r * 0.45, letter=False)
+
+
+@lru_cache(maxsize=32)
+def _base(theme: Theme, side: int, seats: int, labels: bool, temple: Temple) -> Image.Image:
+    """The temple at its final size (the banner's strip empty), with every cell's name
+    where nothing lies on its cell when ``labels``."""
+    image = _static(theme, side, seats, labels, temple).copy()
+    if labels:
+        paste = image.paste
+        chasm = temple.chasm
+        for i, (mask, corner) in _plain_stamps(side, seats, temple).items():
+            paste(LABEL_DARK if i in chasm else LABEL, corner, mask)
+    f = frame(side, seats, temple.board)
+    return image.reduce(SCALE, (0, 0, f.width // SCALE * SCALE, f.height // SCALE * SCALE))
+
+
+def _target(draw: Draw, f: Frame, c: int, cost: int, labels: bool, printed: str) -> None:
+    """A legal destination: a dot, or behind snakes a badge with its AP cost."""
     s = f.side
-    printed = lay.temple.glyph
-    for c, cost in sorted(_targets(view, lay).items()):
-        cx, cy = f.centre(c)
-        up = f.board.cells[c][2] == 0
-        if labels:
-            # Under the cell's name, in the wide part of the triangle.
-            cy += s * LOW if up else -s * LOW
-        elif printed[c] in FEATURES:
-            # Off the snake, exit or passage: in the narrow part of the triangle.
-            cy += -s * 0.33 if up else s * 0.33
-        r = s * (0.14 if cost else 0.06)
-        box = (cx - r, cy - r, cx + r, cy + r)
-        draw.ellipse(box, fill=BADGE, outline=TARGET, width=max(2, round(s * 0.03)))
-        if cost:
-            draw_text(draw, (cx, cy), str(cost), round(s * 0.22), TARGET, anchor="mm", bold=True)
+    cx, cy = f.centre(c)
+    up = f.board.cells[c][2] == 0
+    if labels:
+        # Under the cell's name, in the wide part of the triangle.
+        cy += s * LOW if up else -s * LOW
+    elif printed in FEATURES:
+        # Off the snake, exit or passage: in the narrow part of the triangle.
+        cy += -s * 0.33 if up else s * 0.33
+    r = s * (0.14 if cost else 0.06)
+    box = (cx - r, cy - r, cx + r, cy + r)
+    draw.ellipse(box, fill=BADGE, outline=TARGET, width=max(2, round(s * 0.03)))
+    if cost:
+        draw_text(draw, (cx, cy), str(cost), round(s * 0.22), TARGET, anchor="mm", bold=True)
 
 
 @lru_cache(maxsize=4)
@@ -859,7 +1019,16 @@ def _palette(theme: Theme) -> Image.Image:
 
 
 def clear_caches() -> None:
-    for cached in (_static, _palette, _glyphs, _card, _plain_spots, _plain_stamps):
+    for cached in (
+        _static,
+        _base,
+        _palette,
+        _glyphs,
+        _card,
+        _plain_spots,
+        _plain_stamps,
+        _plain_marks,
+    ):
         cached.cache_clear()
 
 

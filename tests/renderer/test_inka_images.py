@@ -37,6 +37,7 @@ from renderer.inka import (
     WALL,
     WALL_WIDTH,
     InkaImageOptions,
+    _drawn,
     cell_centre,
     cell_labels,
     image_point,
@@ -337,3 +338,24 @@ def test_the_rules_page_picture_is_the_generated_one() -> None:
     assert changed_box(on_disk, fresh) is None, (
         "docs/rules/img/inka_temple.png is out of date: python -m renderer.demo_inka --rules-image"
     )
+
+
+def test_regions_drawn_again_are_the_pixels_of_the_whole_picture() -> None:
+    """Issue 36: a picture draws again only the regions around what it changes over the
+    cached temple; every pixel is that of drawing the whole picture, whatever the size,
+    the highlights and the names."""
+    states = [
+        (opening_state(), "red"),
+        (building_state(), "red"),
+        (midgame_state(), "red"),
+        (final_state(), None),
+    ]
+    sizes = [OPTIONS, QUIET, replace(OPTIONS, labels=False), replace(OPTIONS, side=40)]
+    for state, seat in states:
+        v = view(state, seat)
+        for options in sizes:
+            whole = _drawn(v, options, whole=True)
+            assert changed_box(_drawn(v, options), whole) is None, (state.phase, options)
+    v = view(moved_state(), "red")
+    options = moved_options(OPTIONS)
+    assert changed_box(_drawn(v, options), _drawn(v, options, whole=True)) is None
