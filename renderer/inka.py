@@ -956,7 +956,7 @@ def _blocker(draw: Draw, f: Frame, view: InkaState, k: int, cell: int, theme: Th
     _token(draw, theme, view.seats[k], cx, cy, r * 0.45, letter=False)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)  # as many as the static layers it is made from
 def _base(theme: Theme, side: int, seats: int, labels: bool, temple: Temple) -> Image.Image:
     """The temple at its final size (the banner's strip empty), with every cell's name
     where nothing lies on its cell when ``labels``."""
