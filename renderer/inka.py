@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 
 from PIL import Image, ImageDraw
@@ -995,15 +995,16 @@ def _palette(theme: Theme) -> Image.Image:
     a moved rhombus): the same pixels always get the same colours whatever else is in the
     picture, and mapping to it is a table look-up (an adaptive palette cost ~150 ms a
     picture). Every flat colour drawn is kept exactly."""
-    from renderer import demo_inka  # the demo draws with this module
+    from renderer import inka_positions as demo
 
-    opts = InkaImageOptions(names=demo_inka.NAMES, theme=theme)
+    opts = InkaImageOptions(names=demo.NAMES, theme=theme)
+    moved = replace(opts, moved=rhombus_moves(demo.moved_before(), demo.moved_state()))
     samples = [
-        _drawn(inka_view(demo_inka.opening_state(), "red"), opts),
-        _drawn(inka_view(demo_inka.building_state(), "red"), opts),
-        _drawn(inka_view(demo_inka.midgame_state(), "red"), opts),
-        _drawn(inka_view(demo_inka.moved_state(), "red"), demo_inka.moved_options(opts)),
-        _drawn(inka_view(demo_inka.final_state(), None), opts),
+        _drawn(inka_view(demo.opening_state(), "red"), opts),
+        _drawn(inka_view(demo.building_state(), "red"), opts),
+        _drawn(inka_view(demo.midgame_state(), "red"), opts),
+        _drawn(inka_view(demo.moved_state(), "red"), moved),
+        _drawn(inka_view(demo.final_state(), None), opts),
     ]
     armies = [theme.army(a) for a in THEME_ARMY.values()]
     fixed = (
