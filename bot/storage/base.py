@@ -288,7 +288,8 @@ class SqlStorage(TournamentSql):
     async def in_transaction(self, body: Callable[[Session], Awaitable[T]]) -> T:
         """``body`` run in one transaction of a session held alone: committed when it
         returns, rolled back when it raises (which is raised again). A backend may run it
-        elsewhere (SQLite: whole on its connection's thread, one hop), so ``body`` awaits
+        elsewhere (SQLite: whole on its connection's thread, one hop, beside the other
+        bodies queued meanwhile, each in a savepoint under one COMMIT), so ``body`` awaits
         nothing but the session and reads no object a table may change meanwhile."""
         async with self.session() as s, s.transaction():
             return await body(s)
