@@ -55,7 +55,7 @@ from renderer.png import encode_png, fit_palette, fitted, to_palette
 from renderer.sprites import ghost_sprite, haloed_sprite, piece_sprite
 from renderer.theme import RGB, Theme, current_theme
 from renderer.tiles import tile_image
-from renderer.vector import SUPERSAMPLE, Ellipse, Line, Poly, Shape, Sketch, circle
+from renderer.vector import Ellipse, Line, Poly, Shape, Sketch, circle
 from renderer.words import Words, say, say_counted
 
 DEFAULT_SQUARE = 78  # 12 squares and two margins: 1002 px wide
@@ -626,7 +626,7 @@ def _arrow_art(
         s.paint(shape, (*fill, 255))
     # A box filter for the antialiasing: as smooth on flat shapes as finish()'s LANCZOS and
     # ten times faster on a canvas this big (each new arrow length is drawn once).
-    art = s.image.reduce(SUPERSAMPLE)
+    art = s.reduced()
     # Translucent, so the squares and pieces it crosses still show through.
     art.putalpha(art.getchannel("A").point(lambda v: v * 215 // 255))
     # Cut in bands two squares high: a diagonal arrow inks a narrow strip of its box, and

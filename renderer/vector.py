@@ -157,6 +157,35 @@ class Sketch:
     def finish(self) -> Image.Image:
         return self.image.resize((self.width, self.height), Image.Resampling.LANCZOS)
 
+    def reduced(self) -> Image.Image:
+        """The canvas shrunk by a box filter: ``self.image.reduce(SUPERSAMPLE)``, the same
+        pixels, reducing only where it has ink. Each final pixel is the average of its own
+        block of the canvas, and a block without ink (alpha 0 throughout: premultiplied,
+        nothing) is transparent black, so only the inked blocks of each band of
+        :data:`REDUCED_ROWS` rows are reduced (an arrow's box is mostly empty: its
+        RGBA-premultiplied-RGBA round trip was most of its cost, ~15 ms for a long
+        diagonal, ~3 ms now)."""
+        image, k = self.image, SUPERSAMPLE
+        if image.mode != "RGBA":
+            return image.reduce(k)
+        out = Image.new("RGBA", (self.width, self.height))
+        step = REDUCED_ROWS * k
+        for top in range(0, image.height, step):
+            band = image.crop((0, top, image.width, min(top + step, image.height)))
+            box = band.getbbox()  # of the alpha
+            if box is None:
+                continue
+            left, upper = box[0] - box[0] % k, box[1] - box[1] % k
+            right, lower = -(-box[2] // k) * k, -(-box[3] // k) * k
+            part = band.crop((left, upper, right, lower)).reduce(k)
+            out.paste(part, (left // k, (top + upper) // k))
+        return out
+
+
+# Rows of the final picture in each band :meth:`Sketch.reduced` bounds the ink of (measured
+# on a 5x5-square arrow: 8 rows 3.1 ms, 16 rows 2.8 ms, 48 rows 3.2 ms; the whole 14.9 ms).
+REDUCED_ROWS = 16
+
 
 def side_lit(
     k: int, base: Colour, light: Colour, shade: Colour, *, mode: str = "RGB"
