@@ -28,38 +28,63 @@ T = TypeVar("T")
 
 class _SqliteSession:
     """Statements on the connection, each in one hop to aiosqlite's thread: its cursor made,
-    read and dropped there (through aiosqlite's own cursor, three hops a query)."""
+    read and dropped there (through aiosqlite's own cursor, three hops a query).
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self.db = db
+    Outside a transaction a statement holds the connection for its own hop only, as a
+    PostgreSQL session's autocommit statements see each other's commits: aiosqlite's
+    thread runs hops one at a time, in order, so a read needs no turn of its own (waiting
+    for one queued every game's read behind every group commit, one turn of the event
+    loop each: docs/performance.md, issue 36). Only a transaction of several hops
+    (:meth:`transaction`) holds the connection alone, from its BEGIN to its COMMIT; the
+    other sessions' statements wait for it to end."""
+
+    def __init__(self, storage: SqliteStorage) -> None:
+        self.storage = storage
+        self.db = storage.db
+        self._inside = False  # this session's own transaction is open
 
     def _there(self, step: Callable[[_ThreadSession], Awaitable[T]]) -> Awaitable[T]:
         db = self.db
         return db._execute(lambda: _ran(step(_ThreadSession(db._conn))))
 
+    async def _hop(self, step: Callable[[_ThreadSession], Awaitable[T]]) -> T:
+        if not self._inside:
+            # Returns at once when no transaction is open (no suspension): the hop is then
+            # queued before the BEGIN of any transaction that starts later.
+            await self.storage._no_transaction.wait()
+        return await self._there(step)
+
     async def fetch(self, sql: str, *args: Any) -> list[Any]:
-        return await self._there(lambda s: s.fetch(sql, *args))
+        return await self._hop(lambda s: s.fetch(sql, *args))
 
     async def execute(self, sql: str, *args: Any) -> int:
-        return await self._there(lambda s: s.execute(sql, *args))
+        return await self._hop(lambda s: s.execute(sql, *args))
 
     async def executemany(self, sql: str, rows: Sequence[tuple[Any, ...]]) -> None:
-        await self._there(lambda s: s.executemany(sql, rows))
+        await self._hop(lambda s: s.executemany(sql, rows))
 
     async def insert(self, sql: str, *args: Any) -> int:
-        return await self._there(lambda s: s.insert(sql, *args))
+        return await self._hop(lambda s: s.insert(sql, *args))
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[None]:
-        # IMMEDIATE: take the write lock at once, so that two processes on one file queue up
-        # here instead of failing on the upgrade from a read lock.
-        await self.execute("BEGIN IMMEDIATE")
-        try:
-            yield
-        except BaseException:
-            await self.execute("ROLLBACK")
-            raise
-        await self.execute("COMMIT")
+        storage = self.storage
+        async with storage._turn:  # after the group commit in hand, before the next one
+            storage._no_transaction.clear()
+            self._inside = True
+            try:
+                # IMMEDIATE: take the write lock at once, so that two processes on one file
+                # queue up here instead of failing on the upgrade from a read lock.
+                await self.execute("BEGIN IMMEDIATE")
+                try:
+                    yield
+                except BaseException:
+                    await self.execute("ROLLBACK")
+                    raise
+                await self.execute("COMMIT")
+            finally:
+                self._inside = False
+                storage._no_transaction.set()
 
 
 class SqliteStorage(SqlStorage):
@@ -69,9 +94,13 @@ class SqliteStorage(SqlStorage):
 
     def __init__(self, path: str) -> None:
         self.path = path
-        # One connection serves every game: a transaction of one game must not interleave
-        # with the statements of another, so each operation holds the connection alone.
+        # One connection serves every game: a transaction must not interleave with the
+        # statements of another. A group commit (one hop) or a transaction of several
+        # hops holds the turn; the latter also clears ``_no_transaction`` while it is open,
+        # which holds back every other statement (see _SqliteSession).
         self._turn = asyncio.Lock()
+        self._no_transaction = asyncio.Event()
+        self._no_transaction.set()
         self._queued: list[_Queued[Any]] = []  # transactions waiting for the next group
 
     @property
@@ -109,8 +138,7 @@ class SqliteStorage(SqlStorage):
 
     @asynccontextmanager
     async def session(self) -> AsyncIterator[_SqliteSession]:
-        async with self._turn:
-            yield _SqliteSession(self.db)
+        yield _SqliteSession(self)
 
     async def in_transaction(self, body: Callable[[Session], Awaitable[T]]) -> T:
         """``body``'s whole transaction in one hop to aiosqlite's thread (:func:`_at_once`),
@@ -191,7 +219,7 @@ class SqliteStorage(SqlStorage):
 
         await db.execute("BEGIN EXCLUSIVE")
         try:
-            await apply(_SqliteSession(db), migrations(self.dialect), run)
+            await apply(_SqliteSession(self), migrations(self.dialect), run)
         except BaseException:
             await db.execute("ROLLBACK")
             raise

@@ -305,3 +305,39 @@ async def test_a_cancelled_leader_still_lets_its_group_finish(storage: SqliteSto
     assert outcomes[1:] == [[], []]
     for game in games:  # the group's commit went through, the cancelled one's too
         assert [e.action for e in await storage.log(game.id)] == ["e4"]
+
+
+async def test_a_read_is_not_queued_behind_the_group_commit_in_hand(
+    storage: SqliteStorage,
+) -> None:
+    """A read goes straight to the connection's thread: it does not wait for the turn that
+    group commits take (issue 36: every game's read waited behind every commit)."""
+    game = await _created(storage)
+    async with storage._turn:  # a group commit in hand
+        read = asyncio.ensure_future(storage.load(game.id))
+        # A generous bound: only a read that waits for the turn never ends here.
+        done, _ = await asyncio.wait([read], timeout=60)
+        assert done == {read}
+    loaded = read.result()
+    assert loaded is not None and loaded.id == game.id
+
+
+async def test_statements_wait_for_another_sessions_open_transaction(
+    storage: SqliteStorage,
+) -> None:
+    """A transaction of several hops holds the connection alone from BEGIN to COMMIT: another
+    session's read neither sees its rows early nor runs inside it, and a group commit
+    waits for it."""
+    other = _game("g2")
+    async with storage.session() as s, s.transaction():
+        await s.execute("INSERT INTO users (user_id, locale) VALUES (?, ?)", BIG + 5, "fr")
+        read = asyncio.ensure_future(storage.locale(BIG + 5))
+        created = asyncio.ensure_future(storage.create(other))
+        for _ in range(20):  # turns of the event loop: neither may go ahead meanwhile
+            await asyncio.sleep(0)
+        assert not read.done() and not created.done()
+        rows = await s.fetch("SELECT locale FROM users WHERE user_id = ?", BIG + 5)
+        assert [tuple(r) for r in rows] == [("fr",)]
+    assert await read == "fr"
+    await created
+    assert await storage.has_game("g2")
