@@ -10,7 +10,7 @@ import functools
 import io
 import struct
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, cast
 
 from PIL import Image, ImageChops
@@ -22,21 +22,32 @@ from PIL import Image, ImageChops
 COMPRESS_LEVEL = 3
 
 
-Deflate = Callable[[bytes], bytes]
+# A deflate: the zlib stream of the parts given, one after the other (each part is read
+# where it lies: a piece of a larger buffer is not copied out to be joined first).
+Deflate = Callable[[Sequence[bytes | memoryview]], bytes]
+
+
+def streamed(compressobj: Callable[[int], Any], level: int) -> Deflate:
+    """The :data:`Deflate` of a ``compressobj`` (zlib's or a module of its interface) at
+    ``level``."""
+
+    def deflate(parts: Sequence[bytes | memoryview]) -> bytes:
+        stream = compressobj(level)
+        return b"".join([*(stream.compress(part) for part in parts), stream.flush()])
+
+    return deflate
+
 
 # Every deflate this process can use, by name (``bench/png.py`` times each).
 DEFLATES: dict[str, Deflate] = {
-    f"zlib {level}": functools.partial(zlib.compress, level=level) for level in (1, 3)
+    f"zlib {level}": streamed(zlib.compressobj, level) for level in (1, 3)
 }
 try:  # ISA-L's deflate (issue 36): a dependency, yet without it Pillow encodes every picture
     from isal import isal_zlib
 except ImportError:  # pragma: no cover
     pass
 else:
-    DEFLATES |= {
-        f"isal {level}": functools.partial(isal_zlib.compress, level=level)
-        for level in (0, 1, 2, 3)
-    }
+    DEFLATES |= {f"isal {level}": streamed(isal_zlib.compressobj, level) for level in (0, 1, 2, 3)}
 
 FILTERS = ("none", "up")
 
@@ -94,18 +105,26 @@ def write_png(image: Image.Image, deflate: Deflate, row_filter: str = "up") -> b
         above = Image.new("L", image.size)
         above.paste(plane.crop((0, 0, width, height - 1)), (0, 1))
         image = ImageChops.subtract_modulo(plane, above)
-    # Each row after its filter's byte: the image pasted one column in from a first column
-    # of that byte (a copy in C; joining the rows in Python cost twice as long).
-    rows = Image.new(image.mode, (width + 1, height), 2 if row_filter == "up" else 0)
-    rows.paste(image, (1, 0))
+        # Each row after its filter's byte: the image pasted one column in from a first
+        # column of that byte (a copy in C; joining the rows in Python cost twice as long).
+        rows = Image.new(image.mode, (width + 1, height), 2)
+        rows.paste(image, (1, 0))
+        parts: Sequence[bytes | memoryview] = (rows.tobytes(),)
+    else:
+        # Filter "none" is a zero byte before each row. Pillow's raw encoder writes rows
+        # one byte longer than the image, that byte a zero at each row's end: a zero, then
+        # all of that but its last byte, are the rows after their filter bytes, with no
+        # image pasted and no copy (~0.1 ms less for the 1002x1162 Loka board).
+        padded = image.tobytes("raw", (image.mode, width + 1))
+        parts = (b"\x00", memoryview(padded)[:-1])
     header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
     return b"".join(
         (
             b"\x89PNG\r\n\x1a\n",
-            _chunk(b"IHDR", header),
-            _chunk(b"PLTE", rgb) if rgb else b"",
-            _chunk(b"IDAT", deflate(rows.tobytes())),
-            _chunk(b"IEND", b""),
+            *_chunk(b"IHDR", header),
+            *(_chunk(b"PLTE", rgb) if rgb else ()),
+            *_chunk(b"IDAT", deflate(parts)),
+            *_chunk(b"IEND", b""),
         )
     )
 
@@ -116,9 +135,11 @@ def _highest(image: Image.Image) -> int:
     return int(cast("float", image.getextrema()[1]))  # one band: (lowest, highest)
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
+def _chunk(kind: bytes, data: bytes) -> tuple[bytes, bytes, bytes]:
+    """A chunk in three parts (its length and kind, its data, its CRC), joined once with
+    the whole file's."""
     crc = zlib.crc32(data, zlib.crc32(kind))
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+    return struct.pack(">I", len(data)) + kind, data, struct.pack(">I", crc)
 
 
 def fit_palette(

@@ -141,3 +141,36 @@ def test_a_small_palette_is_written_when_every_pixel_is_in_it() -> None:
     assert data is not None
     assert valid(data).tobytes() == image.tobytes()
     assert valid(data).getpalette() == [0, 0, 0, 255, 255, 255]
+
+
+@pytest.mark.parametrize("mode", ["P", "L"])
+@pytest.mark.parametrize("size", [(1, 1), (3, 2), (2, 5), (1001, 7), (7, 1001)])
+def test_any_width_reads_back_as_pillows_encode(mode: str, size: tuple[int, int]) -> None:
+    """Rows written straight from Pillow's raw encoder (a zero byte before each): odd and
+    even widths, one pixel, one row or column of rows, P and L, every deflate."""
+    width, height = size
+    image = Image.frombytes(
+        mode, size, bytes((x * 7 + x // 3) % 251 for x in range(width * height))
+    )
+    if mode == "P":
+        image.putpalette([(c * 5) % 256 for c in range(256 * 3)])
+    reference = valid(png.pillow_png(image))
+    for name, deflate in png.DEFLATES.items():
+        for row_filter in png.FILTERS:
+            data = png.write_png(image, deflate, row_filter)
+            assert data is not None
+            decoded = valid(data)
+            assert (decoded.mode, decoded.size) == (mode, size), (name, row_filter)
+            assert decoded.tobytes() == reference.tobytes() == image.tobytes(), (name, row_filter)
+            assert decoded.getpalette() == reference.getpalette(), (name, row_filter)
+        raw = image.tobytes()
+        rows = (raw[y : y + width] for y in range(0, width * height, width))
+        assert idat(png.write_png(image, deflate, "none") or b"") == b"".join(
+            b"\x00" + row for row in rows
+        ), name
+
+
+def test_a_deflate_reads_its_parts_in_order() -> None:
+    parts: list[bytes | memoryview] = [b"\x00", memoryview(b"abcdefgh" * 999)[3:-2], b"", b"xyz"]
+    for name, deflate in png.DEFLATES.items():
+        assert zlib.decompress(deflate(parts)) == b"".join(bytes(p) for p in parts), name
