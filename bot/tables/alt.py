@@ -6,6 +6,7 @@ move and the summary (its ``glance``)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -242,13 +243,11 @@ def loka_glance(seen: Any, locale: str) -> Glance:
     if fight is not None:  # the combat that move was, its dice and what came of it
         told = t(locale, f"result.{fight.result}", a=fight.attack_roll, d=fight.defence_roll)
         last = f"{last}, {told.rstrip('.!')}" if last else told.rstrip(".!")
-    # Counted by kind, then named (a board holds dozens of pieces, of six kinds).
+    # Counted by piece (in C: a board holds dozens, of a few kinds an army), then named.
     kinds: list[dict[int, int]] = [{} for _ in geo.seat_names]
-    for piece in seen.board:
+    for piece, n in Counter(seen.board).items():
         if piece > 0 and army_of(piece) < len(kinds):
-            mine = kinds[army_of(piece)]
-            kind = kind_of(piece)
-            mine[kind] = mine.get(kind, 0) + 1
+            kinds[army_of(piece)][kind_of(piece)] = n
     counts: list[dict[str, int]] = [{} for _ in geo.seat_names]
     for named, counted in zip(counts, kinds, strict=True):
         for kind, n in counted.items():
