@@ -41,7 +41,7 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -197,6 +197,8 @@ class Recorder:
     picture: bytes = b""  # the last board a reply posted (PNG)
     cpu: float = 0.0  # capacity: CPU seconds of the bench process meanwhile
     render_cpu: float = 0.0  # and of its render workers
+    # ``--stages``: how long each move waited for each step (see :func:`staged`)
+    stages: dict[str, list[float]] = field(default_factory=dict)
 
     @classmethod
     def merged(cls, parts: Sequence[Recorder]) -> Recorder:
@@ -211,6 +213,10 @@ class Recorder:
             next((part.picture for part in parts if part.picture), b""),
             sum(part.cpu for part in parts),
             sum(part.render_cpu for part in parts),
+            {
+                name: [x for part in parts for x in part.stages.get(name, [])]
+                for name in dict.fromkeys(n for part in parts for n in part.stages)
+            },
         )
 
     async def send(self, service: TableService, kind: str, game: Game, arrival: float) -> None:
@@ -232,6 +238,50 @@ def figures(latencies: list[float]) -> str:
         f"p50 {statistics.median(ordered) * 1e3:.0f} ms, p99 {p99 * 1e3:.0f} ms, "
         f"max {ordered[-1] * 1e3:.0f} ms"
     )
+
+
+# The steps of a move that wait on something else than the service's own code (``--stages``).
+STAGES = {"find": "finding its game", "render": "its picture", "save": "its save"}
+
+
+@contextmanager
+def staged(storage: Storage, into: dict[str, list[float]]) -> Iterator[None]:
+    """Inside, each move's waits for its game's lookup (``games_in_channel``), its picture
+    (:func:`bot.rendering.render`) and its save are timed into ``into``, by step: where a
+    closed loop's moves pile up is its bottleneck (issue 36: behind SQLite's turn)."""
+
+    def timed(name: str, step: Callable[..., Any]) -> Callable[..., Any]:
+        async def waited(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return await step(*args, **kwargs)
+            finally:
+                into.setdefault(name, []).append(time.perf_counter() - started)
+
+        return waited
+
+    steps = {"find": "games_in_channel", "save": "save"}
+    kept = rendering.render
+    rendering.render = timed("render", kept)  # the tables call it through the module
+    for name, method in steps.items():
+        setattr(storage, method, timed(name, getattr(storage, method)))
+    try:
+        yield
+    finally:
+        rendering.render = kept
+        for method in steps.values():
+            delattr(storage, method)  # the class's own again
+
+
+def waits(stages: dict[str, list[float]]) -> str:
+    """ "finding its game 7 / 14 ms, ...": each step's mean and p90 wait."""
+    told = []
+    for name, said in STAGES.items():
+        ordered = sorted(stages.get(name, []))
+        if ordered:
+            p90 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.9))]
+            told.append(f"{said} {statistics.fmean(ordered) * 1e3:.1f} / {p90 * 1e3:.1f} ms")
+    return "  a move's waits, mean / p90: " + ", ".join(told)
 
 
 async def capacity(
@@ -441,6 +491,8 @@ class Report:
                         f", {recorder.render_cpu / answered * 1e3:.2f} ms in its render workers"
                     )
                 print(f"  CPU a move: {where}")
+            if recorder.stages:
+                print(waits(recorder.stages))
             if recorder.picture and args.encode_repeats:
                 cpu_a_move = (recorder.cpu / answered, recorder.render_cpu / answered)
                 print(
@@ -460,6 +512,8 @@ class Report:
             f"{args.seconds:g} s, {answered} answered: {figures(recorder.latencies + waiting)}"
             + _refusals(recorder)
         )
+        if recorder.stages:
+            print(waits(recorder.stages))
         if waiting:
             print(
                 f"  {len(waiting)} moves still unanswered {args.drain:g} s after the last "
@@ -552,12 +606,18 @@ async def serve(
     if args.only != "open":
         # The players too are shared out: as many moves in flight in all as one process has.
         players = len(range(worker, args.concurrency, args.processes))
-        runs["capacity"] = await capacity(service, kind.name, games, share, players)
+        stages: dict[str, list[float]] = {}
+        with staged(storage, stages) if args.stages else nullcontext():
+            runs["capacity"] = await capacity(service, kind.name, games, share, players)
+        runs["capacity"].stages = stages
         await pace.measured("capacity", runs["capacity"])
     if args.only != "capacity":
         # A game its random moves brought to an end early sends only the moves it has.
         arrivals = [a[: g.left] for a, g in zip(arrivals, games, strict=True)]
-        runs["open"] = await open_loop(service, kind.name, games, arrivals, args.drain)
+        stages = {}
+        with staged(storage, stages) if args.stages else nullcontext():
+            runs["open"] = await open_loop(service, kind.name, games, arrivals, args.drain)
+        runs["open"].stages = stages
         await pace.measured("open", runs["open"])
     return runs
 
@@ -693,6 +753,11 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", type=int, default=0, help="profile this many moves")
+    parser.add_argument(
+        "--stages",
+        action="store_true",
+        help="also print how long a move waited for its game's lookup, its picture and its save",
+    )
     parser.add_argument(
         "--render-processes",
         type=int,

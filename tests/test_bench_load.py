@@ -30,6 +30,26 @@ async def test_every_move_is_answered_with_its_board(game: str, tmp_path: Path) 
     assert len(opened.latencies) >= 3 and not opened.refused and not opened.waiting
 
 
+async def test_stages_time_each_moves_lookup_picture_and_save_then_let_go(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--stages``: one lookup, one picture and one save timed for every move of each run,
+    printed; afterwards the storage and the renderer are the real ones again."""
+    from bench import load
+    from bot import rendering
+
+    render = rendering.render
+    args = options(["--game", "loa", *SMALL.split(), "--stages"])
+    runs = await run(args, str(tmp_path / "bench.db"))
+    for recorder in runs.values():
+        answered = len(recorder.latencies)
+        assert answered and sorted(recorder.stages) == ["find", "render", "save"]
+        assert all(len(times) == answered for times in recorder.stages.values())
+        assert all(t >= 0 for times in recorder.stages.values() for t in times)
+    assert capsys.readouterr().out.count("a move's waits, mean / p90: finding its game") == 2
+    assert rendering.render is render and load.rendering.render is render
+
+
 async def _moves_stored(db: str) -> int:
     storage = storage_for(db)
     await storage.open()
