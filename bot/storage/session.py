@@ -10,8 +10,10 @@ from typing import Any, Protocol
 
 
 class Session(Protocol):
-    """One connection, held alone while a storage operation runs. SQL is written with ``?``
-    placeholders; a backend turns them into its own."""
+    """A storage operation's statements on one connection: outside a transaction each one
+    commits alone and sees what others committed (SQLite's connection, shared, takes them
+    in turn); inside :meth:`transaction` the connection is the operation's alone. SQL is
+    written with ``?`` placeholders; a backend turns them into its own."""
 
     async def fetch(self, sql: str, *args: Any) -> list[Any]: ...
 
