@@ -29,7 +29,9 @@ from engine import loka
 from engine.loka.actions import Action, Confirm, Draft, Keep, Move, Reroll
 from engine.loka.combat import DEFENDER_REMOVED, assess, odds
 from engine.loka.config import LokaConfig
+from engine.loka.game import move_actions
 from engine.loka.geometry import Geometry
+from engine.loka.movegen import legal_moves
 from engine.loka.pieces import BOUGHT, KING, code
 from engine.loka.setup import DraftKey, all_drafts, draft_cost, draft_key, draft_problem
 from engine.loka.state import BATTLE, SELECTION, Army, LokaState
@@ -238,19 +240,36 @@ LOSING_ODDS = Fraction(1, 2)
 def king_at_losing_odds(state: LokaState, move: Move) -> bool:
     """Whether ``move`` is a king's attack (not on a king: a royal duel is even) that takes
     the defender, and survives the marsh there, less often than ``LOSING_ODDS``."""
-    if state.phase != BATTLE or not state.config.combat:
+    if state.phase != BATTLE:
         return False
     geo = state.geometry
-    src, dst = geo.parse(move.src), geo.parse(move.dst)
+    return _king_loses(state, geo.parse(move.src), geo.parse(move.dst))
+
+
+def _king_loses(state: LokaState, src: int, dst: int) -> bool:
+    """:func:`king_at_losing_odds` of the move ``src``-``dst`` in the battle."""
+    if not state.config.combat:
+        return False
+    geo = state.geometry
     attacker, target = state.board[src], state.board[dst]
     if attacker & 7 != KING or not target or not geo.enemy[attacker >> 3][target]:
         return False
     if target & 7 == KING:
         return False
-    chances = odds(
-        assess(geo, state.terrain, state.board, src, dst), marsh=state.terrain.marsh[dst]
-    )
-    return chances.probabilities[DEFENDER_REMOVED] - chances.marsh_risk < LOSING_ODDS
+    terrain = state.terrain
+    a = assess(geo, terrain, state.board, src, dst)
+    marsh = terrain.marsh[dst]
+    # The odds depend on the dice, the Super D20 holder and the marsh alone.
+    key = (a.attack_die, a.defence_die, a.reroller, marsh)
+    losing = _LOSING.get(key)
+    if losing is None:
+        chances = odds(a, marsh=marsh)
+        losing = chances.probabilities[DEFENDER_REMOVED] - chances.marsh_risk < LOSING_ODDS
+        _LOSING[key] = losing
+    return losing
+
+
+_LOSING: dict[tuple[int, int, str | None, bool], bool] = {}
 
 
 def sensible(state: LokaState, seat: str | None, actions: list[Action]) -> list[Action]:
@@ -271,8 +290,26 @@ def sensible(state: LokaState, seat: str | None, actions: list[Action]) -> list[
 
 
 def legal_actions(state: LokaState, seat: str | None = None) -> list[Action]:
-    """The engine's legal actions, as far as the computer considers them (:func:`sensible`)."""
-    return sensible(state, seat, loka.legal_actions(state, seat))
+    """The engine's legal actions, as far as the computer considers them (:func:`sensible`).
+    A battle move is weighed on the move generator's squares, before it becomes an action
+    (the same list, at a fraction of the cost: every step of every rollout asks)."""
+    geo = state.geometry
+    army = state.turn
+    if (
+        state.phase != BATTLE
+        or state.pending is not None
+        or army is None
+        or seat != geo.seat_names[army]
+    ):
+        return sensible(state, seat, loka.legal_actions(state, seat))
+    board = state.board
+    moves = legal_moves(geo, state.terrain, board, army, state.fresh_pawns)
+    king = code(army, KING)
+    if moves and king in board:
+        square = board.index(king)
+        kept = [m for m in moves if m[0] != square or not _king_loses(state, square, m[1])]
+        moves = kept or moves
+    return move_actions(geo, moves)
 
 
 RULES = replace(loka.RULES, legal_actions=legal_actions)

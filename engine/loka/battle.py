@@ -21,7 +21,7 @@ from engine.loka.combat import (
     result_of,
 )
 from engine.loka.geometry import Geometry
-from engine.loka.movegen import back_to_back, has_move, legal_moves, targets
+from engine.loka.movegen import back_to_back, has_move, moves_from, targets
 from engine.loka.pieces import LETTER, NAME, PAWN, QUEEN, code
 from engine.loka.state import OVER, CombatReport, LokaState, PendingReroll
 from engine.loka.terrain import terrain_map
@@ -96,8 +96,9 @@ def apply_move(w: Work, army: int, move: Move) -> None:
     state = w.state
     geo = w.geo
     src, dst = geo.parse(move.src), geo.parse(move.dst)
-    moves = legal_moves(geo, state.terrain, state.board, army, state.fresh_pawns)
-    promotes = any(m[0] == src and m[1] == dst and m[2] for m in moves)
+    # The legal moves from ``src`` (those of ``legal_moves``, whose other moves never match).
+    moves = moves_from(geo, state.terrain, state.board, army, src, state.fresh_pawns)
+    promotes = any(m[1] == dst and m[2] for m in moves)
     promotion = (move.promotion or QUEEN) if promotes else 0
     if move.promotion and not promotes:
         letter = LETTER[move.promotion].lower()
@@ -363,7 +364,7 @@ def next_mover(w: Work, start: int) -> None:
     armies without one pass. Nobody able to move ends the game in a draw."""
     n = len(w.armies)
     board = w.board
-    tm = terrain_map(w.geo, tuple(sorted(w.tiles)))
+    tm = terrain_map(w.geo, w.tile_tuple())
     for k in range(n):
         army = (start + k) % n
         if not w.armies[army].alive:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 
 from engine.errors import IllegalAction
@@ -111,7 +112,11 @@ def assess(geo: Geometry, tm: TerrainMap, board: tuple[int, ...], src: int, dst:
     avenge_board = list(board)
     avenge_board[dst] = attacker
     avenge_board[src] = 0
-    for sq in geo.squares:
+    # Only a piece on one of dst's lines, a knight's jump away or on a portal can reach it.
+    near = geo.reached_from[dst]
+    if tm.portal_exit:
+        near = tuple(sorted({*near, *tm.portal_exit}))
+    for sq in near:
         piece = board[sq]
         if not piece or sq in (src, dst):
             continue
@@ -160,7 +165,13 @@ def odds(assessment: Assessment | None, *, marsh: bool = False) -> Odds:
 
 
 def _combat_odds(a: Assessment) -> dict[str, Fraction]:
-    ad, dd, holder = a.attack_die, a.defence_die, a.reroller
+    return dict(_odds_of(a.attack_die, a.defence_die, a.reroller))
+
+
+@lru_cache(maxsize=128)
+def _odds_of(ad: int, dd: int, holder: str | None) -> dict[str, Fraction]:
+    """The results' probabilities by the dice and the Super D20 holder (cached: read only,
+    :func:`_combat_odds` hands out copies)."""
     counts = dict.fromkeys(RESULTS, Fraction(0))
     weight = Fraction(1, ad * dd)
     for x, y in product(range(1, ad + 1), range(1, dd + 1)):

@@ -10,7 +10,8 @@ from engine.loka import actions
 from engine.loka.battle import apply_decision, apply_move, check_over, holder_army, next_mover
 from engine.loka.combat import Odds, assess, odds
 from engine.loka.config import LokaConfig
-from engine.loka.movegen import legal_moves
+from engine.loka.geometry import Geometry
+from engine.loka.movegen import RawMove, legal_moves
 from engine.loka.setup import (
     all_drafts,
     apply_deploy,
@@ -95,13 +96,28 @@ def legal_actions(state: LokaState, seat: str | None = None) -> list[actions.Act
         return [actions.Keep(), actions.Reroll()]
     if state.phase == DEPLOYMENT:
         return list(deploy_actions(state, army))
-    names = state.geometry.names
-    return [
-        actions.Move(names[s], names[d], p or None)
-        for s, d, p in legal_moves(
-            state.geometry, state.terrain, state.board, army, state.fresh_pawns
-        )
-    ]
+    geo = state.geometry
+    return move_actions(geo, legal_moves(geo, state.terrain, state.board, army, state.fresh_pawns))
+
+
+_MOVES: dict[Geometry, dict[int, actions.Move]] = {}
+
+
+def move_actions(geo: Geometry, moves: list[RawMove]) -> list[actions.Action]:
+    """The battle moves ``moves`` as actions. A move is a value: one object per move of
+    each board serves every state (the computer players list them a million times)."""
+    made = _MOVES.get(geo)
+    if made is None:
+        made = _MOVES.setdefault(geo, {})
+    names, size = geo.names, geo.size
+    out: list[actions.Action] = []
+    for s, d, p in moves:
+        key = (s * size + d) * 8 + p
+        move = made.get(key)
+        if move is None:
+            move = made[key] = actions.Move(names[s], names[d], p or None)
+        out.append(move)
+    return out
 
 
 def _act(w: Work, army: int, action: actions.Action) -> None:

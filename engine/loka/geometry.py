@@ -78,6 +78,9 @@ class Geometry:
         self.exists = tuple((i % width, i // width) not in missing for i in range(self.size))
         self.names = tuple(square_name(i % width, i // width) for i in range(self.size))
         self.squares = tuple(i for i in range(self.size) if self.exists[i])
+        # The squares by their own names: the computer players and ``apply`` parse the
+        # names the rules wrote, and those need no reading (any other text is read in full).
+        self._index_of = {self.names[i]: i for i in self.squares}
         self._build_moves()
         self._build_seats()
 
@@ -96,6 +99,9 @@ class Geometry:
 
     def parse(self, text: str) -> int:
         """A square name to its index, with a player-readable error."""
+        known = self._index_of.get(text)
+        if known is not None:
+            return known
         file, rank = parse_square(text, self.width, self.height)
         i = rank * self.width + file
         if not self.exists[i]:
@@ -180,6 +186,19 @@ class Geometry:
             tuple(p != 0 and (p & 7) != 0 and not self.friend[i][p] for p in range(8 * n))
             for i in range(n)
         )
+
+    @cached_property
+    def reached_from(self) -> tuple[tuple[int, ...], ...]:
+        """Per square, the squares from which a piece could ever reach it without a portal,
+        whatever stands between (on one of its lines, or a knight's jump away), in order."""
+        found: list[set[int]] = [set() for _ in range(self.size)]
+        for sq in self.squares:
+            for ray in self.rays[sq]:
+                for t in ray:
+                    found[t].add(sq)
+            for t in self.knight_targets[sq]:
+                found[t].add(sq)
+        return tuple(tuple(sorted(squares)) for squares in found)
 
     def row_squares(self, seat: int, row: int) -> tuple[int, ...]:
         """Zone row ``row`` (1 = the player's edge) of a seat, left to right."""

@@ -177,24 +177,48 @@ def legal_moves(
     squares of the pawns that may still double-step."""
     moves: list[RawMove] = []
     lo, hi = army * 8, army * 8 + 8
-    promo_squares = geo.promotion[army]
     for sq in geo.squares:
-        piece = board[sq]
-        if not lo < piece < hi:
-            continue
-        dsts = targets(geo, tm, board, sq, piece, fresh)
-        if piece & 7 == PAWN:
-            swap = back_to_back(geo, tm, board, sq, army)
-            if swap >= 0:
-                dsts.append(swap)
-            for t in sorted(dsts):
-                if t in promo_squares:
-                    moves.extend((sq, t, k) for k in PROMOTIONS)
-                else:
-                    moves.append((sq, t, 0))
-        else:
-            moves.extend((sq, t, 0) for t in sorted(dsts))
+        if lo < board[sq] < hi:
+            _moves_of(geo, tm, board, army, sq, fresh, moves)
     return moves
+
+
+def moves_from(
+    geo: Geometry, tm: TerrainMap, board: Sequence[int], army: int, sq: int, fresh: Container[int]
+) -> list[RawMove]:
+    """The moves of :func:`legal_moves` that leave ``sq`` (none if the army has no piece
+    there), in the same order."""
+    moves: list[RawMove] = []
+    if army * 8 < board[sq] < army * 8 + 8:
+        _moves_of(geo, tm, board, army, sq, fresh, moves)
+    return moves
+
+
+def _moves_of(
+    geo: Geometry,
+    tm: TerrainMap,
+    board: Sequence[int],
+    army: int,
+    sq: int,
+    fresh: Container[int],
+    moves: list[RawMove],
+) -> None:
+    """Add the moves of the army's piece on ``sq`` to ``moves``, sorted by target square."""
+    piece = board[sq]
+    dsts = targets(geo, tm, board, sq, piece, fresh)
+    if piece & 7 == PAWN:
+        swap = back_to_back(geo, tm, board, sq, army)
+        if swap >= 0:
+            dsts.append(swap)
+        promo_squares = geo.promotion[army]
+        for t in sorted(dsts):
+            if t in promo_squares:
+                moves.extend((sq, t, k) for k in PROMOTIONS)
+            else:
+                moves.append((sq, t, 0))
+    else:
+        dsts.sort()
+        moves.extend([(sq, t, 0) for t in dsts])
 
 
 def has_move(geo: Geometry, tm: TerrainMap, board: Sequence[int], army: int) -> bool:

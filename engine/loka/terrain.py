@@ -97,5 +97,21 @@ class TerrainMap:
 
 
 @lru_cache(maxsize=512)
-def terrain_map(geometry: Geometry, tiles: tuple[Tile, ...]) -> TerrainMap:
+def _terrain_map(geometry: Geometry, tiles: tuple[Tile, ...]) -> TerrainMap:
     return TerrainMap(geometry, tiles)
+
+
+_LAST: list[tuple[Geometry, tuple[Tile, ...], TerrainMap]] = []
+
+
+def terrain_map(geometry: Geometry, tiles: tuple[Tile, ...]) -> TerrainMap:
+    """The lookup tables of ``tiles`` on ``geometry`` (cached). The states of a game share
+    their tiles' tuple from the battle on (``Work.tile_tuple``): the last one asked is
+    found by identity, without hashing every tile again."""
+    if _LAST:
+        geo, last, found = _LAST[0]
+        if last is tiles and geo is geometry:
+            return found
+    found = _terrain_map(geometry, tiles)
+    _LAST[:] = [(geometry, tiles, found)]
+    return found

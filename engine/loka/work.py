@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.loka.pieces import KING, LETTER
 from engine.loka.state import CombatReport, LokaState, PendingReroll
+from engine.loka.terrain import Tile
 from engine.turns import Scratch
 
 
@@ -27,7 +28,7 @@ class Work(Scratch[LokaState]):
     def edits(self) -> dict[str, Any]:
         return {
             "board": tuple(self.board),
-            "tiles": tuple(sorted(self.tiles)),
+            "tiles": self.tile_tuple(),
             "armies": tuple(self.armies),
             "pending": self.pending,
             "last_move": self.last_move,
@@ -35,6 +36,35 @@ class Work(Scratch[LokaState]):
             "winners": self.winners,
             "fresh_pawns": frozenset(self.fresh_pawns),
         }
+
+    def tile_tuple(self) -> tuple[Tile, ...]:
+        """The tiles as the state holds them, sorted. Tiles are only ever added (set-up), so
+        as many as the state had are the state's own (already sorted): the same tuple, whose
+        terrain map is found by identity (``terrain.terrain_map``)."""
+        if len(self.tiles) == len(self.state.tiles):
+            return self.state.tiles
+        return tuple(sorted(self.tiles))
+
+    def freeze(self) -> LokaState:
+        """The new state, one ply on (``snapshot``'s fields, built at once: every action
+        of every search makes one)."""
+        state = self.state
+        return LokaState(
+            config=state.config,
+            dice=self.dice,
+            phase=self.phase,
+            board=tuple(self.board),
+            tiles=self.tile_tuple(),
+            armies=tuple(self.armies),
+            turn=self.turn,
+            pending=self.pending,
+            last_move=self.last_move,
+            last_combat=self.last_combat,
+            ply=state.ply + 1,
+            winners=self.winners,
+            termination=self.termination,
+            fresh_pawns=frozenset(self.fresh_pawns),
+        )
 
     def name(self, sq: int) -> str:
         return self.geo.names[sq]
