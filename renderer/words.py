@@ -17,7 +17,7 @@ PLURAL = "#plural"
 
 def say(words: Words, key: str, english: str, **values: Any) -> str:
     """The reader's words for ``key`` (``english`` when none are given), filled in."""
-    template = dict(words).get(key, english)
+    template = _table(words).get(key, english)
     try:
         text = template.format(**values)
     except (KeyError, IndexError):
@@ -29,10 +29,25 @@ def say_counted(words: Words, key: str, many: str, one: str, n: int, **values: A
     """The reader's words for ``n`` things: the form of ``key`` that their language's plural
     rule picks for ``n`` (CLDR's: French says "0 piece"); ``many``/``one`` are the English."""
     english = one if n == 1 else many
-    rule = dict(words).get(key + PLURAL)
+    rule = _table(words).get(key + PLURAL)
     if rule is None:
         return say((), key, english, n=n, **values)
     return say(words, f"{key}#{plural_rule(rule)(n)}", english, n=n, **values)
+
+
+# The last words looked up, with their table: a picture says ~20 things with one tuple of
+# ~70 pairs, which a dict() each time made again (~2 us each, ~0.05 ms a Loka picture). Kept
+# by identity (the tuple is held here, so its id is not reused), set and read as one tuple.
+_last: tuple[Words, dict[str, str]] = ((), {})
+
+
+def _table(words: Words) -> dict[str, str]:
+    """``dict(words)``, made once for the same tuple said from again and again."""
+    global _last
+    last = _last
+    if last[0] is not words:
+        last = _last = (words, dict(words))
+    return last[1]
 
 
 @cache
