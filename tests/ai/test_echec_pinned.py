@@ -18,25 +18,19 @@ import os
 import random
 from typing import Any
 
+import pytest
+
 from ai.games.echec import KNOWLEDGE, evaluate, policy
-from ai.levels import Level
-from ai.search import analyse
 from engine import echec
 from engine.echec.board import SEATS
 from engine.echec.config import EchecConfig
 from engine.echec.perft import perft
 from engine.echec.serialize import to_dict
 from engine.echec.state import EchecState
+from tests.ai.pinned import digest, fixed_levels, top_choices
 
 RULES = KNOWLEDGE.rules
-INF = float("inf")
-# The levels as bench/ai.py --fixed plays them when they were pinned (issue 36), spelled
-# out so that a change of budget elsewhere leaves the pins alone.
-LEVELS = {
-    "easy": Level("easy", iterations=24, seconds=INF, knowledge=False, depth=6),
-    "normal": Level("normal", iterations=100, seconds=INF, knowledge=True, depth=4),
-    "strong": Level("strong", iterations=500, seconds=INF, knowledge=True, depth=6),
-}
+LEVELS = fixed_levels(strong=500)  # Échec au Roi's budgets when it was pinned
 ALL = os.environ.get("PLATEAU_TEST_PINNED_ALL") == "1"
 CONFIGS = {1: EchecConfig(), 2: EchecConfig(level=2)}
 STEPS = {1: (6, 17, 30, 45, 62, 85), 2: (27, 41, 54, 67, 90, 125)}
@@ -49,7 +43,7 @@ def game(level: int, steps: int) -> tuple[str, dict[int, EchecState]]:
     evaluation, state and event along it, and the states at ``STEPS``."""
     rng = random.Random(level)
     state = RULES.new(CONFIGS[level], seed=f"pin{level}".encode(), game_id=f"p{level}")
-    digest = hashlib.sha256()
+    trace = hashlib.sha256()
     kept = {}
     for step in range(steps):
         if RULES.outcome(state) is not None:
@@ -57,69 +51,46 @@ def game(level: int, steps: int) -> tuple[str, dict[int, EchecState]]:
         if step in STEPS[level]:
             kept[step] = state
         seat = RULES.to_act(state)[0]
-        digest.update("|".join(map(str, echec.legal_actions(state, seat))).encode())
+        trace.update("|".join(map(str, echec.legal_actions(state, seat))).encode())
         actions = RULES.legal_actions(state, seat)
-        digest.update("|".join(map(str, actions)).encode())
-        digest.update(repr([evaluate(state, s) for s in SEATS]).encode())
+        trace.update("|".join(map(str, actions)).encode())
+        trace.update(repr([evaluate(state, s) for s in SEATS]).encode())
         action = policy(state, seat, actions, rng)
         state, events = RULES.apply(state, action, seat)
-        digest.update(json.dumps(to_dict(state), sort_keys=True).encode())
-        digest.update(repr(events).encode())
-    return digest.hexdigest()[:16], kept
+        trace.update(json.dumps(to_dict(state), sort_keys=True).encode())
+        trace.update(repr(events).encode())
+    return trace.hexdigest()[:16], kept
 
 
-def decisions(level: int, strong: tuple[int, ...]) -> dict[str, list[Any]]:
-    """Each level's three most tried choices (action, visits, chance) at the pinned steps
-    (strong's at ``strong``)."""
+def decisions(level: int, names: tuple[str, ...], strong: tuple[int, ...]) -> dict[str, Any]:
+    """The three most tried choices (action, visits, chance) of the levels ``names`` at the
+    pinned steps (strong's at ``strong``)."""
     _, kept = game(level, max(STEPS[level]) + 1)
-    out: dict[str, list[Any]] = {}
-    for name, budget in LEVELS.items():
-        for step in strong if name == "strong" else STEPS[level]:
-            state = kept[step]
-            seat = RULES.to_act(state)[0]
-            view = RULES.view(state, seat)
-            found = analyse(KNOWLEDGE, view, seat, budget, random.Random(step), timed=False)
-            out.setdefault(name, []).append(
-                [[str(c.action), c.visits, round(c.chance, 9)] for c in found.choices[:3]]
-            )
-    return out
+    return {
+        name: [top_choices(KNOWLEDGE, kept[step], LEVELS[name], step) for step in steps]
+        for name in names
+        for steps in [strong if name == "strong" else STEPS[level]]
+    }
 
 
-def counts(level: int) -> list[list[int]]:
-    """Perft to depth 3 from each pinned state of the battle."""
+def counts(level: int) -> str:
+    """Perft to depths 1, 2, 3 from each pinned state of the battle, as ``PERFT`` says."""
     _, kept = game(level, max(STEPS[level]) + 1)
-    return [
-        [perft(state, d) for d in (1, 2, 3)]
+    return ", ".join(
+        " ".join(str(perft(state, d)) for d in (1, 2, 3))
         for state in kept.values()
         if state.phase == echec.BATTLE
-    ]
+    )
 
 
 TRACES = {1: "c41a3ade68a9777d", 2: "f0613e54f5f4dd45"}
 DECISIONS = {1: "cb992b70681d274b", 2: "17387bfc7f056621"}
 STRONG = {1: "2bf896f42b2d9cfd", 2: "c821860fa2450c7f"}  # at every step (PLATEAU_TEST_PINNED_ALL=1)
+# Perft to depths 1, 2, 3 from each pinned state of the battle.
 PERFT = {
-    1: [
-        [38, 1437, 54599],
-        [38, 1483, 57719],
-        [36, 1441, 57567],
-        [32, 1030, 37078],
-        [30, 1110, 40636],
-        [37, 1310, 38249],
-    ],
-    2: [
-        [37, 1406, 53127],
-        [37, 1480, 58766],
-        [39, 1513, 53124],
-        [38, 1104, 33042],
-        [40, 1157, 33372],
-        [29, 833, 10817],
-    ],
+    1: "38 1437 54599, 38 1483 57719, 36 1441 57567, 32 1030 37078, 30 1110 40636, 37 1310 38249",
+    2: "37 1406 53127, 37 1480 58766, 39 1513 53124, 38 1104 33042, 40 1157 33372, 29 833 10817",
 }
-
-
-def digest(found: dict[str, list[Any]]) -> str:
-    return hashlib.sha256(json.dumps(found).encode()).hexdigest()[:16]
 
 
 def test_the_rules_play_the_pinned_games() -> None:
@@ -134,22 +105,19 @@ def test_perft_counts_the_pinned_positions() -> None:
 
 def test_each_level_takes_the_pinned_decisions() -> None:
     for level, expected in DECISIONS.items():
-        found = decisions(level, STRONG_STEPS[level])
+        found = decisions(level, tuple(LEVELS), STRONG_STEPS[level])
         assert digest(found) == expected, f"{level}: {json.dumps(found)}"
 
 
+@pytest.mark.skipif(not ALL, reason="strong everywhere: PLATEAU_TEST_PINNED_ALL=1")
 def test_strong_takes_the_pinned_decisions_everywhere() -> None:
-    if not ALL:
-        return
-    for level, expected in STRONG.items():
-        found = decisions(level, STEPS[level])
-        assert digest({"strong": found["strong"]}) == expected, f"{level}: {json.dumps(found)}"
+    found = {level: decisions(level, ("strong",), STEPS[level]) for level in STRONG}
+    assert {level: digest(d) for level, d in found.items()} == STRONG, json.dumps(found)
 
 
 if __name__ == "__main__":
     print({level: game(level, 1000)[0] for level in TRACES})
     print({level: counts(level) for level in TRACES})
-    print({level: digest(decisions(level, STRONG_STEPS[level])) for level in TRACES})
+    print({level: digest(decisions(level, tuple(LEVELS), STRONG_STEPS[level])) for level in TRACES})
     if ALL:
-        every = {level: decisions(level, STEPS[level])["strong"] for level in TRACES}
-        print({level: digest({"strong": found}) for level, found in every.items()})
+        print({level: digest(decisions(level, ("strong",), STEPS[level])) for level in TRACES})
