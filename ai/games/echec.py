@@ -29,8 +29,19 @@ from functools import cache
 from ai.knowledge import Knowledge, reseeded, squash
 from engine import echec
 from engine.echec.actions import Action, Advance, Attack, Confirm, Place, Roll, Turn
-from engine.echec.board import FACINGS, FORWARD, INDEX, NAMES, ROYAL, SEATS, SIZE, SOUTH, VECTOR
-from engine.echec.combat import reach, targets
+from engine.echec.board import (
+    FACINGS,
+    FORWARD,
+    INDEX,
+    NAMES,
+    ROYAL,
+    SEATS,
+    SIZE,
+    SOUTH,
+    SQUARES,
+    VECTOR,
+)
+from engine.echec.combat import REACH_MASK, targets
 from engine.echec.config import NO_PROGRESS_TURNS, SECRET, STANDARD_SETUP, standard_square
 from engine.echec.setup import home_squares
 from engine.echec.state import (
@@ -161,29 +172,73 @@ def policy(state: EchecState, seat: str, actions: list[Action], rng: random.Rand
     return rng.choice(kept or actions)
 
 
+def _sweep(sq: int, facing: str) -> int:
+    """The squares ahead of ``sq`` towards ``facing`` in the three files or ranks a base's
+    front would sweep, as a bit mask (see :func:`aimless`)."""
+    dx, dy = VECTOR[facing]
+    x, y = sq % SIZE, sq // SIZE
+    mask = 0
+    for t in SQUARES:
+        ox, oy = t % SIZE - x, t // SIZE - y
+        if ox * dx + oy * dy > 0 and abs(ox * dy - oy * dx) <= 1:
+            mask |= 1 << t
+    return mask
+
+
+SWEEP = {facing: tuple(_sweep(sq, facing) for sq in SQUARES) for facing in FACINGS}
+
+_occupied: tuple[tuple[Base | None, ...], dict[str, int]] = ((), {})
+
+
+def _masks(board: tuple[Base | None, ...]) -> dict[str, int]:
+    """Each seat's squares on ``board`` as a bit mask (the last board's are kept: the search
+    asks a state's legal actions, then its policy, of the same board)."""
+    global _occupied
+    seen, masks = _occupied
+    if seen is not board:
+        masks = dict.fromkeys(SEATS, 0)
+        for sq, base in enumerate(board):
+            if base is not None:
+                masks[base.seat] |= 1 << sq
+        _occupied = board, masks
+    return masks
+
+
+def _enemies(board: tuple[Base | None, ...], seat: str) -> int:
+    """The squares of the bases not ``seat``'s, as a bit mask."""
+    masks = _masks(board)
+    return sum(masks.values()) - masks.get(seat, 0)
+
+
 def _brings_a_target(state: EchecState, action: Turn) -> bool:
     """Whether turning the base brings an enemy base into its reach."""
     sq = INDEX[action.square]
     base = state.board[sq]
     if base is None:
         return False
-    turned = replace(base, facing=action.facing)
-    return any((b := state.board[t]) is not None and b.seat != base.seat for t in reach(sq, turned))
+    return bool(REACH_MASK[base.kind, action.facing][sq] & _enemies(state.board, base.seat))
+
+
+def _turned_again(state: EchecState) -> str | None:
+    """The square of the base this turn's first action turned, if it did (see
+    :func:`wasted`)."""
+    last = state.last
+    if (
+        state.phase == BATTLE
+        and state.actions_left < ACTIONS_PER_TURN
+        and last is not None
+        and last.seat == state.turn
+        and last.text.startswith("turn ")
+        and len(last.squares) == 1
+    ):
+        return last.squares[0]
+    return None
 
 
 def wasted(state: EchecState, action: Action) -> bool:
     """Turning again the base this turn's first action turned: one turn reaches any facing,
     so the second throws an action away (and a turn back undoes the first)."""
-    last = state.last
-    return (
-        isinstance(action, Turn)
-        and state.phase == BATTLE
-        and state.actions_left < ACTIONS_PER_TURN
-        and last is not None
-        and last.seat == state.turn
-        and last.text.startswith("turn ")
-        and last.squares == (action.square,)
-    )
+    return isinstance(action, Turn) and action.square == _turned_again(state)
 
 
 def aimless(state: EchecState, action: Action) -> bool:
@@ -193,25 +248,43 @@ def aimless(state: EchecState, action: Action) -> bool:
         return False
     sq = INDEX[action.square]
     base = state.board[sq]
-    if base is None or action.facing == FORWARD[base.seat] or _brings_a_target(state, action):
+    if base is None or action.facing == FORWARD[base.seat]:
         return False
-    dx, dy = VECTOR[action.facing]
-    x, y = sq % SIZE, sq // SIZE
-    for t, other in enumerate(state.board):
-        if other is None or other.seat == base.seat:
-            continue
-        ox, oy = t % SIZE - x, t // SIZE - y
-        ahead, aside = ox * dx + oy * dy, abs(ox * dy - oy * dx)
-        if ahead > 0 and aside <= 1:
-            return False
-    return True
+    enemies = _enemies(state.board, base.seat)
+    return not (REACH_MASK[base.kind, action.facing][sq] & enemies) and not (
+        SWEEP[action.facing][sq] & enemies
+    )
 
 
 def legal_actions(state: EchecState, seat: str | None = None) -> list[Action]:
     """The engine's legal actions less the wasted and the aimless turns (see :func:`wasted`
     and :func:`aimless`): what the search weighs."""
     actions = echec.legal_actions(state, seat)
-    return [a for a in actions if not wasted(state, a) and not aimless(state, a)] or actions
+    if state.phase != BATTLE:
+        return actions  # turns are the battle's
+    again = _turned_again(state)
+    board = state.board
+    masks = _masks(board)
+    every = sum(masks.values())
+    kept = []
+    for a in actions:
+        if isinstance(a, Turn):
+            if a.square == again:
+                continue  # wasted
+            sq = INDEX[a.square]
+            base = board[sq]
+            # Aimless (as :func:`aimless` finds it, at once).
+            if (
+                base is not None
+                and a.facing != FORWARD[base.seat]
+                and not (
+                    (REACH_MASK[base.kind, a.facing][sq] | SWEEP[a.facing][sq])
+                    & (every - masks[base.seat])
+                )
+            ):
+                continue
+        kept.append(a)
+    return kept or actions
 
 
 @cache

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.echec.actions import Action, Advance, Attack, End, Turn
-from engine.echec.board import FACING_NAME, FACINGS, INDEX, NAMES, OTHER, SQUARES, step
+from engine.echec.board import AHEAD, FACING_NAME, FACINGS, INDEX, NAMES, OTHER, SQUARES, step
 from engine.echec.combat import resolve_attack, targets
 from engine.echec.config import NO_PROGRESS_TURNS
 from engine.echec.state import ACTIONS_PER_TURN, BATTLE, OVER, Base, EchecState, LastAction
@@ -22,33 +22,47 @@ def free_ahead(board: tuple[Base | None, ...] | list[Base | None], sq: int) -> i
     base = board[sq]
     assert base is not None
     limit = KIND[base.kind].steps or 8
-    n = 0
-    here = sq
+    ahead = AHEAD[base.facing]
+    n, here = 0, sq
     while n < limit:
-        ahead = step(here, base.facing)
-        if ahead is None or board[ahead] is not None:
+        after = ahead[here]
+        if after is None or board[after] is not None:
             break
-        here = ahead
-        n += 1
+        here, n = after, n + 1
     return n
+
+
+# The battle's actions, made once: a square's advances by 1 to 8, its turns away from each
+# facing (in the order of ``FACINGS``), and the attacks as they are first listed.
+_ADVANCES = tuple(tuple(Advance(NAMES[sq], n) for n in range(1, 9)) for sq in SQUARES)
+_TURNS = tuple(
+    {facing: tuple(Turn(NAMES[sq], f) for f in FACINGS if f != facing) for facing in FACINGS}
+    for sq in SQUARES
+)
+_ATTACKS: dict[tuple[int, int], Attack] = {}
+_END = End()
+
+
+def _attack(sq: int, target: int) -> Attack:
+    action = _ATTACKS.get((sq, target))
+    if action is None:
+        action = _ATTACKS[sq, target] = Attack(NAMES[sq], NAMES[target])
+    return action
 
 
 def battle_actions(state: EchecState) -> list[Action]:
     """Every action of the seat to move, in a stable order; ``end`` is always allowed."""
     seat, left, board = state.turn, state.actions_left, state.board
     out: list[Action] = []
-    for sq in SQUARES:
-        base = board[sq]
+    for sq, base in enumerate(board):
         if base is None or base.seat != seat:
             continue
-        name = NAMES[sq]
         if KIND[base.kind].action_cost <= left:
-            for n in range(1, free_ahead(board, sq) + 1):
-                out.append(Advance(name, n))
-            out.extend(Turn(name, f) for f in FACINGS if f != base.facing)
+            out.extend(_ADVANCES[sq][: free_ahead(board, sq)])
+            out.extend(_TURNS[sq][base.facing])
         if not base.attacked:
-            out.extend(Attack(name, NAMES[t]) for t in targets(board, sq))
-    out.append(End())
+            out.extend(_attack(sq, t) for t in targets(board, sq))
+    out.append(_END)
     return out
 
 

@@ -53,6 +53,14 @@ def step(sq: int, facing: str, n: int = 1) -> int | None:
     return at(f + dx * n, r + dy * n)
 
 
+AHEAD = {
+    facing: tuple(at(sq % SIZE + dx, sq // SIZE + dy) for sq in SQUARES)
+    for facing, (dx, dy) in VECTOR.items()
+}
+"""By facing, the square one step ahead of each square (``None`` off the board): ``step``'s
+table for one square, which move generation asks most."""
+
+
 def parse_facing(text: str) -> str:
     facing = FACING_OF_WORD.get(text.strip().lower())
     if facing is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.echec.board import ABOUT, NAMES, neighbours, step
+from engine.echec.board import ABOUT, FACINGS, NAMES, SQUARES, neighbours, step
 from engine.echec.die import ARROW, AXE, PANIC
 from engine.echec.state import AttackReport, Base
 from engine.echec.units import (
@@ -24,25 +24,42 @@ from engine.echec.work import Work
 VOLLEY_DEPTH = 3  # archers reach the 3x3 block 1-3 squares ahead
 
 
-def reach(sq: int, base: Base) -> list[int]:
-    """The squares a base may attack from ``sq``, whatever stands there."""
-    rule = KIND[base.kind].reach
+def _reach(sq: int, rule: str, facing: str) -> tuple[int, ...]:
+    """The squares a base of reach ``rule`` facing ``facing`` may attack from ``sq``."""
     if rule == FRONT:
-        ahead = step(sq, base.facing)
-        return [] if ahead is None else [ahead]
+        ahead = step(sq, facing)
+        return () if ahead is None else (ahead,)
     if rule == AROUND:
-        return neighbours(sq)
+        return tuple(neighbours(sq))
     out = []
-    side = {"n": "e", "s": "e", "e": "n", "w": "n"}[base.facing]
+    side = {"n": "e", "s": "e", "e": "n", "w": "n"}[facing]
     for depth in range(1, VOLLEY_DEPTH + 1):
-        centre = step(sq, base.facing, depth)
+        centre = step(sq, facing, depth)
         if centre is None:
             break
         for lateral in (-1, 0, 1):
             target = step(centre, side, lateral) if lateral else centre
             if target is not None:
                 out.append(target)
-    return out
+    return tuple(out)
+
+
+# By kind and facing, each square's reach (in the order ``reach`` lists it), the same in
+# increasing order (``targets``'), and as a bit mask (bit ``t`` for square ``t``).
+REACH = {
+    (kind, facing): tuple(_reach(sq, KIND[kind].reach, facing) for sq in SQUARES)
+    for kind in KIND
+    for facing in FACINGS
+}
+_ORDERED = {key: tuple(tuple(sorted(squares)) for squares in table) for key, table in REACH.items()}
+REACH_MASK = {
+    key: tuple(sum(1 << t for t in squares) for squares in table) for key, table in REACH.items()
+}
+
+
+def reach(sq: int, base: Base) -> tuple[int, ...]:
+    """The squares a base may attack from ``sq``, whatever stands there."""
+    return REACH[base.kind, base.facing][sq]
 
 
 def targets(board: list[Base | None] | tuple[Base | None, ...], sq: int) -> list[int]:
@@ -50,7 +67,12 @@ def targets(board: list[Base | None] | tuple[Base | None, ...], sq: int) -> list
     base = board[sq]
     if base is None:
         return []
-    return sorted(t for t in reach(sq, base) if (b := board[t]) is not None and b.seat != base.seat)
+    seat = base.seat
+    return [
+        t
+        for t in _ORDERED[base.kind, base.facing][sq]
+        if (b := board[t]) is not None and b.seat != seat
+    ]
 
 
 def is_hit(face: str, hits_with: str) -> bool:
