@@ -321,3 +321,24 @@ async def test_a_caller_that_gives_up_leaves_every_other_answer_to_its_own(
     assert await asyncio.wait_for(asyncio.gather(*behind), 60) == list(range(5))
     assert given_up.cancelled()
     assert await rendering.render(nap, 0) == pid
+
+
+@pytest.mark.parametrize("step", [1, 7, 8, 9, 1000, 1 << 20])
+def test_a_worker_writes_every_part_of_an_answer_in_order(
+    step: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker's answer goes out as its frame's length and its pickle, gathered by one
+    writev: a write that takes only some of the bytes (``step`` at a time here) is carried
+    on from the very byte it stopped at, across the parts and past empty ones."""
+    written = bytearray()
+
+    def writev(fd: int, buffers: list[memoryview]) -> int:
+        assert fd == 99
+        taken = b"".join(bytes(b) for b in buffers)[:step]
+        written.extend(taken)
+        return len(taken)
+
+    monkeypatch.setattr(os, "writev", writev)
+    parts = [b"", rendering._FRAME.pack(20_000), bytes(range(256)) * 78 + b"end", b"", b"!"]
+    rendering._write_all(99, *parts)
+    assert bytes(written) == b"".join(parts)
