@@ -268,7 +268,7 @@ def legal_actions(state: EchecState, seat: str | None = None) -> list[Action]:
     every = sum(masks.values())
     kept = []
     for a in actions:
-        if isinstance(a, Turn):
+        if type(a) is Turn:
             if a.square == again:
                 continue  # wasted
             sq = INDEX[a.square]

@@ -31,18 +31,24 @@ class Advance(Written):
         return f"advance {self.square}" + (f" {self.steps}" if self.steps != 1 else "")
 
 
-class Turn(Written, form="turn {square} {facing}"):
+class Turn(Written):
     """Turn the base on ``square`` to face ``facing`` (a quarter or a half turn)."""
 
     square: str
     facing: str
 
+    def __str__(self) -> str:  # written out: the search writes thousands a decision
+        return f"turn {self.square} {self.facing}"
 
-class Attack(Written, form="attack {square} {target}"):
+
+class Attack(Written):
     """The base on ``square`` attacks the enemy base on ``target``."""
 
     square: str
     target: str
+
+    def __str__(self) -> str:
+        return f"attack {self.square} {self.target}"
 
 
 class End(Written, form="end", also=("end turn", "pass", "done")):

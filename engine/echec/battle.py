@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from engine.echec.actions import Action, Advance, Attack, End, Turn
 from engine.echec.board import AHEAD, FACING_NAME, FACINGS, INDEX, NAMES, OTHER, SQUARES, step
-from engine.echec.combat import resolve_attack, targets
+from engine.echec.combat import REACH_ORDERED, resolve_attack, targets
 from engine.echec.config import NO_PROGRESS_TURNS
 from engine.echec.state import ACTIONS_PER_TURN, BATTLE, OVER, Base, EchecState, LastAction
 from engine.echec.units import KIND, KING
@@ -33,21 +33,25 @@ def free_ahead(board: tuple[Base | None, ...] | list[Base | None], sq: int) -> i
 
 
 # The battle's actions, made once: a square's advances by 1 to 8, its turns away from each
-# facing (in the order of ``FACINGS``), and the attacks as they are first listed.
+# facing (in the order of ``FACINGS``), and by kind and facing its attacks, each with its
+# target, in the order ``targets`` lists them.
 _ADVANCES = tuple(tuple(Advance(NAMES[sq], n) for n in range(1, 9)) for sq in SQUARES)
 _TURNS = tuple(
     {facing: tuple(Turn(NAMES[sq], f) for f in FACINGS if f != facing) for facing in FACINGS}
     for sq in SQUARES
 )
-_ATTACKS: dict[tuple[int, int], Attack] = {}
+_ATTACK = {
+    (sq, t): Attack(NAMES[sq], NAMES[t])
+    for table in REACH_ORDERED.values()
+    for sq, squares in enumerate(table)
+    for t in squares
+}
+_ATTACKS = {
+    key: tuple(tuple((t, _ATTACK[sq, t]) for t in squares) for sq, squares in enumerate(table))
+    for key, table in REACH_ORDERED.items()
+}
 _END = End()
-
-
-def _attack(sq: int, target: int) -> Attack:
-    action = _ATTACKS.get((sq, target))
-    if action is None:
-        action = _ATTACKS[sq, target] = Attack(NAMES[sq], NAMES[target])
-    return action
+_COST = {kind: unit.action_cost for kind, unit in KIND.items()}
 
 
 def battle_actions(state: EchecState) -> list[Action]:
@@ -57,11 +61,14 @@ def battle_actions(state: EchecState) -> list[Action]:
     for sq, base in enumerate(board):
         if base is None or base.seat != seat:
             continue
-        if KIND[base.kind].action_cost <= left:
+        if _COST[base.kind] <= left:
             out.extend(_ADVANCES[sq][: free_ahead(board, sq)])
             out.extend(_TURNS[sq][base.facing])
-        if not base.attacked:
-            out.extend(_attack(sq, t) for t in targets(board, sq))
+        if not base.attacked:  # the attacks on ``targets(board, sq)``
+            for t, attack in _ATTACKS[base.kind, base.facing][sq]:
+                other = board[t]
+                if other is not None and other.seat != seat:
+                    out.append(attack)
     out.append(_END)
     return out
 
@@ -192,7 +199,10 @@ def apply_battle(w: Work, seat: str, action: Action) -> None:
 def _next_turn(w: Work) -> None:
     """The other side's turn begins: two actions, and every base may attack again."""
     assert w.turn is not None
-    w.board = [replace(b, attacked=False) if b is not None and b.attacked else b for b in w.board]
+    w.board = [
+        Base(b.seat, b.kind, b.figures, b.facing) if b is not None and b.attacked else b
+        for b in w.board
+    ]
     if w.config.turn_limit and w.turns >= w.config.turn_limit:
         finish(w, (), "turn_limit")
         return

@@ -51,7 +51,9 @@ REACH = {
     for kind in KIND
     for facing in FACINGS
 }
-_ORDERED = {key: tuple(tuple(sorted(squares)) for squares in table) for key, table in REACH.items()}
+REACH_ORDERED = {
+    key: tuple(tuple(sorted(squares)) for squares in table) for key, table in REACH.items()
+}
 REACH_MASK = {
     key: tuple(sum(1 << t for t in squares) for squares in table) for key, table in REACH.items()
 }
@@ -70,7 +72,7 @@ def targets(board: list[Base | None] | tuple[Base | None, ...], sq: int) -> list
     seat = base.seat
     return [
         t
-        for t in _ORDERED[base.kind, base.facing][sq]
+        for t in REACH_ORDERED[base.kind, base.facing][sq]
         if (b := board[t]) is not None and b.seat != seat
     ]
 
@@ -103,15 +105,16 @@ def resolve_attack(w: Work, seat: str, src: int, dst: int) -> AttackReport:
     """Carry out an attack already checked as legal; returns what happened."""
     attacker, target = w.board[src], w.board[dst]
     assert attacker is not None and target is not None
-    attacker = replace(attacker, attacked=True)
+    attacker = Base(attacker.seat, attacker.kind, attacker.figures, attacker.facing, True)
     w.board[src] = attacker
-    report = AttackReport(seat, attacker.kind, NAMES[src], NAMES[dst], target.kind)
     if attacker.kind == KING and target.kind == MERCENARIES:
         if not king_guards(w.board, dst, target.seat):
             # Mercenaries go over to the king who attacks them, without a roll.
             w.board[dst] = replace(target, seat=seat, attacked=False)
             w.emit("switched", square=NAMES[dst], from_seat=target.seat, to_seat=seat)
-            return replace(report, switched=True)
+            return AttackReport(
+                seat, attacker.kind, NAMES[src], NAMES[dst], target.kind, switched=True
+            )
         w.emit("loyal", square=NAMES[dst], seat=target.seat)  # their own king stands by
     kind = KIND[attacker.kind]
     count = dice_for(attacker.kind, attacker.figures)
@@ -139,23 +142,34 @@ def resolve_attack(w: Work, seat: str, src: int, dst: int) -> AttackReport:
         removed=removed,
         destroyed=destroyed,
     )
-    report = replace(
-        report, faces=tuple(faces), bonus=bonus, hits=hits, removed=removed, destroyed=destroyed
-    )
     panics = faces.count(PANIC) + (bonus == PANIC)
     lost: list[str] = []
+    panicked = None
     if attacker.kind == PEASANTS and panics:
         # Peasants fall back one square for every panic rolled.
         lost = panic(w, src, panics, "attacker")
-        report = replace(report, panic="attacker")
+        panicked = "attacker"
     elif kind.panics and faces and all(f == PANIC for f in faces):
         lost = panic(w, src, 1, "attacker")
-        report = replace(report, panic="attacker")
+        panicked = "attacker"
     elif attacker.kind == MERCENARIES and panics and _panics(w.board[dst]):
         # Mercenaries inflict their panics on the target instead of suffering them.
         lost = panic(w, dst, panics, "target")
-        report = replace(report, panic="target")
-    return replace(report, eliminated=tuple(lost))
+        panicked = "target"
+    return AttackReport(
+        seat,
+        attacker.kind,
+        NAMES[src],
+        NAMES[dst],
+        target.kind,
+        faces=tuple(faces),
+        bonus=bonus,
+        hits=hits,
+        removed=removed,
+        destroyed=destroyed,
+        panic=panicked,
+        eliminated=tuple(lost),
+    )
 
 
 def _panics(base: Base | None) -> bool:

@@ -75,6 +75,9 @@ def _acting_seat(state: EchecState, seat: str | None, *, acting: bool = True) ->
 
 def legal_actions(state: EchecState, seat: str | None = None) -> list[Action]:
     """Every action the seat may take now (resigning, always allowed, is not listed)."""
+    if state.phase == BATTLE:  # the seat to move, or none (what follows finds, at once)
+        turn = state.turn
+        return battle_actions(state) if turn is not None and seat in (None, turn) else []
     if not waited_for(seat, to_act(state)):
         return []
     seat = _acting_seat(state, seat)

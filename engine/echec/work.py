@@ -38,6 +38,26 @@ class Work(Scratch[EchecState]):
             "winners": self.winners,
         }
 
+    def freeze(self) -> EchecState:
+        """The new state, one ply on (``Scratch.freeze``, built at once: the search applies
+        thousands of actions a decision)."""
+        return EchecState(
+            self.config,
+            self.dice,
+            self.phase,
+            tuple(self.board),
+            (self.sides[0], self.sides[1]),
+            self.turn,
+            self.actions_left,
+            self.turns,
+            self.progress_turn,
+            self.last,
+            self.report,
+            self.state.ply + 1,
+            self.winners,
+            self.termination,
+        )
+
     def roll_face(self, purpose: str, seat: str | None = None, **data: Any) -> str:
         """Roll one special die (a D6 mapped to its faces); the roll is an event of the
         record, with the face it shows."""
