@@ -155,18 +155,29 @@ def _king_danger(state: LokaState) -> list[float]:
     danger = [0.0] * len(state.armies)
     if state.phase != BATTLE:
         return danger
-    width = geo.width
-    pieces = [(sq % width, sq // width, p) for sq, p in enumerate(state.board) if p]
-    for x, y, p in pieces:
-        if p & 7 != KING:
-            continue
-        army = p >> 3
-        hostile = geo.enemy[army]
-        near = sum(
-            1 for ex, ey, q in pieces if hostile[q] and max(abs(ex - x), abs(ey - y)) <= NEAR
-        )
-        danger[army] = DANGER_POINTS * near
+    board = state.board
+    around = _near(geo)
+    for army in range(len(state.armies)):
+        king = code(army, KING)
+        if king in board:
+            hostile = geo.enemy[army]
+            near = sum(1 for t in around[board.index(king)] if hostile[board[t]])
+            danger[army] = DANGER_POINTS * near
     return danger
+
+
+@lru_cache(maxsize=16)
+def _near(geo: Geometry) -> tuple[tuple[int, ...], ...]:
+    """Per square, the squares near it (within ``NEAR``, king distance), itself included."""
+    width, height = geo.width, geo.height
+    return tuple(
+        tuple(
+            y * width + x
+            for y in range(max(0, sq // width - NEAR), min(height, sq // width + NEAR + 1))
+            for x in range(max(0, sq % width - NEAR), min(width, sq % width + NEAR + 1))
+        )
+        for sq in range(geo.size)
+    )
 
 
 def evaluate(state: LokaState, seat: str) -> float:

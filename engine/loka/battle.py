@@ -96,9 +96,10 @@ def apply_move(w: Work, army: int, move: Move) -> None:
     state = w.state
     geo = w.geo
     src, dst = geo.parse(move.src), geo.parse(move.dst)
-    # The legal moves from ``src`` (those of ``legal_moves``, whose other moves never match).
+    # The legal moves from ``src`` (those of ``legal_moves``, whose other moves never match);
+    # a move that promotes is listed once per promotion, the queen's among them.
     moves = moves_from(geo, state.terrain, state.board, army, src, state.fresh_pawns)
-    promotes = any(m[1] == dst and m[2] for m in moves)
+    promotes = (src, dst, QUEEN) in moves
     promotion = (move.promotion or QUEEN) if promotes else 0
     if move.promotion and not promotes:
         letter = LETTER[move.promotion].lower()
@@ -177,15 +178,16 @@ def _attack(w: Work, src: int, dst: int, promotion: int) -> None:
     w.emit("attack", **describe(w.geo, a))
     # The weaker die is rolled (and shown) first.
     seat_a, seat_d = w.seat(attacker >> 3), w.seat(defender >> 3)
-    if a.defence_die < a.attack_die:
-        dr = w.roll(a.defence_die, "defence", seat_d)
-        ar = w.roll(a.attack_die, "attack", seat_a)
+    ad, dd = a.attack_die, a.defence_die
+    if dd < ad:
+        dr = w.roll(dd, "defence", seat_d)
+        ar = w.roll(ad, "attack", seat_a)
     else:
-        ar = w.roll(a.attack_die, "attack", seat_a)
-        dr = w.roll(a.defence_die, "defence", seat_d)
+        ar = w.roll(ad, "attack", seat_a)
+        dr = w.roll(dd, "defence", seat_d)
     holder = a.reroller
     if holder:
-        w.pending = PendingReroll(src, dst, promotion, holder, a.attack_die, a.defence_die, ar, dr)
+        w.pending = PendingReroll(src, dst, promotion, holder, ad, dd, ar, dr)
         w.emit(
             "reroll_offered",
             army=seat_a if holder == "attack" else seat_d,
@@ -194,7 +196,7 @@ def _attack(w: Work, src: int, dst: int, promotion: int) -> None:
             defence_roll=dr,
         )
         return
-    resolve(w, src, dst, promotion, a.attack_die, a.defence_die, ar, dr, None)
+    resolve(w, src, dst, promotion, ad, dd, ar, dr, None)
 
 
 def describe(geo: Geometry, a: Assessment) -> dict[str, Any]:

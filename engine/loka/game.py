@@ -100,7 +100,7 @@ def legal_actions(state: LokaState, seat: str | None = None) -> list[actions.Act
     return move_actions(geo, legal_moves(geo, state.terrain, state.board, army, state.fresh_pawns))
 
 
-_MOVES: dict[Geometry, dict[int, actions.Move]] = {}
+_MOVES: dict[Geometry, dict[RawMove, actions.Action]] = {}
 
 
 def move_actions(geo: Geometry, moves: list[RawMove]) -> list[actions.Action]:
@@ -109,15 +109,15 @@ def move_actions(geo: Geometry, moves: list[RawMove]) -> list[actions.Action]:
     made = _MOVES.get(geo)
     if made is None:
         made = _MOVES.setdefault(geo, {})
-    names, size = geo.names, geo.size
-    out: list[actions.Action] = []
-    for s, d, p in moves:
-        key = (s * size + d) * 8 + p
-        move = made.get(key)
-        if move is None:
-            move = made[key] = actions.Move(names[s], names[d], p or None)
-        out.append(move)
-    return out
+    try:
+        return [made[m] for m in moves]
+    except KeyError:
+        names = geo.names
+        for m in moves:
+            if m not in made:
+                s, d, p = m
+                made[m] = actions.Move(names[s], names[d], p or None)
+        return [made[m] for m in moves]
 
 
 def _act(w: Work, army: int, action: actions.Action) -> None:

@@ -31,37 +31,56 @@ def _slide(
     board: Sequence[int],
     sq: int,
     kind: int,
-    dirs: tuple[int, ...],
     friend: Sequence[bool],
     out: list[int],
     vacated: int = -1,
 ) -> None:
-    """Targets of a king, queen, rook or bishop from ``sq`` along ``dirs``. ``vacated`` is a
-    square treated as empty (the bishop's own square after it went through a portal)."""
-    enter = tm.enter[kind]
-    axis_at = tm.axis_at
-    marsh = tm.marsh
-    here_axis = axis_at[sq]
-    rays = geo.rays[sq]
-    far = kind != KING
-    for d in dirs:
-        d_axis = AXIS_OF_DIRECTION[d]
-        if here_axis is not None and here_axis != d_axis:
-            continue  # a mountain pass is left only along its axis
-        for t in rays[d]:
-            if not enter[t]:
-                break
-            t_axis = axis_at[t]
-            if t_axis is not None and t_axis != d_axis:
-                break
+    """Targets of a king, queen, rook or bishop from ``sq`` along its directions.
+    ``vacated`` is a square treated as empty (the bishop's own square after it went through
+    a portal)."""
+    rays = tm.open_rays[kind][sq]
+    if rays is None:
+        rays = tm.open_rays[kind][sq] = _open_rays(geo, tm, sq, kind)
+    for ray in rays:
+        for t in ray:
             p = board[t] if t != vacated else 0
             if p:
                 if not friend[p]:
                     out.append(t)
                 break
             out.append(t)
+
+
+def _open_rays(geo: Geometry, tm: TerrainMap, sq: int, kind: int) -> tuple[tuple[int, ...], ...]:
+    """The squares a king, queen, rook or bishop on ``sq`` could slide to on an empty board
+    of this terrain, a ray per direction (in ``_DIRS``'s order): a mountain pass is left and
+    entered only along its axis, a tile the kind may not enter ends the ray before it, a
+    marsh ends it on itself, and a king goes one step. Pieces then cut a ray at the first
+    one (taken if an enemy)."""
+    enter = tm.enter[kind]
+    axis_at = tm.axis_at
+    marsh = tm.marsh
+    here_axis = axis_at[sq]
+    rays = geo.rays[sq]
+    far = kind != KING
+    found = []
+    for d in _DIRS[kind]:
+        d_axis = AXIS_OF_DIRECTION[d]
+        if here_axis is not None and here_axis != d_axis:
+            continue  # a mountain pass is left only along its axis
+        ray = []
+        for t in rays[d]:
+            if not enter[t]:
+                break
+            t_axis = axis_at[t]
+            if t_axis is not None and t_axis != d_axis:
+                break
+            ray.append(t)
             if not far or marsh[t]:
                 break
+        if ray:
+            found.append(tuple(ray))
+    return tuple(found)
 
 
 def home_pawns(geo: Geometry, board: Sequence[int]) -> frozenset[int]:
@@ -88,14 +107,16 @@ def targets(
     friend = geo.friend[army]
     out: list[int] = []
     if kind == KNIGHT:
-        enter = tm.enter[KNIGHT]
-        for t in geo.knight_targets[sq]:
-            if enter[t] and not friend[board[t]]:
-                out.append(t)
+        jumps = tm.open_rays[KNIGHT][sq]
+        if jumps is None:
+            enter = tm.enter[KNIGHT]
+            jumps = ((*(t for t in geo.knight_targets[sq] if enter[t]),),)
+            tm.open_rays[KNIGHT][sq] = jumps
+        out.extend([t for t in jumps[0] if not friend[board[t]]])
     elif kind == PAWN:
         _pawn(geo, tm, board, sq, army, out, sq in fresh)
     else:
-        _slide(geo, tm, board, sq, kind, _DIRS[kind], friend, out)
+        _slide(geo, tm, board, sq, kind, friend, out)
     exit_ = tm.portal_exit.get(sq)
     if exit_ is not None:
         p = board[exit_]
@@ -105,7 +126,7 @@ def targets(
             if kind == BISHOP and p == 0:
                 # Portal, then a normal bishop move from the other portal, as one move.
                 extra: list[int] = []
-                _slide(geo, tm, board, exit_, BISHOP, DIAGONAL, friend, extra, vacated=sq)
+                _slide(geo, tm, board, exit_, BISHOP, friend, extra, vacated=sq)
                 out.extend(t for t in extra if t not in out and t != sq)
     return out
 

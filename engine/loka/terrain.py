@@ -94,6 +94,11 @@ class TerrainMap:
             {portals[0]: portals[1], portals[1]: portals[0]} if len(portals) == 2 else {}
         )
         self.has_axis = any(a is not None for a in self.axis_at)
+        # open_rays[kind][sq]: where a piece of that kind could go from sq on an empty board
+        # of this terrain, filled in by the move generator as it asks (``movegen``).
+        self.open_rays: list[list[tuple[tuple[int, ...], ...] | None]] = [
+            [None] * size for _ in range(7)
+        ]
 
 
 @lru_cache(maxsize=512)
