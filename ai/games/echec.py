@@ -29,6 +29,7 @@ from functools import cache
 from ai.knowledge import Knowledge, reseeded, squash
 from engine import echec
 from engine.echec.actions import Action, Advance, Attack, Confirm, Place, Roll, Turn
+from engine.echec.battle import TURNS, battle_actions
 from engine.echec.board import (
     FACINGS,
     FORWARD,
@@ -98,17 +99,34 @@ def determinize(view: EchecState, seat: str, rng: random.Random) -> EchecState:
     return replace(state, board=tuple(board), sides=sides)
 
 
+@cache
 def worth(kind: str, figures: int) -> float:
     """A base's worth: the dice it rolls times the hits it takes to remove, a full base of
     infantry being 4 (so losing figures costs more and more)."""
     return dice_for(kind, figures) * figures * KIND[kind].hits_per_figure / 4
 
 
+_scored: tuple[EchecState | None, dict[str, float]] = (None, {})
+
+
 def _scores(state: EchecState) -> dict[str, float]:
+    """Each seat's score in ``state`` (the last state's are kept: a leaf is scored for
+    each seat in turn)."""
+    global _scored
+    seen, scores = _scored
+    if seen is not state:
+        scores = _scored_anew(state)
+        _scored = state, scores
+    return scores
+
+
+def _scored_anew(state: EchecState) -> dict[str, float]:
     scores = dict.fromkeys(SEATS, 0.0)
     for s, side in zip(SEATS, state.sides, strict=True):
         scores[s] += sum(worth(kind, n) for kind, n in side.reserve if kind != KING)
     board = state.board
+    masks = _masks(board)
+    every = sum(masks.values())
     for sq, base in enumerate(board):
         if base is None:
             continue
@@ -123,6 +141,8 @@ def _scores(state: EchecState) -> dict[str, float]:
         # A threat of the side to act is an attack it may make; the other side's may be
         # turned away from first, so it counts for less (else turning a base towards an
         # enemy, which turns away, then back, looks like a gain every time).
+        if not REACH_MASK[base.kind, base.facing][sq] & (every - masks[base.seat]):
+            continue  # no target
         share = 1.0 if base.seat == state.turn else WAITING_SHARE
         for t in targets(board, sq):
             target = board[t]
@@ -256,35 +276,46 @@ def aimless(state: EchecState, action: Action) -> bool:
     )
 
 
+# By kind, seat and facing, each square's turns as the engine lists them, each with what
+# makes it worth weighing: ``None`` towards the enemy's side (always), else the squares of
+# its reach and of its front's sweep as a bit mask (an enemy base there: not aimless).
+_AIMS = {
+    (kind, seat, facing): tuple(
+        tuple(
+            (
+                turn,
+                None
+                if turn.facing == FORWARD[seat]
+                else REACH_MASK[kind, turn.facing][sq] | SWEEP[turn.facing][sq],
+            )
+            for turn in TURNS[sq][facing]
+        )
+        for sq in SQUARES
+    )
+    for kind in KIND
+    for seat in SEATS
+    for facing in FACINGS
+}
+
+
 def legal_actions(state: EchecState, seat: str | None = None) -> list[Action]:
     """The engine's legal actions less the wasted and the aimless turns (see :func:`wasted`
     and :func:`aimless`): what the search weighs."""
-    actions = echec.legal_actions(state, seat)
-    if state.phase != BATTLE:
-        return actions  # turns are the battle's
+    if state.phase != BATTLE or state.turn is None or seat not in (None, state.turn):
+        return echec.legal_actions(state, seat)  # no turn among them
     again = _turned_again(state)
-    board = state.board
-    masks = _masks(board)
+    masks = _masks(state.board)
     every = sum(masks.values())
-    kept = []
-    for a in actions:
-        if type(a) is Turn:
-            if a.square == again:
-                continue  # wasted
-            sq = INDEX[a.square]
-            base = board[sq]
-            # Aimless (as :func:`aimless` finds it, at once).
-            if (
-                base is not None
-                and a.facing != FORWARD[base.seat]
-                and not (
-                    (REACH_MASK[base.kind, a.facing][sq] | SWEEP[a.facing][sq])
-                    & (every - masks[base.seat])
-                )
-            ):
-                continue
-        kept.append(a)
-    return kept or actions
+
+    def weighed(sq: int, base: Base) -> list[Turn]:
+        if NAMES[sq] == again:
+            return []  # wasted
+        enemies = every - masks[base.seat]
+        aims = _AIMS[base.kind, base.seat, base.facing][sq]
+        return [turn for turn, aim in aims if aim is None or aim & enemies]
+
+    # Never empty: ``end`` is always among them.
+    return battle_actions(state, weighed)
 
 
 @cache

@@ -3,6 +3,7 @@ and the end of the game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from engine.echec.actions import Action, Advance, Attack, End, Turn
@@ -36,7 +37,7 @@ def free_ahead(board: tuple[Base | None, ...] | list[Base | None], sq: int) -> i
 # facing (in the order of ``FACINGS``), and by kind and facing its attacks, each with its
 # target, in the order ``targets`` lists them.
 _ADVANCES = tuple(tuple(Advance(NAMES[sq], n) for n in range(1, 9)) for sq in SQUARES)
-_TURNS = tuple(
+TURNS = tuple(
     {facing: tuple(Turn(NAMES[sq], f) for f in FACINGS if f != facing) for facing in FACINGS}
     for sq in SQUARES
 )
@@ -54,8 +55,17 @@ _END = End()
 _COST = {kind: unit.action_cost for kind, unit in KIND.items()}
 
 
-def battle_actions(state: EchecState) -> list[Action]:
-    """Every action of the seat to move, in a stable order; ``end`` is always allowed."""
+def turns_of(sq: int, base: Base) -> tuple[Turn, ...]:
+    """The turns of ``base`` on ``sq``: to each other facing, in the order of ``FACINGS``
+    (``TURNS[sq][base.facing]``)."""
+    return TURNS[sq][base.facing]
+
+
+def battle_actions(
+    state: EchecState, turns: Callable[[int, Base], Iterable[Turn]] = turns_of
+) -> list[Action]:
+    """Every action of the seat to move, in a stable order; ``end`` is always allowed.
+    ``turns``: the turns listed for a base (a search drops some: ``ai.games.echec``)."""
     seat, left, board = state.turn, state.actions_left, state.board
     out: list[Action] = []
     for sq, base in enumerate(board):
@@ -63,7 +73,7 @@ def battle_actions(state: EchecState) -> list[Action]:
             continue
         if _COST[base.kind] <= left:
             out.extend(_ADVANCES[sq][: free_ahead(board, sq)])
-            out.extend(_TURNS[sq][base.facing])
+            out.extend(turns(sq, base))
         if not base.attacked:  # the attacks on ``targets(board, sq)``
             for t, attack in _ATTACKS[base.kind, base.facing][sq]:
                 other = board[t]
