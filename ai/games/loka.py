@@ -271,7 +271,7 @@ def _king_loses(state: LokaState, src: int, dst: int) -> bool:
     a = assess(geo, terrain, state.board, src, dst)
     marsh = terrain.marsh[dst]
     # The odds depend on the dice, the Super D20 holder and the marsh alone.
-    key = (a.attack_die, a.defence_die, a.reroller, marsh)
+    key = (*a.dice, marsh)
     losing = _LOSING.get(key)
     if losing is None:
         chances = odds(a, marsh=marsh)

@@ -178,14 +178,13 @@ def _attack(w: Work, src: int, dst: int, promotion: int) -> None:
     w.emit("attack", **describe(w.geo, a))
     # The weaker die is rolled (and shown) first.
     seat_a, seat_d = w.seat(attacker >> 3), w.seat(defender >> 3)
-    ad, dd = a.attack_die, a.defence_die
+    ad, dd, holder = a.dice
     if dd < ad:
         dr = w.roll(dd, "defence", seat_d)
         ar = w.roll(ad, "attack", seat_a)
     else:
         ar = w.roll(ad, "attack", seat_a)
         dr = w.roll(dd, "defence", seat_d)
-    holder = a.reroller
     if holder:
         w.pending = PendingReroll(src, dst, promotion, holder, ad, dd, ar, dr)
         w.emit(
@@ -202,6 +201,7 @@ def _attack(w: Work, src: int, dst: int, promotion: int) -> None:
 def describe(geo: Geometry, a: Assessment) -> dict[str, Any]:
     """The itemised boosts of an attack as event data (square names, piece letters)."""
     names, seats = geo.names, geo.seat_names
+    attack_die, defence_die, reroller = a.dice
 
     def items(boosts: tuple[Boost, ...]) -> list[dict[str, Any]]:
         return [
@@ -223,9 +223,9 @@ def describe(geo: Geometry, a: Assessment) -> dict[str, Any]:
         "defender_army": seats[a.defender >> 3],
         "attack_boosts": items(a.attack),
         "defence_boosts": items(a.defence),
-        "attack_die": a.attack_die,
-        "defence_die": a.defence_die,
-        "reroll": a.reroller,
+        "attack_die": attack_die,
+        "defence_die": defence_die,
+        "reroll": reroller,
     }
 
 

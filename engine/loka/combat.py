@@ -75,14 +75,24 @@ class Assessment:
     @property
     def reroller(self) -> str | None:
         """Which side holds a Super D20 re-roll: both at 5+ means only the larger count."""
+        return _reroller(self.attack_boosts, self.defence_boosts)
+
+    @property
+    def dice(self) -> tuple[int, int, str | None]:
+        """``attack_die``, ``defence_die`` and ``reroller`` at once (the boosts counted once)."""
         a, d = self.attack_boosts, self.defence_boosts
-        if a >= SUPER_AT and d >= SUPER_AT:
-            return None if a == d else ("attack" if a > d else "defence")
-        if a >= SUPER_AT:
-            return "attack"
-        if d >= SUPER_AT:
-            return "defence"
-        return None
+        return die_for(a), die_for(d), _reroller(a, d)
+
+
+def _reroller(a: int, d: int) -> str | None:
+    """The Super D20 holder of an attack at ``a`` boosts against a defence at ``d``."""
+    if a >= SUPER_AT and d >= SUPER_AT:
+        return None if a == d else ("attack" if a > d else "defence")
+    if a >= SUPER_AT:
+        return "attack"
+    if d >= SUPER_AT:
+        return "defence"
+    return None
 
 
 def die_for(boosts: int) -> int:
@@ -165,7 +175,7 @@ def odds(assessment: Assessment | None, *, marsh: bool = False) -> Odds:
 
 
 def _combat_odds(a: Assessment) -> dict[str, Fraction]:
-    return dict(_odds_of(a.attack_die, a.defence_die, a.reroller))
+    return dict(_odds_of(*a.dice))
 
 
 @lru_cache(maxsize=128)
