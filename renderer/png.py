@@ -42,12 +42,16 @@ def streamed(compressobj: Callable[[int], Any], level: int) -> Deflate:
 DEFLATES: dict[str, Deflate] = {
     f"zlib {level}": streamed(zlib.compressobj, level) for level in (1, 3)
 }
+# A chunk's CRC-32: ISA-L's when installed (the same checksum, ~10x faster: ~2 against 24 us
+# for a Loka board's 100 KB IDAT).
+crc32: Callable[[bytes, int], int] = zlib.crc32
 try:  # ISA-L's deflate (issue 36): a dependency, yet without it Pillow encodes every picture
     from isal import isal_zlib
 except ImportError:  # pragma: no cover
     pass
 else:
     DEFLATES |= {f"isal {level}": streamed(isal_zlib.compressobj, level) for level in (0, 1, 2, 3)}
+    crc32 = isal_zlib.crc32
 
 FILTERS = ("none", "up")
 
@@ -138,7 +142,7 @@ def _highest(image: Image.Image) -> int:
 def _chunk(kind: bytes, data: bytes) -> tuple[bytes, bytes, bytes]:
     """A chunk in three parts (its length and kind, its data, its CRC), joined once with
     the whole file's."""
-    crc = zlib.crc32(data, zlib.crc32(kind))
+    crc = crc32(data, crc32(kind, 0))
     return struct.pack(">I", len(data)) + kind, data, struct.pack(">I", crc)
 
 

@@ -174,3 +174,17 @@ def test_a_deflate_reads_its_parts_in_order() -> None:
     parts: list[bytes | memoryview] = [b"\x00", memoryview(b"abcdefgh" * 999)[3:-2], b"", b"xyz"]
     for name, deflate in png.DEFLATES.items():
         assert zlib.decompress(deflate(parts)) == b"".join(bytes(p) for p in parts), name
+
+
+def test_every_chunk_carries_zlibs_crc() -> None:
+    data = png.write_png(crowded_loka(), png.DEFLATES["zlib 1"], "none")
+    assert data is not None
+    at, kinds = 8, []
+    while at < len(data):
+        length = int.from_bytes(data[at : at + 4], "big")
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]
+        crc = int.from_bytes(data[at + 8 + length : at + 12 + length], "big")
+        assert crc == zlib.crc32(kind + body), kind
+        kinds.append(kind)
+        at += 12 + length
+    assert kinds == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]
