@@ -123,9 +123,9 @@ def assess(geo: Geometry, tm: TerrainMap, board: tuple[int, ...], src: int, dst:
     avenge_board[dst] = attacker
     avenge_board[src] = 0
     # Only a piece on one of dst's lines, a knight's jump away or on a portal can reach it.
-    near = geo.reached_from[dst]
-    if tm.portal_exit:
-        near = tuple(sorted({*near, *tm.portal_exit}))
+    near = tm.reached_from[dst]
+    if near is None:
+        near = tm.reached_from[dst] = tuple(sorted({*geo.reached_from[dst], *tm.portal_exit}))
     for sq in near:
         piece = board[sq]
         if not piece or sq in (src, dst):

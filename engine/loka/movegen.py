@@ -38,10 +38,7 @@ def _slide(
     """Targets of a king, queen, rook or bishop from ``sq`` along its directions.
     ``vacated`` is a square treated as empty (the bishop's own square after it went through
     a portal)."""
-    rays = tm.open_rays[kind][sq]
-    if rays is None:
-        rays = tm.open_rays[kind][sq] = _open_rays(geo, tm, sq, kind)
-    for ray in rays:
+    for ray in _rays(geo, tm, sq, kind):
         for t in ray:
             p = board[t] if t != vacated else 0
             if p:
@@ -49,6 +46,21 @@ def _slide(
                     out.append(t)
                 break
             out.append(t)
+
+
+def _rays(geo: Geometry, tm: TerrainMap, sq: int, kind: int) -> tuple[tuple[int, ...], ...]:
+    """Where a piece of ``kind`` on ``sq`` could go on an empty board of this terrain: a
+    slider's rays (:func:`_open_rays`), or a knight's enterable jumps as one (kept in
+    ``tm.open_rays``)."""
+    rays = tm.open_rays[kind][sq]
+    if rays is None:
+        if kind == KNIGHT:
+            enter = tm.enter[KNIGHT]
+            rays = ((*(t for t in geo.knight_targets[sq] if enter[t]),),)
+        else:
+            rays = _open_rays(geo, tm, sq, kind)
+        tm.open_rays[kind][sq] = rays
+    return rays
 
 
 def _open_rays(geo: Geometry, tm: TerrainMap, sq: int, kind: int) -> tuple[tuple[int, ...], ...]:
@@ -107,12 +119,7 @@ def targets(
     friend = geo.friend[army]
     out: list[int] = []
     if kind == KNIGHT:
-        jumps = tm.open_rays[KNIGHT][sq]
-        if jumps is None:
-            enter = tm.enter[KNIGHT]
-            jumps = ((*(t for t in geo.knight_targets[sq] if enter[t]),),)
-            tm.open_rays[KNIGHT][sq] = jumps
-        out.extend([t for t in jumps[0] if not friend[board[t]]])
+        out.extend([t for t in _rays(geo, tm, sq, KNIGHT)[0] if not friend[board[t]]])
     elif kind == PAWN:
         _pawn(geo, tm, board, sq, army, out, sq in fresh)
     else:
@@ -257,5 +264,27 @@ def has_move(geo: Geometry, tm: TerrainMap, board: Sequence[int], army: int) -> 
 
 
 def reaches(geo: Geometry, tm: TerrainMap, board: Sequence[int], src: int, dst: int) -> bool:
-    """Could the piece on ``src`` move onto ``dst`` if an enemy of it stood there?"""
-    return dst in targets(geo, tm, board, src, board[src])
+    """Could the piece on ``src`` move onto ``dst`` if an enemy of it stood there?
+
+    Whether ``dst`` is among its :func:`targets`, found along the one way there: a knight's
+    jump, or the ray that holds ``dst`` with nothing on it before ``dst``; a pawn and a piece
+    on a portal list their targets."""
+    piece = board[src]
+    kind = piece & 7
+    if kind == PAWN or kind not in _REACHING or src in tm.portal_exit:
+        return dst in targets(geo, tm, board, src, piece)
+    if geo.friend[piece >> 3][board[dst]]:
+        return False  # no piece ever moves onto its own side's piece
+    if kind == KNIGHT:
+        return dst in _rays(geo, tm, src, KNIGHT)[0]
+    for ray in _rays(geo, tm, src, kind):
+        if dst in ray:
+            for t in ray:
+                if t == dst:
+                    return True
+                if board[t]:
+                    return False
+    return False
+
+
+_REACHING = frozenset((KING, QUEEN, ROOK, BISHOP, KNIGHT))

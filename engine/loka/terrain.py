@@ -99,6 +99,10 @@ class TerrainMap:
         self.open_rays: list[list[tuple[tuple[int, ...], ...] | None]] = [
             [None] * size for _ in range(7)
         ]
+        # reached_from[sq]: the squares whose piece might reach sq, on its lines, a knight's
+        # jump away or on a portal (``Geometry.reached_from`` and the portals), as the combat
+        # asks (``combat.assess``).
+        self.reached_from: list[tuple[int, ...] | None] = [None] * size
 
 
 @lru_cache(maxsize=512)
