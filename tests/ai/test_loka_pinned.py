@@ -17,25 +17,19 @@ import os
 import random
 from typing import Any
 
+import pytest
+
 from ai.games.loka import KNOWLEDGE, evaluate, policy
-from ai.levels import Level
 from ai.player import choose
-from ai.search import analyse
 from bench.ai import CONFIGS
 from engine import loka
 from engine.loka.perft import perft
 from engine.loka.serialize import to_dict
 from engine.loka.state import BATTLE, LokaState
+from tests.ai.pinned import digest, fixed_levels, top_choices
 
 RULES = KNOWLEDGE.rules
-INF = float("inf")
-# The levels as Loka played them when they were pinned (issue 36: ``bench/ai.py --fixed``),
-# spelled out so that a change of budget elsewhere leaves the pins alone.
-LEVELS = {
-    "easy": Level("easy", iterations=24, seconds=INF, knowledge=False, depth=6),
-    "normal": Level("normal", iterations=100, seconds=INF, knowledge=True, depth=4),
-    "strong": Level("strong", iterations=1200, seconds=INF, knowledge=True, depth=6),
-}
+LEVELS = fixed_levels(strong=1200)  # Loka's budgets when it was pinned (bench/ai.py --fixed)
 GAMES = ("loka-4", "loka-2", "loka-3", "loka-faceoff")
 # Per game, the steps searched in the game of seed 0: a draft (taken from the view by the
 # policy), a deployment, then battle moves; by default strong searches one position of
@@ -98,20 +92,13 @@ def decisions(name: str, *, strong_everywhere: bool = False) -> dict[str, list[A
             state = kept[step]
             seat = RULES.to_act(state)[0]
             view = RULES.view(state, seat)
-            rng = random.Random(step)
+            found: Any
             if KNOWLEDGE.direct is not None and KNOWLEDGE.direct(view, seat):
-                found: Any = str(choose("loka", view, seat, level, rng, timed=False))
+                found = str(choose("loka", view, seat, level, random.Random(step), timed=False))
             else:
-                analysis = analyse(KNOWLEDGE, view, seat, level, rng, timed=False)
-                found = [
-                    [str(c.action), c.visits, round(c.chance, 9)] for c in analysis.choices[:3]
-                ]
+                found = top_choices(KNOWLEDGE, state, level, step)
             out.setdefault(level_name, []).append([step, found])
     return out
-
-
-def digest(found: dict[str, list[Any]]) -> str:
-    return hashlib.sha256(json.dumps(found).encode()).hexdigest()[:16]
 
 
 TRACES = {
@@ -145,9 +132,8 @@ def test_each_level_takes_the_pinned_decisions() -> None:
         assert digest(found) == expected, f"{name}: {json.dumps(found)}"
 
 
+@pytest.mark.skipif(not ALL, reason="PLATEAU_TEST_PINNED_ALL=1: strong at every pinned step")
 def test_strong_takes_the_pinned_decisions_everywhere() -> None:
-    if not ALL:
-        return  # PLATEAU_TEST_PINNED_ALL=1: strong at every pinned step (about a minute)
     for name, expected in STRONG_EVERYWHERE.items():
         found = decisions(name, strong_everywhere=True)
         assert digest(found) == expected, f"{name}: {json.dumps(found)}"
