@@ -7,7 +7,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 from engine.echec.actions import Action, Advance, Attack, End, Turn
-from engine.echec.board import AHEAD, FACING_NAME, FACINGS, INDEX, NAMES, OTHER, SQUARES, step
+from engine.echec.board import (
+    AHEAD,
+    FACING_NAME,
+    FACINGS,
+    INDEX,
+    NAMES,
+    OTHER,
+    SEATS,
+    SQUARES,
+    step,
+)
 from engine.echec.combat import REACH_ORDERED, resolve_attack, targets
 from engine.echec.config import NO_PROGRESS_TURNS
 from engine.echec.state import ACTIONS_PER_TURN, BATTLE, OVER, Base, EchecState, LastAction
@@ -230,6 +240,8 @@ def check_over(w: Work) -> bool:
     if w.phase != BATTLE:
         return w.phase == OVER
     kings = {b.seat for b in w.board if b is not None and b.kind == KING}
+    if len(kings) == len(SEATS):
+        return False  # both kings stand, so both armies do
     alive = {b.seat for b in w.board if b is not None}
     for seat in (w.turn, OTHER[w.turn]):
         if seat not in alive or seat not in kings:
