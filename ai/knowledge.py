@@ -50,6 +50,10 @@ class Knowledge:
     """Random play never reaches this game's goal (Inka's three statues and an exit): every
     level, the easiest too, searches with the game's evaluation and rollout policy, so that
     a game between computer players ends (issue 30)."""
+    withholds: bool = True
+    """Whether the game's legal actions may hold one the search withholds while it has
+    another choice (``ai.search.WITHHELD``: resigning, offering a draw); ``False``: they never
+    do, and the search does not look for them at every step of its rollouts."""
     variant: Callable[[Any], str] | None = None
     """(view) -> the name under which the view's variant has iteration budgets of its own
     (``ai.levels.GAME_ITERATIONS``), for a variant whose iterations cost several times the

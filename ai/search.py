@@ -63,6 +63,12 @@ class Search:
     def rules(self) -> Any:
         return self.knowledge.rules
 
+    def legal(self, state: Any, seat: Seat) -> list[Any]:
+        """The seat's actions worth searching (:func:`candidates`, where the game may list
+        one it withholds: ``Knowledge.withholds``)."""
+        actions = self.rules.legal_actions(state, seat)
+        return candidates(actions) if self.knowledge.withholds else actions
+
     def pick(self, state: Any, seat: Seat, actions: list[Any]) -> Any:
         """The rollout policy's action (uniform without knowledge)."""
         policy = self.knowledge.policy if self.level.knowledge else None
@@ -98,14 +104,14 @@ class Search:
             if len(waiting) == 1:
                 return state, waiting[0]
             other = next(s for s in waiting if s != self.seat)
-            action = self.pick(state, other, candidates(self.rules.legal_actions(state, other)))
+            action = self.pick(state, other, self.legal(state, other))
             state, _ = self.rules.apply(state, action, other)
 
     def iterate(self, state: Any) -> None:
         node, path = self.root, [self.root]
         state, mover = self.others_act(state)
         while mover is not None:
-            legal = {str(a): a for a in candidates(self.rules.legal_actions(state, mover))}
+            legal = {str(a): a for a in self.legal(state, mover)}
             tried = [key for key in legal if key in node.children]
             for key in tried:
                 node.children[key].available += 1
@@ -140,7 +146,7 @@ class Search:
             if self.rules.outcome(state) is not None:
                 break
             seat = self.rules.to_act(state)[0]
-            action = self.pick(state, seat, candidates(self.rules.legal_actions(state, seat)))
+            action = self.pick(state, seat, self.legal(state, seat))
             state, _ = self.rules.apply(state, action, seat)
         return state
 

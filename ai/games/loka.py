@@ -327,4 +327,5 @@ RULES = replace(loka.RULES, legal_actions=legal_actions)
 """Loka's rules as every computer level searches them: :func:`legal_actions` in place of
 the engine's (the engine's rules are unchanged: a person may attack as they like)."""
 
-KNOWLEDGE = Knowledge(RULES, determinize, evaluate, policy, direct=choosing_army)
+# The engine never lists a resignation, and Loka has no draw offers: nothing to withhold.
+KNOWLEDGE = Knowledge(RULES, determinize, evaluate, policy, direct=choosing_army, withholds=False)

@@ -27,6 +27,7 @@ from ai.games.loka import (
 from ai.knowledge import Knowledge
 from ai.levels import BUDGETS, LEVELS, fixed
 from ai.player import choose
+from ai.search import WITHHELD
 from engine import loka
 from engine.dice import Dice
 from engine.loka.setup import all_drafts, draft_cost
@@ -204,6 +205,19 @@ def reachable() -> dict[str, list[loka.LokaState]]:
     found.setdefault("reroll", []).extend(super_d20_decisions())
     assert set(found) == set(PHASES), f"phases reached: {sorted(found)}"
     return found
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_nothing_listed_is_withheld_by_the_search(
+    phase: str, reachable: dict[str, list[loka.LokaState]]
+) -> None:
+    """``KNOWLEDGE.withholds`` is off (the search does not look for them): no Loka state
+    lists a resignation or a draw offer among the actions the computer weighs."""
+    assert not KNOWLEDGE.withholds
+    for state in reachable[phase]:
+        for seat in loka.to_act(state):
+            listed = {str(a) for a in KNOWLEDGE.rules.legal_actions(state, seat)}
+            assert listed and not listed & WITHHELD
 
 
 @pytest.mark.parametrize("phase", PHASES)
