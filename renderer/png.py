@@ -90,7 +90,8 @@ def write_png(image: Image.Image, deflate: Deflate, row_filter: str = "up") -> b
     """The PNG of an 8-bit palette ('P', RGB palette, no transparency) or grey ('L') image,
     its chunks written here: IHDR, PLTE, one IDAT deflated by ``deflate``, IEND. Every row
     takes the same filter: "none", or "up" (each byte less the one above, modulo 256,
-    computed by Pillow in C). ``None`` for any other image (Pillow writes those)."""
+    computed by Pillow in C). ``None`` for any other image, or one without pixels (Pillow
+    writes those)."""
     if image.mode == "P":
         palette = image.palette
         if palette is None or palette.mode != "RGB" or "transparency" in image.info:
@@ -104,6 +105,8 @@ def write_png(image: Image.Image, deflate: Deflate, row_filter: str = "up") -> b
     else:
         return None
     width, height = image.size
+    if not width or not height:
+        return None  # no rows to write (Pillow's raw encoder writes none, not even padding)
     if row_filter == "up":
         plane = Image.frombytes("L", image.size, image.tobytes())
         above = Image.new("L", image.size)

@@ -188,3 +188,9 @@ def test_every_chunk_carries_zlibs_crc() -> None:
         kinds.append(kind)
         at += 12 + length
     assert kinds == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]
+
+
+def test_an_image_without_pixels_is_left_to_pillow() -> None:
+    for size in ((0, 5), (5, 0), (0, 0)):
+        for mode in ("P", "L"):
+            assert png.write_png(Image.new(mode, size), png.DEFLATES["zlib 1"], "none") is None
