@@ -142,8 +142,8 @@ def _army_points(state: LokaState) -> list[float]:
                 for kind, n in enumerate(a.reserve)
                 if n
             )
-    for p in state.board:
-        if p and state.armies[p >> 3].alive:
+    for p in filter(None, state.board):
+        if state.armies[p >> 3].alive:
             kind = p & 7
             points[p >> 3] += KING_POINTS if kind == KING else costs[kind]
     return points

@@ -81,6 +81,7 @@ class Geometry:
         # The squares by their own names: the computer players and ``apply`` parse the
         # names the rules wrote, and those need no reading (any other text is read in full).
         self._index_of = {self.names[i]: i for i in self.squares}
+        self._rows: dict[tuple[int, int], tuple[int, ...]] = {}
         self._build_moves()
         self._build_seats()
 
@@ -201,11 +202,15 @@ class Geometry:
         return tuple(tuple(sorted(squares)) for squares in found)
 
     def row_squares(self, seat: int, row: int) -> tuple[int, ...]:
-        """Zone row ``row`` (1 = the player's edge) of a seat, left to right."""
-        zone = self.zone[seat]
-        return tuple(
-            zone[(col, row)] for col in range(1, self.zone_width + 1) if zone[(col, row)] >= 0
-        )
+        """Zone row ``row`` (1 = the player's edge) of a seat, left to right (kept)."""
+        found = self._rows.get((seat, row))
+        if found is None:
+            zone = self.zone[seat]
+            found = tuple(
+                zone[(col, row)] for col in range(1, self.zone_width + 1) if zone[(col, row)] >= 0
+            )
+            self._rows[seat, row] = found
+        return found
 
     @cached_property
     def promotion(self) -> tuple[frozenset[int], ...]:

@@ -7,7 +7,8 @@ defence support (``reaches``) and ``has_move`` do without it."""
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Container, Iterator, Sequence
+from itertools import compress
 
 from engine.loka.geometry import AXIS_OF_DIRECTION, DIAGONAL, DIRECTIONS, ORTHOGONAL, Geometry
 from engine.loka.pieces import BISHOP, KING, KNIGHT, PAWN, PROMOTIONS, QUEEN, ROOK
@@ -205,10 +206,16 @@ def legal_moves(
     squares of the pawns that may still double-step."""
     moves: list[RawMove] = []
     lo, hi = army * 8, army * 8 + 8
-    for sq in geo.squares:
+    for sq in occupied(geo, board):
         if lo < board[sq] < hi:
             _moves_of(geo, tm, board, army, sq, fresh, moves)
     return moves
+
+
+def occupied(geo: Geometry, board: Sequence[int]) -> Iterator[int]:
+    """The squares that hold a piece, in order (a piece stands only on the board's squares),
+    found without a step of Python per empty square."""
+    return compress(range(geo.size), board)
 
 
 def moves_from(
@@ -253,7 +260,7 @@ def has_move(geo: Geometry, tm: TerrainMap, board: Sequence[int], army: int) -> 
     """Whether the army has a legal move (a double step needs the single step, so the
     pawns' double steps change nothing here)."""
     lo, hi = army * 8, army * 8 + 8
-    for sq in geo.squares:
+    for sq in occupied(geo, board):
         piece = board[sq]
         if lo < piece < hi and (
             targets(geo, tm, board, sq, piece)

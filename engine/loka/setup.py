@@ -8,7 +8,7 @@ from engine.errors import IllegalAction
 from engine.loka.actions import Confirm, Deploy, Draft
 from engine.loka.combat import ORDER_DIE
 from engine.loka.config import BOX_SUPPLY, LokaConfig
-from engine.loka.geometry import AXIS_OF_DIRECTION
+from engine.loka.geometry import AXIS_OF_DIRECTION, Geometry
 from engine.loka.movegen import home_pawns
 from engine.loka.pieces import BOUGHT, KINDS, KING, LETTER, NAME, NOBLES, PAWN, code
 from engine.loka.state import BATTLE, DEPLOYMENT, LokaState
@@ -307,36 +307,61 @@ def _start_deployment(w: Work) -> None:
 
 def deploy_squares(state: LokaState, army: int, kind: int) -> tuple[int, ...]:
     """Where a piece of ``kind`` may be deployed now, or () when that kind may not be yet."""
-    reserve = state.armies[army].reserve
+    first = _first_row(state.armies[army].reserve, kind)
+    return _open_row(state, army, first=first) if first else ()
+
+
+def _first_row(reserve: tuple[int, ...], kind: int) -> int:
+    """The row from which a piece of ``kind`` deploys now (pawns from row 2), or 0 while it
+    may not: none left, the king first, pawns last."""
     if reserve[kind] == 0:
-        return ()
+        return 0
     if kind != KING and reserve[KING]:
-        return ()
+        return 0
     if kind == PAWN and any(reserve[k] for k in NOBLES):
-        return ()
-    return _open_row(state, army, first=2 if kind == PAWN else 1)
+        return 0
+    return 2 if kind == PAWN else 1
 
 
 def _open_row(state: LokaState, army: int, *, first: int) -> tuple[int, ...]:
     """The free squares of the lowest row from ``first`` that has any (tiles take room)."""
     geo = state.geometry
-    tiles = {t.square for t in state.tiles}
+    board = state.board
+    tile_at = state.terrain.tile_at
     for row in range(first, geo.deploy_depth + 1):
         free = tuple(
-            sq for sq in geo.row_squares(army, row) if state.board[sq] == 0 and sq not in tiles
+            sq for sq in geo.row_squares(army, row) if board[sq] == 0 and tile_at[sq] is None
         )
         if free:
             return free
     return ()
 
 
+_DEPLOYS: dict[Geometry, dict[tuple[int, int], Deploy]] = {}
+
+
 def deploy_actions(state: LokaState, army: int) -> list[Deploy]:
-    names = state.geometry.names
-    return [
-        Deploy(kind, names[sq])
-        for kind in KINDS
-        for sq in sorted(deploy_squares(state, army, kind))
-    ]
+    """Every deployment the army may make now, by kind then square (one object per
+    deployment of each board serves every state)."""
+    geo = state.geometry
+    made = _DEPLOYS.get(geo)
+    if made is None:
+        made = _DEPLOYS.setdefault(geo, {})
+    reserve = state.armies[army].reserve
+    rows: dict[int, list[int]] = {}  # the nobles share their row
+    out = []
+    for kind in KINDS:
+        first = _first_row(reserve, kind)
+        if not first:
+            continue
+        if first not in rows:
+            rows[first] = sorted(_open_row(state, army, first=first))
+        for sq in rows[first]:
+            deploy = made.get((kind, sq))
+            if deploy is None:
+                deploy = made[kind, sq] = Deploy(kind, geo.names[sq])
+            out.append(deploy)
+    return out
 
 
 def apply_deploy(w: Work, army: int, action: Deploy) -> None:
