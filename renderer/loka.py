@@ -604,7 +604,6 @@ def _arrow_art(
         sketch's units (its width)."""
         return ((ox + ux * t + uy * side) / width, (oy + uy * t - ux * side) / width)
 
-    s = Sketch(width, height)
     shaft = 0.13 * square / width
     base = tip - head
     if portal:
@@ -620,10 +619,11 @@ def _arrow_art(
         pieces = [Line((at(start), at(base)), shaft)]
     arrowhead = Poly((at(tip), at(base, half), at(base - 0.05 * square), at(base, -half)))
     shapes: list[Shape] = [*pieces, arrowhead]
+    s = Sketch(width, height, inks=((*edge, 255), (*fill, 255)))  # painted as 1 and 2
     for shape in shapes:
-        s.paint(shape, (*edge, 255), grow=0.025 * square / width)
+        s.paint(shape, 1, grow=0.025 * square / width)
     for shape in shapes:
-        s.paint(shape, (*fill, 255))
+        s.paint(shape, 2)
     # A box filter for the antialiasing: as smooth on flat shapes as finish()'s LANCZOS and
     # ten times faster on a canvas this big (each new arrow length is drawn once).
     art = s.reduced()
