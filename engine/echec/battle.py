@@ -4,7 +4,6 @@ and the end of the game."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 
 from engine.echec.actions import Action, Advance, Attack, End, Turn
 from engine.echec.board import (
@@ -175,7 +174,7 @@ def apply_battle(w: Work, seat: str, action: Action) -> None:
                 square=action.square,
                 facing=base.facing,
             )
-        w.board[sq] = replace(base, facing=action.facing)
+        w.board[sq] = Base(base.seat, base.kind, base.figures, action.facing, base.attacked)
         w.emit("turned", seat=seat, square=action.square, facing=action.facing)
         w.last = LastAction(seat, str(action), (action.square,))
         w.report = None

@@ -130,7 +130,9 @@ def resolve_attack(w: Work, seat: str, src: int, dst: int) -> AttackReport:
     if destroyed:
         w.remove(dst, "destroyed")
     elif removed:
-        w.board[dst] = replace(target, figures=target.figures - removed)
+        w.board[dst] = Base(
+            target.seat, target.kind, target.figures - removed, target.facing, target.attacked
+        )
     w.emit(
         "attack",
         seat=seat,
