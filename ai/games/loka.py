@@ -318,7 +318,12 @@ def legal_actions(state: LokaState, seat: str | None = None) -> list[Action]:
     king = code(army, KING)
     if moves and king in board:
         square = board.index(king)
-        kept = [m for m in moves if m[0] != square or not _king_loses(state, square, m[1])]
+        # (a king's move to an empty square is no attack)
+        kept = [
+            m
+            for m in moves
+            if m[0] != square or not board[m[1]] or not _king_loses(state, square, m[1])
+        ]
         moves = kept or moves
     return move_actions(geo, moves)
 
