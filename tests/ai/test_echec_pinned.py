@@ -7,7 +7,7 @@ of the engine and of the AI (issue 36) must leave all of it unchanged; a change 
 strength (an evaluation, a policy, a level) changes these figures on purpose, and says so.
 
 By default easy and normal decide at every pinned step and strong at one per game;
-``PLATEAU_TEST_PINNED_ALL=1`` has strong decide at every step too (about a minute).
+``PLATEAU_TEST_PINNED_ALL=1`` has strong decide at every step too.
 ``python -m tests.ai.test_echec_pinned`` prints the figures as the code gives them now."""
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from typing import Any
 import pytest
 
 from ai.games.echec import KNOWLEDGE, evaluate, policy
+from ai.levels import Level
+from bench.ai import played
 from engine import echec
 from engine.echec.board import SEATS
 from engine.echec.config import EchecConfig
@@ -86,6 +88,24 @@ def counts(level: int) -> str:
 TRACES = {1: "c41a3ade68a9777d", 2: "f0613e54f5f4dd45"}
 DECISIONS = {1: "cb992b70681d274b", 2: "17387bfc7f056621"}
 STRONG = {1: "2bf896f42b2d9cfd", 2: "c821860fa2450c7f"}  # at every step (PLATEAU_TEST_PINNED_ALL=1)
+# Whole bench games (``bench/ai.py``'s ``echec`` and ``echec-2``, the first level on the
+# first seat as in even games): the final state's digest and the actions played.
+GAMES = {
+    ("normal", "easy", 1): "8cef20cc18a9aaff 67",
+    ("normal", "easy", 2): "4bf4b8e820e01e60 124",
+    ("strong", "normal", 1): "c42b1c0922b29e1f 80",  # PLATEAU_TEST_PINNED_ALL=1
+    ("strong", "normal", 2): "f420ed4ca99cceb3 84",
+}
+
+
+def bench_game(first: str, second: str, level: int) -> str:
+    """A bench game's final state (its digest) and length."""
+    players: dict[str, str | Level] = {SEATS[0]: LEVELS[first], SEATS[1]: LEVELS[second]}
+    state, steps = played("echec", CONFIGS[level], players, seed=0, max_steps=1000)
+    text = json.dumps(to_dict(state), sort_keys=True).encode()
+    return f"{hashlib.sha256(text).hexdigest()[:16]} {steps}"
+
+
 # Perft to depths 1, 2, 3 from each pinned state of the battle.
 PERFT = {
     1: "38 1437 54599, 38 1483 57719, 36 1441 57567, 32 1030 37078, 30 1110 40636, 37 1310 38249",
@@ -101,6 +121,12 @@ def test_the_rules_play_the_pinned_games() -> None:
 def test_perft_counts_the_pinned_positions() -> None:
     for level, expected in PERFT.items():
         assert counts(level) == expected, level
+
+
+def test_the_bench_plays_the_pinned_games() -> None:
+    for (first, second, level), expected in GAMES.items():
+        if ALL or first != "strong":
+            assert bench_game(first, second, level) == expected, (first, second, level)
 
 
 def test_each_level_takes_the_pinned_decisions() -> None:
@@ -121,3 +147,4 @@ if __name__ == "__main__":
     print({level: digest(decisions(level, tuple(LEVELS), STRONG_STEPS[level])) for level in TRACES})
     if ALL:
         print({level: digest(decisions(level, ("strong",), STEPS[level])) for level in TRACES})
+        print({key: bench_game(*key) for key in GAMES})
