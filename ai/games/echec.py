@@ -279,8 +279,8 @@ def aimless(state: EchecState, action: Action) -> bool:
 # By kind, seat and facing, each square's turns as the engine lists them, each with what
 # makes it worth weighing: ``None`` towards the enemy's side (always), else the squares of
 # its reach and of its front's sweep as a bit mask (an enemy base there: not aimless).
-_AIMS = {
-    (kind, seat, facing): tuple(
+_AIMS_BY_REACH = {
+    (unit.reach, seat, facing): tuple(
         tuple(
             (
                 turn,
@@ -292,7 +292,13 @@ _AIMS = {
         )
         for sq in SQUARES
     )
-    for kind in KIND
+    for kind, unit in KIND.items()
+    for seat in SEATS
+    for facing in FACINGS
+}  # the kinds of one reach share theirs
+_AIMS = {
+    (kind, seat, facing): _AIMS_BY_REACH[unit.reach, seat, facing]
+    for kind, unit in KIND.items()
     for seat in SEATS
     for facing in FACINGS
 }

@@ -56,10 +56,13 @@ _ATTACK = {
     for sq, squares in enumerate(table)
     for t in squares
 }
-_ATTACKS = {
-    key: tuple(tuple((t, _ATTACK[sq, t]) for t in squares) for sq, squares in enumerate(table))
-    for key, table in REACH_ORDERED.items()
-}
+_BY_TABLE = {
+    id(table): tuple(
+        tuple((t, _ATTACK[sq, t]) for t in squares) for sq, squares in enumerate(table)
+    )
+    for table in REACH_ORDERED.values()
+}  # one per reach and facing: its kinds share it
+_ATTACKS = {key: _BY_TABLE[id(table)] for key, table in REACH_ORDERED.items()}
 _END = End()
 _COST = {kind: unit.action_cost for kind, unit in KIND.items()}
 

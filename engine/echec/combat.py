@@ -4,6 +4,7 @@ with its chain, peasants falling back, mercenaries' panics and their change of s
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeVar
 
 from engine.echec.board import ABOUT, FACINGS, NAMES, SQUARES, neighbours, step
 from engine.echec.die import ARROW, AXE, PANIC
@@ -17,6 +18,7 @@ from engine.echec.units import (
     KING,
     MERCENARIES,
     PEASANTS,
+    VOLLEY,
     dice_for,
 )
 from engine.echec.work import Work
@@ -45,18 +47,28 @@ def _reach(sq: int, rule: str, facing: str) -> tuple[int, ...]:
 
 
 # By kind and facing, each square's reach (in the order ``reach`` lists it), the same in
-# increasing order (``targets``'), and as a bit mask (bit ``t`` for square ``t``).
-REACH = {
-    (kind, facing): tuple(_reach(sq, KIND[kind].reach, facing) for sq in SQUARES)
-    for kind in KIND
+# increasing order (``targets``'), and as a bit mask (bit ``t`` for square ``t``); the kinds
+# of one reach share their tables.
+_REACH = {
+    (rule, facing): tuple(_reach(sq, rule, facing) for sq in SQUARES)
+    for rule in (FRONT, VOLLEY, AROUND)
     for facing in FACINGS
 }
-REACH_ORDERED = {
-    key: tuple(tuple(sorted(squares)) for squares in table) for key, table in REACH.items()
-}
-REACH_MASK = {
-    key: tuple(sum(1 << t for t in squares) for squares in table) for key, table in REACH.items()
-}
+T = TypeVar("T")
+
+
+def by_kind(tables: dict[tuple[str, str], T]) -> dict[tuple[str, str], T]:
+    """Tables by reach and facing, as tables by kind and facing."""
+    return {(kind, f): tables[unit.reach, f] for kind, unit in KIND.items() for f in FACINGS}
+
+
+REACH = by_kind(_REACH)
+REACH_ORDERED = by_kind(
+    {key: tuple(tuple(sorted(squares)) for squares in table) for key, table in _REACH.items()}
+)
+REACH_MASK = by_kind(
+    {key: tuple(sum(1 << t for t in squares) for squares in table) for key, table in _REACH.items()}
+)
 
 
 def reach(sq: int, base: Base) -> tuple[int, ...]:
