@@ -337,30 +337,32 @@ def _open_row(state: LokaState, army: int, *, first: int) -> tuple[int, ...]:
     return ()
 
 
-_DEPLOYS: dict[Geometry, dict[tuple[int, int], Deploy]] = {}
+_DEPLOYS: dict[Geometry, dict[tuple[int, tuple[int, ...]], tuple[Deploy, ...]]] = {}
 
 
 def deploy_actions(state: LokaState, army: int) -> list[Deploy]:
-    """Every deployment the army may make now, by kind then square (one object per
-    deployment of each board serves every state)."""
+    """Every deployment the army may make now, by kind then square (the deployments of a
+    kind to a row's free squares are made once per board and serve every state)."""
     geo = state.geometry
     made = _DEPLOYS.get(geo)
     if made is None:
         made = _DEPLOYS.setdefault(geo, {})
     reserve = state.armies[army].reserve
-    rows: dict[int, list[int]] = {}  # the nobles share their row
-    out = []
+    rows: dict[int, tuple[int, ...]] = {}  # the nobles share their row
+    out: list[Deploy] = []
     for kind in KINDS:
         first = _first_row(reserve, kind)
         if not first:
             continue
-        if first not in rows:
-            rows[first] = sorted(_open_row(state, army, first=first))
-        for sq in rows[first]:
-            deploy = made.get((kind, sq))
-            if deploy is None:
-                deploy = made[kind, sq] = Deploy(kind, geo.names[sq])
-            out.append(deploy)
+        free = rows.get(first)
+        if free is None:
+            free = rows[first] = tuple(sorted(_open_row(state, army, first=first)))
+        deploys = made.get((kind, free))
+        if deploys is None:
+            if len(made) >= 4096:  # a wide board's rows have many ways of being half full
+                made.clear()
+            deploys = made[kind, free] = tuple(Deploy(kind, geo.names[sq]) for sq in free)
+        out.extend(deploys)
     return out
 
 
