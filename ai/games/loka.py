@@ -161,7 +161,7 @@ def _king_danger(state: LokaState) -> list[float]:
         king = code(army, KING)
         if king in board:
             hostile = geo.enemy[army]
-            near = sum(1 for t in around[board.index(king)] if hostile[board[t]])
+            near = len([t for t in around[board.index(king)] if hostile[board[t]]])
             danger[army] = DANGER_POINTS * near
     return danger
 
@@ -187,13 +187,27 @@ def evaluate(state: LokaState, seat: str) -> float:
         return 0.5 if result.is_draw else float(seat in result.winners)
     geo = state.geometry
     team = geo.seats[geo.seat_index[seat]].team
-    points = _army_points(state)
-    danger = _king_danger(state)
+    scores = _scores(state)
     diff = 0.0
     for army, spec in enumerate(geo.seats):
-        score = max(0.0, points[army] - danger[army])
+        score = scores[army]
         diff += score if spec.team == team else -score
     return squash(diff / SCALE)
+
+
+def _scores(state: LokaState) -> list[float]:
+    """Each army's points less its king's danger, at least 0. The last state's are kept: the
+    search scores a leaf for every seat on the path to it."""
+    if _SCORED and _SCORED[0][0] is state:
+        return _SCORED[0][1]
+    points = _army_points(state)
+    danger = _king_danger(state)
+    scores = [max(0.0, points[army] - danger[army]) for army in range(len(state.geometry.seats))]
+    _SCORED[:] = [(state, scores)]
+    return scores
+
+
+_SCORED: list[tuple[LokaState, list[float]]] = []
 
 
 def _losing(state: LokaState) -> bool:
