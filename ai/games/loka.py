@@ -198,8 +198,10 @@ def evaluate(state: LokaState, seat: str) -> float:
 def _scores(state: LokaState) -> list[float]:
     """Each army's points less its king's danger, at least 0. The last state's are kept: the
     search scores a leaf for every seat on the path to it."""
-    if _SCORED and _SCORED[0][0] is state:
-        return _SCORED[0][1]
+    if _SCORED:
+        last, kept = _SCORED[0]  # read once: another thread may replace it
+        if last is state:
+            return kept
     points = _army_points(state)
     danger = _king_danger(state)
     scores = [max(0.0, points[army] - danger[army]) for army in range(len(state.geometry.seats))]
