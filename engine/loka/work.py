@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 from engine.loka.pieces import KING, LETTER
@@ -46,24 +46,17 @@ class Work(Scratch[LokaState]):
         return tuple(sorted(self.tiles))
 
     def freeze(self) -> LokaState:
-        """The new state, one ply on (``snapshot``'s fields, built at once: every action
-        of every search makes one)."""
+        """The new state, one ply on: ``snapshot``'s, built at once (every action of every
+        search makes one); a field neither the base nor :meth:`edits` edits is kept."""
         state = self.state
         return LokaState(
-            config=state.config,
+            **{name: getattr(state, name) for name in _KEPT},
             dice=self.dice,
             phase=self.phase,
-            board=tuple(self.board),
-            tiles=self.tile_tuple(),
-            armies=tuple(self.armies),
             turn=self.turn,
-            pending=self.pending,
-            last_move=self.last_move,
-            last_combat=self.last_combat,
-            ply=state.ply + 1,
-            winners=self.winners,
             termination=self.termination,
-            fresh_pawns=frozenset(self.fresh_pawns),
+            ply=state.ply + 1,
+            **self.edits(),
         )
 
     def name(self, sq: int) -> str:
@@ -107,3 +100,10 @@ class Work(Scratch[LokaState]):
             reason=reason,
             squares=[self.name(sq) for sq in lost],
         )
+
+
+# The fields of a state an apply edits: the base's (``Scratch.snapshot``), the ply and
+# ``Work.edits``'s; ``freeze`` keeps every other one (its config) as it is.
+_EDITED = {"dice", "phase", "turn", "termination", "ply", "board", "tiles", "armies"}
+_EDITED |= {"pending", "last_move", "last_combat", "winners", "fresh_pawns"}
+_KEPT = tuple(f.name for f in fields(LokaState) if f.name not in _EDITED)
