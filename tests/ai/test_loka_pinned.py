@@ -5,8 +5,9 @@ cross with 4, 2 and 3 people and in Face-off (``bench/ai.py``'s ``loka-*`` games
 of the engine and of the AI's rollouts (issue 36) must leave all of it unchanged; a change
 of strength (an evaluation, a policy, a level) changes these figures on purpose, and says so.
 
-The default run searches easy and normal at every pinned position and strong at two;
-``PLATEAU_TEST_PINNED_ALL=1`` searches strong at every one too.
+The default run searches easy and normal at every pinned position and strong at two, and
+plays two whole bench games of normal against easy; ``PLATEAU_TEST_PINNED_ALL=1`` searches
+strong at every position too and plays six (strong against normal among them).
 ``python -m tests.ai.test_loka_pinned`` prints the figures as the code gives them now."""
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from typing import Any
 import pytest
 
 from ai.games.loka import KNOWLEDGE, evaluate, policy
+from ai.levels import Level
 from ai.player import choose
-from bench.ai import CONFIGS
+from bench.ai import CONFIGS, played
 from engine import loka
 from engine.loka.perft import perft
 from engine.loka.serialize import to_dict
@@ -119,6 +121,38 @@ STRONG_EVERYWHERE = {
     "loka-3": "47a8420580ca75a4",
     "loka-faceoff": "2cae7a2d664e27b3",
 }
+
+
+# Whole bench games of seed 0 (``bench/ai.py --fixed``, the first level on the first seat
+# and its allies): the final state's digest and the actions played, checked against the
+# code before the speed-up. By default normal against easy in loka-4 and Face-off.
+BENCH_GAMES = {
+    ("normal", "easy", "loka-4"): "6a807d4c7e6f5315 70",
+    ("normal", "easy", "loka-faceoff"): "f6e9ed76504d8d8f 75",
+    ("normal", "easy", "loka-2"): "6850408aafaeb59e 70",  # PLATEAU_TEST_PINNED_ALL=1
+    ("normal", "easy", "loka-3"): "9658922fde400062 106",
+    ("strong", "normal", "loka-4"): "69978fb1e2e2a163 75",
+    ("strong", "normal", "loka-faceoff"): "13aceb1a43f888c6 50",
+}
+DEFAULT_GAMES = (("normal", "easy", "loka-4"), ("normal", "easy", "loka-faceoff"))
+
+
+def bench_game(first: str, second: str, name: str) -> str:
+    """A bench game's final state (its digest) and length."""
+    bench = CONFIGS[name]
+    ours = bench.seats[0::2]
+    players: dict[str, str | Level] = {
+        seat: LEVELS[first if seat in ours else second] for seat in bench.seats
+    }
+    state, steps = played("loka", bench.config(), players, seed=0, max_steps=bench.max_steps)
+    text = json.dumps(to_dict(state), sort_keys=True).encode()
+    return f"{hashlib.sha256(text).hexdigest()[:16]} {steps}"
+
+
+def test_the_bench_plays_the_pinned_games() -> None:
+    for key, expected in BENCH_GAMES.items():
+        if ALL or key in DEFAULT_GAMES:
+            assert bench_game(*key) == expected, key
 
 
 def test_the_rules_play_the_pinned_games() -> None:
