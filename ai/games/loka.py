@@ -234,16 +234,17 @@ def policy(state: LokaState, seat: str, actions: list[Action], rng: random.Rando
     if state.phase == BATTLE and rng.random() < 0.8:
         index = _square_index(state.geometry)
         costs = state.config.costs
+        board = state.board
         best: list[Move] = []
         best_value = 0
         for action in actions:
             if not isinstance(action, Move):
                 continue
-            target = state.board[index[action.dst]]
+            target = board[index[action.dst]]
             if not target:
                 continue
             kind = target & 7
-            if state.board[index[action.src]] & 7 == KING and kind != KING:
+            if board[index[action.src]] & 7 == KING and kind != KING:
                 continue  # a king whose attack fails falls, and his army with him
             value = KING_POINTS if kind == KING else costs[kind]
             if value > best_value:
