@@ -63,17 +63,18 @@ def _tables() -> tuple[list[tuple[int, ...]], list[Steps]]:
 LINES, STEPS = _tables()
 
 # Per square: per line orientation, (the line's mask, per count of pieces on the line the
-# moves of that length both ways that stay on the board, as (target, what stops the move,
-# the target's bit)). What stops a move is one mask over ``own << 64 | enemy``: the target's
-# bit shifted up (a piece of one's own there), the squares between (an enemy jumped over).
-Ray = tuple[tuple[int, int, int], ...]
+# moves of that length both ways that stay on the board, as (what stops the move, the
+# target's bit, the move if it takes, the move if it does not)). What stops a move is one
+# mask over ``own << 64 | enemy``: the target's bit shifted up (a piece of one's own there),
+# the squares between (an enemy jumped over). A move is ``(from, to, capture)``, made once.
+Ray = tuple[tuple[int, int, tuple[int, int, bool], tuple[int, int, bool]], ...]
 RAYS: tuple[tuple[tuple[int, tuple[Ray, ...]], ...], ...] = tuple(
     tuple(
         (
             LINES[sq][k],
             tuple(
                 tuple(
-                    (t, tbit << 64 | between, tbit)
+                    (tbit << 64 | between, tbit, (sq, t, True), (sq, t, False))
                     for t, tbit, between in filter(None, (STEPS[sq][k][n], STEPS[sq][k + 4][n]))
                 )
                 for n in range(9)
@@ -83,6 +84,10 @@ RAYS: tuple[tuple[tuple[int, tuple[Ray, ...]], ...], ...] = tuple(
     )
     for sq in range(64)
 )
+
+
+# Per piece code, per square: the piece as ``BitBoard.pieces`` lists it, (file, rank, code).
+PIECES = tuple(tuple((sq % 8, sq // 8, code) for sq in range(64)) for code in range(4))
 
 
 def neighbours(m: int) -> int:
@@ -113,11 +118,10 @@ def moves(own: int, enemy: int, movers: int, first: bool = False) -> list[tuple[
     while movers:
         low = movers & -movers
         movers ^= low
-        sq = low.bit_length() - 1
-        for mask, by_count in RAYS[sq]:
-            for t, stop, tbit in by_count[(occ & mask).bit_count()]:
+        for mask, by_count in RAYS[low.bit_length() - 1]:
+            for stop, tbit, takes, quiet in by_count[(occ & mask).bit_count()]:
                 if not both & stop:
-                    out.append((sq, t, enemy & tbit > 0))
+                    out.append(takes if enemy & tbit else quiet)
         if first and out:
             return out[:1]
     return out
@@ -146,14 +150,15 @@ class BitBoard:
 
     def pieces(self) -> tuple[tuple[int, int, int], ...]:
         out = []
+        marked = self.marked
         for colour in (WHITE, BLACK):
             m = self.bits[colour]
             while m:
                 low = m & -m
                 m ^= low
-                sq = low.bit_length() - 1
-                out.append((sq % 8, sq // 8, colour | (MARK if self.marked & low else 0)))
-        return tuple(sorted(out))
+                out.append(PIECES[colour | (MARK if marked & low else 0)][low.bit_length() - 1])
+        out.sort()
+        return tuple(out)
 
     @staticmethod
     def coord(sq: int) -> tuple[int, int]:
@@ -180,6 +185,11 @@ class BitBoard:
         own = self.bits[colour]
         movers = own if part is None else own & (self.marked if part else ~self.marked)
         return moves(own, self.bits[colour ^ 1], movers)
+
+    def piece_moves(self, sq: int) -> list[tuple[int, int, bool]]:
+        """The moves of the piece on ``sq`` (there is one), as :meth:`moves` lists them."""
+        colour = WHITE if self.bits[WHITE] >> sq & 1 else BLACK
+        return moves(self.bits[colour], self.bits[colour ^ 1], 1 << sq)
 
     def can_move(self, colour: int, part: int | None) -> bool:
         """Whether :meth:`moves` would find a move (it stops at the first)."""

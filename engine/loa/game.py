@@ -18,8 +18,19 @@ from engine.loa.config import (
     LoaConfig,
     seat_colour,
 )
-from engine.loa.notation import Coord, parse_square, square_name
-from engine.loa.rules import DRAW, PLACE, Turn, actions_of, moves_of, play_move, play_place
+from engine.loa.notation import COORDS, Coord, parse_square, square_name
+from engine.loa.rules import (
+    DRAW,
+    PLACE,
+    Board,
+    MoveT,
+    Turn,
+    actions_of,
+    moves_from,
+    moves_of,
+    play_move,
+    play_place,
+)
 from engine.loa.setup import start_situation
 from engine.loa.state import LoaState
 from engine.protocol import Event, Outcome
@@ -104,10 +115,21 @@ def legal_actions(state: LoaState, seat: str | None = None) -> list[actions.Acti
     board = sit.board
     if state.step == PLACE:
         return [actions.Place(square_name(board.coord(sq))) for sq in actions_of(state.mode, sit)]
-    return [
-        actions.Move(square_name(board.coord(s)), square_name(board.coord(d)), capture)
-        for s, d, capture in moves_of(state.mode, sit)
-    ]
+    found = moves_of(state.mode, sit)
+    if not board.bounded:
+        return [_written(board, move) for move in found]
+    # A move of the printed board is made once (an action is immutable): most are again.
+    made = _MOVES
+    return [made.get(move) or made.setdefault(move, _written(board, move)) for move in found]
+
+
+_MOVES: dict[MoveT, actions.Move] = {}
+"""The printed board's moves as actions, by (from, to, capture) square numbers."""
+
+
+def _written(board: Board, move: MoveT) -> actions.Move:
+    src, dst, capture = move
+    return actions.Move(square_name(board.coord(src)), square_name(board.coord(dst)), capture)
 
 
 def apply(
@@ -185,10 +207,10 @@ def _move(state: LoaState, seat: int, action: actions.Move) -> tuple[LoaState, l
     sit = state.situation()
     board = sit.board
     src, dst = board.square(src_c), board.square(dst_c)
-    legal = {(s, d): c for s, d, c in moves_of(state.mode, sit)}
-    if (src, dst) not in legal:
+    legal = {d: c for _, d, c in moves_from(state.mode, sit, src)}
+    if dst not in legal:
         _explain(state, seat, src_c, dst_c)
-    capture = legal[(src, dst)]
+    capture = legal[dst]
     turn = play_move(state.mode, sit, (src, dst, capture))
     src_n, dst_n = square_name(src_c), square_name(dst_c)
     events = [
@@ -231,6 +253,9 @@ def _place(state: LoaState, seat: int, action: actions.Place) -> tuple[LoaState,
 
 
 def _square(state: LoaState, text: str) -> Coord:
+    coord = COORDS.get(text)  # a printed square's canonical name, as actions write it
+    if coord is not None:
+        return coord
     coord = parse_square(text, bounded=False)
     if state.config.bounded and not (0 <= coord[0] < 8 and 0 <= coord[1] < 8):
         raise IllegalAction(
@@ -262,19 +287,23 @@ def _after(
             winners = _side(state, turn.result)
             termination = "connected"
         events.append(Event("game_over", {"winners": list(winners), "termination": termination}))
-    new = replace(
-        state,
-        pieces=sit.board.pieces(),
-        turn=sit.turn,
-        step=sit.step,
-        held=sit.held,
-        parts=sit.parts,
-        moves=state.moves + 1,
-        last_move=last_move,
-        last_place=last_place,
-        ply=state.ply + 1,
-        winners=winners,
-        termination=termination,
+    new = LoaState(  # (every field named: as ``replace`` would, without its cost)
+        state.config,
+        state.dice,
+        sit.board.pieces(),
+        sit.turn,
+        sit.step,
+        sit.held,
+        sit.parts,
+        state.offer,
+        state.offered,
+        state.moves + 1,
+        last_move,
+        last_place,
+        state.ply + 1,
+        winners,
+        termination,
+        state.lots,
     )
     return new, events
 

@@ -17,10 +17,17 @@ _LIMIT = 1000  # coordinates beyond this are surely a typo
 
 
 def square_name(coord: Coord) -> str:
+    name = NAMES.get(coord)
+    if name is not None:
+        return name
     f, r = coord
-    if 0 <= f < 8 and 0 <= r < 8:
-        return f"{chr(ord('a') + f)}{r + 1}"
     return f"({f + 1},{r + 1})"
+
+
+NAMES = {(f, r): f"{chr(ord('a') + f)}{r + 1}" for f in range(8) for r in range(8)}
+"""The printed board's square names, made once (a1 to h8)."""
+COORDS = {name: coord for coord, name in NAMES.items()}
+"""Each printed square's coordinates by its canonical name (what ``parse_square`` reads)."""
 
 
 def parse_square(text: str, *, bounded: bool = True) -> Coord:

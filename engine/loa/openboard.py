@@ -17,6 +17,16 @@ def _line_keys(f: int, r: int) -> tuple[int, int, int, int]:
     return (r, f, f - r, f + r)
 
 
+def _line_counts(cells: dict[Coord, int]) -> list[Counter[int]]:
+    """Per orientation (as :func:`_line_keys` orders them), the pieces on each line."""
+    return [
+        Counter(r for _, r in cells),
+        Counter(f for f, _ in cells),
+        Counter(f - r for f, r in cells),
+        Counter(f + r for f, r in cells),
+    ]
+
+
 class OpenBoard:
     """An immutable position on the unbounded board."""
 
@@ -49,18 +59,24 @@ class OpenBoard:
     def moves(self, colour: int, part: int | None) -> list[tuple[Coord, Coord, bool]]:
         return self._moves(colour, part, False)
 
+    def piece_moves(self, sq: Coord) -> list[tuple[Coord, Coord, bool]]:
+        """The moves of the piece on ``sq`` (there is one), as :meth:`moves` lists them."""
+        return self._moves(self.cells[sq] & 1, None, False, only=sq)
+
     def can_move(self, colour: int, part: int | None) -> bool:
         """Whether :meth:`moves` would find a move (it stops at the first)."""
         return bool(self._moves(colour, part, True))
 
-    def _moves(self, colour: int, part: int | None, first: bool) -> list[tuple[Coord, Coord, bool]]:
+    def _moves(
+        self, colour: int, part: int | None, first: bool, only: Coord | None = None
+    ) -> list[tuple[Coord, Coord, bool]]:
+        """The moves of ``colour``'s pieces of ``part`` (``None``: every piece), or of the
+        piece on ``only``; with ``first``, the first move found alone (none: no move)."""
         cells = self.cells
-        counts: list[Counter[int]] = [Counter(), Counter(), Counter(), Counter()]
-        for f, r in cells:
-            for k, key in enumerate(_line_keys(f, r)):
-                counts[k][key] += 1
+        counts = _line_counts(cells)
         out = []
-        for (f, r), code in cells.items():
+        mine = cells.items() if only is None else [(only, cells[only])]
+        for (f, r), code in mine:
             if code & 1 != colour or (part is not None and bool(code & MARK) != bool(part)):
                 continue
             keys = _line_keys(f, r)

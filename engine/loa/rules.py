@@ -4,6 +4,7 @@ object and a few counters) so that perft runs exactly the rules the players get.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, NamedTuple
 
 from engine.loa.bitboard import BitBoard
@@ -35,6 +36,7 @@ class Mode(NamedTuple):
     bounded: bool
 
 
+@cache
 def mode_of(variant: str) -> Mode:
     return Mode(
         len(seats_of(variant)),
@@ -73,6 +75,22 @@ def moves_of(mode: Mode, sit: Situation, seat: int | None = None) -> list[MoveT]
         part = sit.parts[colour]
         return sit.board.moves(colour, part) or sit.board.moves(colour, 1 - part)
     return sit.board.moves(colour, None)
+
+
+def moves_from(mode: Mode, sit: Situation, src: Any) -> list[MoveT]:
+    """The moves of :func:`moves_of` (the seat on turn's) that start on ``src``, found
+    without listing the others."""
+    code = sit.board.code_at(src)
+    colour = seat_colour(sit.turn)
+    if code is None or code & 1 != colour:
+        return []
+    marked = 1 if code & MARK else 0
+    if mode.teams and marked != sit.turn // 2:
+        return []
+    due = sit.parts[colour]
+    if mode.ambidextrous and marked != due and sit.board.can_move(colour, due):
+        return []  # the other part moves only when the part due has no move
+    return sit.board.piece_moves(src)
 
 
 def can_move(mode: Mode, sit: Situation) -> bool:
