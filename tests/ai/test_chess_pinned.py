@@ -7,7 +7,7 @@ changes these figures on purpose, and says so.
 
 By default easy and normal decide at every pinned position and strong at one, and a bench
 game of normal against easy is pinned over its first actions; ``PLATEAU_TEST_PINNED_ALL=1``
-has strong decide everywhere and plays that bench game to its end.
+has strong decide everywhere and plays whole bench games (strong against normal too).
 ``python -m tests.ai.test_chess_pinned`` prints the figures as the code gives them now."""
 
 from __future__ import annotations
@@ -72,6 +72,7 @@ STRONG_EVERYWHERE = "6795fdf41d954013"
 BENCH_GAMES: dict[tuple[str, str, int | None], str] = {
     ("normal", "easy", 24): "187b4630c31485b7 24",
     ("normal", "easy", None): "59710452f0d28c08 95",  # PLATEAU_TEST_PINNED_ALL=1
+    ("strong", "normal", None): "924df566c8450782 245",
 }
 DEFAULT_GAMES = (("normal", "easy", 24),)
 
