@@ -23,6 +23,7 @@ from ai.games.chess import KNOWLEDGE, evaluate
 from ai.search import candidates
 from bench.ai import CONFIGS
 from engine import standard_chess
+from engine.standard_chess import actions
 from engine.standard_chess.serialize import to_dict
 from engine.standard_chess.state import SEATS, ChessState
 from tests.ai import pinned
@@ -100,6 +101,30 @@ def test_each_level_takes_the_pinned_decisions() -> None:
 @pytest.mark.skipif(not ALL, reason="PLATEAU_TEST_PINNED_ALL=1: strong at every pinned step")
 def test_strong_takes_the_pinned_decisions_everywhere() -> None:
     pinned.assert_pinned({"chess": STRONG_EVERYWHERE}, lambda _: decisions(strong_everywhere=True))
+
+
+def test_the_search_claims_a_draw_where_the_engine_does() -> None:
+    """Games where a side often takes back its last move (positions repeat, draws can be
+    claimed) and else moves at random: the search's legal actions are the engine's at every
+    step, the claim included (``ai.games.chess.may_repeat`` only skips looking where none
+    can be claimed)."""
+    claims = 0
+    for seed in range(4 if not ALL else 40):
+        rng = random.Random(seed)
+        state = RULES.new(CONFIGS["chess-search"].config(), seed=b"claims", game_id="c")
+        for _ in range(120):
+            if RULES.outcome(state) is not None:
+                break
+            found = RULES.legal_actions(state, state.turn)
+            assert found == standard_chess.legal_actions(state, state.turn)
+            claims += actions.ClaimDraw() in found
+            moves = [a for a in found if isinstance(a, actions.Move)]
+            back = state.moves[-2][2:4] + state.moves[-2][:2] if state.ply > 1 else ""
+            undo = [a for a in moves if a.text == back]
+            state, _ = RULES.apply(
+                state, rng.choice(undo if undo and rng.random() < 0.6 else moves)
+            )
+    assert claims > 0  # (the games do reach claims)
 
 
 if __name__ == "__main__":
