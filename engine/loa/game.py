@@ -32,7 +32,7 @@ from engine.loa.rules import (
     play_place,
 )
 from engine.loa.setup import start_situation
-from engine.loa.state import LoaState
+from engine.loa.state import LoaState, Piece, keep_board, moved
 from engine.protocol import Event, Outcome
 from engine.turns import checked_seat, not_a_seat, waited_for
 
@@ -116,15 +116,17 @@ def legal_actions(state: LoaState, seat: str | None = None) -> list[actions.Acti
     if state.step == PLACE:
         return [actions.Place(square_name(board.coord(sq))) for sq in actions_of(state.mode, sit)]
     found = moves_of(state.mode, sit)
-    if not board.bounded:
-        return [_written(board, move) for move in found]
-    # A move of the printed board is made once (an action is immutable): most are again.
+    # A move is made once (an action is immutable): most are again.
     made = _MOVES
+    if len(made) > _MOVES_KEPT:  # (beyond the edges, squares are not so few)
+        made.clear()
     return [made.get(move) or made.setdefault(move, _written(board, move)) for move in found]
 
 
 _MOVES: dict[MoveT, actions.Move] = {}
-"""The printed board's moves as actions, by (from, to, capture) square numbers."""
+"""The moves as actions, by (from, to, capture) in the board's own square keys (the printed
+board's numbers, or coordinates beyond the edges)."""
+_MOVES_KEPT = 200_000
 
 
 def _written(board: Board, move: MoveT) -> actions.Move:
@@ -219,7 +221,8 @@ def _move(state: LoaState, seat: int, action: actions.Move) -> tuple[LoaState, l
             {"seat": state.seats[seat], "src": src_n, "dst": dst_n, "capture": capture},
         )
     ]
-    return _after(state, turn, events, last_move=(src_c, dst_c), last_place=None)
+    pieces = moved(state.pieces, src_c, dst_c)
+    return _after(state, turn, events, last_move=(src_c, dst_c), last_place=None, pieces=pieces)
 
 
 def _place(state: LoaState, seat: int, action: actions.Place) -> tuple[LoaState, list[Event]]:
@@ -274,8 +277,13 @@ def _after(
     *,
     last_move: tuple[Coord, Coord] | None,
     last_place: Coord | None,
+    pieces: tuple[Piece, ...] | None = None,
 ) -> tuple[LoaState, list[Event]]:
+    """The state ``turn`` leads to, its ``pieces`` given (``None``: its board's)."""
     sit = turn.situation
+    if pieces is None:
+        pieces = sit.board.pieces()
+    keep_board(pieces, sit.board)
     for seat, reason in turn.passes:
         events.append(Event("passed", {"seat": state.seats[seat], "reason": reason}))
     winners: tuple[str, ...] | None = None
@@ -290,7 +298,7 @@ def _after(
     new = LoaState(  # (every field named: as ``replace`` would, without its cost)
         state.config,
         state.dice,
-        sit.board.pieces(),
+        pieces,
         sit.turn,
         sit.step,
         sit.held,

@@ -5,6 +5,7 @@ finitely many pieces: one pass over the pieces counts every line at once."""
 from __future__ import annotations
 
 from collections import Counter
+from operator import add, sub
 
 from engine.loa.bitboard import DIRECTIONS
 from engine.loa.config import MARK
@@ -19,11 +20,12 @@ def _line_keys(f: int, r: int) -> tuple[int, int, int, int]:
 
 def _line_counts(cells: dict[Coord, int]) -> list[Counter[int]]:
     """Per orientation (as :func:`_line_keys` orders them), the pieces on each line."""
+    files, ranks = zip(*cells, strict=True)
     return [
-        Counter(r for _, r in cells),
-        Counter(f for f, _ in cells),
-        Counter(f - r for f, r in cells),
-        Counter(f + r for f, r in cells),
+        Counter(ranks),
+        Counter(files),
+        Counter(map(sub, files, ranks)),
+        Counter(map(add, files, ranks)),
     ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from dataclasses import dataclass
 
 from engine.dice import Dice
@@ -15,6 +16,31 @@ LOTS, OVER = "lots", "over"
 PHASES = (LOTS, MOVE, PLACE, OVER)  # the colours drawn, then each turn's steps
 
 Piece = tuple[int, int, int]  # (file, rank, code): code bit 0 = black, bit 1 = marked
+
+
+_KEPT: tuple[tuple[Piece, ...] | None, BitBoard | None] = (None, None)
+"""The pieces of the last state a move or placement made and its board (the printed one):
+the board that state's legal actions and its next move start from."""
+
+
+def keep_board(pieces: tuple[Piece, ...], board: Board) -> None:
+    """Remember ``board`` as the board of ``pieces`` (only the printed board: the order of
+    an unbounded board's moves follows the order its pieces were added in)."""
+    global _KEPT
+    if isinstance(board, BitBoard):
+        _KEPT = (pieces, board)
+
+
+def moved(pieces: tuple[Piece, ...], src: Coord, dst: Coord) -> tuple[Piece, ...]:
+    """``pieces`` after the piece on ``src`` moves to ``dst`` (taking what stands there),
+    sorted as a board lists them."""
+    kept = list(pieces)
+    piece = kept.pop(bisect_left(kept, src))
+    at = bisect_left(kept, dst)
+    if at < len(kept) and kept[at][:2] == dst:
+        del kept[at]
+    insort(kept, (dst[0], dst[1], piece[2]))
+    return tuple(kept)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +98,9 @@ class LoaState:
         return self.seats[self.turn]
 
     def board(self) -> Board:
+        pieces, board = _KEPT  # (read once: safe beside another thread)
+        if pieces is self.pieces and board is not None:
+            return board
         cls = BitBoard if self.config.bounded else OpenBoard
         return cls.from_pieces(self.pieces)
 
