@@ -295,7 +295,9 @@ def _after(
             winners = _side(state, turn.result)
             termination = "connected"
         events.append(Event("game_over", {"winners": list(winners), "termination": termination}))
-    new = LoaState(  # (every field named: as ``replace`` would, without its cost)
+    # Every field in order, as ``replace`` would copy them without its cost (a field added to
+    # LoaState is added here too: tests/engine/loa/test_state_fields.py).
+    new = LoaState(
         state.config,
         state.dice,
         pieces,

@@ -18,15 +18,14 @@ def _line_keys(f: int, r: int) -> tuple[int, int, int, int]:
     return (r, f, f - r, f + r)
 
 
-def _line_counts(cells: dict[Coord, int]) -> list[Counter[int]]:
-    """Per orientation (as :func:`_line_keys` orders them), the pieces on each line."""
+def _line_counts(cells: dict[Coord, int], through: Coord | None) -> list[dict[int, int]]:
+    """Per orientation (as :func:`_line_keys` orders them), the pieces on each line; only
+    on the lines through the square ``through`` if given."""
     files, ranks = zip(*cells, strict=True)
-    return [
-        Counter(ranks),
-        Counter(files),
-        Counter(map(sub, files, ranks)),
-        Counter(map(add, files, ranks)),
-    ]
+    lines = (ranks, files, tuple(map(sub, files, ranks)), tuple(map(add, files, ranks)))
+    if through is None:
+        return [Counter(keys) for keys in lines]
+    return [{key: keys.count(key)} for key, keys in zip(_line_keys(*through), lines, strict=True)]
 
 
 class OpenBoard:
@@ -75,7 +74,7 @@ class OpenBoard:
         """The moves of ``colour``'s pieces of ``part`` (``None``: every piece), or of the
         piece on ``only``; with ``first``, the first move found alone (none: no move)."""
         cells = self.cells
-        counts = _line_counts(cells)
+        counts = _line_counts(cells, only)
         out = []
         mine = cells.items() if only is None else [(only, cells[only])]
         for (f, r), code in mine:
