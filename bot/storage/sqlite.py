@@ -49,9 +49,12 @@ class _SqliteSession:
 
     async def _hop(self, step: Callable[[_ThreadSession], Awaitable[T]]) -> T:
         if not self._inside:
-            # Returns at once when no transaction is open (no suspension): the hop is then
-            # queued before the BEGIN of any transaction that starts later.
-            await self.storage._no_transaction.wait()
+            # No suspension when no transaction is open: the hop is then queued before the
+            # BEGIN of any transaction that starts later. Woken by one's end, look again:
+            # the next may have begun first.
+            clear = self.storage._no_transaction
+            while not clear.is_set():
+                await clear.wait()
         return await self._there(step)
 
     async def fetch(self, sql: str, *args: Any) -> list[Any]:
