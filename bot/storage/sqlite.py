@@ -43,10 +43,6 @@ class _SqliteSession:
         self.db = storage.db
         self._inside = False  # this session's own transaction is open
 
-    def _there(self, step: Callable[[_ThreadSession], Awaitable[T]]) -> Awaitable[T]:
-        db = self.db
-        return db._execute(lambda: _ran(step(_ThreadSession(db._conn))))
-
     async def _hop(self, step: Callable[[_ThreadSession], Awaitable[T]]) -> T:
         if not self._inside:
             # No suspension when no transaction is open: the hop is then queued before the
@@ -55,7 +51,8 @@ class _SqliteSession:
             clear = self.storage._no_transaction
             while not clear.is_set():
                 await clear.wait()
-        return await self._there(step)
+        db = self.db
+        return await db._execute(lambda: _ran(step(_ThreadSession(db._conn))))
 
     async def fetch(self, sql: str, *args: Any) -> list[Any]:
         return await self._hop(lambda s: s.fetch(sql, *args))
