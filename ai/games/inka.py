@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from typing import Any, TypeVar
 
@@ -413,4 +413,7 @@ def policy(state: Any, seat: str, actions: list[Any], rng: random.Random) -> Any
     return min(tried, key=lambda t: t[0])[1]
 
 
-KNOWLEDGE = perfect_information(inka.RULES, evaluate, policy, widening=1.0, guided=True)
+KNOWLEDGE = replace(
+    perfect_information(inka.RULES, evaluate, policy, widening=1.0, guided=True), withholds=False
+)
+"""(Inka's legal actions never list resigning, and it has no draws: ``Knowledge.withholds``.)"""
