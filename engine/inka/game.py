@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from engine.dice import Dice
 from engine.errors import IllegalAction, NotYourTurn
@@ -140,7 +141,7 @@ def placements(state: InkaState) -> list[actions.Action]:
     found = lay.kept(
         ("placements", drawn),
         lambda: [
-            actions.Place(drawn, NAMES[a], NAMES[b])
+            _place_of(drawn, NAMES[a], NAMES[b])
             for a, b in _ASHORE
             if _placement_problem(state, lay, drawn, a, b) is None
         ],
@@ -214,9 +215,19 @@ def _made_path_moves(lay: Layout) -> list[actions.Action]:
     for name, r in sorted(lay.rhombi.items(), key=lambda item: rhombus_key(item[0])):
         if r.is_destination:
             continue
-        found.extend(actions.Slide(name, d, n) for d, n in lay.slides(name))
-        found.extend(actions.Rotate(name, c, s) for c, s in lay.rotations(name))
+        found.extend(_slide_of(name, d, n) for d, n in lay.slides(name))
+        found.extend(_rotate_of(name, c, s) for c, s in lay.rotations(name))
     return found
+
+
+# The actions the rules list, made once each (they are values, and a search lists the same
+# ones again and again): by cell, or kept by their fields.
+_GO = [actions.Go(name) for name in NAMES]
+_PASSAGE = [actions.Passage(name) for name in NAMES]
+_BLOCK = [actions.Block(name) for name in NAMES]
+_slide_of = lru_cache(maxsize=1 << 12)(actions.Slide)
+_rotate_of = lru_cache(maxsize=1 << 12)(actions.Rotate)
+_place_of = lru_cache(maxsize=1 << 14)(actions.Place)
 
 
 def _walks(lay: Layout, here: int, ap: int) -> list[actions.Action]:
@@ -224,13 +235,13 @@ def _walks(lay: Layout, here: int, ap: int) -> list[actions.Action]:
 
     def made() -> list[actions.Action]:
         best, _ = lay.costs(here, ap)
-        return [actions.Go(NAMES[c]) for c in sorted(best) if c != here and lay.free_to_stop(c)]
+        return [_GO[c] for c in sorted(best) if c != here and lay.free_to_stop(c)]
 
     return lay.kept(("walks", here, ap), made)
 
 
 def _blocks(lay: Layout) -> list[actions.Action]:
-    return lay.kept(("blocks",), lambda: [actions.Block(NAMES[c]) for c in blockable(lay)])
+    return lay.kept(("blocks",), lambda: [_BLOCK[c] for c in blockable(lay)])
 
 
 def _special_actions(state: InkaState, lay: Layout, me: int, here: int) -> list[actions.Action]:
@@ -243,14 +254,14 @@ def _special_actions(state: InkaState, lay: Layout, me: int, here: int) -> list[
         return out
     if here in TEMPLE.passages and here not in lay.covered:
         out.extend(
-            actions.Passage(NAMES[c])
+            _PASSAGE[c]
             for c in TEMPLE.passages
             if c != here and c not in lay.covered and lay.free_to_stop(c)
         )
     if here in TEMPLE.symbols and here not in lay.covered:
         for name in DESTINATION_NAMES:
-            out.extend(actions.Slide(name, d, n) for d, n in lay.slides(name))
-            out.extend(actions.Rotate(name, c, s) for c, s in lay.rotations(name))
+            out.extend(_slide_of(name, d, n) for d, n in lay.slides(name))
+            out.extend(_rotate_of(name, c, s) for c, s in lay.rotations(name))
     return out
 
 

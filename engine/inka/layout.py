@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 
 from engine.inka.geometry import (
     DIRECTION_INDEX,
+    DIRECTION_NAMES,
     Edge,
     Placement,
     swept_cells,
@@ -110,13 +111,17 @@ class Layout:
 
     def slide_range(self, name: str, direction: int) -> int:
         """How far the rhombus can slide that way before an obstacle (0: not at all)."""
-        n = 0
+        ray = _ray(self.temple, self.rhombi[name].placement, direction)
+        return _reach(self.blocking(name), ray)
+
+    def blocking(self, name: str) -> frozenset[int]:
+        """The cells that stop rhombus ``name`` (:meth:`blocked_for`), kept with the layout."""
+        return self.kept(("blocking", name), lambda: self._blocking(name))
+
+    def _blocking(self, name: str) -> frozenset[int]:
         taken = self.taken
-        for a, b in _ray(self.temple, self.rhombi[name].placement, direction):
-            if taken.get(a, name) != name or taken.get(b, name) != name:
-                break
-            n += 1
-        return n
+        own = self.cells_of(self.rhombi[name].placement) or ()
+        return frozenset(taken).difference(c for c in own if taken[c] == name)
 
     def slides(self, name: str) -> list[tuple[str, int]]:
         """(direction, distance) of every legal slide (the list is shared: read it only)."""
@@ -125,21 +130,18 @@ class Layout:
     def _slides(self, name: str) -> list[tuple[str, int]]:
         if not self.can_move(name):
             return []
-        from engine.inka.geometry import DIRECTION_NAMES
-
+        blocking, placement = self.blocking(name), self.rhombi[name].placement
         out: list[tuple[str, int]] = []
-        for d in self.rhombi[name].placement.slide_directions():
-            out.extend((DIRECTION_NAMES[d], n) for n in range(1, self.slide_range(name, d) + 1))
+        for d in placement.slide_directions():
+            n = _reach(blocking, _ray(self.temple, placement, d))
+            out.extend(_STEPS[d][:n])
         return out
 
     def can_rotate(self, name: str, corner: str, sixths: int) -> bool:
         """Legal when nothing but the rhombus itself lies anywhere in its sweep and the whole
         sweep stays on the temple."""
         swept = _swept(self.temple, self.rhombi[name].placement, corner, sixths)
-        if swept is None:
-            return False
-        taken = self.taken
-        return all(taken.get(i, name) == name for i in swept)
+        return swept is not None and self.blocking(name).isdisjoint(swept)
 
     def rotations(self, name: str) -> list[tuple[int, int]]:
         """(corner clock hour, sixths) of every legal turn (the list is shared: read it
@@ -149,13 +151,9 @@ class Layout:
     def _rotations(self, name: str) -> list[tuple[int, int]]:
         if not self.can_move(name):
             return []
-        placement = self.rhombi[name].placement
-        out = []
-        for corner in "ABCD":
-            for sixths in placement.turns_about(corner):
-                if self.can_rotate(name, corner, sixths):
-                    out.append((placement.clock(corner), sixths))
-        return sorted(out)
+        blocking = self.blocking(name)
+        turns = _turns(self.temple, self.rhombi[name].placement)
+        return [turn for turn, swept in turns if blocking.isdisjoint(swept)]
 
     def direction_ok(self, name: str, direction: str) -> bool:
         return DIRECTION_INDEX[direction] in self.rhombi[name].placement.slide_directions()
@@ -222,6 +220,35 @@ def _ray(temple: Temple, placement: Placement, direction: int) -> tuple[tuple[in
     ) is not None:
         out.append(cells)
     return tuple(out)
+
+
+def _reach(blocking: frozenset[int], ray: tuple[tuple[int, int], ...]) -> int:
+    """How many steps along ``ray`` (:func:`_ray`) a rhombus goes before ``blocking``."""
+    n = 0
+    for a, b in ray:
+        if a in blocking or b in blocking:
+            break
+        n += 1
+    return n
+
+
+_STEPS = [[(DIRECTION_NAMES[d], n) for n in range(1, 4 * TEMPLE.board.side)] for d in range(6)]
+"""(direction name, distance) of slides each way, 1 step first (a slide's list is a slice)."""
+
+
+@lru_cache(maxsize=1 << 14)
+def _turns(
+    temple: Temple, placement: Placement
+) -> tuple[tuple[tuple[int, int], tuple[int, ...]], ...]:
+    """The turns of ``placement`` whose sweep stays on the temple, as (corner clock hour,
+    sixths) in order, each with the cells it sweeps (:func:`_swept`)."""
+    out = []
+    for corner in "ABCD":
+        for sixths in placement.turns_about(corner):
+            swept = _swept(temple, placement, corner, sixths)
+            if swept is not None:
+                out.append(((placement.clock(corner), sixths), swept))
+    return tuple(sorted(out))
 
 
 @lru_cache(maxsize=1 << 16)
