@@ -347,27 +347,38 @@ def nearer(state: InkaState, way: Way, move: Slide | Rotate) -> bool:
 
 def play_policy(state: InkaState, seat: str, actions: list[Any], rng: random.Random) -> Any:
     """A purposeful action of a turn (see the module's text)."""
-    if any(isinstance(a, Take) for a in actions):
-        return Take()
+    goes, shifts, passages, end = [], [], [], None  # the actions by kind, in their order
+    for a in actions:
+        kind = type(a)
+        if kind is Go:
+            goes.append(a)
+        elif kind is Slide or kind is Rotate:
+            if a.rhombus not in DESTINATION_NAMES:
+                shifts.append(a)
+        elif kind is Passage:
+            passages.append(a)
+        elif kind is End:
+            end = end or a
+        elif kind is Take:
+            return Take()
     way = Way.of(state, seat)
-    end = next((a for a in actions if isinstance(a, End)), None)
     if way is None:
         return end or rng.choice(actions)
-    names = BOARD.by_name
-    walks = [(way.to_goal[names[a.cell]], a) for a in actions if isinstance(a, Go)]
+    names, to_goal, distance = BOARD.by_name, way.to_goal, way.distance
+    walks = [(to_goal[names[a.cell]], a) for a in goes]
     if walks and min(s for s, _ in walks) == 0:
         return best(walks, rng)[1]
     if state.stage == RHOMBI:
         estimates, nearing = way.judged
         moves = []
-        for a in actions:
-            if isinstance(a, Slide | Rotate) and a.rhombus not in DESTINATION_NAMES:
-                if a not in estimates:
-                    cells = moved(way.lay, a)
-                    estimates[a] = None if cells is None else way.through(cells)
-                if (estimate := estimates[a]) is not None:
-                    moves.append((estimate, a))
-        hopeful = [(score, a) for score, a in moves if score < way.distance]
+        for a in shifts:
+            estimate = estimates.get(a, -1)
+            if estimate == -1:
+                cells = moved(way.lay, a)
+                estimate = estimates[a] = None if cells is None else way.through(cells)
+            if estimate is not None:
+                moves.append((estimate, a))
+        hopeful = [(score, a) for score, a in moves if score < distance]
         for _ in range(CHECKED):
             if not hopeful:
                 break
@@ -379,14 +390,14 @@ def play_policy(state: InkaState, seat: str, actions: list[Any], rng: random.Ran
             hopeful.remove((score, move))
         if moves:
             score, move = best(moves, rng)
-            if score < way.distance:
+            if score < distance:
                 return move
-            if way.distance >= UNREACHABLE:  # walled off: try rhombi until a wall gives
+            if distance >= UNREACHABLE:  # walled off: try rhombi until a wall gives
                 return rng.choice(moves)[1]
-    jumps = walks + [(way.to_goal[names[a.cell]], a) for a in actions if isinstance(a, Passage)]
+    jumps = walks + [(to_goal[names[a.cell]], a) for a in passages]
     if jumps:
         score, jump = best(jumps, rng)
-        if score < way.distance:
+        if score < distance:
             return jump
     return end or rng.choice(actions)
 
