@@ -127,34 +127,34 @@ for _cell, _beyond in enumerate(_BEYOND):
 
 def shortest(terrain: Terrain, sources: Iterable[int], *, towards: bool) -> list[int]:
     """:func:`distances` over ``terrain``: Dijkstra's search with a bucket per cost (a step
-    costs 0, 1 or 2), which finds the same costs as a heap."""
+    costs 0, 1 or 2: the buckets of the cost being read and the next two), which finds the
+    same costs as a heap."""
     cost, open_ = terrain.cost, terrain.open
     dist = [UNREACHABLE] * BOARD.size
-    buckets: list[list[int]] = [[]]
+    here: list[int] = []
     for s in sources:
         dist[s] = 0
-        buckets[0].append(s)
+        here.append(s)
+    buckets: tuple[list[int], list[int], list[int]] = (here, [], [])
     d = 0
-    while d < len(buckets):
-        for i in buckets[d]:  # a step of cost 0 adds to the bucket being read
+    while buckets[0] or buckets[1] or buckets[2]:
+        for i in buckets[0]:  # a step of cost 0 adds to the bucket being read
             if dist[i] != d:
                 continue
             if towards:
-                step = d + cost[i]
+                paid = cost[i]
+                step, bucket = d + paid, buckets[paid]
                 for j in open_[i]:
                     if step < dist[j]:
                         dist[j] = step
-                        while len(buckets) <= step:
-                            buckets.append([])
-                        buckets[step].append(j)
+                        bucket.append(j)
             else:
                 for j in open_[i]:
-                    step = d + cost[j]
-                    if step < dist[j]:
-                        dist[j] = step
-                        while len(buckets) <= step:
-                            buckets.append([])
-                        buckets[step].append(j)
+                    paid = cost[j]
+                    if d + paid < dist[j]:
+                        dist[j] = d + paid
+                        buckets[paid].append(j)
+        buckets = (buckets[1], buckets[2], [])
         d += 1
     return dist
 

@@ -130,11 +130,10 @@ class Layout:
     def _slides(self, name: str) -> list[tuple[str, int]]:
         if not self.can_move(name):
             return []
-        blocking, placement = self.blocking(name), self.rhombi[name].placement
+        blocking = self.blocking(name)
         out: list[tuple[str, int]] = []
-        for d in placement.slide_directions():
-            n = _reach(blocking, _ray(self.temple, placement, d))
-            out.extend(_STEPS[d][:n])
+        for steps, ray in _rays(self.temple, self.rhombi[name].placement):
+            out.extend(steps[: _reach(blocking, ray)])
         return out
 
     def can_rotate(self, name: str, corner: str, sixths: int) -> bool:
@@ -232,8 +231,18 @@ def _reach(blocking: frozenset[int], ray: tuple[tuple[int, int], ...]) -> int:
     return n
 
 
-_STEPS = [[(DIRECTION_NAMES[d], n) for n in range(1, 4 * TEMPLE.board.side)] for d in range(6)]
-"""(direction name, distance) of slides each way, 1 step first (a slide's list is a slice)."""
+@lru_cache(maxsize=1 << 14)
+def _rays(
+    temple: Temple, placement: Placement
+) -> tuple[tuple[list[tuple[str, int]], tuple[tuple[int, int], ...]], ...]:
+    """The slides of ``placement`` along its edges, a direction after another: (direction
+    name, distance) of each step until it leaves the temple, with the cells each leaves it
+    on (:func:`_ray`). A slide's steps before an obstacle are a slice of them."""
+    return tuple(
+        ([(DIRECTION_NAMES[d], n + 1) for n in range(len(ray))], ray)
+        for d in placement.slide_directions()
+        for ray in [_ray(temple, placement, d)]
+    )
 
 
 @lru_cache(maxsize=1 << 14)
