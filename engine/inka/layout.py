@@ -121,7 +121,12 @@ class Layout:
     def _blocking(self, name: str) -> frozenset[int]:
         taken = self.taken
         own = self.cells_of(self.rhombi[name].placement) or ()
-        return frozenset(taken).difference(c for c in own if taken[c] == name)
+        return self.taken_cells.difference(c for c in own if taken[c] == name)
+
+    @cached_property
+    def taken_cells(self) -> frozenset[int]:
+        """The cells of :attr:`taken`."""
+        return frozenset(self.taken)
 
     def slides(self, name: str) -> list[tuple[str, int]]:
         """(direction, distance) of every legal slide (the list is shared: read it only)."""

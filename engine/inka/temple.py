@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from engine.inka.board import BOARD, Board
 from engine.inka.config import ACTION_POINTS
@@ -189,7 +189,7 @@ class Temple:
         return tuple((name, self.board.placement(a, b)) for name, a, b in DESTINATIONS)
 
     def walls_of(self, number: int, placement: Placement) -> frozenset[Edge]:
-        return frozenset(placement.edge_of(x) for x in PATH_WALLS[number])
+        return _walls(PATH_WALLS[number], placement)
 
     @cached_property
     def sample_layout(self) -> tuple[tuple[int, Placement], ...]:
@@ -207,6 +207,12 @@ TEMPLE = Temple()
 
 
 # ---------------------------------------------------------------- walking
+
+
+@lru_cache(maxsize=1 << 14)
+def _walls(letters: str, placement: Placement) -> frozenset[Edge]:
+    """The edges of ``placement`` named by ``letters`` (a path rhombus's walls)."""
+    return frozenset(placement.edge_of(x) for x in letters)
 
 
 def reachable(
