@@ -26,13 +26,29 @@ def _angle_text(sixths: int) -> str:
     return ("ccw" if sixths > 0 else "cw") + str(60 * abs(sixths))
 
 
-class ChooseStart(Written, form="start {cell}"):
+class Text(Written):
+    """An action whose text is written once (a search reads the same actions' texts again
+    and again: the rules list actions made once, ``engine.inka.game``); :meth:`written`
+    writes it."""
+
+    def __str__(self) -> str:
+        kept = self.__dict__  # beside the fields: equality and hashing never read it
+        text: str | None = kept.get("_text")
+        if text is None:
+            text = kept["_text"] = self.written()
+        return text
+
+    def written(self) -> str:
+        return Written.__str__(self)
+
+
+class ChooseStart(Text, form="start {cell}"):
     """Set-up: put your pawn on a free start cell."""
 
     cell: str
 
 
-class Place(Written, form="place {number} {first}/{second}"):
+class Place(Text, form="place {number} {first}/{second}"):
     """Set-up: lay the drawn path rhombus with its first half on ``first`` and its second
     half on ``second`` (the order says which way round its walls go)."""
 
@@ -41,7 +57,7 @@ class Place(Written, form="place {number} {first}/{second}"):
     second: str
 
 
-class Slide(Written):
+class Slide(Text):
     """Move a rhombus ``distance`` steps along one of its edge directions (1 AP). A
     destination rhombus (A-C) is shifted from a rhombus symbol."""
 
@@ -49,12 +65,12 @@ class Slide(Written):
     direction: str
     distance: int = 1
 
-    def __str__(self) -> str:
+    def written(self) -> str:
         verb = "shift" if self.rhombus in DESTINATION_NAMES else "slide"
         return f"{verb} {self.rhombus} {self.direction} {self.distance}"
 
 
-class Rotate(Written):
+class Rotate(Text):
     """Turn a rhombus about the corner at clock hour ``corner`` (seen from its centre) by
     ``sixths`` x 60 degrees, counter-clockwise when positive (1 AP)."""
 
@@ -62,12 +78,12 @@ class Rotate(Written):
     corner: int
     sixths: int
 
-    def __str__(self) -> str:
+    def written(self) -> str:
         verb = "shift" if self.rhombus in DESTINATION_NAMES else "rotate"
         return f"{verb} {self.rhombus} {self.corner}h {_angle_text(self.sixths)}"
 
 
-class Go(Written, form="go {cell}"):
+class Go(Text, form="go {cell}"):
     """Walk the pawn to a cell by the cheapest way (1 AP per snake crossed)."""
 
     cell: str
@@ -77,7 +93,7 @@ class Take(Written, form="take"):
     """Take your statue from the destination rhombus you stand on (1 AP)."""
 
 
-class Passage(Written, form="passage {cell}"):
+class Passage(Text, form="passage {cell}"):
     """From a secret passage, jump to another free one (1 AP)."""
 
     cell: str
@@ -87,7 +103,7 @@ class End(Written, form="end", also=("pass", "done")):
     """End the turn without placing the blocker (unused AP are lost)."""
 
 
-class Block(Written, form="block {cell}"):
+class Block(Text, form="block {cell}"):
     """Put your blocker on a cell and end the turn."""
 
     cell: str
