@@ -17,6 +17,7 @@ class Work(Scratch[InkaState]):
         self.pawns = list(state.pawns)
         self.blockers = list(state.blockers)
         self.rhombi = {r.name: r for r in state.rhombi}
+        self.moved = False  # whether a rhombus was put (else the state's rhombi stand)
         self.statues = [list(s) for s in state.statues]
         self.pile = list(state.pile)
         self.drawn = state.drawn
@@ -30,7 +31,11 @@ class Work(Scratch[InkaState]):
         return {
             "pawns": tuple(self.pawns),
             "blockers": tuple(self.blockers),
-            "rhombi": tuple(sorted(self.rhombi.values(), key=lambda r: rhombus_key(r.name))),
+            "rhombi": (
+                tuple(sorted(self.rhombi.values(), key=lambda r: rhombus_key(r.name)))
+                if self.moved
+                else self.state.rhombi
+            ),
             "statues": tuple(tuple(s) for s in self.statues),
             "pile": tuple(self.pile),
             "drawn": self.drawn,
@@ -41,6 +46,21 @@ class Work(Scratch[InkaState]):
             "winner": self.winner,
         }
 
+    def freeze(self) -> InkaState:
+        """The new state, one ply on (``Scratch.freeze``, built at once: the search applies
+        thousands of actions a decision)."""
+        state = self.state
+        return InkaState(
+            config=state.config,
+            dice=self.dice,
+            phase=self.phase,
+            first=state.first,
+            turn=self.turn,
+            ply=state.ply + 1,
+            termination=self.termination,
+            **self.edits(),
+        )
+
     @property
     def seats(self) -> tuple[str, ...]:
         return self.state.seats
@@ -50,3 +70,4 @@ class Work(Scratch[InkaState]):
 
     def put(self, rhombus: Rhombus) -> None:
         self.rhombi[rhombus.name] = rhombus
+        self.moved = True
