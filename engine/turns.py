@@ -112,8 +112,9 @@ class Scratch(Generic[S]):
         self.emit("roll", die=faces, value=value, purpose=purpose, seat=seat, draw=counter, **data)
         return value
 
-    def snapshot(self) -> S:
-        """The state as edited so far (for a move generator, mid-apply)."""
+    def snapshot(self, **more: Any) -> S:
+        """The state as edited so far (for a move generator, mid-apply), with the fields
+        ``more`` names set too."""
         return replace(
             self.state,
             dice=self.dice,
@@ -121,11 +122,13 @@ class Scratch(Generic[S]):
             turn=self.turn,
             termination=self.termination,
             **self.edits(),
+            **more,
         )
 
     def freeze(self) -> S:
-        """The new state, one ply on."""
-        return replace(self.snapshot(), ply=self.state.ply + 1)
+        """The new state, one ply on (one copy of the state: a search applies thousands of
+        actions a decision)."""
+        return self.snapshot(ply=self.state.ply + 1)
 
 
 @dataclass(frozen=True)

@@ -46,21 +46,6 @@ class Work(Scratch[InkaState]):
             "winner": self.winner,
         }
 
-    def freeze(self) -> InkaState:
-        """The new state, one ply on (``Scratch.freeze``, built at once: the search applies
-        thousands of actions a decision)."""
-        state = self.state
-        return InkaState(
-            config=state.config,
-            dice=self.dice,
-            phase=self.phase,
-            first=state.first,
-            turn=self.turn,
-            ply=state.ply + 1,
-            termination=self.termination,
-            **self.edits(),
-        )
-
     @property
     def seats(self) -> tuple[str, ...]:
         return self.state.seats
