@@ -9,6 +9,7 @@ from engine.dice import Dice
 from engine.errors import IllegalAction, NotYourTurn
 from engine.inka import actions
 from engine.inka.config import InkaConfig
+from engine.inka.geometry import Edge
 from engine.inka.layout import Layout
 from engine.inka.state import (
     BUILD,
@@ -174,15 +175,27 @@ def _placement_problem(state: InkaState, lay: Layout, number: int, a: int, b: in
     placement = BOARD.placement(a, b)
     walls = TEMPLE.walls_of(number, placement)
     if walls:
-        near = lay.walls | walls
         # RULINGS 4: no start cell, used or not, may be walled in completely.
-        for cell in TEMPLE.starts:
-            if all(j is None or e in near for e, j in BOARD.neighbours[cell]):
+        for cell, gaps in _start_gaps(lay):
+            if gaps <= walls:
                 return (
                     f"its walls would shut the start cell {NAMES[cell]} in: at set-up no "
                     "start cell may be walled in completely"
                 )
     return None
+
+
+def _start_gaps(lay: Layout) -> list[tuple[int, frozenset[Edge]]]:
+    """Each start cell with the edges to its neighbours that no wall of ``lay`` closes:
+    walls closing them all would wall it in (kept with the layout)."""
+
+    def made() -> list[tuple[int, frozenset[Edge]]]:
+        return [
+            (cell, frozenset(e for e, j in BOARD.neighbours[cell] if j is not None) - lay.walls)
+            for cell in TEMPLE.starts
+        ]
+
+    return lay.kept(("start gaps",), made)
 
 
 def play_actions(state: InkaState, me: int) -> list[actions.Action]:
