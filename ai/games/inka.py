@@ -13,6 +13,7 @@ and breaks it is not taken for progress while a real one is at hand."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
@@ -189,6 +190,30 @@ def _kept(cache: dict[tuple[Any, ...], T], key: tuple[Any, ...], make: Callable[
     return found
 
 
+_tokens: dict[tuple[Rhombus, ...], int] = {}
+_tokens_by_id: dict[int, tuple[tuple[Rhombus, ...], int]] = {}
+_issued = itertools.count()
+
+
+def token(rhombi: tuple[Rhombus, ...]) -> int:
+    """A number for the rhombi as they lie, the caches' key for them: hashing sixteen
+    rhombi costs more than what most lookups find. Found by the tuple itself first (states
+    share it while no rhombus moves), then by its rhombi; a number is never given twice,
+    so a dropped one finds nothing kept."""
+    seen = _tokens_by_id.get(id(rhombi))
+    if seen is not None and seen[0] is rhombi:
+        return seen[1]
+    found = _tokens.get(rhombi)
+    if found is None:
+        if len(_tokens) >= CACHED:
+            _tokens.clear()
+        found = _tokens[rhombi] = next(_issued)
+    if len(_tokens_by_id) >= CACHED:
+        _tokens_by_id.clear()
+    _tokens_by_id[id(rhombi)] = (rhombi, found)  # holding the tuple keeps its id its own
+    return found
+
+
 def layout_of(state: InkaState) -> Layout:
     """``state``'s :class:`Layout` (the engine keeps it for every state whose rhombi, pawns
     and blockers lie alike; its users only read it)."""
@@ -215,24 +240,29 @@ class Way:
         return cls(lay, here, goals(state, seat, lay), state.rhombi)
 
     @cached_property
+    def token(self) -> int:
+        return token(self.rhombi)
+
+    @cached_property
     def terrain(self) -> Terrain:
-        return _kept(_terrains, (self.rhombi,), lambda: terrain_from(self.rhombi))
+        return _kept(_terrains, (self.token,), lambda: terrain_from(self.rhombi))
 
     def after(self, rhombi: tuple[Rhombus, ...], here: int) -> int:
         """The distance from ``here`` with the temple's rhombi at ``rhombi`` (the goals
         alike: a path rhombus moved; the same maps as the state it makes would give)."""
-        terrain = _kept(_terrains, (rhombi,), lambda: terrain_from(rhombi))
-        key = (rhombi, tuple(self.goals), True)
+        number = token(rhombi)
+        terrain = _kept(_terrains, (number,), lambda: terrain_from(rhombi))
+        key = (number, tuple(self.goals), True)
         return _kept(_distances, key, lambda: shortest(terrain, self.goals, towards=True))[here]
 
     @cached_property
     def to_goal(self) -> list[int]:
-        key = (self.rhombi, tuple(self.goals), True)
+        key = (self.token, tuple(self.goals), True)
         return _kept(_distances, key, lambda: shortest(self.terrain, self.goals, towards=True))
 
     @cached_property
     def from_pawn(self) -> list[int]:
-        key = (self.rhombi, (self.here,), False)
+        key = (self.token, (self.here,), False)
         return _kept(_distances, key, lambda: shortest(self.terrain, [self.here], towards=False))
 
     @property
@@ -245,7 +275,7 @@ class Way:
         (:meth:`through` of the cells it leaves its rhombus on; ``None``: off the temple)
         and whether it really brings the goal nearer (:func:`nearer`). Shared by every
         state of the same rhombi, pawn cell and goals, which alone decide both."""
-        key = (self.rhombi, self.here, tuple(self.goals))
+        key = (self.token, self.here, tuple(self.goals))
         return _kept(_judged, key, lambda: ({}, {}))
 
     def through(self, cells: Iterable[int]) -> int:
