@@ -41,13 +41,22 @@ class Layout:
     def of(cls, state: InkaState) -> Layout:
         """``state``'s layout, shared with every state whose rhombi, pawns and blockers lie
         alike (a layout is only read once made: a turn's walks and its ended turns, and a
-        search, meet the same one again and again)."""
-        key = (state.rhombi, state.pawns, state.blockers)
+        search, meet the same one again and again). Found by the state's rhombi tuple
+        itself first (states share it while no rhombus moves: hashing sixteen rhombi costs
+        more than the lookup), then by value."""
+        rhombi, pawns, blockers = state.rhombi, state.pawns, state.blockers
+        seen = _SEEN.get((id(rhombi), pawns, blockers))
+        if seen is not None and seen[0] is rhombi:
+            return seen[1]
+        key = (rhombi, pawns, blockers)
         lay = _KEPT.get(key)
         if lay is None:
             if len(_KEPT) >= KEPT_LAYOUTS:
                 _KEPT.clear()
             lay = _KEPT[key] = cls.made(state)
+        if len(_SEEN) >= KEPT_LAYOUTS:
+            _SEEN.clear()
+        _SEEN[id(rhombi), pawns, blockers] = (rhombi, lay)  # the tuple held: its id its own
         return lay
 
     def kept(self, key: tuple[object, ...], make: Callable[[], T]) -> T:
@@ -212,6 +221,9 @@ class Layout:
 KEPT_LAYOUTS = 256
 """Layouts kept per process (all are dropped when this many are kept)."""
 _KEPT: dict[tuple[object, ...], Layout] = {}
+_SEEN: dict[tuple[object, ...], tuple[tuple[Rhombus, ...], Layout]] = {}
+"""The layouts of :data:`_KEPT` by the identity of a state's rhombi tuple (with its pawns
+and blockers)."""
 
 
 @lru_cache(maxsize=1 << 16)
