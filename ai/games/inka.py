@@ -177,7 +177,7 @@ again: a walk or an ended turn leaves the rhombi where they were); all are dropp
 this many are kept. Both are pure functions of their key: the caches change no choice."""
 _terrains: dict[tuple[Any, ...], Terrain] = {}
 _distances: dict[tuple[Any, ...], list[int]] = {}
-_judged: dict[tuple[Any, ...], tuple[dict[Any, int | None], dict[Any, bool]]] = {}
+_judged: dict[tuple[Any, ...], tuple[dict[str, int | None], dict[Any, bool]]] = {}
 T = TypeVar("T")
 
 
@@ -270,9 +270,9 @@ class Way:
         return self.to_goal[self.here]
 
     @cached_property
-    def judged(self) -> tuple[dict[Any, int | None], dict[Any, bool]]:
-        """What the policy found of rhombus moves on this way: each one's estimate
-        (:meth:`through` of the cells it leaves its rhombus on; ``None``: off the temple)
+    def judged(self) -> tuple[dict[str, int | None], dict[Any, bool]]:
+        """What the policy found of rhombus moves on this way: each one's estimate, by its
+        text (:meth:`through` of the cells it leaves its rhombus on; ``None``: off the temple)
         and whether it really brings the goal nearer (:func:`nearer`). Shared by every
         state of the same rhombi, pawn cell and goals, which alone decide both."""
         key = (self.token, self.here, tuple(self.goals))
@@ -402,10 +402,10 @@ def play_policy(state: InkaState, seat: str, actions: list[Any], rng: random.Ran
         estimates, nearing = way.judged
         moves = []
         for a in shifts:
-            estimate = estimates.get(a, -1)
+            estimate = estimates.get(text := str(a), -1)  # by text: kept, cheaper to hash
             if estimate == -1:
                 cells = moved(way.lay, a)
-                estimate = estimates[a] = None if cells is None else way.through(cells)
+                estimate = estimates[text] = None if cells is None else way.through(cells)
             if estimate is not None:
                 moves.append((estimate, a))
         hopeful = [(score, a) for score, a in moves if score < distance]
