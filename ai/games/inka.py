@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
+from operator import itemgetter
 from typing import Any, TypeVar
 
 from ai.knowledge import perfect_information, squash
@@ -344,7 +345,7 @@ def _moved(placement: Placement, way: str | int, amount: int) -> tuple[int, int]
 
 def best(scored: list[tuple[int, Any]], rng: random.Random) -> tuple[int, Any]:
     """The lowest score, ties broken at random."""
-    low = min(s for s, _ in scored)
+    low = min(map(itemgetter(0), scored))
     return low, rng.choice([a for s, a in scored if s == low])
 
 

@@ -152,15 +152,13 @@ def blockable(lay: Layout) -> list[int]:
 
 def _blockable(lay: Layout) -> list[int]:
     held = {lay.covered.get(c) for c in lay.blockers}  # rhombi that hold a blocker
-    out = []
-    for cell in range(BOARD.size):
-        if cell in lay.pawns or cell in lay.blockers:
-            continue
-        rhombus = lay.covered.get(cell)
-        if rhombus is not None and (lay.rhombi[rhombus].is_destination or rhombus in held):
-            continue
-        out.append(cell)
-    return out
+    barred = {  # under a destination rhombus, or a rhombus that holds a blocker
+        cell
+        for cell, rhombus in lay.covered.items()
+        if lay.rhombi[rhombus].is_destination or rhombus in held
+    }
+    barred.update(lay.pawns, lay.blockers)
+    return [cell for cell in range(BOARD.size) if cell not in barred]
 
 
 def _check_block(lay: Layout, cell: int) -> None:
