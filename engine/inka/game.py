@@ -172,8 +172,7 @@ def _placement_problem(state: InkaState, lay: Layout, number: int, a: int, b: in
             return f"{NAMES[cell]} is already under a rhombus: rhombi never overlap"
         if cell in lay.pawns:
             return f"a pawn stands on {NAMES[cell]}: lay the rhombus on cells without pawns"
-    placement = BOARD.placement(a, b)
-    walls = TEMPLE.walls_of(number, placement)
+    walls = _walls_laid(number, a, b)
     if walls:
         # RULINGS 4: no start cell, used or not, may be walled in completely.
         for cell, gaps in _start_gaps(lay):
@@ -183,6 +182,12 @@ def _placement_problem(state: InkaState, lay: Layout, number: int, a: int, b: in
                     "start cell may be walled in completely"
                 )
     return None
+
+
+@lru_cache(maxsize=1 << 15)
+def _walls_laid(number: int, a: int, b: int) -> frozenset[Edge]:
+    """The walls of path rhombus ``number`` laid on cells ``a`` and ``b`` (by index)."""
+    return TEMPLE.walls_of(number, BOARD.placement(a, b))
 
 
 def _start_gaps(lay: Layout) -> list[tuple[int, frozenset[Edge]]]:

@@ -111,6 +111,8 @@ class Layout:
 
     def can_move(self, name: str) -> bool:
         """A rhombus with a blocker on it does not move."""
+        if not self.blockers:
+            return True
         cells = self.cells_of(self.rhombi[name].placement) or ()
         return not any(c in self.blockers for c in cells)
 
