@@ -38,9 +38,11 @@ BUDGETS = {
 # level plays the same at the table, which stops at its seconds, and in a bench, which
 # does not. (Chess's are the search's, where there is no Stockfish.) Échec au Roi's strong
 # searched 500 until its search got 6x cheaper (issue 36): at 500 it beat normal in only
-# 55 % of 39 games; it now has the generic 1,200 (~0.5 s a decision).
+# 55 % of 39 games; it now has the generic 1,200 (~0.5 s a decision). Inka's strong, the
+# same way: 60 until its iterations got ~2.4x cheaper; at 60 it beat normal in 52.5 %
+# of 40 games for 4 players, at 150 in 78 % (docs/ai.md), at ~0.5-0.8 s a decision.
 GAME_ITERATIONS: dict[str, dict[str, int]] = {
-    "inka": {"easy": 1, "normal": 24, "strong": 60},
+    "inka": {"easy": 1, "normal": 24, "strong": 150},
     "chess": {"strong": 500},
     "loa-unbounded": {"strong": 500},  # by the view's variant: Knowledge.variant
 }
