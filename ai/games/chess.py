@@ -7,6 +7,7 @@ positions share their past moves instead of copying each at every move."""
 
 from __future__ import annotations
 
+import collections
 from dataclasses import replace
 from typing import Any, cast
 
@@ -87,6 +88,57 @@ class SharedBoard(chess.Board):
         board.move_stack = self.move_stack.copy()
         board._stack = self._stack.copy()
         return board
+
+    def _before(self, i: int, scratch: chess.Board) -> bool:
+        """Put on ``scratch`` the position before the ``i``-th move (python-chess keeps it)
+        and say whether that move was irreversible: what popping the moves down to it
+        finds, without pushing them back."""
+        self._stack[i].restore(scratch)
+        return scratch.is_irreversible(self.move_stack[i])
+
+    def is_repetition(self, count: int = 3) -> bool:
+        """``chess.Board.is_repetition``, the same answer: the past positions are restored
+        on a scratch board instead of popped and pushed again (every position searched in a
+        long endgame asks, through ``outcome``'s fivefold check)."""
+        occupied = self.occupied
+        maybe = 1 + sum(1 for kept in self._stack if kept.occupied == occupied)
+        if maybe < count:  # (python-chess's own first check, by occupancy)
+            return False
+        key = self._transposition_key()
+        scratch = super().copy(stack=False)
+        i = len(self.move_stack)
+        while count > 1:
+            if i < count - 1:
+                return False
+            i -= 1
+            if self._before(i, scratch):
+                return False
+            if scratch._transposition_key() == key:
+                count -= 1
+        return True
+
+    def can_claim_threefold_repetition(self) -> bool:
+        """``chess.Board.can_claim_threefold_repetition``, the same answer, its past
+        positions restored as in :meth:`is_repetition`."""
+        key = self._transposition_key()
+        seen = collections.Counter((key,))
+        scratch = super().copy(stack=False)
+        for i in reversed(range(len(self.move_stack))):
+            if self._before(i, scratch):
+                break
+            seen[scratch._transposition_key()] += 1
+        if seen[key] >= 3:
+            return True
+        if max(seen.values()) < 2:  # no move can make a position's third time: none to try
+            return False
+        for move in self.generate_legal_moves():
+            self.push(move)
+            try:
+                if seen[self._transposition_key()] >= 2:
+                    return True
+            finally:
+                self.pop()
+        return False
 
 
 _SHARED: tuple[Any, SharedBoard | None] = (None, None)

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from ai.games.chess import KNOWLEDGE, evaluate
+from ai.games.chess import KNOWLEDGE, determinize, evaluate
 from ai.search import candidates
 from bench.ai import CONFIGS
 from engine import standard_chess
@@ -125,6 +125,39 @@ def test_the_search_claims_a_draw_where_the_engine_does() -> None:
                 state, rng.choice(undo if undo and rng.random() < 0.6 else moves)
             )
     assert claims > 0  # (the games do reach claims)
+
+
+def test_the_search_s_boards_find_the_repetitions_python_chess_finds() -> None:
+    """The same take-back games, long enough for fivefold repetitions: at every step the
+    search's board (``determinize``'s ``SharedBoard``, which restores past positions rather
+    than popping and pushing moves) answers every repetition question as python-chess's
+    own board does, and leaves the game unchanged."""
+    repeated = {2: 0, 3: 0, 5: 0}
+    for seed in range(3 if not ALL else 30):
+        rng = random.Random(seed)
+        state = RULES.new(CONFIGS["chess-search"].config(), seed=b"fivefold", game_id="f")
+        for _ in range(160):
+            board = state.board
+            shared = determinize(state, state.turn, rng).board
+            assert type(shared) is not type(board)
+            for count in repeated:
+                found = shared.is_repetition(count)
+                assert found == board.is_repetition(count)
+                repeated[count] += found
+            assert shared.can_claim_threefold_repetition() == board.can_claim_threefold_repetition()
+            assert shared.outcome() == board.outcome()
+            assert shared.fen() == board.fen() and shared.move_stack == board.move_stack
+            if board.outcome() is not None:
+                break
+            moves = [
+                a for a in RULES.legal_actions(state, state.turn) if isinstance(a, actions.Move)
+            ]
+            back = state.moves[-2][2:4] + state.moves[-2][:2] if state.ply > 1 else ""
+            undo = [a for a in moves if a.text == back]
+            state, _ = RULES.apply(
+                state, rng.choice(undo if undo and rng.random() < 0.8 else moves)
+            )
+    assert all(repeated.values())  # (the games do repeat, five times too)
 
 
 if __name__ == "__main__":
