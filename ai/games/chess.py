@@ -8,6 +8,7 @@ positions share their past moves instead of copying each at every move."""
 from __future__ import annotations
 
 import collections
+from collections.abc import Hashable
 from dataclasses import replace
 from typing import Any, cast
 
@@ -76,6 +77,14 @@ def legal_actions(state: ChessState, seat: str | None = None) -> list[Any]:
     return [*found, actions.Resign()]
 
 
+PAST_KEPT = 1 << 14
+_PAST: dict[int, tuple[Any, bool, Hashable]] = {}
+""":meth:`SharedBoard._past`'s answers by the id of python-chess's kept position, which each
+entry holds (so that no other object takes its id while it is kept); cleared past
+``PAST_KEPT`` entries. A pure function of the kept position and its move: it changes no
+answer."""
+
+
 class SharedBoard(chess.Board):
     """A board whose copies share its past moves and positions (python-chess never changes
     one once made) instead of copying every move: the same board, copied in a time that does
@@ -89,44 +98,54 @@ class SharedBoard(chess.Board):
         board._stack = self._stack.copy()
         return board
 
-    def _before(self, i: int, scratch: chess.Board) -> bool:
-        """Put on ``scratch`` the position before the ``i``-th move (python-chess keeps it)
-        and say whether that move was irreversible: what popping the moves down to it
-        finds, without pushing them back."""
-        self._stack[i].restore(scratch)
-        return scratch.is_irreversible(self.move_stack[i])
+    def _past(self, i: int) -> tuple[bool, Hashable]:
+        """Whether the ``i``-th move was irreversible and, if not, the transposition key of
+        the position before it: what popping the moves down to it finds, without pushing
+        them back. Kept by the position python-chess kept (never changed once made, and
+        shared by every board a search copies), so each is worked out once."""
+        kept = self._stack[i]
+        found = _PAST.get(id(kept))
+        if found is None or found[0] is not kept:
+            if len(_PAST) >= PAST_KEPT:
+                _PAST.clear()
+            scratch = chess.Board.copy(self, stack=False)
+            kept.restore(scratch)
+            irreversible = scratch.is_irreversible(self.move_stack[i])
+            key = None if irreversible else scratch._transposition_key()
+            found = _PAST[id(kept)] = (kept, irreversible, key)
+        return found[1], found[2]
 
     def is_repetition(self, count: int = 3) -> bool:
-        """``chess.Board.is_repetition``, the same answer: the past positions are restored
-        on a scratch board instead of popped and pushed again (every position searched in a
-        long endgame asks, through ``outcome``'s fivefold check)."""
+        """``chess.Board.is_repetition``, the same answer: the past positions' keys are read
+        (:meth:`_past`) instead of the moves popped and pushed again (every position searched
+        in a long endgame asks, through ``outcome``'s fivefold check)."""
         occupied = self.occupied
         maybe = 1 + sum(1 for kept in self._stack if kept.occupied == occupied)
         if maybe < count:  # (python-chess's own first check, by occupancy)
             return False
         key = self._transposition_key()
-        scratch = super().copy(stack=False)
         i = len(self.move_stack)
         while count > 1:
             if i < count - 1:
                 return False
             i -= 1
-            if self._before(i, scratch):
+            irreversible, past = self._past(i)
+            if irreversible:
                 return False
-            if scratch._transposition_key() == key:
+            if past == key:
                 count -= 1
         return True
 
     def can_claim_threefold_repetition(self) -> bool:
-        """``chess.Board.can_claim_threefold_repetition``, the same answer, its past
-        positions restored as in :meth:`is_repetition`."""
+        """``chess.Board.can_claim_threefold_repetition``, the same answer, the past
+        positions' keys read as in :meth:`is_repetition`."""
         key = self._transposition_key()
         seen = collections.Counter((key,))
-        scratch = super().copy(stack=False)
         for i in reversed(range(len(self.move_stack))):
-            if self._before(i, scratch):
+            irreversible, past = self._past(i)
+            if irreversible:
                 break
-            seen[scratch._transposition_key()] += 1
+            seen[past] += 1
         if seen[key] >= 3:
             return True
         if max(seen.values()) < 2:  # no move can make a position's third time: none to try
