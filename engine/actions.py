@@ -48,6 +48,16 @@ class Written:
         cls.words = (form, *also) if form is not None and is_word else ()
 
     def __str__(self) -> str:
+        # Written once, kept beside the fields (equality, hashing and the form never read
+        # it): a search reads the same actions' texts again and again.
+        kept = self.__dict__
+        text: str | None = kept.get("_text")
+        if text is None:
+            text = kept["_text"] = self.written()
+        return text
+
+    def written(self) -> str:
+        """The text: ``form`` over the fields (a class without a form writes its own)."""
         if self.form is None:
             raise NotImplementedError(f"{type(self).__name__} has no text form")
         return self.form.format_map(vars(self))

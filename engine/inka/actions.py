@@ -26,29 +26,13 @@ def _angle_text(sixths: int) -> str:
     return ("ccw" if sixths > 0 else "cw") + str(60 * abs(sixths))
 
 
-class Text(Written):
-    """An action whose text is written once (a search reads the same actions' texts again
-    and again: the rules list actions made once, ``engine.inka.game``); :meth:`written`
-    writes it."""
-
-    def __str__(self) -> str:
-        kept = self.__dict__  # beside the fields: equality and hashing never read it
-        text: str | None = kept.get("_text")
-        if text is None:
-            text = kept["_text"] = self.written()
-        return text
-
-    def written(self) -> str:
-        return Written.__str__(self)
-
-
-class ChooseStart(Text, form="start {cell}"):
+class ChooseStart(Written, form="start {cell}"):
     """Set-up: put your pawn on a free start cell."""
 
     cell: str
 
 
-class Place(Text, form="place {number} {first}/{second}"):
+class Place(Written, form="place {number} {first}/{second}"):
     """Set-up: lay the drawn path rhombus with its first half on ``first`` and its second
     half on ``second`` (the order says which way round its walls go)."""
 
@@ -57,7 +41,7 @@ class Place(Text, form="place {number} {first}/{second}"):
     second: str
 
 
-class Slide(Text):
+class Slide(Written):
     """Move a rhombus ``distance`` steps along one of its edge directions (1 AP). A
     destination rhombus (A-C) is shifted from a rhombus symbol."""
 
@@ -70,7 +54,7 @@ class Slide(Text):
         return f"{verb} {self.rhombus} {self.direction} {self.distance}"
 
 
-class Rotate(Text):
+class Rotate(Written):
     """Turn a rhombus about the corner at clock hour ``corner`` (seen from its centre) by
     ``sixths`` x 60 degrees, counter-clockwise when positive (1 AP)."""
 
@@ -83,7 +67,7 @@ class Rotate(Text):
         return f"{verb} {self.rhombus} {self.corner}h {_angle_text(self.sixths)}"
 
 
-class Go(Text, form="go {cell}"):
+class Go(Written, form="go {cell}"):
     """Walk the pawn to a cell by the cheapest way (1 AP per snake crossed)."""
 
     cell: str
@@ -93,7 +77,7 @@ class Take(Written, form="take"):
     """Take your statue from the destination rhombus you stand on (1 AP)."""
 
 
-class Passage(Text, form="passage {cell}"):
+class Passage(Written, form="passage {cell}"):
     """From a secret passage, jump to another free one (1 AP)."""
 
     cell: str
@@ -103,7 +87,7 @@ class End(Written, form="end", also=("pass", "done")):
     """End the turn without placing the blocker (unused AP are lost)."""
 
 
-class Block(Text, form="block {cell}"):
+class Block(Written, form="block {cell}"):
     """Put your blocker on a cell and end the turn."""
 
     cell: str
